@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# compile_time.sh [tilec] [runs]: median wall time of `tilec -O3` (PTX, ptxas excluded) on every
+# example, for sm_90a and sm_100a. Target (issue: foundation): examples/gemm.mlir under 150 ms.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+tilec=${1:-$here/build/tools/tilec}
+runs=${2:-7}
+printf "%-22s %-8s %12s\n" kernel target median_ms
+for f in "$here"/examples/*.mlir; do
+  for gpu in sm_90a sm_100a; do
+    times=()
+    for _ in $(seq "$runs"); do
+      t0=$(date +%s%N)
+      "$tilec" --opt-level=3 --gpu-name=$gpu "$f" -o /dev/null
+      t1=$(date +%s%N)
+      times+=($(( (t1 - t0) / 1000 )))
+    done
+    med=$(printf "%s\n" "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    printf "%-22s %-8s %12.1f\n" "$(basename "$f" .mlir)" $gpu "$(echo "$med / 1000" | bc -l)"
+  done
+done

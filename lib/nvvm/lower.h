@@ -1,0 +1,21 @@
+/* lower: the SIMT code generator — rewrites a verified cuda_tile module (docs/ir.md) into MLIR's
+ * `llvm` and `nvvm` dialects: one `llvm.func` kernel per `cuda_tile.entry`, following the
+ * parameter and launch ABI of docs/abi.md. Owner: nvvm. */
+#ifndef TILEC_NVVM_LOWER_H
+#define TILEC_NVVM_LOWER_H
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+
+#include "support/context.h"
+
+typedef enum ct_gpu { CT_SM_90A, CT_SM_100A } ct_gpu;
+
+typedef struct ct_lower_options {
+  ct_gpu gpu;
+  int opt_level; /* 2 or 3 */
+} ct_lower_options;
+
+/* Returns a new builtin module with llvm/nvvm ops only (null after emitting located errors, e.g.
+ * "`scan` is not supported by code generation yet"). The input module is not modified. */
+MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule cuda_tile_module, const ct_lower_options *opts);
+#endif

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# test.sh: set up and build tilec, run the whole test suite (unit tests + lit), then build again
+# with AddressSanitizer + UndefinedBehaviorSanitizer and run the suite once more.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+"$here/scripts/setup.sh"
+echo "== test suite (release build) =="
+(cd "$here/build" && ctest --output-on-failure)
+echo "== test suite (ASan + UBSan build) =="
+BUILD_DIR="$here/build-asan" "$here/scripts/setup.sh" -DTILEC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+# LLVM/MLIR are not instrumented; leaks inside their global registries are not ours.
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+export LSAN_OPTIONS=suppressions="$here/test/lsan.supp"
+(cd "$here/build-asan" && ctest --output-on-failure)

@@ -1,0 +1,36 @@
+# lit configuration for tilec. Substitutions:
+#   %tilec         the compiler           %FileCheck / FileCheck   LLVM 22's FileCheck
+#   %ptxas         ptxas, or a stub that prints "SKIPPED: ptxas not found" and exits 0
+#   %check-ptx     test/check-ptx.sh <arch> <ptx>: ptxas -v, fail on errors or spills (SKIPPED without ptxas)
+#   %examples      the examples/ folder   %shared   ../shared (conformance data, references)
+# Features: "ptxas" when the CUDA toolkit's ptxas is present.
+import os, shutil
+import lit.formats
+
+config.name = "tilec"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".ll", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "unit"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tilec_obj_root, "test")
+
+tilec = os.path.join(config.tilec_obj_root, "tools", "tilec")
+config.substitutions.append(("%tilec", tilec))
+config.substitutions.append(("%FileCheck", config.filecheck))
+config.substitutions.append(("%examples", os.path.join(config.tilec_src_root, "examples")))
+config.substitutions.append(("%shared", os.path.join(os.path.dirname(config.tilec_src_root), "shared")))
+config.substitutions.append(("%srcroot", config.tilec_src_root))
+config.substitutions.append(("%check-ptx", os.path.join(config.tilec_src_root, "test", "check-ptx.sh")))
+config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME", "TILEC_PTXAS", "CUDA_HOME"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+ptxas = os.environ.get("TILEC_PTXAS") or shutil.which("ptxas") or (
+    "/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+else:
+    lit_config.note("ptxas not found: PTX assembly checks print SKIPPED and pass")
+    config.substitutions.append(("%ptxas", os.path.join(config.tilec_src_root, "test", "ptxas-missing.sh")))

@@ -1,0 +1,33 @@
+/* options: the tilec command-line contract (see docs/driver.md). */
+#ifndef TILEC_TOOLS_OPTIONS_H
+#define TILEC_TOOLS_OPTIONS_H
+#include <stdbool.h>
+
+#include "nvvm/lower.h"
+
+typedef enum ct_emit {
+  CT_EMIT_DEFAULT, CT_EMIT_MLIR, CT_EMIT_BYTECODE, CT_EMIT_TILEAA, CT_EMIT_TILEAS,
+  CT_EMIT_LLVM, CT_EMIT_PTX, CT_EMIT_CUBIN,
+} ct_emit;
+
+typedef struct tilec_options {
+  const char *input;
+  const char *output;
+  int opt_level;
+  ct_gpu gpu;
+  ct_emit emit;
+  const char *schedule_trace_file;
+  bool print_ir_after_all;
+  bool split_input_file;
+  bool verify_diagnostics;
+  bool print_generic;
+  bool remarks;
+} tilec_options;
+
+/* Compile one buffer (a whole file or one split chunk). Appends the output to *out.
+ * Returns 0 on success, 1 on bad input (diagnostics emitted). */
+struct ct_ctx;
+struct ct_strbuf;
+int tilec_compile_buffer(struct ct_ctx *c, const tilec_options *o, const char *filename, int first_line,
+                         const char *text, size_t len, struct ct_strbuf *out);
+#endif
