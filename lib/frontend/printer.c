@@ -1,0 +1,748 @@
+/* printer: MLIR module of cuda_tile ops -> CUDA Tile IR text (pretty or generic form).
+ *
+ * Algorithm: walk every cuda_tile.module; name values deterministically in program order (results
+ * `%0, %1, ...`, block arguments `%arg0, ...`, numbering restarts in each kernel); print each op by
+ * interpreting its assembly format from dialect/cuda_tile_ops.def (the same interpreter rules as
+ * parser.c), with custom routines for module/entry/constant/make_tensor_view/for/if/reduce/scan.
+ * Inside a module, op names and types are printed without the `cuda_tile.` / `!cuda_tile.`
+ * prefixes (as NVIDIA's printer does). Attributes and floats are printed by MLIR (exact
+ * round-trip). Ops that have no pretty printer here (unknown names, loop, global) are printed in
+ * the generic form, which the parser also accepts. `generic` prints everything generically.
+ * Knobs: ct_print_options.generic. */
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontend/frontend.h"
+#include "frontend/parser_core.h"
+
+typedef struct name_slot {
+  const void *key;
+  int num;
+  bool arg;
+} name_slot;
+
+typedef struct printer {
+  ct_strbuf *out;
+  bool generic;
+  name_slot *slots;
+  size_t nslots, used;
+  int next_value, next_arg;
+} printer;
+
+static size_t ptr_hash(const void *p) { return (size_t)(((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15ull); }
+
+static void slots_grow(printer *pr);
+static void name_set(printer *pr, MlirValue v, int num, bool arg) {
+  if ((pr->used + 1) * 2 > pr->nslots) slots_grow(pr);
+  size_t m = pr->nslots - 1, i = ptr_hash(v.ptr) & m;
+  while (pr->slots[i].key && pr->slots[i].key != v.ptr) i = (i + 1) & m;
+  if (!pr->slots[i].key) pr->used++;
+  pr->slots[i] = (name_slot){v.ptr, num, arg};
+}
+
+static void slots_grow(printer *pr) {
+  name_slot *old = pr->slots;
+  size_t n = pr->nslots;
+  pr->nslots = n ? n * 2 : 1024;
+  pr->slots = calloc(pr->nslots, sizeof *pr->slots);
+  if (!pr->slots) abort();
+  pr->used = 0;
+  for (size_t i = 0; i < n; i++)
+    if (old[i].key) {
+      MlirValue v = {old[i].key};
+      name_set(pr, v, old[i].num, old[i].arg);
+    }
+  free(old);
+}
+
+static void put_value(printer *pr, MlirValue v) {
+  if (pr->nslots) {
+    size_t m = pr->nslots - 1, i = ptr_hash(v.ptr) & m;
+    while (pr->slots[i].key) {
+      if (pr->slots[i].key == v.ptr) {
+        ct_strbuf_printf(pr->out, pr->slots[i].arg ? "%%arg%d" : "%%%d", pr->slots[i].num);
+        return;
+      }
+      i = (i + 1) & m;
+    }
+  }
+  ct_strbuf_puts(pr->out, "%<<UNKNOWN>>");
+}
+
+static void indent(printer *pr, int n) {
+  for (int i = 0; i < n; i++) ct_strbuf_puts(pr->out, "  ");
+}
+
+static void put_type(printer *pr, MlirType t) {
+  if (!pr->generic && mlirTypeIsAOpaque(t)) {
+    MlirStringRef ns = mlirOpaqueTypeGetDialectNamespace(t);
+    if (ns.length == 9 && memcmp(ns.data, "cuda_tile", 9) == 0) {
+      MlirStringRef d = mlirOpaqueTypeGetData(t);
+      ct_strbuf_append(pr->out, d.data, d.length);
+      return;
+    }
+  }
+  mlirTypePrint(t, ct_strbuf_mlir_callback, pr->out);
+}
+
+static void put_attr(printer *pr, MlirAttribute a) { mlirAttributePrint(a, ct_strbuf_mlir_callback, pr->out); }
+
+static MlirAttribute get_attr(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+}
+
+static void name_results(printer *pr, MlirOperation op) {
+  intptr_t n = mlirOperationGetNumResults(op);
+  for (intptr_t i = 0; i < n; i++) name_set(pr, mlirOperationGetResult(op, i), pr->next_value++, false);
+}
+
+static void put_results_lhs(printer *pr, MlirOperation op) {
+  intptr_t n = mlirOperationGetNumResults(op);
+  for (intptr_t i = 0; i < n; i++) {
+    if (i) ct_strbuf_puts(pr->out, ", ");
+    put_value(pr, mlirOperationGetResult(op, i));
+  }
+  if (n) ct_strbuf_puts(pr->out, " = ");
+}
+
+static void print_op(printer *pr, MlirOperation op, int ind);
+
+static void print_block_ops(printer *pr, MlirBlock b, int ind, bool skip_implicit_term, const char *implicit) {
+  for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+    if (skip_implicit_term && mlirOperationIsNull(mlirOperationGetNextInBlock(o)) && mlirOperationGetNumOperands(o) == 0) {
+      MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(o));
+      if (n.length == strlen(implicit) && memcmp(n.data, implicit, n.length) == 0 &&
+          mlirOperationGetNumAttributes(o) == 0)
+        continue;
+    }
+    print_op(pr, o, ind);
+  }
+}
+
+/* ---------------------------------------------------------------- generic form */
+
+static void print_generic(printer *pr, MlirOperation op, int ind) {
+  put_results_lhs(pr, op);
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  ct_strbuf_putc(pr->out, '"');
+  ct_strbuf_append(pr->out, name.data, name.length);
+  ct_strbuf_puts(pr->out, "\"(");
+  intptr_t nops = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < nops; i++) {
+    if (i) ct_strbuf_puts(pr->out, ", ");
+    put_value(pr, mlirOperationGetOperand(op, i));
+  }
+  ct_strbuf_putc(pr->out, ')');
+  intptr_t na = mlirOperationGetNumAttributes(op);
+  if (na) {
+    ct_strbuf_puts(pr->out, " <{");
+    for (intptr_t i = 0; i < na; i++) {
+      MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
+      MlirStringRef an = mlirIdentifierStr(a.name);
+      if (i) ct_strbuf_puts(pr->out, ", ");
+      ct_strbuf_append(pr->out, an.data, an.length);
+      if (mlirAttributeIsAUnit(a.attribute)) continue;
+      ct_strbuf_puts(pr->out, " = ");
+      size_t before = pr->out->len;
+      put_attr(pr, a.attribute);
+      if (mlirAttributeIsADenseElements(a.attribute) && mlirOperationGetNumResults(op) == 1) {
+        /* NVIDIA types dense values by the tile type */
+        char *tpos = strstr(pr->out->data + before, " : tensor<");
+        if (tpos) {
+          pr->out->len = (size_t)(tpos - pr->out->data);
+          pr->out->data[pr->out->len] = 0;
+          ct_strbuf_puts(pr->out, " : ");
+          bool g = pr->generic;
+          pr->generic = true;
+          put_type(pr, mlirValueGetType(mlirOperationGetResult(op, 0)));
+          pr->generic = g;
+        }
+      }
+    }
+    ct_strbuf_puts(pr->out, "}>");
+  }
+  intptr_t nr = mlirOperationGetNumRegions(op);
+  if (nr) {
+    ct_strbuf_puts(pr->out, " (");
+    for (intptr_t r = 0; r < nr; r++) {
+      if (r) ct_strbuf_puts(pr->out, ", ");
+      ct_strbuf_puts(pr->out, "{\n");
+      MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+      if (!mlirBlockIsNull(b)) {
+        intptr_t nargs = mlirBlockGetNumArguments(b);
+        if (nargs) {
+          indent(pr, ind);
+          ct_strbuf_puts(pr->out, "^bb0(");
+          for (intptr_t i = 0; i < nargs; i++) {
+            MlirValue v = mlirBlockGetArgument(b, i);
+            name_set(pr, v, pr->next_arg++, true);
+            if (i) ct_strbuf_puts(pr->out, ", ");
+            put_value(pr, v);
+            ct_strbuf_puts(pr->out, ": ");
+            bool g = pr->generic;
+            pr->generic = true;
+            put_type(pr, mlirValueGetType(v));
+            pr->generic = g;
+          }
+          ct_strbuf_puts(pr->out, "):\n");
+        }
+        bool g = pr->generic;
+        pr->generic = true;
+        print_block_ops(pr, b, ind + 1, false, "");
+        pr->generic = g;
+      }
+      indent(pr, ind);
+      ct_strbuf_putc(pr->out, '}');
+    }
+    ct_strbuf_putc(pr->out, ')');
+  }
+  bool g = pr->generic;
+  pr->generic = true;
+  ct_strbuf_puts(pr->out, " : (");
+  for (intptr_t i = 0; i < nops; i++) {
+    if (i) ct_strbuf_puts(pr->out, ", ");
+    put_type(pr, mlirValueGetType(mlirOperationGetOperand(op, i)));
+  }
+  ct_strbuf_puts(pr->out, ") -> ");
+  intptr_t nres = mlirOperationGetNumResults(op);
+  if (nres != 1) ct_strbuf_putc(pr->out, '(');
+  for (intptr_t i = 0; i < nres; i++) {
+    if (i) ct_strbuf_puts(pr->out, ", ");
+    put_type(pr, mlirValueGetType(mlirOperationGetResult(op, i)));
+  }
+  if (nres != 1) ct_strbuf_putc(pr->out, ')');
+  pr->generic = g;
+}
+
+/* ---------------------------------------------------------------- pretty form */
+
+static int group_index(const ct_op_info *info, const char *s, size_t n) {
+  if (n && s[0] == '$') s++, n--;
+  for (int g = 0; g < info->noperands; g++)
+    if (strlen(info->operands[g].name) == n && memcmp(info->operands[g].name, s, n) == 0) return g;
+  return -1;
+}
+
+static const ct_attr_info *attr_by_span(const ct_op_info *info, const char *s, size_t n) {
+  for (int a = 0; a < info->nattrs; a++)
+    if (strlen(info->attrs[a].name) == n && memcmp(info->attrs[a].name, s, n) == 0) return &info->attrs[a];
+  return NULL;
+}
+
+/* The keyword of an enum attribute, or NULL when absent/malformed. */
+static const char *enum_kw(MlirOperation op, const ct_attr_info *ai) {
+  int n;
+  const char *const *names = ct_attr_kind_names(ai->kind, &n);
+  int v = ct_enum_attr(op, ai->name, ai->kind, -2);
+  if (v < 0 || !names) return NULL;
+  return names[v];
+}
+
+static bool attr_printed(MlirOperation op, const ct_attr_info *ai) {
+  MlirAttribute a = get_attr(op, ai->name);
+  if (mlirAttributeIsNull(a)) return false;
+  if (ai->kind == CT_AK_ROUNDING || ai->kind == CT_AK_OVERFLOW) {
+    const char *kw = enum_kw(op, ai);
+    if (!kw) return false;
+    const char *dflt = ai->dflt ? ai->dflt : (ai->kind == CT_AK_OVERFLOW ? "none" : NULL);
+    return !dflt || strcmp(kw, dflt) != 0;
+  }
+  return true;
+}
+
+static bool group_anchor_present(MlirOperation op, const ct_op_info *info, const fmt_tok *toks, int i, int nt) {
+  for (int k = i; k < nt; k++) {
+    const fmt_tok *t = &toks[k];
+    if (t->kind == FT_OPERAND || t->kind == FT_TYPE || t->kind == FT_TYPES) {
+      size_t n = 0;
+      while (n < t->n && t->s[n] != ',' && t->s[n] != '|') n++;
+      int g = group_index(info, t->s, n);
+      int start, size;
+      return g >= 0 && ct_op_group_range(op, g, &start, &size) && size > 0;
+    }
+    if (t->kind == FT_ATTR) {
+      const ct_attr_info *ai = attr_by_span(info, t->s, t->n);
+      return ai && attr_printed(op, ai);
+    }
+  }
+  return false;
+}
+
+typedef struct spacer {
+  printer *pr;
+  bool nospace;
+} spacer;
+
+static void sp_begin(spacer *s, const char *first) {
+  ct_strbuf *o = s->pr->out;
+  char last = o->len ? o->data[o->len - 1] : ' ';
+  bool space = !s->nospace && last != ' ' && last != '(' && last != '[' && last != '\n';
+  if (first && (first[0] == ',' || first[0] == ']' || first[0] == ')')) space = false;
+  if (space) ct_strbuf_putc(o, ' ');
+  s->nospace = false;
+}
+
+static void print_attr_elem(printer *pr, spacer *sp, MlirOperation op, const ct_attr_info *ai) {
+  MlirAttribute a = get_attr(op, ai->name);
+  if (mlirAttributeIsNull(a)) return;
+  switch (ai->kind) {
+  case CT_AK_ROUNDING:
+  case CT_AK_OVERFLOW:
+    if (!attr_printed(op, ai)) return;
+    sp_begin(sp, NULL);
+    ct_strbuf_printf(pr->out, "%s<%s>", ai->kind == CT_AK_ROUNDING ? "rounding" : "overflow", enum_kw(op, ai));
+    return;
+  case CT_AK_SIGNEDNESS:
+  case CT_AK_PREDICATE:
+  case CT_AK_ORDERING:
+  case CT_AK_MEMORD:
+  case CT_AK_SCOPE:
+  case CT_AK_MODE: {
+    const char *kw = enum_kw(op, ai);
+    sp_begin(sp, NULL);
+    if (kw) ct_strbuf_puts(pr->out, kw);
+    else put_attr(pr, a);
+    return;
+  }
+  case CT_AK_UNIT:
+    sp_begin(sp, NULL);
+    ct_strbuf_puts(pr->out, ai->name);
+    return;
+  case CT_AK_I32:
+  case CT_AK_I64:
+    sp_begin(sp, NULL);
+    ct_strbuf_printf(pr->out, "%s = %lld", ai->name,
+                     (long long)(mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a) : 0));
+    return;
+  case CT_AK_I32ARR:
+    sp_begin(sp, NULL);
+    ct_strbuf_putc(pr->out, '[');
+    if (mlirAttributeIsADenseI32Array(a))
+      for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(a); i++)
+        ct_strbuf_printf(pr->out, i ? ", %d" : "%d", (int)mlirDenseI32ArrayGetElement(a, i));
+    ct_strbuf_putc(pr->out, ']');
+    return;
+  case CT_AK_HINTS:
+    sp_begin(sp, NULL);
+    if (mlirAttributeIsAOpaque(a)) {
+      MlirStringRef d = mlirOpaqueAttrGetData(a);
+      ct_strbuf_puts(pr->out, "optimization_hints=");
+      if (d.length > 18) ct_strbuf_append(pr->out, d.data + 18, d.length - 18);
+    } else {
+      put_attr(pr, a);
+    }
+    return;
+  case CT_AK_ASSUMEPRED:
+    sp_begin(sp, NULL);
+    if (mlirAttributeIsAOpaque(a)) {
+      MlirStringRef d = mlirOpaqueAttrGetData(a);
+      ct_strbuf_append(pr->out, d.data, d.length);
+    } else {
+      put_attr(pr, a);
+    }
+    return;
+  default:
+    sp_begin(sp, NULL);
+    put_attr(pr, a);
+    return;
+  }
+}
+
+static void print_attr_dict(printer *pr, spacer *sp, MlirOperation op, const ct_op_info *info) {
+  intptr_t na = mlirOperationGetNumAttributes(op);
+  bool any = false;
+  for (intptr_t i = 0; i < na; i++) {
+    MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
+    MlirStringRef an = mlirIdentifierStr(a.name);
+    char buf[128];
+    snprintf(buf, sizeof buf, "%.*s", (int)an.length, an.data);
+    if (ct_op_attr_info(info, buf) || strcmp(buf, "operandSegmentSizes") == 0) continue;
+    if (!any) {
+      sp_begin(sp, NULL);
+      ct_strbuf_putc(pr->out, '{');
+    } else {
+      ct_strbuf_puts(pr->out, ", ");
+    }
+    any = true;
+    ct_strbuf_puts(pr->out, buf);
+    if (!mlirAttributeIsAUnit(a.attribute)) {
+      ct_strbuf_puts(pr->out, " = ");
+      put_attr(pr, a.attribute);
+    }
+  }
+  if (any) ct_strbuf_putc(pr->out, '}');
+}
+
+static void print_with_format(printer *pr, MlirOperation op, const ct_op_info *info) {
+  fmt_tok toks[64];
+  int nt = ct_format_tokens(info->format, toks, 64);
+  spacer sp = {pr, false};
+  for (int i = 0; i < nt; i++) {
+    const fmt_tok *t = &toks[i];
+    switch (t->kind) {
+    case FT_GROUP_BEGIN:
+      if (!group_anchor_present(op, info, toks, i + 1, nt)) {
+        int depth = 1;
+        while (depth && ++i < nt) depth += toks[i].kind == FT_GROUP_BEGIN ? 1 : toks[i].kind == FT_GROUP_END ? -1 : 0;
+      }
+      break;
+    case FT_GROUP_END: break;
+    case FT_NOSPACE: sp.nospace = true; break;
+    case FT_LIT:
+      sp_begin(&sp, t->s);
+      ct_strbuf_append(pr->out, t->s, t->n);
+      break;
+    case FT_OPERAND: {
+      int g = group_index(info, t->s, t->n), start, size;
+      if (g < 0 || !ct_op_group_range(op, g, &start, &size) || size == 0) break;
+      sp_begin(&sp, NULL);
+      for (int k = 0; k < size; k++) {
+        if (k) ct_strbuf_puts(pr->out, ", ");
+        put_value(pr, mlirOperationGetOperand(op, start + k));
+      }
+      break;
+    }
+    case FT_ATTR: {
+      const ct_attr_info *ai = attr_by_span(info, t->s, t->n);
+      if (ai) print_attr_elem(pr, &sp, op, ai);
+      break;
+    }
+    case FT_TYPE: {
+      size_t n = 0;
+      while (n < t->n && t->s[n] != ',' && t->s[n] != '|') n++;
+      int g = group_index(info, t->s, n), start, size;
+      sp_begin(&sp, NULL);
+      if (g >= 0 && ct_op_group_range(op, g, &start, &size) && size > 0)
+        put_type(pr, mlirValueGetType(mlirOperationGetOperand(op, start)));
+      else if (mlirOperationGetNumResults(op) > 0)
+        put_type(pr, mlirValueGetType(mlirOperationGetResult(op, 0)));
+      break;
+    }
+    case FT_TYPES: {
+      int g = group_index(info, t->s, t->n), start, size;
+      if (g < 0 || !ct_op_group_range(op, g, &start, &size)) break;
+      sp_begin(&sp, NULL);
+      for (int k = 0; k < size; k++) {
+        if (k) ct_strbuf_puts(pr->out, ", ");
+        put_type(pr, mlirValueGetType(mlirOperationGetOperand(op, start + k)));
+      }
+      break;
+    }
+    case FT_TYPE_RESULTS:
+      sp_begin(&sp, NULL);
+      if (mlirOperationGetNumResults(op) > 0) put_type(pr, mlirValueGetType(mlirOperationGetResult(op, 0)));
+      break;
+    case FT_TYPES_RESULTS:
+      sp_begin(&sp, NULL);
+      for (intptr_t k = 0; k < mlirOperationGetNumResults(op); k++) {
+        if (k) ct_strbuf_puts(pr->out, ", ");
+        put_type(pr, mlirValueGetType(mlirOperationGetResult(op, k)));
+      }
+      break;
+    case FT_ATTRDICT: print_attr_dict(pr, &sp, op, info); break;
+    case FT_CUSTOM: break;
+    }
+  }
+}
+
+static void print_region(printer *pr, MlirOperation op, int r, int ind, const char *implicit_term) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+  ct_strbuf_puts(pr->out, "{\n");
+  if (!mlirBlockIsNull(b)) print_block_ops(pr, b, ind + 1, implicit_term != NULL, implicit_term ? implicit_term : "");
+  indent(pr, ind);
+  ct_strbuf_putc(pr->out, '}');
+}
+
+static void name_block_args(printer *pr, MlirBlock b) {
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++) name_set(pr, mlirBlockGetArgument(b, i), pr->next_arg++, true);
+}
+
+static bool print_entry(printer *pr, MlirOperation op, const ct_op_info *info, int ind) {
+  MlirAttribute sym = get_attr(op, "sym_name");
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAString(sym) || mlirBlockIsNull(b)) return false;
+  MlirAttribute args = get_attr(op, "arg_attrs");
+  pr->next_value = 0;
+  pr->next_arg = 0;
+  name_block_args(pr, b);
+  MlirStringRef s = mlirStringAttrGetValue(sym);
+  ct_strbuf_printf(pr->out, "%s @%.*s(", info->name, (int)s.length, s.data);
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++) {
+    if (i) ct_strbuf_puts(pr->out, ", ");
+    put_value(pr, mlirBlockGetArgument(b, i));
+    ct_strbuf_puts(pr->out, ": ");
+    put_type(pr, mlirValueGetType(mlirBlockGetArgument(b, i)));
+    if (!mlirAttributeIsNull(args) && mlirAttributeIsAArray(args) && i < mlirArrayAttrGetNumElements(args)) {
+      MlirAttribute d = mlirArrayAttrGetElement(args, i);
+      if (mlirAttributeIsADictionary(d) && mlirDictionaryAttrGetNumElements(d) > 0) {
+        ct_strbuf_putc(pr->out, ' ');
+        put_attr(pr, d);
+      }
+    }
+  }
+  ct_strbuf_putc(pr->out, ')');
+  const ct_attr_info *hints = ct_op_attr_info(info, "optimization_hints");
+  spacer sp = {pr, false};
+  if (hints) print_attr_elem(pr, &sp, op, hints);
+  ct_strbuf_putc(pr->out, ' ');
+  print_region(pr, op, 0, ind, "cuda_tile.return");
+  return true;
+}
+
+static bool print_constant(printer *pr, MlirOperation op) {
+  MlirAttribute v = get_attr(op, "value");
+  ct_type t;
+  if (mlirAttributeIsNull(v) || !mlirAttributeIsADenseElements(v) || mlirOperationGetNumResults(op) != 1 ||
+      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, 0)), &t) || t.kind != CT_TYPE_TILE)
+    return false;
+  ct_strbuf tmp;
+  ct_strbuf_init(&tmp);
+  mlirAttributePrint(v, ct_strbuf_mlir_callback, &tmp);
+  /* dense<BODY> : tensor<...> */
+  char *colon = strstr(tmp.data, "> : tensor<");
+  bool ok = tmp.len > 7 && memcmp(tmp.data, "dense<", 6) == 0 && colon;
+  if (ok) {
+    ct_strbuf_printf(pr->out, "constant <%s: ", ct_elem_name(t.elem));
+    ct_strbuf_append(pr->out, tmp.data + 6, (size_t)(colon - (tmp.data + 6)));
+    ct_strbuf_puts(pr->out, "> : ");
+    put_type(pr, mlirValueGetType(mlirOperationGetResult(op, 0)));
+  }
+  ct_strbuf_free(&tmp);
+  return ok;
+}
+
+static bool print_make_tensor_view(printer *pr, MlirOperation op) {
+  ct_type tv;
+  int s0, n0, s1, n1, s2, n2;
+  if (mlirOperationGetNumResults(op) != 1 || !ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, 0)), &tv) ||
+      tv.kind != CT_TYPE_TENSOR_VIEW || !ct_op_group_range(op, 0, &s0, &n0) || n0 != 1 ||
+      !ct_op_group_range(op, 1, &s1, &n1) || !ct_op_group_range(op, 2, &s2, &n2))
+    return false;
+  int dyn_shape = 0, dyn_stride = 0;
+  for (int d = 0; d < tv.rank; d++) dyn_shape += tv.shape[d] == CT_DYNAMIC, dyn_stride += tv.strides[d] == CT_DYNAMIC;
+  if (dyn_shape != n1 || dyn_stride != n2) return false;
+  ct_strbuf_puts(pr->out, "make_tensor_view ");
+  put_value(pr, mlirOperationGetOperand(op, s0));
+  for (int which = 0; which < 2; which++) {
+    ct_strbuf_puts(pr->out, which ? ", strides = [" : ", shape = [");
+    int k = which ? s2 : s1;
+    for (int d = 0; d < tv.rank; d++) {
+      if (d) ct_strbuf_puts(pr->out, ", ");
+      int64_t v = which ? tv.strides[d] : tv.shape[d];
+      if (v == CT_DYNAMIC) put_value(pr, mlirOperationGetOperand(op, k++));
+      else ct_strbuf_printf(pr->out, "%lld", (long long)v);
+    }
+    ct_strbuf_putc(pr->out, ']');
+  }
+  ct_strbuf_puts(pr->out, " : ");
+  if (n1 + n2 > 0) {
+    put_type(pr, mlirValueGetType(mlirOperationGetOperand(op, n1 ? s1 : s2)));
+    ct_strbuf_puts(pr->out, " -> ");
+  }
+  put_type(pr, mlirValueGetType(mlirOperationGetResult(op, 0)));
+  return true;
+}
+
+static bool print_for(printer *pr, MlirOperation op, int ind) {
+  intptr_t nops = mlirOperationGetNumOperands(op);
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (nops < 3 || mlirBlockIsNull(b) || mlirBlockGetNumArguments(b) != nops - 2 ||
+      mlirOperationGetNumResults(op) != nops - 3)
+    return false;
+  name_block_args(pr, b);
+  ct_strbuf_puts(pr->out, "for ");
+  if (!mlirAttributeIsNull(get_attr(op, "unsignedCmp"))) ct_strbuf_puts(pr->out, "unsigned ");
+  put_value(pr, mlirBlockGetArgument(b, 0));
+  ct_strbuf_puts(pr->out, " in (");
+  put_value(pr, mlirOperationGetOperand(op, 0));
+  ct_strbuf_puts(pr->out, " to ");
+  put_value(pr, mlirOperationGetOperand(op, 1));
+  ct_strbuf_puts(pr->out, ", step ");
+  put_value(pr, mlirOperationGetOperand(op, 2));
+  ct_strbuf_puts(pr->out, ") : ");
+  put_type(pr, mlirValueGetType(mlirOperationGetOperand(op, 0)));
+  if (nops > 3) {
+    ct_strbuf_puts(pr->out, " iter_values(");
+    for (intptr_t i = 3; i < nops; i++) {
+      if (i > 3) ct_strbuf_puts(pr->out, ", ");
+      put_value(pr, mlirBlockGetArgument(b, i - 2));
+      ct_strbuf_puts(pr->out, " = ");
+      put_value(pr, mlirOperationGetOperand(op, i));
+    }
+    ct_strbuf_puts(pr->out, ") -> (");
+    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) {
+      if (i) ct_strbuf_puts(pr->out, ", ");
+      put_type(pr, mlirValueGetType(mlirOperationGetResult(op, i)));
+    }
+    ct_strbuf_putc(pr->out, ')');
+  }
+  ct_strbuf_putc(pr->out, ' ');
+  print_region(pr, op, 0, ind, nops == 3 ? "cuda_tile.continue" : NULL);
+  return true;
+}
+
+static bool print_if(printer *pr, MlirOperation op, int ind) {
+  if (mlirOperationGetNumOperands(op) != 1 || mlirOperationGetNumRegions(op) != 2) return false;
+  ct_strbuf_puts(pr->out, "if ");
+  put_value(pr, mlirOperationGetOperand(op, 0));
+  intptr_t nres = mlirOperationGetNumResults(op);
+  if (nres) {
+    ct_strbuf_puts(pr->out, " -> (");
+    for (intptr_t i = 0; i < nres; i++) {
+      if (i) ct_strbuf_puts(pr->out, ", ");
+      put_type(pr, mlirValueGetType(mlirOperationGetResult(op, i)));
+    }
+    ct_strbuf_putc(pr->out, ')');
+  }
+  ct_strbuf_putc(pr->out, ' ');
+  const char *implicit = nres ? NULL : "cuda_tile.yield";
+  print_region(pr, op, 0, ind, implicit);
+  MlirBlock eb = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 1));
+  if (!mlirBlockIsNull(eb)) {
+    /* an else region holding only an implicit yield is omitted */
+    MlirOperation first = mlirBlockGetFirstOperation(eb);
+    bool trivial = nres == 0 && !mlirOperationIsNull(first) && mlirOperationIsNull(mlirOperationGetNextInBlock(first)) &&
+                   ct_op_id_of(first) == CT_OP_yield && mlirOperationGetNumOperands(first) == 0;
+    if (!trivial) {
+      ct_strbuf_puts(pr->out, " else ");
+      print_region(pr, op, 1, ind, implicit);
+    }
+  }
+  return true;
+}
+
+static bool print_reduce(printer *pr, MlirOperation op, const ct_op_info *info, int ind) {
+  MlirAttribute dim = get_attr(op, "dim"), ids = get_attr(op, "identities");
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  intptr_t nops = mlirOperationGetNumOperands(op);
+  if (mlirAttributeIsNull(dim) || !mlirAttributeIsAInteger(dim) || mlirAttributeIsNull(ids) || mlirBlockIsNull(b) ||
+      nops == 0 || mlirOperationGetNumResults(op) != nops)
+    return false;
+  MlirAttribute rev = get_attr(op, "reverse");
+  if (info->id == CT_OP_scan && (mlirAttributeIsNull(rev) || !mlirAttributeIsABool(rev))) return false;
+  name_block_args(pr, b);
+  ct_strbuf_printf(pr->out, "%s ", info->name);
+  for (intptr_t i = 0; i < nops; i++) {
+    if (i) ct_strbuf_puts(pr->out, ", ");
+    put_value(pr, mlirOperationGetOperand(op, i));
+  }
+  ct_strbuf_printf(pr->out, " dim=%lld", (long long)mlirIntegerAttrGetValueInt(dim));
+  if (info->id == CT_OP_scan) ct_strbuf_printf(pr->out, " reverse=%s", mlirBoolAttrGetValue(rev) ? "true" : "false");
+  ct_strbuf_puts(pr->out, " identities=");
+  put_attr(pr, ids);
+  ct_strbuf_puts(pr->out, " : ");
+  for (intptr_t i = 0; i < nops; i++) {
+    if (i) ct_strbuf_puts(pr->out, ", ");
+    put_type(pr, mlirValueGetType(mlirOperationGetOperand(op, i)));
+  }
+  ct_strbuf_puts(pr->out, " -> ");
+  for (intptr_t i = 0; i < nops; i++) {
+    if (i) ct_strbuf_puts(pr->out, ", ");
+    put_type(pr, mlirValueGetType(mlirOperationGetResult(op, i)));
+  }
+  ct_strbuf_putc(pr->out, '\n');
+  indent(pr, ind);
+  ct_strbuf_putc(pr->out, '(');
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++) {
+    if (i) ct_strbuf_puts(pr->out, ", ");
+    put_value(pr, mlirBlockGetArgument(b, i));
+    ct_strbuf_puts(pr->out, ": ");
+    put_type(pr, mlirValueGetType(mlirBlockGetArgument(b, i)));
+  }
+  ct_strbuf_puts(pr->out, ") ");
+  print_region(pr, op, 0, ind, NULL);
+  return true;
+}
+
+static void print_module_op(printer *pr, MlirOperation op, int ind) {
+  MlirAttribute sym = get_attr(op, "sym_name");
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  indent(pr, ind);
+  if (pr->generic || mlirAttributeIsNull(sym) || !mlirAttributeIsAString(sym) || mlirBlockIsNull(b) ||
+      mlirOperationGetNumRegions(op) != 1) {
+    bool g = pr->generic;
+    pr->generic = true;
+    print_generic(pr, op, ind);
+    pr->generic = g;
+    ct_strbuf_putc(pr->out, '\n');
+    return;
+  }
+  MlirStringRef s = mlirStringAttrGetValue(sym);
+  ct_strbuf_printf(pr->out, "cuda_tile.module @%.*s", (int)s.length, s.data);
+  const ct_op_info *info = ct_op_info_get(CT_OP_module);
+  spacer sp = {pr, false};
+  bool extra = false;
+  for (intptr_t i = 0; i < mlirOperationGetNumAttributes(op); i++) {
+    MlirStringRef an = mlirIdentifierStr(mlirOperationGetAttribute(op, i).name);
+    extra |= !(an.length == 8 && memcmp(an.data, "sym_name", 8) == 0);
+  }
+  if (extra) {
+    ct_strbuf_puts(pr->out, " attributes");
+    print_attr_dict(pr, &sp, op, info);
+  }
+  ct_strbuf_puts(pr->out, " {\n");
+  print_block_ops(pr, b, ind + 1, false, "");
+  indent(pr, ind);
+  ct_strbuf_puts(pr->out, "}\n");
+}
+
+static void print_op(printer *pr, MlirOperation op, int ind) {
+  ct_op_id id = ct_op_id_of(op);
+  const ct_op_info *info = ct_op_info_get(id);
+  if (id == CT_OP_module) {
+    print_module_op(pr, op, ind);
+    return;
+  }
+  indent(pr, ind);
+  if (id == CT_OP_entry || id == CT_OP_testing_func) {
+    if (pr->generic) {
+      pr->next_value = 0;
+      pr->next_arg = 0;
+    }
+  }
+  name_results(pr, op);
+  bool done = false;
+  if (!pr->generic && id != CT_OP_UNKNOWN) {
+    size_t mark = pr->out->len;
+    if (strncmp(info->format, "custom<", 7) == 0) {
+      const char *cn = info->format + 7;
+      if (strncmp(cn, "entry>", 6) == 0) done = print_entry(pr, op, info, ind);
+      else {
+        put_results_lhs(pr, op);
+        if (strncmp(cn, "constant>", 9) == 0) done = print_constant(pr, op);
+        else if (strncmp(cn, "make_tensor_view>", 17) == 0) done = print_make_tensor_view(pr, op);
+        else if (strncmp(cn, "for>", 4) == 0) done = print_for(pr, op, ind);
+        else if (strncmp(cn, "if>", 3) == 0) done = print_if(pr, op, ind);
+        else if (strncmp(cn, "reduce>", 7) == 0) done = print_reduce(pr, op, info, ind);
+      }
+    } else if ((int)mlirOperationGetNumRegions(op) == info->nregions) {
+      put_results_lhs(pr, op);
+      ct_strbuf_puts(pr->out, info->name);
+      print_with_format(pr, op, info);
+      done = true;
+    }
+    if (!done) {
+      pr->out->len = mark;
+      pr->out->data[mark] = 0;
+    }
+  }
+  if (!done) {
+    bool g = pr->generic;
+    pr->generic = true;
+    print_generic(pr, op, ind);
+    pr->generic = g;
+  }
+  ct_strbuf_putc(pr->out, '\n');
+}
+
+void ct_print_module(MlirModule m, const ct_print_options *opts, ct_strbuf *out) {
+  printer pr = {0};
+  pr.out = out;
+  pr.generic = opts && opts->generic;
+  MlirBlock body = mlirModuleGetBody(m);
+  for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+    print_op(&pr, o, 0);
+  free(pr.slots);
+}
