@@ -1,0 +1,254 @@
+/* backend: llvm dialect → LLVM IR → optimised LLVM IR → PTX, and PTX → cubin with ptxas.
+ * Steps: mlirTranslateModuleToLLVMIR; set triple nvptx64-nvidia-cuda and the target machine's
+ * data layout; when the module calls libdevice (`__nv_*`), link libdevice.10.bc and internalize
+ * every non-kernel definition so unused library code is dropped; LLVMRunPasses("default<On>")
+ * with the NVPTX target machine (which adds NVVMReflect etc.); emit PTX with the target machine
+ * (cpu sm_90a / sm_100a, features +ptx90). Output is deterministic (no timestamps, no paths).
+ * Knobs: $TILEC_LIBDEVICE, $CUDA_HOME (libdevice and ptxas lookup), $TILEC_PTXAS. */
+#include "llvm/backend.h"
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Linker.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include <mlir-c/Target/LLVMIR.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+#define NVPTX_TRIPLE "nvptx64-nvidia-cuda"
+#define PTX_FEATURES "+ptx90"
+
+const char *ct_gpu_name(ct_gpu g) { return g == CT_SM_100A ? "sm_100a" : "sm_90a"; }
+
+static void init_nvptx(void) {
+  static int done;
+  if (done) return;
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTarget();
+  LLVMInitializeNVPTXTargetMC();
+  LLVMInitializeNVPTXAsmPrinter();
+  done = 1;
+}
+
+static LLVMTargetMachineRef make_tm(ct_ctx *c, const ct_lower_options *opts) {
+  init_nvptx();
+  LLVMTargetRef target;
+  char *err = NULL;
+  if (LLVMGetTargetFromTriple(NVPTX_TRIPLE, &target, &err)) {
+    ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0, "NVPTX target unavailable: %s", err ? err : "?");
+    LLVMDisposeMessage(err);
+    return NULL;
+  }
+  LLVMCodeGenOptLevel lvl = opts->opt_level >= 3 ? LLVMCodeGenLevelAggressive : LLVMCodeGenLevelDefault;
+  return LLVMCreateTargetMachine(target, NVPTX_TRIPLE, ct_gpu_name(opts->gpu), PTX_FEATURES, lvl, LLVMRelocDefault,
+                                 LLVMCodeModelDefault);
+}
+
+static bool file_exists(const char *p) {
+  struct stat st;
+  return p && stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static char *find_libdevice(void) {
+  const char *env = getenv("TILEC_LIBDEVICE");
+  if (file_exists(env)) return strdup(env);
+  char buf[4096];
+  const char *home = getenv("CUDA_HOME");
+  if (home) {
+    snprintf(buf, sizeof buf, "%s/nvvm/libdevice/libdevice.10.bc", home);
+    if (file_exists(buf)) return strdup(buf);
+  }
+  if (file_exists("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"))
+    return strdup("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc");
+  return NULL;
+}
+
+static bool is_kernel(LLVMValueRef f) { return LLVMGetFunctionCallConv(f) == LLVMPTXKernelCallConv; }
+
+static bool needs_libdevice(LLVMModuleRef m, const char **first) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    size_t n;
+    const char *name = LLVMGetValueName2(f, &n);
+    if (LLVMIsDeclaration(f) && n > 5 && !strncmp(name, "__nv_", 5)) {
+      *first = name;
+      return true;
+    }
+  }
+  return false;
+}
+
+static bool link_libdevice(ct_ctx *c, LLVMModuleRef m, LLVMContextRef llctx) {
+  const char *first = NULL;
+  if (!needs_libdevice(m, &first)) return true;
+  char *path = find_libdevice();
+  if (!path) {
+    ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0,
+                 "libdevice.10.bc not found (needed for `%s`); set TILEC_LIBDEVICE or CUDA_HOME", first);
+    return false;
+  }
+  LLVMMemoryBufferRef buf;
+  char *err = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &err)) {
+    ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0, "cannot read %s: %s", path, err ? err : "?");
+    LLVMDisposeMessage(err);
+    free(path);
+    return false;
+  }
+  LLVMModuleRef lib;
+  if (LLVMParseBitcodeInContext2(llctx, buf, &lib)) {
+    ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0, "cannot parse %s", path);
+    LLVMDisposeMemoryBuffer(buf);
+    free(path);
+    return false;
+  }
+  LLVMDisposeMemoryBuffer(buf);
+  free(path);
+  LLVMSetTarget(lib, LLVMGetTarget(m));
+  LLVMSetDataLayout(lib, LLVMGetDataLayoutStr(m));
+  if (LLVMLinkModules2(m, lib)) {
+    ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0, "linking libdevice failed");
+    return false;
+  }
+  /* internalize everything but the kernels so unused library code disappears */
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f) && !is_kernel(f)) LLVMSetLinkage(f, LLVMInternalLinkage);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
+    if (!LLVMIsDeclaration(g)) LLVMSetLinkage(g, LLVMInternalLinkage);
+  return true;
+}
+
+LLVMModuleRef ct_translate_to_llvm_ir(ct_ctx *c, MlirModule mod, LLVMContextRef llctx, const ct_lower_options *opts) {
+  LLVMModuleRef m = mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(mod), llctx);
+  if (!m) {
+    ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0, "translation to LLVM IR failed");
+    return NULL;
+  }
+  LLVMTargetMachineRef tm = make_tm(c, opts);
+  if (!tm) {
+    LLVMDisposeModule(m);
+    return NULL;
+  }
+  LLVMSetTarget(m, NVPTX_TRIPLE);
+  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+  char *dl = LLVMCopyStringRepOfTargetData(td);
+  LLVMSetDataLayout(m, dl);
+  LLVMDisposeMessage(dl);
+  LLVMDisposeTargetData(td);
+  LLVMSetSourceFileName(m, "tilec", 5);
+  if (!link_libdevice(c, m, llctx)) {
+    LLVMDisposeModule(m);
+    LLVMDisposeTargetMachine(tm);
+    return NULL;
+  }
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  const char *pipeline = opts->opt_level >= 3 ? "default<O3>" : opts->opt_level == 2 ? "default<O2>"
+                       : opts->opt_level == 1 ? "default<O1>" : "default<O0>";
+  LLVMErrorRef e = LLVMRunPasses(m, pipeline, tm, po);
+  LLVMDisposePassBuilderOptions(po);
+  LLVMDisposeTargetMachine(tm);
+  if (e) {
+    char *msg = LLVMGetErrorMessage(e);
+    ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0, "LLVM optimisation failed: %s", msg);
+    LLVMDisposeErrorMessage(msg);
+    LLVMDisposeModule(m);
+    return NULL;
+  }
+  char *verr = NULL;
+  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &verr)) {
+    ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0, "internal error: invalid LLVM IR: %s", verr ? verr : "");
+    LLVMDisposeMessage(verr);
+    LLVMDisposeModule(m);
+    return NULL;
+  }
+  LLVMDisposeMessage(verr);
+  return m;
+}
+
+bool ct_emit_ptx(ct_ctx *c, LLVMModuleRef m, const ct_lower_options *opts, ct_strbuf *out) {
+  LLVMTargetMachineRef tm = make_tm(c, opts);
+  if (!tm) return false;
+  char *err = NULL;
+  LLVMMemoryBufferRef buf;
+  if (LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMAssemblyFile, &err, &buf)) {
+    ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0, "PTX emission failed: %s", err ? err : "?");
+    LLVMDisposeMessage(err);
+    LLVMDisposeTargetMachine(tm);
+    return false;
+  }
+  ct_strbuf_append(out, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf));
+  LLVMDisposeMemoryBuffer(buf);
+  LLVMDisposeTargetMachine(tm);
+  return true;
+}
+
+static bool executable(const char *p) { return p && access(p, X_OK) == 0 && file_exists(p); }
+
+char *ct_find_ptxas(void) {
+  const char *env = getenv("TILEC_PTXAS");
+  if (env && *env) return executable(env) ? strdup(env) : NULL;
+  char buf[4096];
+  const char *home = getenv("CUDA_HOME");
+  if (home) {
+    snprintf(buf, sizeof buf, "%s/bin/ptxas", home);
+    if (executable(buf)) return strdup(buf);
+  }
+  if (executable("/usr/local/cuda/bin/ptxas")) return strdup("/usr/local/cuda/bin/ptxas");
+  const char *path = getenv("PATH");
+  if (!path) return NULL;
+  char *copy = strdup(path), *save = NULL;
+  for (char *dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+    snprintf(buf, sizeof buf, "%s/ptxas", dir);
+    if (executable(buf)) {
+      free(copy);
+      return strdup(buf);
+    }
+  }
+  free(copy);
+  return NULL;
+}
+
+bool ct_ptxas_assemble(ct_ctx *c, const char *ptx, size_t len, ct_gpu gpu, const char *cubin_path) {
+  char *ptxas = ct_find_ptxas();
+  if (!ptxas) {
+    ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0, "ptxas not found (set TILEC_PTXAS or CUDA_HOME)");
+    return false;
+  }
+  char dir[] = "/tmp/tilec-XXXXXX";
+  if (!mkdtemp(dir)) {
+    ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0, "cannot create a temporary directory for ptxas");
+    free(ptxas);
+    return false;
+  }
+  char tmpl[sizeof dir + 16];
+  snprintf(tmpl, sizeof tmpl, "%s/in.ptx", dir);
+  int fd = open(tmpl, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  FILE *f = fdopen(fd, "wb");
+  bool ok = f && fwrite(ptx, 1, len, f) == len;
+  if (f) fclose(f);
+  if (ok) {
+    char arch[32];
+    snprintf(arch, sizeof arch, "-arch=%s", ct_gpu_name(gpu));
+    char *argv[] = {ptxas, arch, tmpl, "-o", (char *)cubin_path, NULL};
+    pid_t pid;
+    ok = posix_spawn(&pid, ptxas, NULL, NULL, argv, environ) == 0;
+    int status = 0;
+    if (ok) ok = waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (!ok) ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0, "ptxas failed on the generated PTX (%s)", arch);
+  } else {
+    ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0, "cannot write the PTX for ptxas");
+  }
+  unlink(tmpl);
+  rmdir(dir);
+  free(ptxas);
+  return ok;
+}

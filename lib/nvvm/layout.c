@@ -1,0 +1,222 @@
+/* layout: linear register layouts of tiles (see layout.h for the model). Algorithms: blocked
+ * layouts assign flat-index bits from the lowest up to (sizePerThread regs, lanes, warps,
+ * repetition regs); the mma accumulator layout follows the PTX m16n8 C-fragment table; remapping
+ * checks that the thread bases agree and finds each destination register among the source
+ * registers bit by bit. Knobs: sizePerThread cap (4 elements). */
+#include "nvvm/layout.h"
+
+#include <string.h>
+
+#define BLOCKED_MAX_SPT_BITS 2 /* at most 4 consecutive elements per thread */
+
+int ct_log2_exact(int64_t v) {
+  if (v <= 0 || (v & (v - 1))) return -1;
+  int r = 0;
+  while ((1LL << r) < v) r++;
+  return r;
+}
+
+int ct_layout_dim_bits(const ct_layout *l, int d) { return ct_log2_exact(l->shape[d]); }
+int ct_layout_dim_offset(const ct_layout *l, int d) {
+  int off = 0;
+  for (int e = d + 1; e < l->rank; e++) off += ct_layout_dim_bits(l, e);
+  return off;
+}
+int ct_layout_flat_bits(const ct_layout *l) {
+  int f = 0;
+  for (int d = 0; d < l->rank; d++) f += ct_layout_dim_bits(l, d);
+  return f;
+}
+int ct_layout_num_regs(const ct_layout *l) { return 1 << l->nreg_bits; }
+
+static bool shape_ok(int rank, const int64_t *shape, int *total) {
+  int f = 0;
+  for (int d = 0; d < rank; d++) {
+    int b = ct_log2_exact(shape[d]);
+    if (b < 0) return false;
+    f += b;
+  }
+  *total = f;
+  return f <= 31;
+}
+
+bool ct_layout_blocked(ct_layout *out, int rank, const int64_t *shape, int nwarps) {
+  memset(out, 0, sizeof *out);
+  int fbits;
+  if (rank < 0 || rank > CT_MAX_RANK || !shape_ok(rank, shape, &fbits)) return false;
+  int wbits = ct_log2_exact(nwarps);
+  if (wbits < 0 || wbits > CT_LAYOUT_MAX_WARP_BITS) return false;
+  out->rank = rank;
+  for (int d = 0; d < rank; d++) out->shape[d] = shape[d];
+  out->nwarp_bits = wbits;
+  int thread_bits = CT_LAYOUT_LANE_BITS + wbits;
+  int spt = fbits - thread_bits;
+  if (spt < 0) spt = 0;
+  if (spt > BLOCKED_MAX_SPT_BITS) spt = BLOCKED_MAX_SPT_BITS;
+  int last_bits = rank ? ct_log2_exact(shape[rank - 1]) : 0;
+  if (spt > last_bits) spt = last_bits;
+  int bit = 0;
+  for (int i = 0; i < spt; i++) out->reg[out->nreg_bits++] = 1u << bit++;
+  for (int i = 0; i < CT_LAYOUT_LANE_BITS; i++) out->lane[i] = bit < fbits ? 1u << bit++ : 0;
+  for (int i = 0; i < wbits; i++) out->warp[i] = bit < fbits ? 1u << bit++ : 0;
+  while (bit < fbits) {
+    if (out->nreg_bits == CT_LAYOUT_MAX_REG_BITS) return false;
+    out->reg[out->nreg_bits++] = 1u << bit++;
+  }
+  return true;
+}
+
+bool ct_layout_mma_warp_grid(int64_t m, int64_t n, int nwarps, int *wm, int *wn) {
+  if (ct_log2_exact(m) < 4 || ct_log2_exact(n) < 3 || ct_log2_exact(nwarps) < 0) return false;
+  int a = 1, b = 1;
+  while (a * b < nwarps) {
+    int64_t mt = m / (16 * a), nt = n / (8 * b);
+    if (mt >= nt && mt > 1) a *= 2;
+    else if (nt > 1) b *= 2;
+    else if (mt > 1) a *= 2;
+    else return false;
+  }
+  *wm = a;
+  *wn = b;
+  return true;
+}
+
+bool ct_layout_mma_acc(ct_layout *out, int64_t m, int64_t n, int nwarps) {
+  memset(out, 0, sizeof *out);
+  int wm, wn;
+  if (!ct_layout_mma_warp_grid(m, n, nwarps, &wm, &wn)) return false;
+  int lgn = ct_log2_exact(n), lgm = ct_log2_exact(m);
+  if (lgm + lgn > 31) return false;
+  out->rank = 2;
+  out->shape[0] = m;
+  out->shape[1] = n;
+  int lg_wtile_n = ct_log2_exact(n / wn), lg_wtile_m = ct_log2_exact(m / wm);
+#define COL(i) (1u << (i))
+#define ROW(i) (1u << (lgn + (i)))
+  int r = 0;
+  out->reg[r++] = COL(0);
+  out->reg[r++] = ROW(3);
+  for (int i = 3; i < lg_wtile_n; i++) out->reg[r++] = COL(i);
+  for (int i = 4; i < lg_wtile_m; i++) out->reg[r++] = ROW(i);
+  if (r > CT_LAYOUT_MAX_REG_BITS) return false;
+  out->nreg_bits = r;
+  out->lane[0] = COL(1);
+  out->lane[1] = COL(2);
+  out->lane[2] = ROW(0);
+  out->lane[3] = ROW(1);
+  out->lane[4] = ROW(2);
+  int w = 0;
+  for (int i = lg_wtile_n; i < lgn; i++) out->warp[w++] = COL(i);
+  for (int i = lg_wtile_m; i < lgm; i++) out->warp[w++] = ROW(i);
+  out->nwarp_bits = w;
+#undef COL
+#undef ROW
+  return true;
+}
+
+static uint32_t slice_bits(uint32_t mask, int off, int width) {
+  uint32_t dim_mask = ((1u << width) - 1) << off;
+  uint32_t low = mask & ((1u << off) - 1);
+  uint32_t high = (mask & ~dim_mask & ~((1u << off) - 1)) >> width;
+  return low | high;
+}
+
+void ct_layout_slice(ct_layout *out, const ct_layout *l, int dim) {
+  ct_layout r;
+  memset(&r, 0, sizeof r);
+  int off = ct_layout_dim_offset(l, dim), width = ct_layout_dim_bits(l, dim);
+  uint32_t dim_mask = ((1u << width) - 1) << off;
+  r.rank = l->rank - 1;
+  for (int d = 0, e = 0; d < l->rank; d++)
+    if (d != dim) r.shape[e++] = l->shape[d];
+  for (int i = 0; i < l->nreg_bits; i++)
+    if (l->reg[i] & ~dim_mask) r.reg[r.nreg_bits++] = slice_bits(l->reg[i], off, width);
+  for (int i = 0; i < CT_LAYOUT_LANE_BITS; i++) r.lane[i] = slice_bits(l->lane[i], off, width);
+  r.nwarp_bits = l->nwarp_bits;
+  for (int i = 0; i < l->nwarp_bits; i++) r.warp[i] = slice_bits(l->warp[i], off, width);
+  *out = r;
+}
+
+void ct_layout_reshape(ct_layout *out, const ct_layout *l, int rank, const int64_t *shape) {
+  ct_layout r = *l;
+  r.rank = rank;
+  for (int d = 0; d < CT_MAX_RANK; d++) r.shape[d] = d < rank ? shape[d] : 0;
+  *out = r;
+}
+
+bool ct_layout_equal(const ct_layout *a, const ct_layout *b) {
+  if (a->rank != b->rank || a->nreg_bits != b->nreg_bits || a->nwarp_bits != b->nwarp_bits) return false;
+  for (int d = 0; d < a->rank; d++)
+    if (a->shape[d] != b->shape[d]) return false;
+  for (int i = 0; i < a->nreg_bits; i++)
+    if (a->reg[i] != b->reg[i]) return false;
+  for (int i = 0; i < CT_LAYOUT_LANE_BITS; i++)
+    if (a->lane[i] != b->lane[i]) return false;
+  for (int i = 0; i < a->nwarp_bits; i++)
+    if (a->warp[i] != b->warp[i]) return false;
+  return true;
+}
+
+uint32_t ct_layout_reg_flat(const ct_layout *l, uint32_t reg) {
+  uint32_t f = 0;
+  for (int i = 0; i < l->nreg_bits; i++)
+    if (reg >> i & 1) f ^= l->reg[i];
+  return f;
+}
+
+uint32_t ct_layout_thread_flat(const ct_layout *l, uint32_t tid) {
+  uint32_t f = 0;
+  for (int i = 0; i < CT_LAYOUT_LANE_BITS; i++)
+    if (tid >> i & 1) f ^= l->lane[i];
+  for (int i = 0; i < l->nwarp_bits; i++)
+    if (tid >> (CT_LAYOUT_LANE_BITS + i) & 1) f ^= l->warp[i];
+  return f;
+}
+
+uint32_t ct_layout_flat(const ct_layout *l, uint32_t reg, uint32_t lane, uint32_t warp) {
+  return ct_layout_reg_flat(l, reg) ^ ct_layout_thread_flat(l, lane | warp << CT_LAYOUT_LANE_BITS);
+}
+
+int64_t ct_layout_coord(const ct_layout *l, uint32_t flat, int d) {
+  return (flat >> ct_layout_dim_offset(l, d)) & ((1u << ct_layout_dim_bits(l, d)) - 1);
+}
+
+uint32_t ct_layout_replication_mask(const ct_layout *l) {
+  uint32_t m = 0;
+  for (int i = 0; i < CT_LAYOUT_LANE_BITS; i++)
+    if (!l->lane[i]) m |= 1u << i;
+  for (int i = 0; i < l->nwarp_bits; i++)
+    if (!l->warp[i]) m |= 1u << (CT_LAYOUT_LANE_BITS + i);
+  return m;
+}
+
+bool ct_layout_thread_owns(const ct_layout *l, uint32_t tid) { return (tid & ct_layout_replication_mask(l)) == 0; }
+
+uint32_t ct_flat_map_apply(const ct_flat_map *m, uint32_t flat) {
+  uint32_t r = 0;
+  for (int i = 0; i < m->nbits; i++)
+    if (flat >> i & 1) r ^= m->bit[i];
+  return r;
+}
+
+bool ct_layout_register_remap(const ct_layout *dst, const ct_layout *src, const ct_flat_map *m, int *reg_src) {
+  if (dst->nwarp_bits != src->nwarp_bits) return false;
+  for (int i = 0; i < CT_LAYOUT_LANE_BITS; i++)
+    if (ct_flat_map_apply(m, dst->lane[i]) != src->lane[i]) return false;
+  for (int i = 0; i < dst->nwarp_bits; i++)
+    if (ct_flat_map_apply(m, dst->warp[i]) != src->warp[i]) return false;
+  int n = ct_layout_num_regs(dst);
+  for (int k = 0; k < n; k++) {
+    uint32_t want = ct_flat_map_apply(m, ct_layout_reg_flat(dst, (uint32_t)k));
+    int from = 0;
+    for (int bit = 0; bit < 32; bit++) {
+      if (!(want >> bit & 1)) continue;
+      int j = 0;
+      while (j < src->nreg_bits && src->reg[j] != (1u << bit)) j++;
+      if (j == src->nreg_bits) return false;
+      from |= 1 << j;
+    }
+    reg_src[k] = from;
+  }
+  return true;
+}

@@ -1,0 +1,83 @@
+/* layout: how a tile's elements are distributed over the threads of a CTA.
+ *
+ * A layout is a linear map (over GF(2), Triton's "linear layouts") from the bits of
+ * (register index, lane id, warp id) to the bits of the element's row-major flat index in the
+ * tile. Every basis is either 0 (replication: threads differing in that bit hold the same element)
+ * or a single flat-index bit, and the non-zero bases are pairwise distinct, so
+ *   flat(reg, lane, warp) = OR of the bases of the set bits,
+ * the register part and the thread part never overlap, and each coordinate is
+ *   coord_d = thread_part_d(tid) + reg_part_d(reg).
+ * Because the map targets the flat index, `reshape` never moves data. Shapes are powers of two.
+ *
+ * Kinds built here:
+ *  - blocked (ct_layout_blocked): Triton's blocked layout with order = last dim fastest:
+ *    sizePerThread along the last dim = clamp(numel / threads, 1, 4) (≤ last dim), then lanes,
+ *    then warps, then repetitions (extra registers) from the lowest flat bit up. Lanes/warps left
+ *    over once the tile is covered replicate (basis 0).
+ *  - mma accumulator (ct_layout_mma_acc): the m16n8 f32/f16 C fragment of mma.sync, tiled over a
+ *    wm × wn warp grid; register k = ((mi * NT + ni) * 4 + c).
+ *  - slice (ct_layout_slice): a reduction result (dim removed, its bits dropped).
+ * An element is *owned* by the thread whose replicated lane/warp bits are all zero (so stores
+ * write each element exactly once). Owner: nvvm. */
+#ifndef TILEC_NVVM_LAYOUT_H
+#define TILEC_NVVM_LAYOUT_H
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "frontend/types.h"
+
+#define CT_LAYOUT_MAX_REG_BITS 24
+#define CT_LAYOUT_LANE_BITS 5
+#define CT_LAYOUT_MAX_WARP_BITS 5
+
+typedef struct ct_layout {
+  int rank;
+  int64_t shape[CT_MAX_RANK];
+  int nreg_bits, nwarp_bits;
+  uint32_t reg[CT_LAYOUT_MAX_REG_BITS];
+  uint32_t lane[CT_LAYOUT_LANE_BITS];
+  uint32_t warp[CT_LAYOUT_MAX_WARP_BITS];
+} ct_layout;
+
+int ct_log2_exact(int64_t v); /* -1 when v is not a power of two */
+int ct_layout_flat_bits(const ct_layout *l);
+int ct_layout_num_regs(const ct_layout *l);
+/* Bit offset of dim d inside the flat index, and its width. */
+int ct_layout_dim_offset(const ct_layout *l, int d);
+int ct_layout_dim_bits(const ct_layout *l, int d);
+
+/* Build layouts. Return false when the shape is not representable (not a power of two, too many
+ * registers). nwarps is a power of two. */
+bool ct_layout_blocked(ct_layout *out, int rank, const int64_t *shape, int nwarps);
+bool ct_layout_mma_acc(ct_layout *out, int64_t m, int64_t n, int nwarps);
+/* Warp grid chosen for an m x n mma accumulator (wm * wn = nwarps); false when m/n too small. */
+bool ct_layout_mma_warp_grid(int64_t m, int64_t n, int nwarps, int *wm, int *wn);
+/* Reduction result of l along dim (rank - 1). */
+void ct_layout_slice(ct_layout *out, const ct_layout *l, int dim);
+/* Same map, relabelled with a new shape of the same element count. */
+void ct_layout_reshape(ct_layout *out, const ct_layout *l, int rank, const int64_t *shape);
+bool ct_layout_equal(const ct_layout *a, const ct_layout *b);
+
+/* Flat element index held by (reg, lane, warp). */
+uint32_t ct_layout_flat(const ct_layout *l, uint32_t reg, uint32_t lane, uint32_t warp);
+/* Flat index of the register part of reg / of the thread part of tid. */
+uint32_t ct_layout_reg_flat(const ct_layout *l, uint32_t reg);
+uint32_t ct_layout_thread_flat(const ct_layout *l, uint32_t tid);
+/* Coordinate d of a flat index. */
+int64_t ct_layout_coord(const ct_layout *l, uint32_t flat, int d);
+/* Does thread tid own the elements it holds (first holder of each replicated element)? */
+bool ct_layout_thread_owns(const ct_layout *l, uint32_t tid);
+/* Mask of tid bits that replicate (zero bases among lanes and warps). */
+uint32_t ct_layout_replication_mask(const ct_layout *l);
+
+/* A linear map between flat indices: dst flat bit i maps to src flat bits map[i] (0 = dropped).
+ * Used by broadcast (broadcast dims dropped) and permute. */
+typedef struct ct_flat_map {
+  int nbits;
+  uint32_t bit[32];
+} ct_flat_map;
+uint32_t ct_flat_map_apply(const ct_flat_map *m, uint32_t flat);
+/* When every thread can take each dst register from one of its own src registers:
+ * fills reg_src[dst_reg] and returns true. */
+bool ct_layout_register_remap(const ct_layout *dst, const ct_layout *src, const ct_flat_map *m, int *reg_src);
+#endif

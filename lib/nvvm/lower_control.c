@@ -1,0 +1,346 @@
+/* lower_control: structured control flow (for, loop, if, yield, continue, break, return) into
+ * llvm.br / llvm.cond_br with block arguments carrying every per-thread register of the
+ * loop-carried / yielded tiles.
+ *   for:  pre → header(iv, regs..) → cond_br(iv < ub) body | exit(regs..); continue → header(iv+step, ..)
+ *   loop: pre → header(regs..) = body; continue → header; break → exit(regs..)
+ *   if:   cond_br then | else; yield → merge(regs..)
+ * Layouts of carried values: the init's layout, except that an accumulator produced by `mmaf`
+ * inside the body keeps the mma layout across iterations (so it never round-trips through shared
+ * memory). The merge block of an `if` (and the exit of a `loop`) takes the layouts of the first
+ * yield/break it meets; later ones are converted to them. No knobs. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nvvm/lower_internal.h"
+
+static bool streq(const char *a, const char *b) { return !strcmp(a, b); }
+
+static MlirBlock new_block(ct_lower *L) {
+  MlirBlock blk = mlirBlockCreate(0, NULL, NULL);
+  mlirRegionAppendOwnedBlock(L->fn_region, blk);
+  return blk;
+}
+
+/* Append block args for a tile of layout l; returns the lv reading them. */
+static ct_lv *add_tile_args(ct_lower *L, MlirBlock blk, const ct_type *t, const ct_layout *l) {
+  ct_lv *lv = lv_new_tile(L, t, l);
+  MlirType et = elem_llvm_type(L, t->elem);
+  for (int k = 0; k < lv->nregs; k++) lv->regs[k] = mlirBlockAddArgument(blk, et, L->b.loc);
+  return lv;
+}
+
+static bool is_carriable(ct_lower *L, MlirOperation op, const ct_type *t) {
+  if (t->kind == CT_TYPE_TILE && !mlirTypeIsNull(elem_llvm_type(L, t->elem))) return true;
+  if (t->kind == CT_TYPE_TOKEN) return true;
+  ct_error_op(L->c, op, "code generation: only tiles and tokens can be carried through control flow");
+  return false;
+}
+
+/* Flatten the regs of values (tokens contribute nothing). */
+static MlirValue *flatten(ct_lv **vals, int n, int *count) {
+  int total = 0;
+  for (int i = 0; i < n; i++)
+    if (vals[i]->kind == LV_TILE) total += vals[i]->nregs;
+  MlirValue *out = malloc(((size_t)total + 2) * sizeof *out);
+  if (!out) abort();
+  int p = 1; /* slot 0 reserved for the induction variable */
+  for (int i = 0; i < n; i++)
+    if (vals[i]->kind == LV_TILE)
+      for (int k = 0; k < vals[i]->nregs; k++) out[p++] = vals[i]->regs[k];
+  *count = total;
+  return out;
+}
+
+static ct_lv *token_lv(ct_lower *L) { return lv_alloc(L, LV_TOKEN, NULL); }
+
+/* The mma layout an accumulator `v` (continue operand) will have, if produced by mmaf. */
+static const ct_layout *carried_preference(ct_lower *L, MlirValue v) {
+  if (!mlirValueIsAOpResult(v)) return NULL;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  char name[64];
+  op_short_name(def, name, sizeof name);
+  if (streq(name, "mmaf")) return mma_result_layout(L, def);
+  return NULL;
+}
+
+static MlirOperation block_terminator(MlirBlock b) { return mlirBlockGetTerminator(b); }
+
+static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for) {
+  ct_bld *b = &L->b;
+  int nops = (int)mlirOperationGetNumOperands(op);
+  int first_init = is_for ? 3 : 0;
+  int ninit = nops - first_init;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirOperation term = block_terminator(body);
+  char tname[64] = "";
+  if (!mlirOperationIsNull(term)) op_short_name(term, tname, sizeof tname);
+
+  ct_lv **inits = calloc((size_t)ninit + 1, sizeof *inits);
+  const ct_layout **layouts = calloc((size_t)ninit + 1, sizeof *layouts);
+  if (!inits || !layouts) abort();
+  bool ok = true;
+  for (int i = 0; i < ninit && ok; i++) {
+    ct_type t;
+    if (!(inits[i] = lv_get(L, op, first_init + i))) { ok = false; break; }
+    if (!value_type(L, op, mlirOperationGetOperand(op, first_init + i), &t) || !is_carriable(L, op, &t)) { ok = false; break; }
+    if (inits[i]->kind != LV_TILE) continue;
+    const ct_layout *pref = NULL;
+    if (streq(tname, "continue") && i < mlirOperationGetNumOperands(term))
+      pref = carried_preference(L, mlirOperationGetOperand(term, i));
+    layouts[i] = pref ? pref : inits[i]->layout;
+    inits[i] = lv_convert(L, inits[i], layouts[i]);
+  }
+  ct_lv *lb = NULL, *ub = NULL, *step = NULL;
+  if (ok && is_for) ok = (lb = lv_get(L, op, 0)) && (ub = lv_get(L, op, 1)) && (step = lv_get(L, op, 2));
+  if (!ok) {
+    free(inits);
+    free(layouts);
+    return LOWER_FAILED;
+  }
+  MlirBlock header = new_block(L), exit = new_block(L);
+  MlirValue iv = {NULL};
+  if (is_for) iv = mlirBlockAddArgument(header, mlirValueGetType(lb->regs[0]), b->loc);
+  ct_lv **carried = calloc((size_t)ninit + 1, sizeof *carried);
+  ct_lv **results = calloc((size_t)ninit + 1, sizeof *results);
+  if (!carried || !results) abort();
+  for (int i = 0; i < ninit; i++) {
+    if (inits[i]->kind != LV_TILE) {
+      carried[i] = token_lv(L);
+      continue;
+    }
+    carried[i] = add_tile_args(L, header, &inits[i]->type, layouts[i]);
+  }
+  /* entry edge */
+  int n;
+  MlirValue *args = flatten(inits, ninit, &n);
+  if (is_for) args[0] = lb->regs[0];
+  bld_br(b, header, n + (is_for ? 1 : 0), is_for ? args : args + 1);
+  free(args);
+
+  MlirBlock body_entry = header;
+  if (is_for) {
+    /* exit carries the current values */
+    for (int i = 0; i < ninit; i++)
+      results[i] = inits[i]->kind == LV_TILE ? add_tile_args(L, exit, &inits[i]->type, layouts[i]) : token_lv(L);
+    b->block = header;
+    bool is_unsigned = attr_present(op, "unsignedCmp");
+    MlirValue c = bld_icmp(b, is_unsigned ? BLD_ULT : BLD_SLT, iv, ub->regs[0]);
+    MlirValue *cur = flatten(carried, ninit, &n);
+    body_entry = new_block(L);
+    bld_cond_br(b, c, body_entry, 0, NULL, exit, n, cur + 1);
+    free(cur);
+  }
+  /* bind region arguments */
+  int argi = 0;
+  if (is_for) {
+    ct_type ivt;
+    if (!value_type(L, op, mlirBlockGetArgument(body, 0), &ivt)) ok = false;
+    const ct_layout *sl = ok ? layout_blocked_for(L, op, &ivt) : NULL;
+    if (!sl) ok = false;
+    if (ok) {
+      ct_lv *ivl = lv_new_tile(L, &ivt, sl);
+      ivl->regs[0] = iv;
+      lv_bind(L, mlirBlockGetArgument(body, 0), ivl);
+    }
+    argi = 1;
+  }
+  for (int i = 0; ok && i < ninit; i++) lv_bind(L, mlirBlockGetArgument(body, argi + i), carried[i]);
+
+  ct_rctx ctx;
+  memset(&ctx, 0, sizeof ctx);
+  ctx.kind = RCTX_LOOP;
+  ctx.op = op;
+  ctx.header = header;
+  ctx.exit = exit;
+  ctx.is_for = is_for;
+  ctx.iv = iv;
+  ctx.step = is_for ? step->regs[0] : (MlirValue){NULL};
+  ctx.nresults = ninit;
+  ctx.carried_layouts = layouts;
+  ctx.merge_args_ready = is_for; /* `loop`: exit args come from the first break */
+  ctx.result_layouts = calloc((size_t)ninit + 1, sizeof *ctx.result_layouts);
+  if (!ctx.result_layouts) abort();
+  if (is_for)
+    for (int i = 0; i < ninit; i++) ctx.result_layouts[i] = layouts[i];
+  ctx.parent = L->rctx;
+  L->rctx = &ctx;
+  b->block = body_entry;
+  if (ok) ok = lower_block(L, body);
+  L->rctx = ctx.parent;
+
+  if (ok) {
+    if (!is_for) {
+      /* results: exit args (created by the first break) */
+      int pos = 0;
+      for (int i = 0; i < ninit; i++) {
+        ct_type t;
+        if (!result_type(L, op, i, &t)) { ok = false; break; }
+        if (t.kind != CT_TYPE_TILE) {
+          results[i] = token_lv(L);
+          continue;
+        }
+        if (!ctx.merge_args_ready) {
+          ct_error_op(L->c, op, "code generation: `loop` with results but no `break`");
+          ok = false;
+          break;
+        }
+        results[i] = lv_new_tile(L, &t, ctx.result_layouts[i]);
+        for (int k = 0; k < results[i]->nregs; k++) results[i]->regs[k] = mlirBlockGetArgument(exit, pos++);
+      }
+    }
+    for (int i = 0; ok && i < ninit && i < mlirOperationGetNumResults(op); i++)
+      lv_bind(L, mlirOperationGetResult(op, i), results[i]);
+  }
+  b->block = exit;
+  free(ctx.result_layouts);
+  free(inits);
+  free(layouts);
+  free(carried);
+  free(results);
+  return ok ? LOWER_DONE : LOWER_FAILED;
+}
+
+static int lower_if(ct_lower *L, MlirOperation op) {
+  ct_bld *b = &L->b;
+  ct_lv *cond = lv_get(L, op, 0);
+  if (!cond) return LOWER_FAILED;
+  int nres = (int)mlirOperationGetNumResults(op);
+  MlirBlock then_blk = new_block(L), merge = new_block(L);
+  MlirBlock else_src = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 1));
+  bool has_else = mlirOperationGetNumRegions(op) > 1 && !mlirBlockIsNull(else_src);
+  MlirBlock else_blk = has_else ? new_block(L) : merge;
+  if (!has_else && nres) {
+    ct_error_op(L->c, op, "code generation: `if` with results needs an else region");
+    return LOWER_FAILED;
+  }
+  bld_cond_br(b, cond->regs[0], then_blk, 0, NULL, else_blk, 0, NULL);
+  ct_rctx ctx;
+  memset(&ctx, 0, sizeof ctx);
+  ctx.kind = RCTX_IF;
+  ctx.op = op;
+  ctx.merge = merge;
+  ctx.nresults = nres;
+  ctx.result_layouts = calloc((size_t)nres + 1, sizeof *ctx.result_layouts);
+  if (!ctx.result_layouts) abort();
+  ctx.parent = L->rctx;
+  L->rctx = &ctx;
+  b->block = then_blk;
+  bool ok = lower_block(L, mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
+  if (ok && has_else) {
+    b->block = else_blk;
+    ok = lower_block(L, else_src);
+  }
+  L->rctx = ctx.parent;
+  if (ok) {
+    int pos = 0;
+    for (int i = 0; i < nres; i++) {
+      ct_type t;
+      if (!result_type(L, op, i, &t)) { ok = false; break; }
+      if (t.kind != CT_TYPE_TILE) {
+        lv_bind(L, mlirOperationGetResult(op, i), token_lv(L));
+        continue;
+      }
+      const ct_layout *l = ctx.merge_args_ready ? ctx.result_layouts[i] : NULL;
+      if (!l && !(l = layout_blocked_for(L, op, &t))) { ok = false; break; }
+      ct_lv *r = lv_new_tile(L, &t, l);
+      for (int k = 0; k < r->nregs; k++)
+        r->regs[k] = ctx.merge_args_ready ? mlirBlockGetArgument(merge, pos++) : bld_undef(b, elem_llvm_type(L, t.elem));
+      lv_bind(L, mlirOperationGetResult(op, i), r);
+    }
+  }
+  free(ctx.result_layouts);
+  b->block = merge;
+  return ok ? LOWER_DONE : LOWER_FAILED;
+}
+
+/* Branch to `dest` with the operands of op (from operand `first`), creating dest's arguments on
+ * first use (ctx->merge_args_ready) or converting to the established layouts. */
+static bool branch_with_values(ct_lower *L, MlirOperation op, ct_rctx *ctx, MlirBlock dest, const ct_layout **layouts,
+                               bool create, MlirValue lead) {
+  int n = (int)mlirOperationGetNumOperands(op);
+  if (n != ctx->nresults) {
+    ct_error_op(L->c, op, "code generation: expected %d values, got %d", ctx->nresults, n);
+    return false;
+  }
+  ct_lv **vals = calloc((size_t)n + 1, sizeof *vals);
+  if (!vals) abort();
+  for (int i = 0; i < n; i++) {
+    if (!(vals[i] = lv_get(L, op, i))) {
+      free(vals);
+      return false;
+    }
+    if (vals[i]->kind != LV_TILE) continue;
+    if (create) {
+      layouts[i] = vals[i]->layout;
+      MlirType et = elem_llvm_type(L, vals[i]->type.elem);
+      for (int k = 0; k < vals[i]->nregs; k++) mlirBlockAddArgument(dest, et, L->b.loc);
+    } else vals[i] = lv_convert(L, vals[i], layouts[i]);
+  }
+  int cnt;
+  MlirValue *args = flatten(vals, n, &cnt);
+  if (lead.ptr) args[0] = lead;
+  bld_br(&L->b, dest, cnt + (lead.ptr ? 1 : 0), lead.ptr ? args : args + 1);
+  free(args);
+  free(vals);
+  return true;
+}
+
+static ct_rctx *find_ctx(ct_lower *L, ct_rctx_kind k1, ct_rctx_kind k2) {
+  for (ct_rctx *c = L->rctx; c; c = c->parent)
+    if (c->kind == k1 || c->kind == k2) return c;
+  return NULL;
+}
+
+int lower_control_op(ct_lower *L, MlirOperation op, const char *name) {
+  if (streq(name, "for")) return lower_loop_like(L, op, true);
+  if (streq(name, "loop")) return lower_loop_like(L, op, false);
+  if (streq(name, "if")) return lower_if(L, op);
+  if (streq(name, "return")) {
+    if (mlirOperationGetNumOperands(op)) {
+      ct_error_op(L->c, op, "code generation: `return` with values is not supported");
+      return LOWER_FAILED;
+    }
+    bld_op(&L->b, "llvm.return", 0, NULL, 0, NULL, 0, NULL);
+    return LOWER_DONE;
+  }
+  if (streq(name, "yield")) {
+    ct_rctx *ctx = find_ctx(L, RCTX_IF, RCTX_REDUCE);
+    if (!ctx) {
+      ct_error_op(L->c, op, "code generation: `yield` outside of if/reduce");
+      return LOWER_FAILED;
+    }
+    if (ctx->kind == RCTX_REDUCE) {
+      int n = (int)mlirOperationGetNumOperands(op);
+      for (int i = 0; i < n && i < ctx->nyielded; i++) {
+        ct_lv *v = lv_get(L, op, i);
+        if (!v) return LOWER_FAILED;
+        ctx->yielded[i] = v->regs[0];
+      }
+      return LOWER_DONE;
+    }
+    bool create = !ctx->merge_args_ready;
+    if (!branch_with_values(L, op, ctx, ctx->merge, ctx->result_layouts, create, (MlirValue){NULL})) return LOWER_FAILED;
+    ctx->merge_args_ready = true;
+    return LOWER_DONE;
+  }
+  if (streq(name, "continue") || streq(name, "break")) {
+    ct_rctx *ctx = find_ctx(L, RCTX_LOOP, RCTX_LOOP);
+    if (!ctx) {
+      ct_error_op(L->c, op, "code generation: `%s` outside of a loop", name);
+      return LOWER_FAILED;
+    }
+    if (streq(name, "continue")) {
+      MlirValue next = ctx->is_for ? bld_add(&L->b, ctx->iv, ctx->step) : (MlirValue){NULL};
+      return branch_with_values(L, op, ctx, ctx->header, ctx->carried_layouts, false, next) ? LOWER_DONE : LOWER_FAILED;
+    }
+    if (ctx->is_for) {
+      ct_error_op(L->c, op, "`break` inside `for` is not supported by code generation yet");
+      return LOWER_FAILED;
+    }
+    bool create = !ctx->merge_args_ready;
+    if (!branch_with_values(L, op, ctx, ctx->exit, ctx->result_layouts, create, (MlirValue){NULL})) return LOWER_FAILED;
+    ctx->merge_args_ready = true;
+    return LOWER_DONE;
+  }
+  return LOWER_NOT_MINE;
+}

@@ -1,0 +1,452 @@
+/* lower_elementwise: constants, iota, select, integer/float arithmetic, comparisons, math and
+ * conversions, one LLVM scalar op per register. Algorithm: operands are brought to one layout
+ * (the first non-splat operand's; layout changes go through lv_convert), then lower_scalar_op()
+ * emits each element. Rounding modes are honoured with NVVM intrinsics (add/mul/div/fma/sqrt
+ * .rz/.rm/.rp, .ftz); a mode/type combination without an exact instruction is rejected by name.
+ * f16/bf16 math (exp, log, sin, ...) is computed in f32 and rounded back. Transcendentals use
+ * libdevice (__nv_*f), linked by the back end; `approx` modes use ex2.approx / tanh.approx.
+ * Knobs: CONSTANT_MAX_ELEMS (non-splat constants are replicated in every thread). */
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nvvm/lower_internal.h"
+
+#define CONSTANT_MAX_ELEMS 256
+#define LOG2E 1.4426950408889634
+
+static bool streq(const char *a, const char *b) { return !strcmp(a, b); }
+
+static bool is_elementwise_name(const char *n) {
+  static const char *const names[] = {
+      "addi", "subi", "muli", "mulhii", "divi", "remi", "negi", "absi", "maxi", "mini", "cmpi", "shli", "shri",
+      "andi", "ori", "xori", "addf", "subf", "mulf", "divf", "fma", "remf", "negf", "absf", "maxf", "minf",
+      "ceil", "floor", "cmpf", "exp", "exp2", "log", "log2", "pow", "sqrt", "rsqrt", "sin", "cos", "tan",
+      "sinh", "cosh", "tanh", "atan2", "bitcast", "exti", "trunci", "itof", "ftoi", "ftof", "int_to_ptr",
+      "ptr_to_int", "ptr_to_ptr", "offset", "select", NULL};
+  for (int i = 0; names[i]; i++)
+    if (streq(names[i], n)) return true;
+  return false;
+}
+
+static const char *rounding(MlirOperation op, char *buf, size_t cap, const char *dflt) {
+  if (!attr_keyword(op, "rounding_mode", buf, cap)) snprintf(buf, cap, "%s", dflt);
+  return buf;
+}
+
+static bool is_signed_op(MlirOperation op, const char *attr) {
+  char kw[32];
+  if (!attr_keyword(op, attr, kw, sizeof kw)) return true;
+  return streq(kw, "signed");
+}
+
+/* ---- float helpers ---- */
+static MlirType value_ty(MlirValue v) { return mlirValueGetType(v); }
+static bool is_f16ish(ct_lower *L, MlirType t) { return mlirTypeEqual(t, L->b.f16) || mlirTypeEqual(t, L->b.bf16); }
+static bool is_f32(ct_lower *L, MlirType t) { return mlirTypeEqual(t, L->b.f32); }
+static bool is_f64(ct_lower *L, MlirType t) { return mlirTypeEqual(t, L->b.f64); }
+
+static MlirValue to_f32(ct_lower *L, MlirValue v) {
+  return is_f16ish(L, value_ty(v)) ? bld_cast(&L->b, "llvm.fpext", v, L->b.f32) : v;
+}
+static MlirValue from_f32(ct_lower *L, MlirValue v, MlirType t) {
+  return mlirTypeEqual(value_ty(v), t) ? v : bld_cast(&L->b, "llvm.fptrunc", v, t);
+}
+
+static MlirValue libdevice1(ct_lower *L, const char *base, MlirValue x) {
+  MlirType t = value_ty(x);
+  MlirValue xf = to_f32(L, x);
+  MlirType ft = value_ty(xf);
+  char name[64];
+  snprintf(name, sizeof name, "__nv_%s%s", base, is_f64(L, ft) ? "" : "f");
+  declare_extern(L, name, ft, 1, &ft);
+  return from_f32(L, bld_call(&L->b, name, ft, 1, &xf), t);
+}
+static MlirValue libdevice2(ct_lower *L, const char *base, MlirValue x, MlirValue y) {
+  MlirType t = value_ty(x);
+  MlirValue a[2] = {to_f32(L, x), to_f32(L, y)};
+  MlirType ft = value_ty(a[0]);
+  MlirType args[2] = {ft, ft};
+  char name[64];
+  snprintf(name, sizeof name, "__nv_%s%s", base, is_f64(L, ft) ? "" : "f");
+  declare_extern(L, name, ft, 2, args);
+  return from_f32(L, bld_call(&L->b, name, ft, 2, a), t);
+}
+
+/* NVVM rounding-mode intrinsic like llvm.nvvm.add.rz.ftz.f; NULL name means "not available". */
+static bool rounded_intrinsic(ct_lower *L, MlirOperation op, const char *base, const char *mode, bool ftz,
+                              MlirType t, char *name, size_t cap) {
+  const char *rm = streq(mode, "nearest_even") ? "rn" : streq(mode, "zero") ? "rz"
+                 : streq(mode, "negative_inf") ? "rm" : streq(mode, "positive_inf") ? "rp" : NULL;
+  if (!rm) return false;
+  if (is_f32(L, t)) snprintf(name, cap, "llvm.nvvm.%s.%s%s.f", base, rm, ftz ? ".ftz" : "");
+  else if (is_f64(L, t) && !ftz) snprintf(name, cap, "llvm.nvvm.%s.%s.d", base, rm);
+  else return false;
+  (void)op;
+  return true;
+}
+
+static bool reject_mode(ct_lower *L, MlirOperation op, const char *name, const char *mode, MlirType t) {
+  const char *tn = is_f32(L, t) ? "f32" : is_f64(L, t) ? "f64" : mlirTypeEqual(t, L->b.f16) ? "f16" : "bf16";
+  ct_error_op(L->c, op, "`%s` with rounding<%s> on %s is not supported by code generation yet", name, mode, tn);
+  return false;
+}
+
+/* add/sub/mul/div/fma with IEEE rounding modes. */
+static bool lower_rounded(ct_lower *L, MlirOperation op, const char *name, const MlirValue *in, MlirValue *out) {
+  ct_bld *b = &L->b;
+  char mode[32];
+  rounding(op, mode, sizeof mode, "nearest_even");
+  bool ftz = attr_present(op, "flush_to_zero");
+  MlirType t = value_ty(in[0]);
+  bool plain = streq(mode, "nearest_even") && !ftz;
+  if (streq(name, "divf") && (streq(mode, "approx") || streq(mode, "full"))) {
+    if (!is_f32(L, t) && !is_f16ish(L, t)) return reject_mode(L, op, name, mode, t);
+    MlirValue a[2] = {to_f32(L, in[0]), to_f32(L, in[1])};
+    const char *intr = streq(mode, "approx") ? (ftz ? "llvm.nvvm.div.approx.ftz.f" : "llvm.nvvm.div.approx.f")
+                                             : (ftz ? "llvm.nvvm.div.full.ftz" : "llvm.nvvm.div.full");
+    *out = from_f32(L, bld_intr(b, intr, b->f32, 2, a), t);
+    return true;
+  }
+  if (plain) {
+    if (streq(name, "fma")) {
+      MlirValue a[3] = {in[0], in[1], in[2]};
+      *out = bld_op1(b, "llvm.intr.fma", t, 3, a, 0, NULL);
+    } else {
+      const char *o = streq(name, "addf") ? "llvm.fadd" : streq(name, "subf") ? "llvm.fsub"
+                    : streq(name, "mulf") ? "llvm.fmul" : "llvm.fdiv";
+      *out = bld_bin(b, o, in[0], in[1]);
+    }
+    return true;
+  }
+  const char *base = streq(name, "addf") || streq(name, "subf") ? "add" : streq(name, "mulf") ? "mul"
+                   : streq(name, "divf") ? "div" : "fma";
+  char intr[64];
+  if (!rounded_intrinsic(L, op, base, mode, ftz, t, intr, sizeof intr)) return reject_mode(L, op, name, mode, t);
+  MlirValue a[3] = {in[0], in[1], streq(name, "fma") ? in[2] : (MlirValue){NULL}};
+  if (streq(name, "subf")) a[1] = bld_un(b, "llvm.fneg", in[1]); /* exact */
+  *out = bld_intr(b, intr, t, streq(name, "fma") ? 3 : 2, a);
+  return true;
+}
+
+static int cmp_pred(const char *p, bool is_signed, bool is_float, bool ordered) {
+  if (is_float) {
+    int o[6] = {BLD_F_OEQ, BLD_F_ONE, BLD_F_OLT, BLD_F_OLE, BLD_F_OGT, BLD_F_OGE};
+    int u[6] = {BLD_F_UEQ, BLD_F_UNE, BLD_F_ULT, BLD_F_ULE, BLD_F_UGT, BLD_F_UGE};
+    int i = streq(p, "equal") ? 0 : streq(p, "not_equal") ? 1 : streq(p, "less_than") ? 2
+          : streq(p, "less_than_or_equal") ? 3 : streq(p, "greater_than") ? 4 : streq(p, "greater_than_or_equal") ? 5 : -1;
+    return i < 0 ? -1 : ordered ? o[i] : u[i];
+  }
+  if (streq(p, "equal")) return BLD_EQ;
+  if (streq(p, "not_equal")) return BLD_NE;
+  if (streq(p, "less_than")) return is_signed ? BLD_SLT : BLD_ULT;
+  if (streq(p, "less_than_or_equal")) return is_signed ? BLD_SLE : BLD_ULE;
+  if (streq(p, "greater_than")) return is_signed ? BLD_SGT : BLD_UGT;
+  if (streq(p, "greater_than_or_equal")) return is_signed ? BLD_SGE : BLD_UGE;
+  return -1;
+}
+
+static MlirValue int_div(ct_lower *L, MlirOperation op, MlirValue x, MlirValue y, bool *ok) {
+  ct_bld *b = &L->b;
+  bool sgn = is_signed_op(op, "signedness");
+  char mode[32];
+  rounding(op, mode, sizeof mode, "zero");
+  MlirValue q = bld_bin(b, sgn ? "llvm.sdiv" : "llvm.udiv", x, y);
+  if (streq(mode, "zero")) return q;
+  MlirValue r = bld_bin(b, sgn ? "llvm.srem" : "llvm.urem", x, y);
+  MlirType t = value_ty(x);
+  MlirValue zero = bld_const_int(b, t, 0), one = bld_const_int(b, t, 1);
+  MlirValue rnz = bld_icmp(b, BLD_NE, r, zero);
+  if (streq(mode, "positive_inf")) {
+    MlirValue adj = rnz;
+    if (sgn) /* same sign of r and y → quotient was rounded down toward zero from above */
+      adj = bld_and(b, rnz, bld_icmp(b, BLD_SGE, bld_bin(b, "llvm.xor", r, y), zero));
+    return bld_select(b, adj, bld_add(b, q, one), q);
+  }
+  if (streq(mode, "negative_inf")) {
+    if (!sgn) return q;
+    MlirValue adj = bld_and(b, rnz, bld_icmp(b, BLD_SLT, bld_bin(b, "llvm.xor", r, y), zero));
+    return bld_select(b, adj, bld_sub(b, q, one), q);
+  }
+  ct_error_op(L->c, op, "`divi` with rounding<%s> is not supported by code generation", mode);
+  *ok = false;
+  return q;
+}
+
+static MlirValue to_ptr_elem(ct_lower *L, MlirValue v) { return v; }
+
+bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const MlirValue *in, MlirValue *out) {
+  ct_bld *b = &L->b;
+  ct_type rt;
+  if (!result_type(L, op, 0, &rt)) return false;
+  MlirType res = elem_llvm_type(L, rt.elem);
+  if (mlirTypeIsNull(res)) {
+    ct_error_op(L->c, op, "`%s` on %s elements is not supported by code generation yet", name, ct_elem_name(rt.elem));
+    return false;
+  }
+  bool ok = true;
+  /* integer */
+  if (streq(name, "addi")) *out = bld_add(b, in[0], in[1]);
+  else if (streq(name, "subi")) *out = bld_sub(b, in[0], in[1]);
+  else if (streq(name, "muli")) *out = bld_mul(b, in[0], in[1]);
+  else if (streq(name, "mulhii")) {
+    int w = bld_int_width(res);
+    MlirType wide = mlirIntegerTypeGet(b->ctx, (unsigned)(2 * w));
+    MlirValue p = bld_mul(b, bld_cast(b, "llvm.zext", in[0], wide), bld_cast(b, "llvm.zext", in[1], wide));
+    *out = bld_cast(b, "llvm.trunc", bld_lshr(b, p, bld_const_int(b, wide, w)), res);
+  } else if (streq(name, "divi")) *out = int_div(L, op, in[0], in[1], &ok);
+  else if (streq(name, "remi")) *out = bld_bin(b, is_signed_op(op, "signedness") ? "llvm.srem" : "llvm.urem", in[0], in[1]);
+  else if (streq(name, "negi")) *out = bld_sub(b, bld_const_int(b, res, 0), in[0]);
+  else if (streq(name, "absi")) {
+    MlirValue neg = bld_sub(b, bld_const_int(b, res, 0), in[0]);
+    *out = bld_select(b, bld_icmp(b, BLD_SLT, in[0], bld_const_int(b, res, 0)), neg, in[0]);
+  } else if (streq(name, "maxi") || streq(name, "mini")) {
+    bool sgn = is_signed_op(op, "signedness");
+    int pred = streq(name, "maxi") ? (sgn ? BLD_SGT : BLD_UGT) : (sgn ? BLD_SLT : BLD_ULT);
+    *out = bld_select(b, bld_icmp(b, pred, in[0], in[1]), in[0], in[1]);
+  } else if (streq(name, "cmpi") || streq(name, "cmpf")) {
+    char p[48], ord[32];
+    if (!attr_keyword(op, "comparison_predicate", p, sizeof p)) {
+      ct_error_op(L->c, op, "`%s` without a comparison_predicate", name);
+      return false;
+    }
+    bool fl = streq(name, "cmpf");
+    bool ordered = !attr_keyword(op, "comparison_ordering", ord, sizeof ord) || streq(ord, "ordered");
+    int pred = cmp_pred(p, is_signed_op(op, "signedness"), fl, ordered);
+    if (pred < 0) {
+      ct_error_op(L->c, op, "comparison predicate `%s` is not supported by code generation", p);
+      return false;
+    }
+    *out = fl ? bld_fcmp(b, pred, in[0], in[1]) : bld_icmp(b, pred, in[0], in[1]);
+  } else if (streq(name, "shli")) *out = bld_shl(b, in[0], in[1]);
+  else if (streq(name, "shri")) *out = bld_bin(b, is_signed_op(op, "signedness") ? "llvm.ashr" : "llvm.lshr", in[0], in[1]);
+  else if (streq(name, "andi")) *out = bld_and(b, in[0], in[1]);
+  else if (streq(name, "ori")) *out = bld_or(b, in[0], in[1]);
+  else if (streq(name, "xori")) *out = bld_bin(b, "llvm.xor", in[0], in[1]);
+  else if (streq(name, "select")) *out = bld_select(b, in[0], in[1], in[2]);
+  /* float arithmetic */
+  else if (streq(name, "addf") || streq(name, "subf") || streq(name, "mulf") || streq(name, "divf") || streq(name, "fma"))
+    ok = lower_rounded(L, op, name, in, out);
+  else if (streq(name, "remf")) *out = bld_bin(b, "llvm.frem", in[0], in[1]);
+  else if (streq(name, "negf")) *out = bld_un(b, "llvm.fneg", in[0]);
+  else if (streq(name, "absf")) *out = bld_un(b, "llvm.intr.fabs", in[0]);
+  else if (streq(name, "ceil")) *out = bld_un(b, "llvm.intr.ceil", in[0]);
+  else if (streq(name, "floor")) *out = bld_un(b, "llvm.intr.floor", in[0]);
+  else if (streq(name, "maxf") || streq(name, "minf")) {
+    bool nan = attr_present(op, "propagate_nan"), ftz = attr_present(op, "flush_to_zero");
+    bool mx = streq(name, "maxf");
+    if (ftz && is_f32(L, res)) {
+      char intr[48];
+      snprintf(intr, sizeof intr, "llvm.nvvm.%s.ftz%s.f", mx ? "fmax" : "fmin", nan ? ".nan" : "");
+      MlirValue a[2] = {in[0], in[1]};
+      *out = bld_intr(b, intr, res, 2, a);
+    } else {
+      const char *o = nan ? (mx ? "llvm.intr.maximum" : "llvm.intr.minimum") : (mx ? "llvm.intr.maxnum" : "llvm.intr.minnum");
+      *out = bld_bin(b, o, in[0], in[1]);
+    }
+  }
+  /* math */
+  else if (streq(name, "exp") || streq(name, "exp2")) {
+    char mode[32];
+    rounding(op, mode, sizeof mode, "full");
+    bool ftz = attr_present(op, "flush_to_zero");
+    bool approx = streq(mode, "approx") || (streq(name, "exp2") && ftz);
+    if (approx && !is_f64(L, res)) {
+      MlirValue x = to_f32(L, in[0]);
+      if (streq(name, "exp")) x = bld_bin(b, "llvm.fmul", x, bld_const_float(b, b->f32, LOG2E));
+      *out = from_f32(L, bld_intr1(b, ftz ? "llvm.nvvm.ex2.approx.ftz.f" : "llvm.nvvm.ex2.approx.f32", b->f32, x), res);
+    } else if (approx) {
+      return reject_mode(L, op, name, mode, res);
+    } else *out = libdevice1(L, streq(name, "exp") ? "exp" : "exp2", in[0]);
+  } else if (streq(name, "log") || streq(name, "log2") || streq(name, "sin") || streq(name, "cos") ||
+             streq(name, "tan") || streq(name, "sinh") || streq(name, "cosh"))
+    *out = libdevice1(L, name, in[0]);
+  else if (streq(name, "tanh")) {
+    char mode[32];
+    rounding(op, mode, sizeof mode, "full");
+    if (streq(mode, "approx") && !is_f64(L, res)) {
+      MlirValue x = to_f32(L, in[0]);
+      *out = from_f32(L, bld_inline_asm(b, "tanh.approx.f32 $0, $1;", "=f,f", b->f32, 1, &x), res);
+    } else *out = libdevice1(L, "tanh", in[0]);
+  } else if (streq(name, "pow")) *out = libdevice2(L, "pow", in[0], in[1]);
+  else if (streq(name, "atan2")) *out = libdevice2(L, "atan2", in[0], in[1]);
+  else if (streq(name, "sqrt")) {
+    char mode[32];
+    rounding(op, mode, sizeof mode, "nearest_even");
+    bool ftz = attr_present(op, "flush_to_zero");
+    if (streq(mode, "approx")) {
+      if (is_f64(L, res)) return reject_mode(L, op, name, mode, res);
+      MlirValue x = to_f32(L, in[0]);
+      *out = from_f32(L, bld_inline_asm(b, ftz ? "sqrt.approx.ftz.f32 $0, $1;" : "sqrt.approx.f32 $0, $1;", "=f,f",
+                                        b->f32, 1, &x), res);
+    } else if (streq(mode, "nearest_even") && !ftz) {
+      MlirValue x = to_f32(L, in[0]);
+      *out = from_f32(L, bld_un(b, "llvm.intr.sqrt", x), res);
+    } else {
+      const char *rm = streq(mode, "nearest_even") ? "rn" : streq(mode, "zero") ? "rz"
+                     : streq(mode, "negative_inf") ? "rm" : streq(mode, "positive_inf") ? "rp" : NULL;
+      if (!rm || is_f16ish(L, res)) return reject_mode(L, op, name, mode, res);
+      char text[64];
+      bool d = is_f64(L, res);
+      snprintf(text, sizeof text, "sqrt.%s%s.%s $0, $1;", rm, ftz && !d ? ".ftz" : "", d ? "f64" : "f32");
+      *out = bld_inline_asm(b, text, d ? "=d,d" : "=f,f", res, 1, &in[0]);
+    }
+  } else if (streq(name, "rsqrt")) {
+    bool ftz = attr_present(op, "flush_to_zero");
+    if (is_f64(L, res)) *out = bld_inline_asm(b, "rsqrt.approx.f64 $0, $1;", "=d,d", res, 1, &in[0]);
+    else {
+      MlirValue x = to_f32(L, in[0]);
+      *out = from_f32(L, bld_inline_asm(b, ftz ? "rsqrt.approx.ftz.f32 $0, $1;" : "rsqrt.approx.f32 $0, $1;", "=f,f",
+                                        b->f32, 1, &x), res);
+    }
+  }
+  /* conversions */
+  else if (streq(name, "bitcast")) *out = mlirTypeEqual(value_ty(in[0]), res) ? in[0] : bld_bitcast(b, in[0], res);
+  else if (streq(name, "exti")) *out = bld_int_resize(b, in[0], res, is_signed_op(op, "signedness"));
+  else if (streq(name, "trunci")) *out = bld_int_resize(b, in[0], res, false);
+  else if (streq(name, "itof")) *out = bld_cast(b, is_signed_op(op, "signedness") ? "llvm.sitofp" : "llvm.uitofp", in[0], res);
+  else if (streq(name, "ftoi")) {
+    bool sgn = is_signed_op(op, "signedness");
+    MlirValue x = in[0];
+    *out = bld_op1(b, sgn ? "llvm.intr.fptosi.sat" : "llvm.intr.fptoui.sat", res, 1, &x, 0, NULL);
+  } else if (streq(name, "ftof")) {
+    char mode[32];
+    rounding(op, mode, sizeof mode, "nearest_even");
+    if (!streq(mode, "nearest_even")) return reject_mode(L, op, name, mode, res);
+    MlirType src = value_ty(in[0]);
+    int sb = mlirFloatTypeGetWidth(src), db = mlirFloatTypeGetWidth(res);
+    if (mlirTypeEqual(src, res)) *out = in[0];
+    else if (sb == db) *out = bld_cast(b, "llvm.fptrunc", bld_cast(b, "llvm.fpext", in[0], b->f32), res); /* f16 <-> bf16 */
+    else *out = bld_cast(b, sb < db ? "llvm.fpext" : "llvm.fptrunc", in[0], res);
+  } else if (streq(name, "int_to_ptr")) *out = bld_cast(b, "llvm.inttoptr", in[0], res);
+  else if (streq(name, "ptr_to_int")) *out = bld_cast(b, "llvm.ptrtoint", in[0], res);
+  else if (streq(name, "ptr_to_ptr")) *out = to_ptr_elem(L, in[0]);
+  else if (streq(name, "offset")) {
+    ct_type pt;
+    if (!value_type(L, op, mlirOperationGetOperand(op, 0), &pt)) return false;
+    MlirType pointee = elem_llvm_type(L, pt.pointee);
+    if (mlirTypeIsNull(pointee) || pt.pointee == CT_I1) pointee = b->i8;
+    *out = bld_gep(b, in[0], bld_int_resize(b, in[1], b->i64, true), pointee);
+  } else {
+    ct_error_op(L->c, op, "`%s` is not supported by code generation yet", name);
+    return false;
+  }
+  return ok;
+}
+
+static bool reject_exotic_elems(ct_lower *L, MlirOperation op, const char *name) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i <= n; i++) {
+    MlirValue v = i < n ? mlirOperationGetOperand(op, i) : mlirOperationGetResult(op, 0);
+    ct_type t;
+    if (!ct_type_from_mlir(mlirValueGetType(v), &t)) continue;
+    if (t.kind == CT_TYPE_TILE && mlirTypeIsNull(elem_llvm_type(L, t.elem))) {
+      ct_error_op(L->c, op, "`%s` on %s elements is not supported by code generation yet", name, ct_elem_name(t.elem));
+      return false;
+    }
+  }
+  return true;
+}
+
+static int lower_constant(ct_lower *L, MlirOperation op) {
+  ct_type t;
+  if (!result_type(L, op, 0, &t)) return LOWER_FAILED;
+  if (!reject_exotic_elems(L, op, "constant")) return LOWER_FAILED;
+  MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
+  if (mlirAttributeIsNull(v) || !mlirAttributeIsADenseElements(v)) {
+    ct_error_op(L->c, op, "code generation: `constant` needs a dense `value`");
+    return LOWER_FAILED;
+  }
+  MlirType et = elem_llvm_type(L, t.elem);
+  if (mlirDenseElementsAttrIsSplat(v)) {
+    const ct_layout *l = layout_blocked_for(L, op, &t);
+    if (!l) return LOWER_FAILED;
+    ct_lv *lv = lv_new_tile(L, &t, l);
+    MlirValue c = bld_const_attr(&L->b, et, mlirDenseElementsAttrGetSplatValue(v));
+    for (int k = 0; k < lv->nregs; k++) lv->regs[k] = c;
+    lv_bind(L, mlirOperationGetResult(op, 0), lv);
+    return LOWER_DONE;
+  }
+  int64_t n = ct_type_num_elements(&t);
+  if (n > CONSTANT_MAX_ELEMS) {
+    ct_error_op(L->c, op, "non-splat `constant` with more than %d elements is not supported by code generation yet",
+                CONSTANT_MAX_ELEMS);
+    return LOWER_FAILED;
+  }
+  /* replicated layout: every thread holds every element */
+  ct_layout l;
+  memset(&l, 0, sizeof l);
+  l.rank = t.rank;
+  for (int d = 0; d < t.rank; d++) l.shape[d] = t.shape[d];
+  l.nwarp_bits = ct_log2_exact(L->nwarps);
+  int fb = ct_layout_flat_bits(&l);
+  for (int i = 0; i < fb; i++) l.reg[l.nreg_bits++] = 1u << i;
+  ct_lv *lv = lv_new_tile(L, &t, layout_intern(L, &l));
+  /* flat element k (row-major) */
+  for (int k = 0; k < lv->nregs; k++) {
+    uint64_t idx[CT_MAX_RANK];
+    uint32_t rest = (uint32_t)k;
+    for (int d = t.rank - 1; d >= 0; d--) {
+      idx[d] = rest % (uint32_t)t.shape[d];
+      rest /= (uint32_t)t.shape[d];
+    }
+    lv->regs[k] = bld_const_attr(&L->b, et, mlirElementsAttrGetValue(v, t.rank, idx));
+  }
+  lv_bind(L, mlirOperationGetResult(op, 0), lv);
+  return LOWER_DONE;
+}
+
+static int lower_iota(ct_lower *L, MlirOperation op) {
+  ct_type t;
+  if (!result_type(L, op, 0, &t)) return LOWER_FAILED;
+  const ct_layout *l = layout_blocked_for(L, op, &t);
+  if (!l) return LOWER_FAILED;
+  ct_lv *lv = lv_new_tile(L, &t, l);
+  MlirType et = elem_llvm_type(L, t.elem);
+  MlirValue base = thread_coord(L, l, 0);
+  for (int k = 0; k < lv->nregs; k++) {
+    MlirValue c = bld_add(&L->b, base, bld_i32(&L->b, ct_layout_coord(l, ct_layout_reg_flat(l, (uint32_t)k), 0)));
+    lv->regs[k] = bld_int_resize(&L->b, c, et, false);
+  }
+  lv_bind(L, mlirOperationGetResult(op, 0), lv);
+  return LOWER_DONE;
+}
+
+int lower_elementwise_op(ct_lower *L, MlirOperation op, const char *name) {
+  if (streq(name, "constant")) return lower_constant(L, op);
+  if (streq(name, "iota")) return lower_iota(L, op);
+  if (!is_elementwise_name(name)) return LOWER_NOT_MINE;
+  if (!reject_exotic_elems(L, op, name)) return LOWER_FAILED;
+  int n = (int)mlirOperationGetNumOperands(op);
+  if (n < 1 || n > 3) {
+    ct_error_op(L->c, op, "code generation: unexpected operand count for `%s`", name);
+    return LOWER_FAILED;
+  }
+  ct_lv *in[3] = {NULL, NULL, NULL};
+  for (int i = 0; i < n; i++)
+    if (!(in[i] = lv_get(L, op, i))) return LOWER_FAILED;
+  /* layout: the first operand whose registers are not a splat */
+  const ct_layout *l = in[0]->layout;
+  for (int i = 0; i < n; i++) {
+    bool splat = true;
+    for (int k = 1; k < in[i]->nregs && splat; k++) splat = in[i]->regs[k].ptr == in[i]->regs[0].ptr;
+    if (!splat) {
+      l = in[i]->layout;
+      break;
+    }
+  }
+  for (int i = 0; i < n; i++) in[i] = lv_convert(L, in[i], l);
+  ct_type rt;
+  if (!result_type(L, op, 0, &rt)) return LOWER_FAILED;
+  ct_lv *out = lv_new_tile(L, &rt, l);
+  for (int k = 0; k < out->nregs; k++) {
+    MlirValue args[3];
+    for (int i = 0; i < n; i++) args[i] = in[i]->regs[k];
+    if (!lower_scalar_op(L, op, name, args, &out->regs[k])) return LOWER_FAILED;
+  }
+  if (streq(name, "offset") || streq(name, "ptr_to_ptr")) out->ptr_align = 0;
+  lv_bind(L, mlirOperationGetResult(op, 0), out);
+  return LOWER_DONE;
+}

@@ -1,0 +1,141 @@
+/* lower_internal: state shared by the lower_*.c files of the SIMT code generator.
+ *
+ * Every cuda_tile SSA value is mapped to a ct_lv ("lowered value"):
+ *  - tiles: a layout (layout.h) and one LLVM scalar SSA value per register of the thread
+ *    (fully unrolled; rank-0 tiles have one uniform register);
+ *  - views: the base pointer plus i64 shape and stride values (static ones are constants);
+ *  - tokens: nothing (ordering is implied by program order of the emitted accesses).
+ * Ops are dispatched by name to lower_<concern>_op() functions, each returning
+ * LOWER_DONE, LOWER_NOT_MINE or LOWER_FAILED. Structured control flow keeps a stack of region
+ * contexts that tell `yield`/`continue`/`break` where to branch. Owner: nvvm. */
+#ifndef TILEC_NVVM_LOWER_INTERNAL_H
+#define TILEC_NVVM_LOWER_INTERNAL_H
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "frontend/types.h"
+#include "nvvm/builder.h"
+#include "nvvm/layout.h"
+#include "nvvm/lower.h"
+#include "support/context.h"
+
+enum { LOWER_FAILED = -1, LOWER_NOT_MINE = 0, LOWER_DONE = 1 };
+
+typedef enum { LV_TILE = 1, LV_VIEW, LV_TOKEN } ct_lv_kind;
+
+typedef struct ct_lv {
+  ct_lv_kind kind;
+  ct_type type;
+  const ct_layout *layout; /* tiles */
+  int nregs;
+  MlirValue *regs; /* owned */
+  /* views */
+  MlirValue base;                   /* !llvm.ptr<1> */
+  MlirValue dims[CT_MAX_RANK];      /* i64 */
+  MlirValue strides[CT_MAX_RANK];   /* i64 */
+  int64_t base_align;               /* provable byte alignment of base */
+  /* tiles of pointers: provable byte alignment of every element (from assume div_by) */
+  int64_t ptr_align;
+} ct_lv;
+
+typedef enum { RCTX_IF, RCTX_LOOP, RCTX_REDUCE } ct_rctx_kind;
+
+typedef struct ct_rctx {
+  ct_rctx_kind kind;
+  MlirOperation op;
+  /* if: merge block; its arguments are created by the first yield */
+  MlirBlock merge;
+  bool merge_args_ready;
+  int nresults;
+  const ct_layout **result_layouts; /* owned array */
+  /* loop: continue → header (with iv for `for`), break → exit */
+  MlirBlock header, exit;
+  bool is_for;
+  MlirValue iv, step; /* for */
+  const ct_layout **carried_layouts; /* owned array, nresults entries */
+  /* reduce: yielded scalar values land here */
+  MlirValue *yielded;
+  int nyielded;
+  struct ct_rctx *parent;
+} ct_rctx;
+
+typedef struct lv_slot {
+  const void *key;
+  ct_lv *lv;
+} lv_slot;
+
+typedef struct ct_lower {
+  ct_ctx *c;
+  const ct_lower_options *opts;
+  ct_bld b;
+  MlirModule out;
+  MlirBlock out_body;
+  MlirRegion fn_region;
+  int nthreads, nwarps;
+  MlirValue tid; /* i32 */
+  /* value map (lookup only; never iterated) */
+  lv_slot *slots;
+  size_t nslots, nused;
+  /* everything allocated, freed at the end */
+  ct_lv **all;
+  size_t nall, all_cap;
+  ct_layout **layouts;
+  size_t nlayouts, layouts_cap;
+  /* shared memory: one static buffer, sized to the largest use */
+  int64_t smem_bytes;
+  /* declared external functions (libdevice) */
+  char **externs;
+  size_t nexterns;
+  ct_rctx *rctx;
+  bool vectorize;
+} ct_lower;
+
+/* ---- lower_kernel.c: value map, layouts, helpers ---- */
+ct_lv *lv_lookup(ct_lower *L, MlirValue v);           /* NULL when unknown */
+ct_lv *lv_get(ct_lower *L, MlirOperation op, int operand); /* errors when unknown */
+ct_lv *lv_alloc(ct_lower *L, ct_lv_kind kind, const ct_type *t);
+void lv_bind(ct_lower *L, MlirValue v, ct_lv *lv);
+ct_lv *lv_new_tile(ct_lower *L, const ct_type *t, const ct_layout *layout); /* regs zeroed */
+const ct_layout *layout_intern(ct_lower *L, const ct_layout *l);
+const ct_layout *layout_blocked_for(ct_lower *L, MlirOperation op, const ct_type *t); /* NULL + error */
+bool value_type(ct_lower *L, MlirOperation op, MlirValue v, ct_type *t); /* error when not cuda_tile */
+bool result_type(ct_lower *L, MlirOperation op, int i, ct_type *t);
+MlirType elem_llvm_type(ct_lower *L, ct_elem e);
+bool lower_block(ct_lower *L, MlirBlock block); /* lowers every op of a cuda_tile block */
+void declare_extern(ct_lower *L, const char *name, MlirType res, int n, const MlirType *args);
+/* Attribute helpers (absent → dflt). Opaque attr data like `rounding<zero>` → "zero". */
+bool attr_keyword(MlirOperation op, const char *name, char *buf, size_t cap);
+int64_t attr_int(MlirOperation op, const char *name, int64_t dflt);
+bool attr_present(MlirOperation op, const char *name);
+const char *op_short_name(MlirOperation op, char *buf, size_t cap);
+/* Operand segment sizes (operandSegmentSizes); false when absent. */
+bool op_segments(MlirOperation op, int32_t *seg, int max, int *n);
+
+/* ---- lower_layout.c: coordinates and layout conversion ---- */
+MlirValue thread_coord(ct_lower *L, const ct_layout *l, int d); /* i32 */
+MlirValue owner_predicate(ct_lower *L, const ct_layout *l);     /* i1, or null when all threads own */
+/* Flat index (i32) of the thread part of layout l: OR of the lane/warp bases of tid's set bits. */
+MlirValue thread_flat_index(ct_lower *L, const ct_layout *l);
+MlirValue smem_base(ct_lower *L, int64_t bytes);                 /* !llvm.ptr<3> */
+/* Returns v itself when already in layout `to`, else a new lv (not bound to an MLIR value). */
+ct_lv *lv_convert(ct_lower *L, ct_lv *v, const ct_layout *to);
+/* Regs of `dst` layout filled from `src` through flat map m (dst flat → src flat): register
+ * remap when possible, else through shared memory. */
+bool lv_gather(ct_lower *L, ct_lv *dst, ct_lv *src, const ct_flat_map *m);
+/* Store a register value to / load from shared memory element index (i32). */
+void smem_store_elem(ct_lower *L, MlirValue base, MlirValue index, MlirValue v);
+MlirValue smem_load_elem(ct_lower *L, MlirValue base, MlirValue index, MlirType t);
+
+/* ---- per-concern op lowering ---- */
+int lower_elementwise_op(ct_lower *L, MlirOperation op, const char *name);
+int lower_memory_op(ct_lower *L, MlirOperation op, const char *name);
+int lower_control_op(ct_lower *L, MlirOperation op, const char *name);
+int lower_shape_op(ct_lower *L, MlirOperation op, const char *name);
+int lower_reduce_op(ct_lower *L, MlirOperation op, const char *name);
+int lower_mma_op(ct_lower *L, MlirOperation op, const char *name);
+/* Elementwise lowering of one scalar op on scalars (used by reduce combiners too). */
+bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const MlirValue *in, MlirValue *out);
+/* Layout the result of an mmaf producing `t` would get (for loop-carried accumulators). */
+const ct_layout *mma_result_layout(ct_lower *L, MlirOperation mmaf);
+#endif

@@ -1,0 +1,520 @@
+/* lower_kernel: the driver of the SIMT code generator. Walks every `cuda_tile.module`, turns each
+ * `cuda_tile.entry` into an `llvm.func` kernel (nvvm.kernel, nvvm.reqntid = T,1,1; parameters per
+ * docs/abi.md), lowers the body op by op (dispatching by op name to the lower_*.c files), and
+ * finally adds the static shared-memory buffer and the external (libdevice) declarations.
+ * Also owns the cuda_tile value → lowered value map (open addressing on the MlirValue pointer; it
+ * is only looked up, never iterated, so output order never depends on pointers).
+ * Knobs: threads per CTA = 32 * num_worker_warps_per_cta (optimization_hints for the target
+ * arch), default 128. */
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Dialect/LLVM.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nvvm/lower_internal.h"
+#include "support/strbuf.h"
+
+#define DEFAULT_WARPS 4
+#define SMEM_SYMBOL "__tilec_smem"
+
+static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+static void *xrealloc(void *p, size_t n) {
+  p = realloc(p, n);
+  if (!p) abort();
+  return p;
+}
+
+/* ---------------- value map ---------------- */
+static size_t slot_hash(const void *k, size_t n) {
+  uintptr_t x = (uintptr_t)k;
+  x ^= x >> 17;
+  x *= 0x9E3779B97F4A7C15ull;
+  return (size_t)(x >> 7) & (n - 1);
+}
+
+void lv_bind(ct_lower *L, MlirValue v, ct_lv *lv) {
+  if ((L->nused + 1) * 2 > L->nslots) {
+    size_t n = L->nslots ? L->nslots * 2 : 1024;
+    lv_slot *ns = calloc(n, sizeof *ns);
+    if (!ns) abort();
+    for (size_t i = 0; i < L->nslots; i++) {
+      if (!L->slots[i].key) continue;
+      size_t h = slot_hash(L->slots[i].key, n);
+      while (ns[h].key) h = (h + 1) & (n - 1);
+      ns[h] = L->slots[i];
+    }
+    free(L->slots);
+    L->slots = ns;
+    L->nslots = n;
+  }
+  size_t h = slot_hash(v.ptr, L->nslots);
+  while (L->slots[h].key && L->slots[h].key != v.ptr) h = (h + 1) & (L->nslots - 1);
+  if (!L->slots[h].key) L->nused++;
+  L->slots[h].key = v.ptr;
+  L->slots[h].lv = lv;
+}
+
+ct_lv *lv_lookup(ct_lower *L, MlirValue v) {
+  if (!L->nslots) return NULL;
+  size_t h = slot_hash(v.ptr, L->nslots);
+  while (L->slots[h].key) {
+    if (L->slots[h].key == v.ptr) return L->slots[h].lv;
+    h = (h + 1) & (L->nslots - 1);
+  }
+  return NULL;
+}
+
+ct_lv *lv_get(ct_lower *L, MlirOperation op, int operand) {
+  if (operand >= mlirOperationGetNumOperands(op)) {
+    ct_error_op(L->c, op, "code generation: missing operand #%d", operand);
+    return NULL;
+  }
+  ct_lv *lv = lv_lookup(L, mlirOperationGetOperand(op, operand));
+  if (!lv) ct_error_op(L->c, op, "code generation: operand #%d has no lowered value", operand);
+  return lv;
+}
+
+ct_lv *lv_alloc(ct_lower *L, ct_lv_kind kind, const ct_type *t) {
+  ct_lv *lv = calloc(1, sizeof *lv);
+  if (!lv) abort();
+  lv->kind = kind;
+  if (t) lv->type = *t;
+  if (L->nall == L->all_cap) {
+    L->all_cap = L->all_cap ? 2 * L->all_cap : 256;
+    L->all = xrealloc(L->all, L->all_cap * sizeof *L->all);
+  }
+  L->all[L->nall++] = lv;
+  return lv;
+}
+
+ct_lv *lv_new_tile(ct_lower *L, const ct_type *t, const ct_layout *layout) {
+  ct_lv *lv = lv_alloc(L, LV_TILE, t);
+  lv->layout = layout;
+  lv->nregs = ct_layout_num_regs(layout);
+  lv->regs = calloc((size_t)lv->nregs, sizeof *lv->regs);
+  if (!lv->regs) abort();
+  return lv;
+}
+
+const ct_layout *layout_intern(ct_lower *L, const ct_layout *l) {
+  for (size_t i = 0; i < L->nlayouts; i++)
+    if (ct_layout_equal(L->layouts[i], l)) return L->layouts[i];
+  if (L->nlayouts == L->layouts_cap) {
+    L->layouts_cap = L->layouts_cap ? 2 * L->layouts_cap : 32;
+    L->layouts = xrealloc(L->layouts, L->layouts_cap * sizeof *L->layouts);
+  }
+  ct_layout *copy = malloc(sizeof *copy);
+  if (!copy) abort();
+  *copy = *l;
+  L->layouts[L->nlayouts++] = copy;
+  return copy;
+}
+
+const ct_layout *layout_blocked_for(ct_lower *L, MlirOperation op, const ct_type *t) {
+  ct_layout l;
+  if (!ct_layout_blocked(&l, t->rank, t->shape, L->nwarps)) {
+    ct_error_op(L->c, op, "code generation: tile shape is too large to keep in registers");
+    return NULL;
+  }
+  return layout_intern(L, &l);
+}
+
+bool value_type(ct_lower *L, MlirOperation op, MlirValue v, ct_type *t) {
+  if (!ct_type_from_mlir(mlirValueGetType(v), t)) {
+    ct_error_op(L->c, op, "code generation: expected a cuda_tile type");
+    return false;
+  }
+  return true;
+}
+
+bool result_type(ct_lower *L, MlirOperation op, int i, ct_type *t) {
+  return value_type(L, op, mlirOperationGetResult(op, i), t);
+}
+
+MlirType elem_llvm_type(ct_lower *L, ct_elem e) {
+  switch (e) {
+  case CT_I1: return L->b.i1;
+  case CT_I8: return L->b.i8;
+  case CT_I16: return L->b.i16;
+  case CT_I32: return L->b.i32;
+  case CT_I64: return L->b.i64;
+  case CT_F16: return L->b.f16;
+  case CT_BF16: return L->b.bf16;
+  case CT_F32: return L->b.f32;
+  case CT_F64: return L->b.f64;
+  case CT_PTR: return L->b.ptr_global;
+  default: return (MlirType){NULL};
+  }
+}
+
+void declare_extern(ct_lower *L, const char *name, MlirType res, int n, const MlirType *args) {
+  for (size_t i = 0; i < L->nexterns; i++)
+    if (!strcmp(L->externs[i], name)) return;
+  L->externs = xrealloc(L->externs, (L->nexterns + 1) * sizeof *L->externs);
+  L->externs[L->nexterns++] = strdup(name);
+  MlirOperationState st = mlirOperationStateGet(sref("llvm.func"), mlirLocationUnknownGet(L->b.ctx));
+  MlirNamedAttribute na[2] = {
+      bld_named(&L->b, "sym_name", mlirStringAttrGet(L->b.ctx, sref(name))),
+      bld_named(&L->b, "function_type", mlirTypeAttrGet(mlirLLVMFunctionTypeGet(res, n, args, false)))};
+  mlirOperationStateAddAttributes(&st, 2, na);
+  MlirRegion r = mlirRegionCreate();
+  mlirOperationStateAddOwnedRegions(&st, 1, &r);
+  mlirBlockAppendOwnedOperation(L->out_body, mlirOperationCreate(&st));
+}
+
+/* ---------------- attributes ---------------- */
+bool attr_present(MlirOperation op, const char *name) {
+  return !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, sref(name)));
+}
+
+bool attr_keyword(MlirOperation op, const char *name, char *buf, size_t cap) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, sref(name));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAOpaque(a)) return false;
+  MlirStringRef d = mlirOpaqueAttrGetData(a);
+  const char *lt = memchr(d.data, '<', d.length);
+  const char *s = lt ? lt + 1 : d.data;
+  size_t n = lt ? d.length - (size_t)(s - d.data) : d.length;
+  if (lt && n && s[n - 1] == '>') n--;
+  if (n + 1 > cap) n = cap - 1;
+  memcpy(buf, s, n);
+  buf[n] = 0;
+  return true;
+}
+
+int64_t attr_int(MlirOperation op, const char *name, int64_t dflt) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, sref(name));
+  if (mlirAttributeIsNull(a)) return dflt;
+  if (mlirAttributeIsAInteger(a)) return mlirIntegerAttrGetValueInt(a);
+  if (mlirAttributeIsABool(a)) return mlirBoolAttrGetValue(a);
+  return dflt;
+}
+
+const char *op_short_name(MlirOperation op, char *buf, size_t cap) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  const char *p = n.data;
+  size_t len = n.length;
+  if (len > 10 && !memcmp(p, "cuda_tile.", 10)) p += 10, len -= 10;
+  if (len + 1 > cap) len = cap - 1;
+  memcpy(buf, p, len);
+  buf[len] = 0;
+  return buf;
+}
+
+bool op_segments(MlirOperation op, int32_t *seg, int max, int *n) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, sref("operandSegmentSizes"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI32Array(a)) return false;
+  intptr_t k = mlirDenseArrayGetNumElements(a);
+  if (k > max) return false;
+  for (intptr_t i = 0; i < k; i++) seg[i] = mlirDenseI32ArrayGetElement(a, i);
+  *n = (int)k;
+  return true;
+}
+
+/* ---------------- ops ---------------- */
+static int lower_misc_op(ct_lower *L, MlirOperation op, const char *name) {
+  if (!strcmp(name, "make_token") || !strcmp(name, "join_tokens")) {
+    lv_bind(L, mlirOperationGetResult(op, 0), lv_alloc(L, LV_TOKEN, NULL));
+    return LOWER_DONE;
+  }
+  if (!strcmp(name, "get_tile_block_id") || !strcmp(name, "get_num_tile_blocks")) {
+    static const char *const ids[3] = {"llvm.nvvm.read.ptx.sreg.ctaid.x", "llvm.nvvm.read.ptx.sreg.ctaid.y",
+                                       "llvm.nvvm.read.ptx.sreg.ctaid.z"};
+    static const char *const nids[3] = {"llvm.nvvm.read.ptx.sreg.nctaid.x", "llvm.nvvm.read.ptx.sreg.nctaid.y",
+                                        "llvm.nvvm.read.ptx.sreg.nctaid.z"};
+    bool is_id = name[0] == 'g' && name[4] == 't';
+    for (int i = 0; i < 3 && i < mlirOperationGetNumResults(op); i++) {
+      ct_type t;
+      if (!result_type(L, op, i, &t)) return LOWER_FAILED;
+      const ct_layout *l = layout_blocked_for(L, op, &t);
+      if (!l) return LOWER_FAILED;
+      ct_lv *lv = lv_new_tile(L, &t, l);
+      MlirValue v = bld_intr(&L->b, is_id ? ids[i] : nids[i], L->b.i32, 0, NULL);
+      lv->regs[0] = bld_int_resize(&L->b, v, elem_llvm_type(L, t.elem), false);
+      lv_bind(L, mlirOperationGetResult(op, i), lv);
+    }
+    return LOWER_DONE;
+  }
+  if (!strcmp(name, "assume")) {
+    ct_lv *in = lv_get(L, op, 0);
+    if (!in) return LOWER_FAILED;
+    ct_lv *lv = in;
+    MlirAttribute pa = mlirOperationGetAttributeByName(op, sref("predicate"));
+    if (in->kind == LV_TILE && in->type.elem == CT_PTR && in->type.rank == 0 && !mlirAttributeIsNull(pa) &&
+        mlirAttributeIsAOpaque(pa)) {
+      MlirStringRef d = mlirOpaqueAttrGetData(pa);
+      char buf[64];
+      size_t n = d.length < sizeof buf - 1 ? d.length : sizeof buf - 1;
+      memcpy(buf, d.data, n);
+      buf[n] = 0;
+      /* `div_by<16>` (a plain divisor; the `every N along D` form says nothing about element 0) */
+      if (!strncmp(buf, "div_by<", 7) && !strchr(buf, ',')) {
+        long long k = strtoll(buf + 7, NULL, 10);
+        if (k > 0) {
+          lv = lv_new_tile(L, &in->type, in->layout);
+          lv->regs[0] = in->regs[0];
+          int64_t a = k & -k;
+          lv->ptr_align = a > in->ptr_align ? a : in->ptr_align;
+        }
+      }
+    }
+    lv_bind(L, mlirOperationGetResult(op, 0), lv);
+    return LOWER_DONE;
+  }
+  return LOWER_NOT_MINE;
+}
+
+static bool lower_op(ct_lower *L, MlirOperation op) {
+  char name[96];
+  op_short_name(op, name, sizeof name);
+  L->b.loc = mlirOperationGetLocation(op);
+  int (*const lowerers[])(ct_lower *, MlirOperation, const char *) = {
+      lower_misc_op, lower_control_op, lower_elementwise_op, lower_memory_op,
+      lower_shape_op, lower_reduce_op, lower_mma_op};
+  for (size_t i = 0; i < sizeof lowerers / sizeof *lowerers; i++) {
+    int r = lowerers[i](L, op, name);
+    if (r == LOWER_DONE) return true;
+    if (r == LOWER_FAILED) return false;
+  }
+  ct_error_op(L->c, op, "`%s` is not supported by code generation yet", name);
+  return false;
+}
+
+bool lower_block(ct_lower *L, MlirBlock block) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!lower_op(L, op)) return false;
+    /* ops after a terminator are dead (and the LLVM block is already closed) */
+    char name[32];
+    op_short_name(op, name, sizeof name);
+    if (!strcmp(name, "return") || !strcmp(name, "yield") || !strcmp(name, "continue") || !strcmp(name, "break"))
+      break;
+  }
+  return true;
+}
+
+/* ---------------- entries ---------------- */
+static int warps_from_hints(ct_lower *L, MlirOperation entry) {
+  MlirAttribute a = mlirOperationGetAttributeByName(entry, sref("optimization_hints"));
+  if (mlirAttributeIsNull(a)) return DEFAULT_WARPS;
+  ct_strbuf sb;
+  ct_strbuf_init(&sb);
+  mlirAttributePrint(a, ct_strbuf_mlir_callback, &sb);
+  const char *arch = L->opts->gpu == CT_SM_100A ? "sm_100" : "sm_90";
+  int warps = DEFAULT_WARPS;
+  const char *text = sb.data ? sb.data : "";
+  const char *p = text;
+  size_t alen = strlen(arch);
+  const char *hit = NULL;
+  while ((p = strstr(p, arch)) != NULL) {
+    char next = p[alen];
+    if (next == ' ' || next == '=') {
+      hit = p;
+      break;
+    }
+    p += alen;
+  }
+  if (!hit) hit = strstr(text, "default");
+  if (hit) {
+    const char *open = strchr(hit, '{');
+    const char *close = open ? strchr(open, '}') : NULL;
+    const char *key = open ? strstr(open, "num_worker_warps_per_cta") : NULL;
+    if (key && (!close || key < close)) {
+      const char *eq = strchr(key, '=');
+      if (eq) warps = (int)strtol(eq + 1, NULL, 10);
+    }
+  }
+  ct_strbuf_free(&sb);
+  return warps;
+}
+
+static bool lower_entry(ct_lower *L, MlirOperation entry) {
+  MlirAttribute name_attr = mlirOperationGetAttributeByName(entry, sref("sym_name"));
+  if (mlirAttributeIsNull(name_attr) || !mlirAttributeIsAString(name_attr)) {
+    ct_error_op(L->c, entry, "code generation: entry without a name");
+    return false;
+  }
+  MlirStringRef name = mlirStringAttrGetValue(name_attr);
+  for (MlirOperation f = mlirBlockGetFirstOperation(L->out_body); !mlirOperationIsNull(f);
+       f = mlirOperationGetNextInBlock(f)) {
+    MlirAttribute fn = mlirOperationGetAttributeByName(f, sref("sym_name"));
+    if (!mlirAttributeIsNull(fn) && mlirStringRefEqual(mlirStringAttrGetValue(fn), name)) {
+      ct_error_op(L->c, entry, "code generation: two entries are named `%.*s`", (int)name.length, name.data);
+      return false;
+    }
+  }
+  int warps = warps_from_hints(L, entry);
+  if (warps < 1 || warps > 32 || ct_log2_exact(warps) < 0) {
+    ct_error_op(L->c, entry, "num_worker_warps_per_cta = %d is not supported by code generation (need a power of two ≤ 32)",
+                warps);
+    return false;
+  }
+  L->nwarps = warps;
+  L->nthreads = 32 * warps;
+
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
+  intptr_t nargs = mlirBlockGetNumArguments(body);
+  MlirType *arg_types = calloc((size_t)nargs + 1, sizeof *arg_types);
+  ct_type *cargs = calloc((size_t)nargs + 1, sizeof *cargs);
+  if (!arg_types || !cargs) abort();
+  bool ok = true;
+  for (intptr_t i = 0; i < nargs && ok; i++) {
+    ct_type t;
+    if (!value_type(L, entry, mlirBlockGetArgument(body, i), &t)) { ok = false; break; }
+    cargs[i] = t;
+    if (t.kind != CT_TYPE_TILE || t.rank != 0 || mlirTypeIsNull(elem_llvm_type(L, t.elem))) {
+      ct_error_op(L->c, entry, "code generation: kernel parameter #%d must be a scalar tile of a supported type", (int)i);
+      ok = false;
+      break;
+    }
+    arg_types[i] = t.elem == CT_I1 ? L->b.i8 : elem_llvm_type(L, t.elem);
+  }
+  if (!ok) {
+    free(arg_types);
+    free(cargs);
+    return false;
+  }
+
+  MlirContext ctx = L->b.ctx;
+  MlirOperationState st = mlirOperationStateGet(sref("llvm.func"), mlirOperationGetLocation(entry));
+  int32_t reqntid[3] = {L->nthreads, 1, 1};
+  MlirNamedAttribute na[4] = {
+      bld_named(&L->b, "sym_name", mlirStringAttrGet(ctx, name)),
+      bld_named(&L->b, "function_type",
+                mlirTypeAttrGet(mlirLLVMFunctionTypeGet(L->b.void_ty, nargs, arg_types, false))),
+      bld_named(&L->b, "nvvm.kernel", mlirUnitAttrGet(ctx)),
+      bld_named(&L->b, "nvvm.reqntid", mlirDenseI32ArrayGet(ctx, 3, reqntid))};
+  mlirOperationStateAddAttributes(&st, 4, na);
+  MlirRegion region = mlirRegionCreate();
+  MlirLocation *locs = calloc((size_t)nargs + 1, sizeof *locs);
+  if (!locs) abort();
+  for (intptr_t i = 0; i < nargs; i++) locs[i] = mlirOperationGetLocation(entry);
+  MlirBlock fb = mlirBlockCreate(nargs, arg_types, locs);
+  free(locs);
+  mlirRegionAppendOwnedBlock(region, fb);
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  MlirOperation fn = mlirOperationCreate(&st);
+  mlirBlockAppendOwnedOperation(L->out_body, fn);
+  L->fn_region = mlirOperationGetRegion(fn, 0);
+  L->b.block = fb;
+  L->b.loc = mlirOperationGetLocation(entry);
+  L->tid = bld_intr(&L->b, "llvm.nvvm.read.ptx.sreg.tid.x", L->b.i32, 0, NULL);
+
+  for (intptr_t i = 0; i < nargs; i++) {
+    const ct_layout *l = layout_blocked_for(L, entry, &cargs[i]);
+    if (!l) { ok = false; break; }
+    ct_lv *lv = lv_new_tile(L, &cargs[i], l);
+    MlirValue a = mlirBlockGetArgument(fb, i);
+    if (cargs[i].elem == CT_I1) a = bld_cast(&L->b, "llvm.trunc", a, L->b.i1);
+    lv->regs[0] = a;
+    if (cargs[i].elem == CT_PTR) {
+      int bits = ct_elem_bits(cargs[i].pointee);
+      lv->ptr_align = bits >= 8 ? bits / 8 : 1;
+    }
+    lv_bind(L, mlirBlockGetArgument(body, i), lv);
+  }
+  free(arg_types);
+  free(cargs);
+  if (!ok) return false;
+  if (!lower_block(L, body)) return false;
+  return true;
+}
+
+static void add_smem_global(ct_lower *L) {
+  if (L->smem_bytes <= 0) return;
+  MlirContext ctx = L->b.ctx;
+  MlirOperationState st = mlirOperationStateGet(sref("llvm.mlir.global"), mlirLocationUnknownGet(ctx));
+  MlirType arr = mlirLLVMArrayTypeGet(L->b.i8, (unsigned)L->smem_bytes);
+  MlirNamedAttribute na[5] = {
+      bld_named(&L->b, "sym_name", mlirStringAttrGet(ctx, sref(SMEM_SYMBOL))),
+      bld_named(&L->b, "global_type", mlirTypeAttrGet(arr)),
+      bld_named(&L->b, "linkage", mlirLLVMLinkageAttrGet(ctx, MlirLLVMLinkageInternal)),
+      bld_named(&L->b, "addr_space", mlirIntegerAttrGet(L->b.i32, 3)),
+      bld_named(&L->b, "alignment", mlirIntegerAttrGet(L->b.i64, 16))};
+  mlirOperationStateAddAttributes(&st, 5, na);
+  MlirRegion r = mlirRegionCreate();
+  mlirOperationStateAddOwnedRegions(&st, 1, &r);
+  mlirBlockInsertOwnedOperation(L->out_body, 0, mlirOperationCreate(&st));
+}
+
+MlirValue smem_base(ct_lower *L, int64_t bytes) {
+  if (bytes > L->smem_bytes) L->smem_bytes = bytes;
+  return bld_addressof(&L->b, SMEM_SYMBOL, L->b.ptr_shared);
+}
+
+static void print_to_stderr(MlirStringRef s, void *u) {
+  (void)u;
+  fwrite(s.data, 1, s.length, stderr);
+}
+
+static void lower_free(ct_lower *L) {
+  for (size_t i = 0; i < L->nall; i++) {
+    free(L->all[i]->regs);
+    free(L->all[i]);
+  }
+  free(L->all);
+  for (size_t i = 0; i < L->nlayouts; i++) free(L->layouts[i]);
+  free(L->layouts);
+  free(L->slots);
+  for (size_t i = 0; i < L->nexterns; i++) free(L->externs[i]);
+  free(L->externs);
+}
+
+MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule in, const ct_lower_options *opts) {
+  ct_lower L;
+  memset(&L, 0, sizeof L);
+  L.c = c;
+  L.opts = opts;
+  L.vectorize = true;
+  bld_init(&L.b, c->mlir);
+  L.out = mlirModuleCreateEmpty(mlirLocationUnknownGet(c->mlir));
+  L.out_body = mlirModuleGetBody(L.out);
+  int errors_before = c->nerrors;
+  bool ok = true;
+  for (MlirOperation m = mlirBlockGetFirstOperation(mlirModuleGetBody(in)); ok && !mlirOperationIsNull(m);
+       m = mlirOperationGetNextInBlock(m)) {
+    char name[96];
+    op_short_name(m, name, sizeof name);
+    if (strcmp(name, "module")) {
+      ct_error_op(c, m, "code generation: expected `cuda_tile.module` at top level");
+      ok = false;
+      break;
+    }
+    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
+    for (MlirOperation e = mlirBlockGetFirstOperation(body); ok && !mlirOperationIsNull(e);
+         e = mlirOperationGetNextInBlock(e)) {
+      op_short_name(e, name, sizeof name);
+      if (!strcmp(name, "entry")) {
+        ok = lower_entry(&L, e);
+        /* values of one kernel are never used by another */
+        free(L.slots);
+        L.slots = NULL;
+        L.nslots = L.nused = 0;
+      } else {
+        ct_error_op(c, e, "`%s` is not supported by code generation yet", name);
+        ok = false;
+      }
+    }
+  }
+  if (ok && c->nerrors == errors_before) {
+    add_smem_global(&L);
+    if (!mlirOperationVerify(mlirModuleGetOperation(L.out))) {
+      ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0, "internal error: generated LLVM dialect does not verify");
+      if (getenv("TILEC_DEBUG_LOWERING")) {
+        MlirOpPrintingFlags fl = mlirOpPrintingFlagsCreate();
+        mlirOpPrintingFlagsAssumeVerified(fl);
+        mlirOperationPrintWithFlags(mlirModuleGetOperation(L.out), fl, print_to_stderr, NULL);
+        mlirOpPrintingFlagsDestroy(fl);
+      }
+      ok = false;
+    }
+  }
+  lower_free(&L);
+  if (!ok || c->nerrors != errors_before) {
+    mlirModuleDestroy(L.out);
+    return (MlirModule){NULL};
+  }
+  return L.out;
+}

@@ -1,0 +1,129 @@
+/* lower_layout: runtime side of layouts — per-thread coordinates, ownership predicates and
+ * moving a tile from one layout to another. Algorithm for a layout change (also used by
+ * broadcast/permute through a flat-index map): (1) a splat (every register the same SSA value)
+ * is re-spread for free; (2) when the thread bases agree, registers are renamed (no code);
+ * (3) otherwise through the static shared-memory buffer: bar.sync, every thread writes its
+ * registers at their source flat index, bar.sync, every thread reads its destination elements,
+ * bar.sync. No knobs. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nvvm/lower_internal.h"
+
+MlirValue thread_coord(ct_lower *L, const ct_layout *l, int d) {
+  ct_bld *b = &L->b;
+  int off = ct_layout_dim_offset(l, d), w = ct_layout_dim_bits(l, d);
+  uint32_t dmask = w >= 32 ? 0xffffffffu : ((1u << w) - 1);
+  MlirValue acc = {NULL};
+  int nthread_bits = CT_LAYOUT_LANE_BITS + l->nwarp_bits;
+  for (int i = 0; i < nthread_bits; i++) {
+    uint32_t basis = i < CT_LAYOUT_LANE_BITS ? l->lane[i] : l->warp[i - CT_LAYOUT_LANE_BITS];
+    uint32_t part = (basis >> off) & dmask;
+    if (!part) continue;
+    int p = 0;
+    while (!(part >> p & 1)) p++;
+    MlirValue bit = bld_and(b, L->tid, bld_i32(b, 1LL << i));
+    MlirValue term = p >= i ? bld_shl(b, bit, bld_i32(b, p - i)) : bld_lshr(b, bit, bld_i32(b, i - p));
+    acc = acc.ptr ? bld_or(b, acc, term) : term;
+  }
+  return acc.ptr ? acc : bld_i32(b, 0);
+}
+
+MlirValue owner_predicate(ct_lower *L, const ct_layout *l) {
+  uint32_t mask = ct_layout_replication_mask(l) & ((1u << (CT_LAYOUT_LANE_BITS + l->nwarp_bits)) - 1);
+  if (!mask) return (MlirValue){NULL};
+  ct_bld *b = &L->b;
+  return bld_icmp(b, BLD_EQ, bld_and(b, L->tid, bld_i32(b, mask)), bld_i32(b, 0));
+}
+
+static MlirType smem_type(ct_lower *L, MlirType t) { return bld_int_width(t) == 1 ? L->b.i8 : t; }
+
+void smem_store_elem(ct_lower *L, MlirValue base, MlirValue index, MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  MlirType st = smem_type(L, t);
+  if (!mlirTypeEqual(st, t)) v = bld_cast(&L->b, "llvm.zext", v, st);
+  bld_store(&L->b, v, bld_gep(&L->b, base, index, st), 0);
+}
+
+MlirValue smem_load_elem(ct_lower *L, MlirValue base, MlirValue index, MlirType t) {
+  MlirType st = smem_type(L, t);
+  MlirValue v = bld_load(&L->b, st, bld_gep(&L->b, base, index, st), 0);
+  if (!mlirTypeEqual(st, t)) v = bld_cast(&L->b, "llvm.trunc", v, t);
+  return v;
+}
+
+/* src flat index (i32) of the thread part of dst's layout under m. */
+static MlirValue mapped_thread_index(ct_lower *L, const ct_layout *dst, const ct_flat_map *m) {
+  ct_bld *b = &L->b;
+  MlirValue acc = {NULL};
+  int nthread_bits = CT_LAYOUT_LANE_BITS + dst->nwarp_bits;
+  for (int i = 0; i < nthread_bits; i++) {
+    uint32_t basis = i < CT_LAYOUT_LANE_BITS ? dst->lane[i] : dst->warp[i - CT_LAYOUT_LANE_BITS];
+    uint32_t img = ct_flat_map_apply(m, basis);
+    if (!img) continue;
+    MlirValue bit = bld_lshr(b, bld_and(b, L->tid, bld_i32(b, 1LL << i)), bld_i32(b, i));
+    MlirValue term = bld_mul(b, bit, bld_i32(b, img));
+    acc = acc.ptr ? bld_add(b, acc, term) : term;
+  }
+  return acc.ptr ? acc : bld_i32(b, 0);
+}
+
+static bool all_same(const ct_lv *v) {
+  for (int i = 1; i < v->nregs; i++)
+    if (v->regs[i].ptr != v->regs[0].ptr) return false;
+  return true;
+}
+
+bool lv_gather(ct_lower *L, ct_lv *dst, ct_lv *src, const ct_flat_map *m) {
+  ct_bld *b = &L->b;
+  if (all_same(src)) {
+    for (int k = 0; k < dst->nregs; k++) dst->regs[k] = src->regs[0];
+    return true;
+  }
+  int *reg_src = malloc((size_t)dst->nregs * sizeof *reg_src);
+  if (!reg_src) abort();
+  if (ct_layout_register_remap(dst->layout, src->layout, m, reg_src)) {
+    for (int k = 0; k < dst->nregs; k++) dst->regs[k] = src->regs[reg_src[k]];
+    free(reg_src);
+    return true;
+  }
+  free(reg_src);
+  /* through shared memory */
+  MlirType t = mlirValueGetType(src->regs[0]);
+  int ebits = ct_elem_bits(src->type.elem);
+  int64_t esize = ebits < 8 ? 1 : ebits / 8;
+  int64_t numel = 1LL << ct_layout_flat_bits(src->layout);
+  MlirValue base = smem_base(L, numel * esize);
+  bld_barrier(b);
+  ct_flat_map ident = {.nbits = 32};
+  for (int i = 0; i < 32; i++) ident.bit[i] = 1u << i;
+  MlirValue src_thread = mapped_thread_index(L, src->layout, &ident);
+  for (int k = 0; k < src->nregs; k++) {
+    MlirValue idx = bld_add(b, src_thread, bld_i32(b, ct_layout_reg_flat(src->layout, (uint32_t)k)));
+    smem_store_elem(L, base, idx, src->regs[k]);
+  }
+  bld_barrier(b);
+  MlirValue dst_thread = mapped_thread_index(L, dst->layout, m);
+  for (int k = 0; k < dst->nregs; k++) {
+    uint32_t rf = ct_flat_map_apply(m, ct_layout_reg_flat(dst->layout, (uint32_t)k));
+    MlirValue idx = bld_add(b, dst_thread, bld_i32(b, rf));
+    dst->regs[k] = smem_load_elem(L, base, idx, t);
+  }
+  bld_barrier(b);
+  return true;
+}
+
+ct_lv *lv_convert(ct_lower *L, ct_lv *v, const ct_layout *to) {
+  if (v->kind != LV_TILE || v->layout == to) return v;
+  ct_lv *r = lv_new_tile(L, &v->type, to);
+  ct_flat_map ident = {.nbits = 32};
+  for (int i = 0; i < 32; i++) ident.bit[i] = 1u << i;
+  lv_gather(L, r, v, &ident);
+  return r;
+}
+
+MlirValue thread_flat_index(ct_lower *L, const ct_layout *l) {
+  ct_flat_map ident = {.nbits = 32};
+  for (int i = 0; i < 32; i++) ident.bit[i] = 1u << i;
+  return mapped_thread_index(L, l, &ident);
+}

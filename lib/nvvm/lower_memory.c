@@ -1,0 +1,436 @@
+/* lower_memory: tensor/partition views, view loads/stores, pointer-tile loads/stores.
+ *
+ * Views are compile-time descriptions plus runtime values: base pointer, i64 shape and strides.
+ * A partition view maps tile coordinate c_i at tile index x_i to tensor coordinate
+ * g[dim_map[i]] = x_i * tile_i + c_i; an element is in bounds when every g <u shape. Loads of
+ * out-of-bounds elements yield the padding value (zero when none); stores are masked by bounds
+ * and by ownership (replicated threads do not store).
+ * Vector accesses: the G = 2^g lowest registers of a thread hold consecutive elements of the
+ * innermost tile dim; when that tensor dim has static stride 1 and a static size divisible by G,
+ * every other stride is static, and the base alignment (ABI: element size; more with
+ * `assume div_by`) proves G*esize alignment, the G elements move with one ld/st.global.vG
+ * (G*esize ≤ 16 bytes) under one predicate. Predicated accesses are real branches around the
+ * load/store (ptxas turns them into predicated instructions).
+ * Memory ordering: weak → plain ld/st; relaxed/acquire/release → atomic ld/st with the LLVM
+ * NVPTX sync scope (tl_blk → "block", device → "device", sys → system), scalar only.
+ * Knobs: MAX_VECTOR_BYTES. */
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nvvm/lower_internal.h"
+
+#define MAX_VECTOR_BYTES 16
+
+static bool streq(const char *a, const char *b) { return !strcmp(a, b); }
+
+static MlirValue to_i64(ct_lower *L, MlirValue v) { return bld_int_resize(&L->b, v, L->b.i64, true); }
+
+/* ---------------- memory ordering ---------------- */
+typedef struct mem_order {
+  int llvm_ordering; /* 0 = plain */
+  const char *scope; /* syncscope or NULL (system) */
+} mem_order;
+
+static bool read_order(ct_lower *L, MlirOperation op, const char *name, bool is_load, mem_order *mo) {
+  int64_t sem = attr_int(op, "memory_ordering_semantics", 0);
+  int64_t scope = attr_int(op, "memory_scope", -1);
+  mo->llvm_ordering = 0;
+  mo->scope = NULL;
+  if (sem == 0) return true;
+  static const char *const sem_names[] = {"weak", "relaxed", "acquire", "release", "acq_rel"};
+  if (sem == 1) mo->llvm_ordering = 2;                     /* monotonic */
+  else if (sem == 2 && is_load) mo->llvm_ordering = 4;     /* acquire */
+  else if (sem == 3 && !is_load) mo->llvm_ordering = 5;    /* release */
+  else {
+    ct_error_op(L->c, op, "memory ordering `%s` on `%s` is not supported by code generation",
+                sem >= 0 && sem <= 4 ? sem_names[sem] : "?", name);
+    return false;
+  }
+  mo->scope = scope == 0 ? "block" : scope == 1 ? "device" : NULL;
+  return true;
+}
+
+/* ---------------- predicated access helpers ---------------- */
+static MlirBlock new_block(ct_lower *L, int n, const MlirType *types) {
+  MlirLocation *locs = calloc((size_t)n + 1, sizeof *locs);
+  if (!locs) abort();
+  for (int i = 0; i < n; i++) locs[i] = L->b.loc;
+  MlirBlock blk = mlirBlockCreate(n, types, locs);
+  free(locs);
+  mlirRegionAppendOwnedBlock(L->fn_region, blk);
+  return blk;
+}
+
+static MlirType mem_type(ct_lower *L, MlirType t) { return bld_int_width(t) == 1 ? L->b.i8 : t; }
+
+/* Load G elements of type t from ptr (vector when G > 1); pred may be null (always). Pads fill
+ * the out-of-bounds result. */
+static void pred_load(ct_lower *L, MlirValue ptr, MlirType t, int g, int64_t align, MlirValue pred, MlirValue pad,
+                      const mem_order *mo, MlirValue *out) {
+  ct_bld *b = &L->b;
+  MlirType mt = mem_type(L, t);
+  MlirBlock join = {NULL};
+  MlirType *types = malloc((size_t)g * sizeof *types);
+  if (!types) abort();
+  for (int i = 0; i < g; i++) types[i] = t;
+  if (pred.ptr) {
+    MlirBlock ld = new_block(L, 0, NULL);
+    join = new_block(L, g, types);
+    MlirValue *pads = malloc((size_t)g * sizeof *pads);
+    if (!pads) abort();
+    for (int i = 0; i < g; i++) pads[i] = pad;
+    bld_cond_br(b, pred, ld, 0, NULL, join, g, pads);
+    free(pads);
+    b->block = ld;
+  }
+  MlirValue vals[MAX_VECTOR_BYTES];
+  if (g == 1) {
+    MlirValue v = mo && mo->llvm_ordering ? bld_load_ordered(b, mt, ptr, align, mo->llvm_ordering, mo->scope)
+                                          : bld_load(b, mt, ptr, align);
+    if (!mlirTypeEqual(mt, t)) v = bld_icmp(b, BLD_NE, v, bld_const_int(b, mt, 0));
+    vals[0] = v;
+  } else {
+    int64_t n = g;
+    MlirType vt = mlirVectorTypeGet(1, &n, mt);
+    MlirValue v = bld_load(b, vt, ptr, align);
+    for (int i = 0; i < g; i++) {
+      MlirValue ops[2] = {v, bld_i32(b, i)};
+      MlirValue e = bld_op1(b, "llvm.extractelement", mt, 2, ops, 0, NULL);
+      if (!mlirTypeEqual(mt, t)) e = bld_icmp(b, BLD_NE, e, bld_const_int(b, mt, 0));
+      vals[i] = e;
+    }
+  }
+  if (pred.ptr) {
+    bld_br(b, join, g, vals);
+    b->block = join;
+    for (int i = 0; i < g; i++) out[i] = mlirBlockGetArgument(join, i);
+  } else {
+    for (int i = 0; i < g; i++) out[i] = vals[i];
+  }
+  free(types);
+}
+
+static void pred_store(ct_lower *L, MlirValue ptr, int g, int64_t align, MlirValue pred, const MlirValue *vals,
+                       const mem_order *mo) {
+  ct_bld *b = &L->b;
+  MlirBlock join = {NULL};
+  if (pred.ptr) {
+    MlirBlock st = new_block(L, 0, NULL);
+    join = new_block(L, 0, NULL);
+    bld_cond_br(b, pred, st, 0, NULL, join, 0, NULL);
+    b->block = st;
+  }
+  MlirType t = mlirValueGetType(vals[0]);
+  MlirType mt = mem_type(L, t);
+  if (g == 1) {
+    MlirValue v = mlirTypeEqual(mt, t) ? vals[0] : bld_cast(b, "llvm.zext", vals[0], mt);
+    if (mo && mo->llvm_ordering) bld_store_ordered(b, v, ptr, align, mo->llvm_ordering, mo->scope);
+    else bld_store(b, v, ptr, align);
+  } else {
+    int64_t n = g;
+    MlirType vt = mlirVectorTypeGet(1, &n, mt);
+    MlirValue vec = bld_undef(b, vt);
+    for (int i = 0; i < g; i++) {
+      MlirValue e = mlirTypeEqual(mt, t) ? vals[i] : bld_cast(b, "llvm.zext", vals[i], mt);
+      MlirValue ops[3] = {vec, e, bld_i32(b, i)};
+      vec = bld_op1(b, "llvm.insertelement", vt, 3, ops, 0, NULL);
+    }
+    bld_store(b, vec, ptr, align);
+  }
+  if (pred.ptr) {
+    bld_br(b, join, 0, NULL);
+    b->block = join;
+  }
+}
+
+static MlirValue and_pred(ct_lower *L, MlirValue a, MlirValue b) {
+  if (!a.ptr) return b;
+  if (!b.ptr) return a;
+  return bld_and(&L->b, a, b);
+}
+
+static MlirValue padding_value(ct_lower *L, ct_padding p, MlirType t) {
+  ct_bld *b = &L->b;
+  if (bld_is_float_type(t)) {
+    double v = 0.0;
+    switch (p) {
+    case CT_PAD_NEG_ZERO: v = -0.0; break;
+    case CT_PAD_NAN: v = __builtin_nan(""); break;
+    case CT_PAD_POS_INF: v = __builtin_inf(); break;
+    case CT_PAD_NEG_INF: v = -__builtin_inf(); break;
+    default: v = 0.0; break;
+    }
+    return bld_const_float(b, t, v);
+  }
+  if (mlirTypeEqual(t, b->ptr_global)) return bld_zero(b, t);
+  return bld_const_int(b, t, 0);
+}
+
+/* ---------------- views ---------------- */
+static int lower_make_tensor_view(ct_lower *L, MlirOperation op) {
+  ct_type t;
+  if (!result_type(L, op, 0, &t)) return LOWER_FAILED;
+  ct_lv *base = lv_get(L, op, 0);
+  if (!base) return LOWER_FAILED;
+  ct_lv *v = lv_alloc(L, LV_VIEW, &t);
+  v->base = base->regs[0];
+  int bits = ct_elem_bits(t.elem);
+  int64_t esize = bits >= 8 ? bits / 8 : 1;
+  v->base_align = base->ptr_align > esize ? base->ptr_align : esize;
+  int next = 1;
+  for (int d = 0; d < t.rank; d++) {
+    if (t.shape[d] == CT_DYNAMIC) {
+      ct_lv *s = lv_get(L, op, next++);
+      if (!s) return LOWER_FAILED;
+      v->dims[d] = to_i64(L, s->regs[0]);
+    } else v->dims[d] = bld_i64(&L->b, t.shape[d]);
+  }
+  for (int d = 0; d < t.rank; d++) {
+    if (t.strides[d] == CT_DYNAMIC) {
+      ct_lv *s = lv_get(L, op, next++);
+      if (!s) return LOWER_FAILED;
+      v->strides[d] = to_i64(L, s->regs[0]);
+    } else v->strides[d] = bld_i64(&L->b, t.strides[d]);
+  }
+  lv_bind(L, mlirOperationGetResult(op, 0), v);
+  return LOWER_DONE;
+}
+
+static int lower_make_partition_view(ct_lower *L, MlirOperation op, const char *name) {
+  ct_type t;
+  if (!result_type(L, op, 0, &t)) return LOWER_FAILED;
+  if (t.kind != CT_TYPE_PARTITION_VIEW) {
+    ct_error_op(L->c, op, "`%s` is not supported by code generation yet", name);
+    return LOWER_FAILED;
+  }
+  ct_lv *tv = lv_get(L, op, 0);
+  if (!tv) return LOWER_FAILED;
+  ct_lv *v = lv_alloc(L, LV_VIEW, &t);
+  v->base = tv->base;
+  v->base_align = tv->base_align;
+  memcpy(v->dims, tv->dims, sizeof v->dims);
+  memcpy(v->strides, tv->strides, sizeof v->strides);
+  lv_bind(L, mlirOperationGetResult(op, 0), v);
+  return LOWER_DONE;
+}
+
+static int tensor_dim_of(const ct_type *t, int i) { return t->has_dim_map ? t->dim_map[i] : i; }
+
+static int lower_get_shape(ct_lower *L, MlirOperation op, bool index_space) {
+  ct_lv *v = lv_get(L, op, 0);
+  if (!v) return LOWER_FAILED;
+  int n = (int)mlirOperationGetNumResults(op);
+  for (int i = 0; i < n; i++) {
+    ct_type rt;
+    if (!result_type(L, op, i, &rt)) return LOWER_FAILED;
+    const ct_layout *l = layout_blocked_for(L, op, &rt);
+    if (!l) return LOWER_FAILED;
+    ct_lv *r = lv_new_tile(L, &rt, l);
+    MlirValue s;
+    if (index_space) {
+      int d = tensor_dim_of(&v->type, i);
+      int64_t ts = v->type.tile_shape[i];
+      s = bld_bin(&L->b, "llvm.udiv", bld_add(&L->b, v->dims[d], bld_i64(&L->b, ts - 1)), bld_i64(&L->b, ts));
+    } else s = v->dims[i];
+    r->regs[0] = bld_int_resize(&L->b, s, elem_llvm_type(L, rt.elem), false);
+    lv_bind(L, mlirOperationGetResult(op, i), r);
+  }
+  return LOWER_DONE;
+}
+
+/* Vector group size for a view access of tile layout l (0-based innermost tile dim). */
+static int view_group(ct_lower *L, const ct_lv *v, const ct_layout *l, int esize, const mem_order *mo) {
+  if (!L->vectorize || (mo && mo->llvm_ordering) || l->rank == 0) return 1;
+  const ct_type *t = &v->type;
+  int r = t->tile_rank;
+  int inner = tensor_dim_of(t, r - 1);
+  if (t->strides[inner] != 1 || t->shape[inner] == CT_DYNAMIC) return 1;
+  int g = 0;
+  while (g < l->nreg_bits && l->reg[g] == (1u << g)) g++;
+  int gsize = 1 << g;
+  while (gsize > 1 && (gsize * esize > MAX_VECTOR_BYTES || t->shape[inner] % gsize != 0 ||
+                       v->base_align % (gsize * esize) != 0 || t->tile_shape[r - 1] % gsize != 0))
+    gsize /= 2;
+  if (gsize == 1) return 1;
+  for (int d = 0; d < t->rank; d++) {
+    if (d == inner) continue;
+    if (t->strides[d] == CT_DYNAMIC || (t->strides[d] * esize) % (gsize * esize) != 0) return 1;
+  }
+  return gsize;
+}
+
+/* Element address and in-bounds predicate of register k. */
+static void view_element(ct_lower *L, const ct_lv *v, const ct_layout *l, MlirValue *tcoord, MlirValue *idx, int k,
+                         MlirValue *addr, MlirValue *inb) {
+  ct_bld *b = &L->b;
+  const ct_type *t = &v->type;
+  uint32_t rf = ct_layout_reg_flat(l, (uint32_t)k);
+  MlirValue off = {NULL}, pred = {NULL};
+  for (int i = 0; i < t->tile_rank; i++) {
+    int d = tensor_dim_of(t, i);
+    int64_t rc = ct_layout_coord(l, rf, i);
+    MlirValue g = bld_add(b, idx[i], bld_i64(b, rc));
+    g = bld_add(b, g, tcoord[i]);
+    MlirValue term = bld_mul(b, g, v->strides[d]);
+    off = off.ptr ? bld_add(b, off, term) : term;
+    MlirValue ok = bld_icmp(b, BLD_ULT, g, v->dims[d]);
+    pred = pred.ptr ? bld_and(b, pred, ok) : ok;
+  }
+  MlirType et = elem_llvm_type(L, t->elem);
+  if (bld_int_width(et) == 1) et = b->i8;
+  *addr = off.ptr ? bld_gep(b, v->base, off, et) : v->base;
+  *inb = pred;
+}
+
+static bool view_indices(ct_lower *L, MlirOperation op, const ct_lv *v, int first, int n, MlirValue *idx,
+                         MlirValue *tcoord, const ct_layout *l) {
+  if (n != v->type.tile_rank) {
+    ct_error_op(L->c, op, "code generation: expected %d indices, got %d", v->type.tile_rank, n);
+    return false;
+  }
+  for (int i = 0; i < n; i++) {
+    ct_lv *x = lv_get(L, op, first + i);
+    if (!x) return false;
+    idx[i] = bld_mul(&L->b, to_i64(L, x->regs[0]), bld_i64(&L->b, v->type.tile_shape[i]));
+    tcoord[i] = bld_int_resize(&L->b, thread_coord(L, l, i), L->b.i64, false);
+  }
+  return true;
+}
+
+static int lower_view_access(ct_lower *L, MlirOperation op, const char *name, bool is_load) {
+  int32_t seg[8];
+  int nseg = 0;
+  if (!op_segments(op, seg, 8, &nseg) || nseg < (is_load ? 2 : 3)) {
+    ct_error_op(L->c, op, "code generation: `%s` without operandSegmentSizes", name);
+    return LOWER_FAILED;
+  }
+  int view_pos = is_load ? 0 : 1;
+  ct_lv *v = lv_get(L, op, view_pos);
+  if (!v) return LOWER_FAILED;
+  if (v->kind != LV_VIEW || v->type.kind != CT_TYPE_PARTITION_VIEW) {
+    ct_error_op(L->c, op, "`%s` on this view type is not supported by code generation yet", name);
+    return LOWER_FAILED;
+  }
+  mem_order mo;
+  if (!read_order(L, op, name, is_load, &mo)) return LOWER_FAILED;
+  ct_type tt;
+  const ct_layout *l;
+  ct_lv *tile = NULL;
+  if (is_load) {
+    if (!result_type(L, op, 0, &tt)) return LOWER_FAILED;
+    if (!(l = layout_blocked_for(L, op, &tt))) return LOWER_FAILED;
+  } else {
+    if (!(tile = lv_get(L, op, 0))) return LOWER_FAILED;
+    tt = tile->type;
+    l = tile->layout;
+  }
+  MlirType et = elem_llvm_type(L, tt.elem);
+  if (mlirTypeIsNull(et)) {
+    ct_error_op(L->c, op, "`%s` of %s elements is not supported by code generation yet", name, ct_elem_name(tt.elem));
+    return LOWER_FAILED;
+  }
+  int first = is_load ? 1 : 2;
+  int nidx = is_load ? seg[1] : seg[2];
+  MlirValue idx[CT_MAX_RANK], tcoord[CT_MAX_RANK];
+  if (!view_indices(L, op, v, first, nidx, idx, tcoord, l)) return LOWER_FAILED;
+  int bits = ct_elem_bits(tt.elem);
+  int esize = bits >= 8 ? bits / 8 : 1;
+  int g = view_group(L, v, l, esize, &mo);
+  MlirValue owner = is_load ? (MlirValue){NULL} : owner_predicate(L, l);
+  ct_lv *out = is_load ? lv_new_tile(L, &tt, l) : NULL;
+  MlirValue pad = is_load ? padding_value(L, v->type.padding, et) : (MlirValue){NULL};
+  for (int k = 0; k < (is_load ? out->nregs : tile->nregs); k += g) {
+    MlirValue addr, inb;
+    view_element(L, v, l, tcoord, idx, k, &addr, &inb);
+    int64_t align = (int64_t)g * esize;
+    if (is_load) pred_load(L, addr, et, g, align, inb, pad, &mo, &out->regs[k]);
+    else pred_store(L, addr, g, align, and_pred(L, inb, owner), &tile->regs[k], &mo);
+  }
+  if (is_load) {
+    lv_bind(L, mlirOperationGetResult(op, 0), out);
+    if (mlirOperationGetNumResults(op) > 1) lv_bind(L, mlirOperationGetResult(op, 1), lv_alloc(L, LV_TOKEN, NULL));
+  } else if (mlirOperationGetNumResults(op) > 0) {
+    lv_bind(L, mlirOperationGetResult(op, 0), lv_alloc(L, LV_TOKEN, NULL));
+  }
+  return LOWER_DONE;
+}
+
+/* ---------------- pointer tiles ---------------- */
+static int lower_ptr_access(ct_lower *L, MlirOperation op, const char *name, bool is_load) {
+  int32_t seg[8];
+  int nseg = 0;
+  if (!op_segments(op, seg, 8, &nseg) || nseg < 3) {
+    ct_error_op(L->c, op, "code generation: `%s` without operandSegmentSizes", name);
+    return LOWER_FAILED;
+  }
+  mem_order mo;
+  if (!read_order(L, op, name, is_load, &mo)) return LOWER_FAILED;
+  ct_lv *ptrs = lv_get(L, op, 0);
+  if (!ptrs) return LOWER_FAILED;
+  const ct_layout *l = ptrs->layout;
+  ct_lv *val = NULL, *mask = NULL, *pad = NULL;
+  int pos = 1;
+  if (!is_load) {
+    if (!(val = lv_get(L, op, pos++))) return LOWER_FAILED;
+  }
+  int has_mask = is_load ? seg[1] : seg[2];
+  if (has_mask) {
+    if (!(mask = lv_get(L, op, pos++))) return LOWER_FAILED;
+  }
+  if (is_load && seg[2]) {
+    if (!(pad = lv_get(L, op, pos++))) return LOWER_FAILED;
+  }
+  /* a replicated value tile is fine; the pointer tile decides the layout */
+  if (val) val = lv_convert(L, val, l);
+  if (mask) mask = lv_convert(L, mask, l);
+  if (pad) pad = lv_convert(L, pad, l);
+  ct_type pt = ptrs->type;
+  MlirType et = elem_llvm_type(L, pt.pointee);
+  if (mlirTypeIsNull(et)) {
+    ct_error_op(L->c, op, "`%s` of %s elements is not supported by code generation yet", name, ct_elem_name(pt.pointee));
+    return LOWER_FAILED;
+  }
+  int bits = ct_elem_bits(pt.pointee);
+  int64_t align = bits >= 8 ? bits / 8 : 1;
+  if (ptrs->ptr_align > align && pt.rank == 0) align = ptrs->ptr_align;
+  MlirValue owner = is_load ? (MlirValue){NULL} : owner_predicate(L, l);
+  ct_type rt = pt;
+  rt.elem = pt.pointee;
+  rt.pointee = CT_ELEM_NONE;
+  ct_lv *out = is_load ? lv_new_tile(L, &rt, l) : NULL;
+  MlirValue zero_pad = is_load && !pad ? padding_value(L, CT_PAD_ZERO, et) : (MlirValue){NULL};
+  for (int k = 0; k < ptrs->nregs; k++) {
+    MlirValue pred = mask ? mask->regs[k] : (MlirValue){NULL};
+    if (is_load) pred_load(L, ptrs->regs[k], et, 1, align, pred, pad ? pad->regs[k] : zero_pad, &mo, &out->regs[k]);
+    else pred_store(L, ptrs->regs[k], 1, align, and_pred(L, pred, owner), &val->regs[k], &mo);
+  }
+  if (is_load) {
+    lv_bind(L, mlirOperationGetResult(op, 0), out);
+    if (mlirOperationGetNumResults(op) > 1) lv_bind(L, mlirOperationGetResult(op, 1), lv_alloc(L, LV_TOKEN, NULL));
+  } else if (mlirOperationGetNumResults(op) > 0) {
+    lv_bind(L, mlirOperationGetResult(op, 0), lv_alloc(L, LV_TOKEN, NULL));
+  }
+  return LOWER_DONE;
+}
+
+int lower_memory_op(ct_lower *L, MlirOperation op, const char *name) {
+  if (streq(name, "make_tensor_view")) return lower_make_tensor_view(L, op);
+  if (streq(name, "make_partition_view")) return lower_make_partition_view(L, op, name);
+  if (streq(name, "get_tensor_shape")) return lower_get_shape(L, op, false);
+  if (streq(name, "get_index_space_shape")) {
+    ct_lv *v = lv_get(L, op, 0);
+    if (!v) return LOWER_FAILED;
+    if (v->type.kind != CT_TYPE_PARTITION_VIEW) {
+      ct_error_op(L->c, op, "`%s` on this view type is not supported by code generation yet", name);
+      return LOWER_FAILED;
+    }
+    return lower_get_shape(L, op, true);
+  }
+  if (streq(name, "load_view_tko")) return lower_view_access(L, op, name, true);
+  if (streq(name, "store_view_tko")) return lower_view_access(L, op, name, false);
+  if (streq(name, "load_ptr_tko")) return lower_ptr_access(L, op, name, true);
+  if (streq(name, "store_ptr_tko")) return lower_ptr_access(L, op, name, false);
+  return LOWER_NOT_MINE;
+}

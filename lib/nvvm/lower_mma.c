@@ -1,0 +1,218 @@
+/* lower_mma: `mmaf` (2-D) on tensor cores with mma.sync.aligned.m16n8k16, or a simple FMA form.
+ *
+ * Tensor-core path (f16/bf16 operands, f32 accumulator, M%16 = N%8 = K%16 = 0, enough tiles for
+ * the warps): the accumulator lives in the mma C-fragment layout (layout.h, ct_layout_mma_acc;
+ * warps form a wm × wn grid, each owns a (M/wm) × (N/wn) block). A and B are written to shared
+ * memory row-major with rows padded by 8 halves (16 B) so that the eight 16-byte rows an ldmatrix
+ * phase reads fall in distinct banks; bar.sync; per k16 step every warp loads A fragments with
+ * ldmatrix.x4 and B fragments with ldmatrix.x4.trans (x2 when a warp has one n8 tile), then
+ * issues one mma per (m16, n8) tile. The next user of the buffer starts with bar.sync.
+ * FMA path (other types / shapes): A and B through shared memory, each accumulator register
+ * does K multiply-adds in f32 (f64 for f64). TODO: tf32/f8 tensor-core paths, wgmma/tcgen05.
+ * Knobs: SMEM_ROW_PAD (elements added to each shared-memory row). */
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Dialect/LLVM.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nvvm/lower_internal.h"
+
+#define SMEM_ROW_PAD 8
+
+static bool streq(const char *a, const char *b) { return !strcmp(a, b); }
+
+static bool mma_types(ct_lower *L, MlirOperation op, ct_type *a, ct_type *b, ct_type *c) {
+  return value_type(L, op, mlirOperationGetOperand(op, 0), a) && value_type(L, op, mlirOperationGetOperand(op, 1), b) &&
+         value_type(L, op, mlirOperationGetOperand(op, 2), c);
+}
+
+static bool tensor_core_ok(ct_lower *L, const ct_type *a, const ct_type *b, const ct_type *c) {
+  if (a->rank != 2 || (a->elem != CT_F16 && a->elem != CT_BF16) || b->elem != a->elem || c->elem != CT_F32) return false;
+  int64_t m = a->shape[0], k = a->shape[1], n = b->shape[1];
+  if (m % 16 || n % 8 || k % 16) return false;
+  int wm, wn;
+  if (!ct_layout_mma_warp_grid(m, n, L->nwarps, &wm, &wn)) return false;
+  int64_t wtile_n = n / wn;
+  return wtile_n == 8 || wtile_n % 16 == 0;
+}
+
+const ct_layout *mma_result_layout(ct_lower *L, MlirOperation mmaf) {
+  if (mlirOperationGetNumOperands(mmaf) != 3) return NULL;
+  ct_type a, b, c;
+  if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmaf, 0)), &a) ||
+      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmaf, 1)), &b) ||
+      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmaf, 2)), &c))
+    return NULL;
+  if (!tensor_core_ok(L, &a, &b, &c)) return NULL;
+  ct_layout l;
+  if (!ct_layout_mma_acc(&l, c.shape[0], c.shape[1], L->nwarps)) return NULL;
+  return layout_intern(L, &l);
+}
+
+/* Store a 2-D tile to shared memory at row stride `ld` (elements). */
+static void tile_to_smem(ct_lower *L, ct_lv *t, MlirValue base, int64_t ld) {
+  ct_bld *b = &L->b;
+  const ct_layout *l = t->layout;
+  MlirValue r0 = thread_coord(L, l, 0), c0 = thread_coord(L, l, 1);
+  MlirValue tbase = bld_add(b, bld_mul(b, r0, bld_i32(b, ld)), c0);
+  for (int k = 0; k < t->nregs; k++) {
+    uint32_t rf = ct_layout_reg_flat(l, (uint32_t)k);
+    int64_t off = ct_layout_coord(l, rf, 0) * ld + ct_layout_coord(l, rf, 1);
+    smem_store_elem(L, base, bld_add(b, tbase, bld_i32(b, off)), t->regs[k]);
+  }
+}
+
+static MlirValue shared_byte_ptr(ct_lower *L, MlirValue base, MlirValue byte_off) {
+  return bld_gep(&L->b, base, byte_off, L->b.i8);
+}
+
+static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct_lv *C, const ct_layout *cl) {
+  ct_bld *b = &L->b;
+  int64_t m = A->type.shape[0], k = A->type.shape[1], n = B->type.shape[1];
+  int wm, wn;
+  ct_layout_mma_warp_grid(m, n, L->nwarps, &wm, &wn);
+  int64_t WM = m / wm, WN = n / wn, MT = WM / 16, NT = WN / 8;
+  int64_t lda = k + SMEM_ROW_PAD, ldb = n + SMEM_ROW_PAD;
+  int64_t a_bytes = 2 * m * lda, b_bytes = 2 * k * ldb;
+  MlirValue base = smem_base(L, a_bytes + b_bytes);
+  MlirValue a_base = base, b_base = shared_byte_ptr(L, base, bld_i32(b, a_bytes));
+  bld_barrier(b);
+  tile_to_smem(L, A, a_base, lda);
+  tile_to_smem(L, B, b_base, ldb);
+  bld_barrier(b);
+
+  MlirValue lane = bld_and(b, L->tid, bld_i32(b, 31));
+  MlirValue warp = bld_lshr(b, L->tid, bld_i32(b, 5));
+  int lg_wn = ct_log2_exact(wn);
+  MlirValue warp_n = bld_and(b, warp, bld_i32(b, wn - 1));
+  MlirValue warp_m = bld_lshr(b, warp, bld_i32(b, lg_wn));
+  MlirValue row_base = bld_mul(b, warp_m, bld_i32(b, WM));
+  MlirValue col_base = bld_mul(b, warp_n, bld_i32(b, WN));
+  MlirValue lrow = bld_and(b, lane, bld_i32(b, 15));
+  MlirValue lcol = bld_mul(b, bld_lshr(b, lane, bld_i32(b, 4)), bld_i32(b, 8));
+  /* per-lane ldmatrix element offsets (k-step and tile offsets added as constants) */
+  MlirValue a_lane = bld_add(b, bld_mul(b, bld_add(b, row_base, lrow), bld_i32(b, lda)), lcol);
+  MlirValue b_lane = bld_add(b, bld_mul(b, lrow, bld_i32(b, ldb)), bld_add(b, col_base, lcol));
+
+  bool bf16 = A->type.elem == CT_BF16;
+  MlirType half2;
+  {
+    int64_t two = 2;
+    half2 = mlirVectorTypeGet(1, &two, bf16 ? b->bf16 : b->f16);
+  }
+  MlirType i32x4[4] = {b->i32, b->i32, b->i32, b->i32};
+  MlirType s4 = mlirLLVMStructTypeLiteralGet(b->ctx, 4, i32x4, false);
+  MlirType s2 = mlirLLVMStructTypeLiteralGet(b->ctx, 2, i32x4, false);
+  MlirType f32x4[4] = {b->f32, b->f32, b->f32, b->f32};
+  MlirType sf4 = mlirLLVMStructTypeLiteralGet(b->ctx, 4, f32x4, false);
+  const char *mma_name = bf16 ? "llvm.nvvm.mma.m16n8k16.row.col.bf16" : "llvm.nvvm.mma.m16n8k16.row.col.f32.f32";
+
+  ct_lv *D = lv_new_tile(L, &C->type, cl);
+  memcpy(D->regs, C->regs, (size_t)C->nregs * sizeof *D->regs);
+  MlirValue *afrag = malloc((size_t)MT * 4 * sizeof *afrag);
+  MlirValue *bfrag = malloc((size_t)NT * 2 * sizeof *bfrag);
+  if (!afrag || !bfrag) abort();
+  for (int64_t kk = 0; kk < k / 16; kk++) {
+    for (int64_t mi = 0; mi < MT; mi++) {
+      int64_t off = (mi * 16) * lda + kk * 16;
+      MlirValue p = shared_byte_ptr(L, a_base, bld_mul(b, bld_add(b, a_lane, bld_i32(b, off)), bld_i32(b, 2)));
+      MlirValue s = bld_intr(b, "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16", s4, 1, &p);
+      for (int q = 0; q < 4; q++) afrag[mi * 4 + q] = bld_extractvalue(b, s, q, b->i32);
+    }
+    for (int64_t nj = 0; nj < NT; nj += 2) {
+      int64_t off = (kk * 16) * ldb + nj * 8;
+      MlirValue p = shared_byte_ptr(L, b_base, bld_mul(b, bld_add(b, b_lane, bld_i32(b, off)), bld_i32(b, 2)));
+      if (NT == 1) {
+        MlirValue s = bld_intr(b, "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x2.trans.b16", s2, 1, &p);
+        bfrag[0] = bld_extractvalue(b, s, 0, b->i32);
+        bfrag[1] = bld_extractvalue(b, s, 1, b->i32);
+      } else {
+        MlirValue s = bld_intr(b, "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.trans.b16", s4, 1, &p);
+        for (int q = 0; q < 4; q++) bfrag[nj * 2 + q] = bld_extractvalue(b, s, q, b->i32);
+      }
+    }
+    for (int64_t mi = 0; mi < MT; mi++)
+      for (int64_t ni = 0; ni < NT; ni++) {
+        MlirValue ops[10];
+        for (int q = 0; q < 4; q++) ops[q] = bf16 ? afrag[mi * 4 + q] : bld_bitcast(b, afrag[mi * 4 + q], half2);
+        for (int q = 0; q < 2; q++) ops[4 + q] = bf16 ? bfrag[ni * 2 + q] : bld_bitcast(b, bfrag[ni * 2 + q], half2);
+        int64_t r = (mi * NT + ni) * 4;
+        for (int q = 0; q < 4; q++) ops[6 + q] = D->regs[r + q];
+        MlirValue res = bld_intr(b, mma_name, sf4, 10, ops);
+        for (int q = 0; q < 4; q++) D->regs[r + q] = bld_extractvalue(b, res, q, b->f32);
+      }
+  }
+  free(afrag);
+  free(bfrag);
+  lv_bind(L, mlirOperationGetResult(op, 0), D);
+  return true;
+}
+
+static bool lower_fma_form(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct_lv *C) {
+  ct_bld *b = &L->b;
+  int64_t m = A->type.shape[0], k = A->type.shape[1], n = B->type.shape[1];
+  int abits = ct_elem_bits(A->type.elem), bbits = ct_elem_bits(B->type.elem);
+  int64_t a_bytes = (m * k * (abits / 8) + 15) / 16 * 16, b_bytes = k * n * (bbits / 8);
+  MlirValue base = smem_base(L, a_bytes + b_bytes);
+  MlirValue a_base = base, b_base = shared_byte_ptr(L, base, bld_i32(b, a_bytes));
+  bld_barrier(b);
+  tile_to_smem(L, A, a_base, k);
+  tile_to_smem(L, B, b_base, n);
+  bld_barrier(b);
+  MlirType at = elem_llvm_type(L, A->type.elem), bt = elem_llvm_type(L, B->type.elem);
+  MlirType ct = elem_llvm_type(L, C->type.elem);
+  bool f64 = mlirTypeEqual(ct, b->f64);
+  MlirType acc_t = f64 ? b->f64 : b->f32;
+  const ct_layout *l = C->layout;
+  ct_lv *D = lv_new_tile(L, &C->type, l);
+  MlirValue r0 = thread_coord(L, l, 0), c0 = thread_coord(L, l, 1);
+  for (int j = 0; j < D->nregs; j++) {
+    uint32_t rf = ct_layout_reg_flat(l, (uint32_t)j);
+    MlirValue row = bld_add(b, r0, bld_i32(b, ct_layout_coord(l, rf, 0)));
+    MlirValue col = bld_add(b, c0, bld_i32(b, ct_layout_coord(l, rf, 1)));
+    MlirValue arow = bld_mul(b, row, bld_i32(b, k));
+    MlirValue acc = C->regs[j];
+    if (!mlirTypeEqual(ct, acc_t)) acc = bld_cast(b, "llvm.fpext", acc, acc_t);
+    for (int64_t kk = 0; kk < k; kk++) {
+      MlirValue av = smem_load_elem(L, a_base, bld_add(b, arow, bld_i32(b, kk)), at);
+      MlirValue bv = smem_load_elem(L, b_base, bld_add(b, col, bld_i32(b, kk * n)), bt);
+      if (!mlirTypeEqual(at, acc_t)) av = bld_cast(b, "llvm.fpext", av, acc_t);
+      if (!mlirTypeEqual(bt, acc_t)) bv = bld_cast(b, "llvm.fpext", bv, acc_t);
+      MlirValue ops[3] = {av, bv, acc};
+      acc = bld_op1(b, "llvm.intr.fma", acc_t, 3, ops, 0, NULL);
+    }
+    if (!mlirTypeEqual(ct, acc_t)) acc = bld_cast(b, "llvm.fptrunc", acc, ct);
+    D->regs[j] = acc;
+  }
+  lv_bind(L, mlirOperationGetResult(op, 0), D);
+  return true;
+}
+
+int lower_mma_op(ct_lower *L, MlirOperation op, const char *name) {
+  if (streq(name, "mmai") || streq(name, "mmaf_scaled")) {
+    ct_error_op(L->c, op, "`%s` is not supported by code generation yet", name);
+    return LOWER_FAILED;
+  }
+  if (!streq(name, "mmaf")) return LOWER_NOT_MINE;
+  ct_type a, bt, c;
+  if (mlirOperationGetNumOperands(op) != 3 || !mma_types(L, op, &a, &bt, &c)) return LOWER_FAILED;
+  if (a.rank != 2) {
+    ct_error_op(L->c, op, "batched (3-D) `mmaf` is not supported by code generation yet");
+    return LOWER_FAILED;
+  }
+  bool base_float = (a.elem == CT_F16 || a.elem == CT_BF16 || a.elem == CT_F32 || a.elem == CT_F64) &&
+                    (c.elem == CT_F16 || c.elem == CT_F32 || c.elem == CT_F64);
+  if (!base_float) {
+    ct_error_op(L->c, op, "`mmaf` on %s operands with a %s accumulator is not supported by code generation yet",
+                ct_elem_name(a.elem), ct_elem_name(c.elem));
+    return LOWER_FAILED;
+  }
+  ct_lv *A = lv_get(L, op, 0), *B = lv_get(L, op, 1), *C = lv_get(L, op, 2);
+  if (!A || !B || !C) return LOWER_FAILED;
+  const ct_layout *cl = mma_result_layout(L, op);
+  if (cl) {
+    C = lv_convert(L, C, cl);
+    return lower_tensor_core(L, op, A, B, C, cl) ? LOWER_DONE : LOWER_FAILED;
+  }
+  return lower_fma_form(L, op, A, B, C) ? LOWER_DONE : LOWER_FAILED;
+}

@@ -1,0 +1,208 @@
+/* lower_reduce: `reduce` along one dim, with the combiner region inlined per element pair (its
+ * ops are ordinary cuda_tile ops on rank-0 tiles, lowered by the same code as everywhere else).
+ * Algorithm (operand layout l, reduced dim d):
+ *  1. in-thread: registers that differ only in dim-d bits are combined in register order;
+ *  2. in-warp: for every lane bit whose basis lies in dim d, a butterfly shfl.sync.bfly exchange
+ *     and combine (values narrower than 32 bits are widened, 64-bit ones split);
+ *  3. across warps: when warp bits lie in dim d, every thread writes its partials to shared
+ *     memory at [warp-group][slice index], bar.sync, then combines the 2^w partials in order.
+ * The result layout is the slice of l (dim d removed), held by every thread that held the row.
+ * Multi-operand reduces combine all operands together (region args: cur0, acc0, cur1, acc1...).
+ * No knobs. */
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nvvm/lower_internal.h"
+
+#define MAX_REDUCE_OPERANDS 8
+
+static bool streq(const char *a, const char *b) { return !strcmp(a, b); }
+
+/* Run the combiner region on (cur[i], acc[i]) → out[i]. */
+static bool combine(ct_lower *L, MlirOperation op, int n, const MlirValue *cur, const MlirValue *acc, MlirValue *out) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if ((int)mlirBlockGetNumArguments(body) != 2 * n) {
+    ct_error_op(L->c, op, "code generation: reduce region must take %d arguments", 2 * n);
+    return false;
+  }
+  for (int i = 0; i < 2 * n; i++) {
+    MlirValue a = mlirBlockGetArgument(body, i);
+    ct_type t;
+    if (!value_type(L, op, a, &t)) return false;
+    const ct_layout *l = layout_blocked_for(L, op, &t);
+    if (!l) return false;
+    ct_lv *lv = lv_new_tile(L, &t, l);
+    lv->regs[0] = (i % 2 == 0) ? cur[i / 2] : acc[i / 2];
+    lv_bind(L, a, lv);
+  }
+  ct_rctx ctx;
+  memset(&ctx, 0, sizeof ctx);
+  ctx.kind = RCTX_REDUCE;
+  ctx.op = op;
+  ctx.yielded = out;
+  ctx.nyielded = n;
+  for (int i = 0; i < n; i++) out[i] = (MlirValue){NULL};
+  ctx.parent = L->rctx;
+  L->rctx = &ctx;
+  MlirLocation saved = L->b.loc;
+  bool ok = lower_block(L, body);
+  L->rctx = ctx.parent;
+  L->b.loc = saved;
+  for (int i = 0; ok && i < n; i++)
+    if (!out[i].ptr) {
+      ct_error_op(L->c, op, "code generation: reduce region does not yield %d values", n);
+      ok = false;
+    }
+  return ok;
+}
+
+static MlirValue shfl_xor(ct_lower *L, MlirValue v, int lane_mask) {
+  ct_bld *b = &L->b;
+  MlirType t = mlirValueGetType(v);
+  MlirValue full = bld_i32(b, -1), off = bld_i32(b, lane_mask), clamp = bld_i32(b, 31);
+  if (mlirTypeEqual(t, b->f32) || mlirTypeEqual(t, b->i32)) {
+    MlirValue ops[4] = {full, mlirTypeEqual(t, b->f32) ? bld_bitcast(b, v, b->i32) : v, off, clamp};
+    MlirValue r = bld_intr(b, "llvm.nvvm.shfl.sync.bfly.i32", b->i32, 4, ops);
+    return mlirTypeEqual(t, b->f32) ? bld_bitcast(b, r, b->f32) : r;
+  }
+  bool is_ptr = mlirTypeEqual(t, b->ptr_global);
+  bool is_float = bld_is_float_type(t);
+  int w = is_ptr ? 64 : is_float ? (int)mlirFloatTypeGetWidth(t) : bld_int_width(t);
+  MlirType it = mlirIntegerTypeGet(b->ctx, (unsigned)w);
+  MlirValue x = is_ptr ? bld_cast(b, "llvm.ptrtoint", v, it) : is_float ? bld_bitcast(b, v, it) : v;
+  MlirValue r;
+  if (w <= 32) {
+    MlirValue ops[4] = {full, bld_int_resize(b, x, b->i32, false), off, clamp};
+    r = bld_int_resize(b, bld_intr(b, "llvm.nvvm.shfl.sync.bfly.i32", b->i32, 4, ops), it, false);
+  } else {
+    MlirValue lo = bld_cast(b, "llvm.trunc", x, b->i32);
+    MlirValue hi = bld_cast(b, "llvm.trunc", bld_lshr(b, x, bld_i64(b, 32)), b->i32);
+    MlirValue o1[4] = {full, lo, off, clamp}, o2[4] = {full, hi, off, clamp};
+    MlirValue rl = bld_intr(b, "llvm.nvvm.shfl.sync.bfly.i32", b->i32, 4, o1);
+    MlirValue rh = bld_intr(b, "llvm.nvvm.shfl.sync.bfly.i32", b->i32, 4, o2);
+    r = bld_or(b, bld_cast(b, "llvm.zext", rl, b->i64), bld_shl(b, bld_cast(b, "llvm.zext", rh, b->i64), bld_i64(b, 32)));
+  }
+  return is_ptr ? bld_cast(b, "llvm.inttoptr", r, t) : is_float ? bld_bitcast(b, r, t) : r;
+}
+
+int lower_reduce_op(ct_lower *L, MlirOperation op, const char *name) {
+  if (streq(name, "scan")) {
+    ct_error_op(L->c, op, "`scan` is not supported by code generation yet");
+    return LOWER_FAILED;
+  }
+  if (!streq(name, "reduce")) return LOWER_NOT_MINE;
+  ct_bld *b = &L->b;
+  int n = (int)mlirOperationGetNumOperands(op);
+  if (n < 1 || n > MAX_REDUCE_OPERANDS) {
+    ct_error_op(L->c, op, "code generation: `reduce` with %d operands is not supported", n);
+    return LOWER_FAILED;
+  }
+  int dim = (int)attr_int(op, "dim", -1);
+  ct_lv *in[MAX_REDUCE_OPERANDS] = {0};
+  for (int i = 0; i < n; i++)
+    if (!(in[i] = lv_get(L, op, i))) return LOWER_FAILED;
+  const ct_layout *l = in[0]->layout;
+  if (dim < 0 || dim >= l->rank) {
+    ct_error_op(L->c, op, "code generation: bad reduce dim %d", dim);
+    return LOWER_FAILED;
+  }
+  for (int i = 1; i < n; i++) in[i] = lv_convert(L, in[i], l);
+  ct_layout sl_tmp;
+  ct_layout_slice(&sl_tmp, l, dim);
+  const ct_layout *sl = layout_intern(L, &sl_tmp);
+  int off = ct_layout_dim_offset(l, dim), width = ct_layout_dim_bits(l, dim);
+  uint32_t dmask = ((1u << width) - 1) << off;
+  int nres = ct_layout_num_regs(sl);
+  MlirValue *acc = calloc((size_t)nres * n + 1, sizeof *acc);
+  if (!acc) abort();
+  /* 1. in-thread */
+  for (int k = 0; k < in[0]->nregs; k++) {
+    int j = 0, jb = 0;
+    for (int bit = 0; bit < l->nreg_bits; bit++) {
+      if (l->reg[bit] & dmask) continue;
+      if (k >> bit & 1) j |= 1 << jb;
+      jb++;
+    }
+    MlirValue cur[MAX_REDUCE_OPERANDS] = {{0}}, prev[MAX_REDUCE_OPERANDS] = {{0}}, out[MAX_REDUCE_OPERANDS];
+    for (int i = 0; i < n; i++) cur[i] = in[i]->regs[k], prev[i] = acc[j * n + i];
+    if (!prev[0].ptr) {
+      for (int i = 0; i < n; i++) acc[j * n + i] = cur[i];
+      continue;
+    }
+    if (!combine(L, op, n, cur, prev, out)) goto fail;
+    for (int i = 0; i < n; i++) acc[j * n + i] = out[i];
+  }
+  /* 2. in-warp butterflies */
+  for (int lb = 0; lb < CT_LAYOUT_LANE_BITS; lb++) {
+    if (!(l->lane[lb] & dmask)) continue;
+    for (int j = 0; j < nres; j++) {
+      MlirValue other[MAX_REDUCE_OPERANDS], self[MAX_REDUCE_OPERANDS], out[MAX_REDUCE_OPERANDS];
+      for (int i = 0; i < n; i++) self[i] = acc[j * n + i], other[i] = shfl_xor(L, self[i], 1 << lb);
+      if (!combine(L, op, n, other, self, out)) goto fail;
+      for (int i = 0; i < n; i++) acc[j * n + i] = out[i];
+    }
+  }
+  /* 3. across warps */
+  int wbits[CT_LAYOUT_MAX_WARP_BITS], nw = 0;
+  for (int wb = 0; wb < l->nwarp_bits; wb++)
+    if (l->warp[wb] & dmask) wbits[nw++] = wb;
+  if (nw) {
+    int64_t slice_numel = 1LL << ct_layout_flat_bits(sl);
+    int64_t groups = 1LL << nw;
+    int64_t region_off[MAX_REDUCE_OPERANDS], total = 0;
+    for (int i = 0; i < n; i++) {
+      int bits = ct_elem_bits(in[i]->type.elem);
+      int64_t es = bits >= 8 ? bits / 8 : 1;
+      region_off[i] = total;
+      total += (es * groups * slice_numel + 15) / 16 * 16;
+    }
+    MlirValue base = smem_base(L, total);
+    MlirValue group = bld_i32(b, 0);
+    for (int q = 0; q < nw; q++) {
+      int tb = CT_LAYOUT_LANE_BITS + wbits[q];
+      MlirValue bit = bld_lshr(b, bld_and(b, L->tid, bld_i32(b, 1LL << tb)), bld_i32(b, tb));
+      group = bld_or(b, group, bld_shl(b, bit, bld_i32(b, q)));
+    }
+    MlirValue tflat = thread_flat_index(L, sl);
+    MlirValue region[MAX_REDUCE_OPERANDS];
+    for (int i = 0; i < n; i++) region[i] = bld_gep(b, base, bld_i32(b, region_off[i]), b->i8);
+    bld_barrier(b);
+    MlirValue gofs = bld_mul(b, group, bld_i32(b, slice_numel));
+    for (int j = 0; j < nres; j++) {
+      MlirValue idx = bld_add(b, bld_add(b, tflat, bld_i32(b, ct_layout_reg_flat(sl, (uint32_t)j))), gofs);
+      for (int i = 0; i < n; i++) smem_store_elem(L, region[i], idx, acc[j * n + i]);
+    }
+    bld_barrier(b);
+    for (int j = 0; j < nres; j++) {
+      MlirValue sidx = bld_add(b, tflat, bld_i32(b, ct_layout_reg_flat(sl, (uint32_t)j)));
+      MlirValue r[MAX_REDUCE_OPERANDS];
+      for (int g = 0; g < groups; g++) {
+        MlirValue idx = bld_add(b, sidx, bld_i32(b, g * slice_numel));
+        MlirValue v[MAX_REDUCE_OPERANDS], out[MAX_REDUCE_OPERANDS];
+        for (int i = 0; i < n; i++) v[i] = smem_load_elem(L, region[i], idx, mlirValueGetType(acc[j * n + i]));
+        if (g == 0) {
+          for (int i = 0; i < n; i++) r[i] = v[i];
+          continue;
+        }
+        if (!combine(L, op, n, v, r, out)) goto fail;
+        for (int i = 0; i < n; i++) r[i] = out[i];
+      }
+      for (int i = 0; i < n; i++) acc[j * n + i] = r[i];
+    }
+    bld_barrier(b);
+  }
+  for (int i = 0; i < n; i++) {
+    ct_type rt;
+    if (!result_type(L, op, i, &rt)) goto fail;
+    ct_lv *r = lv_new_tile(L, &rt, sl);
+    for (int j = 0; j < nres; j++) r->regs[j] = acc[j * n + i];
+    lv_bind(L, mlirOperationGetResult(op, i), r);
+  }
+  free(acc);
+  return LOWER_DONE;
+fail:
+  free(acc);
+  return LOWER_FAILED;
+}
