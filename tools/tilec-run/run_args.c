@@ -1,0 +1,471 @@
+/* run_args.c - tilec-run option and --arg spec parsing, and the argument/parameter check.
+ * Algorithm: a single left-to-right pass; options take "--name=value" or "--name value";
+ * every numeric field is range-checked; nothing is allocated but --arg specs (freed by
+ * run_options_destroy). Errors name the offending text.
+ * Knobs (defaults): --iters 20, --warmup 3, --seed 0, --range -1,1, --device 0. */
+#include "run_args.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(char *error, size_t error_size, const char *format, ...) {
+  va_list ap;
+  va_start(ap, format);
+  vsnprintf(error, error_size, format, ap);
+  va_end(ap);
+  return -1;
+}
+
+void run_options_init(run_options *options) {
+  memset(options, 0, sizeof *options);
+  options->dynamic_smem_bytes = -1;
+  options->iters = 20;
+  options->warmup = 3;
+  options->random_lo = -1.0;
+  options->random_hi = 1.0;
+  options->rtol = -1.0;
+  options->flops = -1.0;
+  options->bytes = -1.0;
+  options->cublas_dtype = RUN_DTYPE_F16;
+}
+
+void run_arg_spec_destroy(run_arg_spec *spec) {
+  free(spec->file_path);
+  spec->file_path = NULL;
+}
+
+void run_options_destroy(run_options *options) {
+  for (unsigned i = 0; i < options->arg_count; i++) run_arg_spec_destroy(&options->args[i]);
+  free(options->args);
+  options->args = NULL;
+  options->arg_count = 0;
+}
+
+static int parse_u64(const char *text, size_t len, uint64_t *out) {
+  char buffer[32];
+  if (len == 0 || len >= sizeof buffer) return -1;
+  memcpy(buffer, text, len);
+  buffer[len] = 0;
+  for (size_t i = 0; i < len; i++)
+    if (buffer[i] < '0' || buffer[i] > '9') return -1;
+  errno = 0;
+  unsigned long long value = strtoull(buffer, NULL, 10);
+  if (errno == ERANGE) return -1;
+  *out = value;
+  return 0;
+}
+
+static int parse_double_text(const char *text, double *out) {
+  char *end;
+  errno = 0;
+  double value = strtod(text, &end);
+  if (!*text || *end || errno == ERANGE || isnan(value)) return -1;
+  *out = value;
+  return 0;
+}
+
+/* "AxBxC" -> dims (outermost first). Returns the rank, or -1. */
+static int parse_shape(const char *text, size_t len, uint64_t *dims, unsigned max_rank) {
+  unsigned rank = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= len; i++) {
+    if (i == len || text[i] == 'x') {
+      if (rank == max_rank) return -1;
+      if (parse_u64(text + start, i - start, &dims[rank]) || dims[rank] == 0) return -1;
+      rank++;
+      start = i + 1;
+    }
+  }
+  return (int)rank;
+}
+
+int run_parse_dim3(const char *text, unsigned out[3]) {
+  out[0] = out[1] = out[2] = 1;
+  size_t len = strlen(text), start = 0;
+  unsigned count = 0;
+  for (size_t i = 0; i <= len; i++) {
+    if (i == len || text[i] == 'x' || text[i] == ',') {
+      uint64_t value;
+      if (count == 3 || parse_u64(text + start, i - start, &value) || value == 0 ||
+          value > 0x7FFFFFFFu)
+        return -1;
+      out[count++] = (unsigned)value;
+      start = i + 1;
+    }
+  }
+  return 0;
+}
+
+/* Splits `text` at ':' into at most `max` fields (pointers into text, lengths). */
+static unsigned split_fields(const char *text, const char **fields, size_t *lengths, unsigned max) {
+  unsigned count = 0;
+  const char *start = text;
+  for (const char *p = text;; p++) {
+    if (*p == ':' || *p == 0) {
+      if (count < max) {
+        fields[count] = start;
+        lengths[count] = (size_t)(p - start);
+      }
+      count++;
+      if (!*p) break;
+      start = p + 1;
+    }
+  }
+  return count;
+}
+
+static int field_is(const char *field, size_t len, const char *word) {
+  return strlen(word) == len && memcmp(field, word, len) == 0;
+}
+
+static int field_has_prefix(const char *field, size_t len, const char *prefix) {
+  size_t n = strlen(prefix);
+  return len >= n && memcmp(field, prefix, n) == 0;
+}
+
+static int parse_buffer_init(const char *field, size_t len, run_arg_spec *spec, const char *text,
+                             char *error, size_t error_size) {
+  if (field_is(field, len, "random")) spec->init = RUN_INIT_RANDOM;
+  else if (field_is(field, len, "zeros")) spec->init = RUN_INIT_ZEROS;
+  else if (field_is(field, len, "ones")) spec->init = RUN_INIT_ONES;
+  else if (field_is(field, len, "iota")) spec->init = RUN_INIT_IOTA;
+  else if (field_is(field, len, "out")) spec->init = RUN_INIT_OUTPUT;
+  else if (field_has_prefix(field, len, "value=")) {
+    char value_text[64];
+    if (len - 6 >= sizeof value_text) return fail(error, error_size, "bad value in --arg '%s'", text);
+    memcpy(value_text, field + 6, len - 6);
+    value_text[len - 6] = 0;
+    if (parse_double_text(value_text, &spec->init_value))
+      return fail(error, error_size, "bad value in --arg '%s'", text);
+    spec->init = RUN_INIT_VALUE;
+  } else if (field_has_prefix(field, len, "file=") && len > 5) {
+    spec->file_path = strdup(field + 5); /* the file name runs to the end of the spec */
+    if (!spec->file_path) return fail(error, error_size, "out of memory");
+    spec->init = RUN_INIT_FILE;
+  } else {
+    return fail(error, error_size,
+                "unknown initialiser in --arg '%s' (want random, zeros, ones, iota, value=V, "
+                "file=PATH or out)", text);
+  }
+  return 0;
+}
+
+int run_arg_spec_parse(const char *text, run_arg_spec *spec, char *error, size_t error_size) {
+  memset(spec, 0, sizeof *spec);
+  const char *fields[8];
+  size_t lengths[8];
+  unsigned count = split_fields(text, fields, lengths, 8);
+  if (count < 2) return fail(error, error_size, "bad --arg '%s' (want ptr:..., tmap:... or TYPE:VALUE)", text);
+
+  if (field_is(fields[0], lengths[0], "ptr")) {
+    spec->kind = RUN_ARG_BUFFER;
+    /* file=PATH may itself contain ':'; it is always the last field */
+    if (count > 4 && !(lengths[3] >= 5 && memcmp(fields[3], "file=", 5) == 0))
+      return fail(error, error_size, "bad --arg '%s' (want ptr:DTYPE:SHAPE:INIT)", text);
+    if (count < 4) return fail(error, error_size, "bad --arg '%s' (want ptr:DTYPE:SHAPE:INIT)", text);
+    spec->dtype = run_dtype_parse(fields[1], lengths[1]);
+    if (spec->dtype == RUN_DTYPE_INVALID)
+      return fail(error, error_size, "unknown element type in --arg '%s'", text);
+    int rank = parse_shape(fields[2], lengths[2], spec->shape, RUN_MAX_RANK);
+    if (rank <= 0) return fail(error, error_size, "bad shape in --arg '%s' (want e.g. 1024x1024)", text);
+    spec->rank = (unsigned)rank;
+    spec->element_count = 1;
+    for (unsigned i = 0; i < spec->rank; i++) {
+      if (spec->shape[i] > (1ull << 40) / spec->element_count)
+        return fail(error, error_size, "buffer in --arg '%s' is too large", text);
+      spec->element_count *= spec->shape[i];
+    }
+    size_t init_len = count > 4 ? strlen(fields[3]) : lengths[3];
+    return parse_buffer_init(fields[3], init_len, spec, text, error, error_size);
+  }
+
+  if (field_is(fields[0], lengths[0], "tmap")) {
+    spec->kind = RUN_ARG_TMAP;
+    if (count < 3 || count > 6)
+      return fail(error, error_size, "bad --arg '%s' (want tmap:ARG:BOX[:swizzle=..][:l2=..][:oob=..])", text);
+    uint64_t source;
+    if (parse_u64(fields[1], lengths[1], &source) || source > 4096)
+      return fail(error, error_size, "bad buffer index in --arg '%s'", text);
+    spec->tmap_source = (unsigned)source;
+    uint64_t box[RUN_TMAP_MAX_RANK];
+    int rank = parse_shape(fields[2], lengths[2], box, RUN_TMAP_MAX_RANK);
+    if (rank <= 0) return fail(error, error_size, "bad box in --arg '%s' (want e.g. 128x64)", text);
+    spec->tmap_rank = (unsigned)rank;
+    for (int i = 0; i < rank; i++) {
+      if (box[i] > 256) return fail(error, error_size, "box dimension above 256 in --arg '%s'", text);
+      spec->tmap_box[i] = (uint32_t)box[i];
+    }
+    spec->tmap_swizzle = RUN_TMAP_SWIZZLE_NONE;
+    spec->tmap_l2 = RUN_TMAP_L2_256B;
+    spec->tmap_oob = RUN_TMAP_OOB_ZERO;
+    for (unsigned f = 3; f < count; f++) {
+      const char *field = fields[f];
+      size_t len = lengths[f];
+      if (field_is(field, len, "swizzle=none")) spec->tmap_swizzle = RUN_TMAP_SWIZZLE_NONE;
+      else if (field_is(field, len, "swizzle=32B")) spec->tmap_swizzle = RUN_TMAP_SWIZZLE_32B;
+      else if (field_is(field, len, "swizzle=64B")) spec->tmap_swizzle = RUN_TMAP_SWIZZLE_64B;
+      else if (field_is(field, len, "swizzle=128B")) spec->tmap_swizzle = RUN_TMAP_SWIZZLE_128B;
+      else if (field_is(field, len, "l2=none")) spec->tmap_l2 = RUN_TMAP_L2_NONE;
+      else if (field_is(field, len, "l2=64B")) spec->tmap_l2 = RUN_TMAP_L2_64B;
+      else if (field_is(field, len, "l2=128B")) spec->tmap_l2 = RUN_TMAP_L2_128B;
+      else if (field_is(field, len, "l2=256B")) spec->tmap_l2 = RUN_TMAP_L2_256B;
+      else if (field_is(field, len, "oob=zero")) spec->tmap_oob = RUN_TMAP_OOB_ZERO;
+      else if (field_is(field, len, "oob=nan")) spec->tmap_oob = RUN_TMAP_OOB_NAN;
+      else return fail(error, error_size, "unknown tensor-map option '%.*s' in --arg '%s'", (int)len, field, text);
+    }
+    return 0;
+  }
+
+  spec->kind = RUN_ARG_SCALAR;
+  if (count != 2) return fail(error, error_size, "bad scalar --arg '%s' (want TYPE:VALUE, e.g. i32:1024)", text);
+  spec->dtype = run_dtype_parse(fields[0], lengths[0]);
+  if (spec->dtype == RUN_DTYPE_INVALID)
+    return fail(error, error_size, "unknown argument kind or type '%.*s' in --arg '%s'", (int)lengths[0],
+                fields[0], text);
+  if (run_parse_scalar(fields[1], spec->dtype, spec->scalar_bytes))
+    return fail(error, error_size, "value '%s' is not a valid %s in --arg '%s'", fields[1],
+                run_dtype_name(spec->dtype), text);
+  spec->scalar_value = run_load_element(spec->scalar_bytes, spec->dtype, 0);
+  return 0;
+}
+
+static int parse_reference(const char *text, run_reference_spec *reference, char *error,
+                           size_t error_size) {
+  memset(reference, 0, sizeof *reference);
+  if (strcmp(text, "none") == 0) return 0;
+  if (strcmp(text, "interpret") == 0)
+    return fail(error, error_size, "--interpret is not implemented yet (use --reference=c:NAME)");
+  if (strncmp(text, "c:", 2) != 0)
+    return fail(error, error_size, "unknown --reference '%s' (want none, interpret or c:NAME)", text);
+  reference->mode = RUN_REF_C;
+  char buffer[128];
+  if (strlen(text + 2) >= sizeof buffer) return fail(error, error_size, "--reference too long");
+  strcpy(buffer, text + 2);
+  char *save = NULL;
+  char *name = strtok_r(buffer, ",", &save);
+  if (!name) return fail(error, error_size, "missing reference name in --reference '%s'", text);
+  if (strcmp(name, "vadd") == 0 || strcmp(name, "vector_add") == 0) reference->name = RUN_CREF_VADD;
+  else if (strcmp(name, "softmax") == 0) reference->name = RUN_CREF_SOFTMAX;
+  else if (strcmp(name, "layernorm") == 0) reference->name = RUN_CREF_LAYERNORM;
+  else if (strcmp(name, "gemm") == 0) reference->name = RUN_CREF_GEMM;
+  else
+    return fail(error, error_size, "unknown C reference '%s' (want vadd, softmax, layernorm or gemm)", name);
+  for (char *flag = strtok_r(NULL, ",", &save); flag; flag = strtok_r(NULL, ",", &save)) {
+    if (reference->name != RUN_CREF_GEMM)
+      return fail(error, error_size, "reference '%s' takes no option '%s'", name, flag);
+    if (strcmp(flag, "bt") == 0) reference->gemm_b_transposed = 1;
+    else if (strcmp(flag, "bias") == 0) reference->gemm_bias = 1;
+    else if (strcmp(flag, "relu") == 0) reference->gemm_relu = 1;
+    else return fail(error, error_size, "unknown gemm option '%s' (want bt, bias, relu)", flag);
+  }
+  return 0;
+}
+
+/* "--name=value" or "--name value": returns the value or NULL (and sets *missing). */
+static const char *option_value(const char *name, int argc, char **argv, int *index, int *matched) {
+  const char *arg = argv[*index];
+  size_t len = strlen(name);
+  *matched = 0;
+  if (strncmp(arg, name, len) != 0) return NULL;
+  if (arg[len] == '=') {
+    *matched = 1;
+    return arg + len + 1;
+  }
+  if (arg[len] != 0) return NULL;
+  *matched = 1;
+  if (*index + 1 >= argc) return NULL;
+  (*index)++;
+  return argv[*index];
+}
+
+static int parse_unsigned_option(const char *name, const char *value, uint64_t max, uint64_t *out,
+                                 char *error, size_t error_size) {
+  if (parse_u64(value, strlen(value), out) || *out > max)
+    return fail(error, error_size, "bad value '%s' for %s", value, name);
+  return 0;
+}
+
+int run_options_parse(run_options *options, int argc, char **argv, char *error, size_t error_size) {
+  unsigned arg_capacity = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i];
+    const char *value;
+    int matched;
+    uint64_t number;
+    const char *missing_option = NULL;
+    /* True when argv[i] is option NAME with its value in `value`; a missing value is recorded. */
+#define OPTION(NAME)                                                                  \
+  ((value = option_value(NAME, argc, argv, &i, &matched), matched) &&                 \
+   (value || (missing_option = NAME, 0)))
+    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+      options->show_help = 1;
+    } else if (strcmp(arg, "--version") == 0) {
+      options->show_version = 1;
+    } else if (strcmp(arg, "--json") == 0) {
+      options->json = 1;
+    } else if (strcmp(arg, "--device-info") == 0) {
+      options->device_info = 1;
+    } else if (strcmp(arg, "--dry-run") == 0) {
+      options->dry_run = 1;
+    } else if (strcmp(arg, "--list") == 0) {
+      options->list_entries = 1;
+    } else if (strcmp(arg, "--interpret") == 0) {
+      return fail(error, error_size, "--interpret is not implemented yet (use --reference=c:NAME)");
+    } else if (OPTION("--kernel")) {
+      options->kernel_name = (char *)value;
+    } else if (OPTION("--grid")) {
+      if (run_parse_dim3(value, options->grid)) return fail(error, error_size, "bad --grid '%s' (want X[,Y[,Z]])", value);
+      options->grid_set = 1;
+    } else if (OPTION("--block")) {
+      if (run_parse_dim3(value, options->block) ||
+          (uint64_t)options->block[0] * options->block[1] * options->block[2] > 1024)
+        return fail(error, error_size, "bad --block '%s' (want X[,Y[,Z]], at most 1024 threads)", value);
+      options->block_set = 1;
+    } else if (OPTION("--cluster")) {
+      if (run_parse_dim3(value, options->cluster) ||
+          (uint64_t)options->cluster[0] * options->cluster[1] * options->cluster[2] > 16)
+        return fail(error, error_size, "bad --cluster '%s' (want X[,Y[,Z]], at most 16 CTAs)", value);
+      options->cluster_set = 1;
+    } else if (OPTION("--smem")) {
+      if (parse_unsigned_option("--smem", value, 1u << 30, &number, error, error_size)) return -1;
+      options->dynamic_smem_bytes = (int64_t)number;
+    } else if (OPTION("--iters")) {
+      if (parse_unsigned_option("--iters", value, 1000000, &number, error, error_size)) return -1;
+      options->iters = (unsigned)number;
+    } else if (OPTION("--warmup")) {
+      if (parse_unsigned_option("--warmup", value, 1000000, &number, error, error_size)) return -1;
+      options->warmup = (unsigned)number;
+    } else if (OPTION("--seed")) {
+      if (parse_unsigned_option("--seed", value, UINT64_MAX, &number, error, error_size)) return -1;
+      options->seed = number;
+    } else if (OPTION("--device")) {
+      if (parse_unsigned_option("--device", value, 1024, &number, error, error_size)) return -1;
+      options->device_index = (int)number;
+    } else if (OPTION("--range")) {
+      char lo_text[64], hi_text[64];
+      const char *comma = strchr(value, ',');
+      if (!comma || (size_t)(comma - value) >= sizeof lo_text || strlen(comma + 1) >= sizeof hi_text)
+        return fail(error, error_size, "bad --range '%s' (want LO,HI)", value);
+      memcpy(lo_text, value, (size_t)(comma - value));
+      lo_text[comma - value] = 0;
+      strcpy(hi_text, comma + 1);
+      if (parse_double_text(lo_text, &options->random_lo) ||
+          parse_double_text(hi_text, &options->random_hi) || !(options->random_lo < options->random_hi))
+        return fail(error, error_size, "bad --range '%s' (want LO,HI with LO < HI)", value);
+    } else if (OPTION("--rtol")) {
+      if (parse_double_text(value, &options->rtol) || options->rtol < 0)
+        return fail(error, error_size, "bad --rtol '%s'", value);
+    } else if (OPTION("--flops")) {
+      if (parse_double_text(value, &options->flops) || options->flops < 0)
+        return fail(error, error_size, "bad --flops '%s'", value);
+    } else if (OPTION("--bytes")) {
+      if (parse_double_text(value, &options->bytes) || options->bytes < 0)
+        return fail(error, error_size, "bad --bytes '%s'", value);
+    } else if (OPTION("--reference")) {
+      if (parse_reference(value, &options->reference, error, error_size)) return -1;
+    } else if (OPTION("--cublas-gemm")) {
+      uint64_t dims[3];
+      if (parse_shape(value, strlen(value), dims, 3) != 3)
+        return fail(error, error_size, "bad --cublas-gemm '%s' (want MxNxK)", value);
+      options->cublas = 1;
+      options->cublas_m = dims[0];
+      options->cublas_n = dims[1];
+      options->cublas_k = dims[2];
+    } else if (OPTION("--cublas-dtype")) {
+      options->cublas_dtype = run_dtype_parse(value, strlen(value));
+      if (options->cublas_dtype != RUN_DTYPE_F16 && options->cublas_dtype != RUN_DTYPE_BF16)
+        return fail(error, error_size, "bad --cublas-dtype '%s' (want f16 or bf16)", value);
+    } else if (OPTION("--arg") || OPTION("--buffer")) {
+      int hidden = strncmp(arg, "--buffer", 8) == 0;
+      if (options->arg_count == arg_capacity) {
+        arg_capacity = arg_capacity ? arg_capacity * 2 : 8;
+        run_arg_spec *grown = realloc(options->args, arg_capacity * sizeof *grown);
+        if (!grown) return fail(error, error_size, "out of memory");
+        options->args = grown;
+      }
+      run_arg_spec *spec = &options->args[options->arg_count];
+      if (run_arg_spec_parse(value, spec, error, error_size)) {
+        run_arg_spec_destroy(spec);
+        return -1;
+      }
+      if (hidden && spec->kind != RUN_ARG_BUFFER) {
+        run_arg_spec_destroy(spec);
+        return fail(error, error_size, "--buffer '%s' is not a ptr:... buffer", value);
+      }
+      spec->hidden = hidden;
+      options->arg_count++;
+    } else if (missing_option) {
+      return fail(error, error_size, "option %s needs a value", missing_option);
+    } else if (arg[0] == '-' && arg[1] != 0) {
+      return fail(error, error_size, "unknown option '%s' (see --help)", arg);
+    } else {
+      if (options->image_path) return fail(error, error_size, "more than one input file ('%s' and '%s')", options->image_path, arg);
+      options->image_path = (char *)arg;
+    }
+#undef OPTION
+  }
+  if (options->show_help || options->show_version) return 0;
+
+  /* Cross-field checks. */
+  for (unsigned i = 0; i < options->arg_count; i++) {
+    const run_arg_spec *spec = &options->args[i];
+    if (spec->kind != RUN_ARG_TMAP) continue;
+    if (spec->tmap_source >= options->arg_count || options->args[spec->tmap_source].kind != RUN_ARG_BUFFER)
+      return fail(error, error_size, "--arg %u: tensor map refers to argument %u, which is not a ptr buffer", i,
+                  spec->tmap_source);
+    const run_arg_spec *source = &options->args[spec->tmap_source];
+    if (source->rank != spec->tmap_rank)
+      return fail(error, error_size, "--arg %u: tensor-map box has rank %u but buffer %u has rank %u", i,
+                  spec->tmap_rank, spec->tmap_source, source->rank);
+    if (run_tmap_data_type(source->dtype) < 0)
+      return fail(error, error_size, "--arg %u: TMA cannot move %s elements", i, run_dtype_name(source->dtype));
+  }
+  if (options->cublas || options->device_info) return 0;
+  if (!options->image_path) return fail(error, error_size, "no input file (a .ptx or .cubin; see --help)");
+  if (options->list_entries) return 0;
+  if (!options->grid_set) return fail(error, error_size, "missing --grid X[,Y[,Z]]");
+  if (options->arg_count == 0) return fail(error, error_size, "no kernel arguments (--arg ...)");
+  return 0;
+}
+
+int run_options_check_entry(const run_options *options, const run_ptx_entry *entry, char *error,
+                            size_t error_size) {
+  unsigned passed = 0;
+  for (unsigned i = 0; i < options->arg_count; i++) passed += !options->args[i].hidden;
+  if (entry->param_count != passed)
+    return fail(error, error_size, "kernel '%s' takes %u parameters but %u --arg were given", entry->name,
+                entry->param_count, passed);
+  unsigned param = 0;
+  for (unsigned i = 0; i < options->arg_count; i++) {
+    const run_arg_spec *spec = &options->args[i];
+    if (spec->hidden) continue;
+    uint32_t want = spec->kind == RUN_ARG_BUFFER ? 8
+                    : spec->kind == RUN_ARG_TMAP ? 128
+                                                 : (uint32_t)run_dtype_size(spec->dtype);
+    if (entry->param_sizes[param] != want)
+      return fail(error, error_size, "--arg %u: kernel '%s' parameter %u is %u bytes but the argument is %u bytes",
+                  i, entry->name, param, entry->param_sizes[param], want);
+    param++;
+  }
+  return 0;
+}
+
+void run_tmap_request_for_arg(const run_options *options, unsigned index, run_tmap_request *request) {
+  const run_arg_spec *spec = &options->args[index];
+  const run_arg_spec *source = &options->args[spec->tmap_source];
+  memset(request, 0, sizeof *request);
+  request->dtype = source->dtype;
+  request->rank = source->rank;
+  for (unsigned i = 0; i < source->rank && i < RUN_TMAP_MAX_RANK; i++) {
+    request->shape[i] = source->shape[i];
+    request->box[i] = spec->tmap_box[i];
+    request->element_strides[i] = 1;
+  }
+  request->swizzle = spec->tmap_swizzle;
+  request->l2_promotion = spec->tmap_l2;
+  request->oob_fill = spec->tmap_oob;
+}

@@ -1,0 +1,258 @@
+/* run_ptx.c - the PTX metadata scan of run_ptx.h.
+ * Algorithm: a cursor skips whitespace and comments; identifiers and directives are read as
+ * tokens. `.entry NAME (` starts an entry; each comma-separated `.param` up to `)` yields a size
+ * (scalar type width, or N for `.b8 name[N]`) and alignment; then `.reqntid/.maxntid/
+ * .reqnctapercluster a, b, c` are read until `{`. The body is skipped by brace matching.
+ * `// tilec.dynamic_smem_bytes NAME BYTES` lines are collected and attached to entries at the end.
+ * Knobs: none. */
+#include "run_ptx.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  const char *pos;
+} cursor;
+
+typedef struct {
+  char name[256];
+  int64_t bytes;
+} smem_note;
+
+static void skip_space_and_comments(cursor *cur) {
+  for (;;) {
+    while (isspace((unsigned char)*cur->pos)) cur->pos++;
+    if (cur->pos[0] == '/' && cur->pos[1] == '/') {
+      while (*cur->pos && *cur->pos != '\n') cur->pos++;
+    } else if (cur->pos[0] == '/' && cur->pos[1] == '*') {
+      const char *end = strstr(cur->pos + 2, "*/");
+      cur->pos = end ? end + 2 : cur->pos + strlen(cur->pos);
+    } else {
+      return;
+    }
+  }
+}
+
+static int is_token_char(char c) {
+  return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '$' || c == '%';
+}
+
+/* Reads one token (identifier/directive/number) or a single punctuation char into `out`. */
+static size_t next_token(cursor *cur, char *out, size_t out_size) {
+  skip_space_and_comments(cur);
+  size_t len = 0;
+  if (!*cur->pos) {
+    out[0] = 0;
+    return 0;
+  }
+  if (is_token_char(*cur->pos)) {
+    while (is_token_char(*cur->pos)) {
+      if (len + 1 < out_size) out[len++] = *cur->pos;
+      cur->pos++;
+    }
+  } else {
+    out[len++] = *cur->pos++;
+  }
+  out[len] = 0;
+  return len;
+}
+
+static uint32_t scalar_type_size(const char *token) {
+  static const char *const types[][2] = {
+      {".u8", "1"}, {".s8", "1"}, {".b8", "1"}, {".u16", "2"}, {".s16", "2"}, {".b16", "2"},
+      {".f16", "2"}, {".bf16", "2"}, {".u32", "4"}, {".s32", "4"}, {".b32", "4"}, {".f32", "4"},
+      {".u64", "8"}, {".s64", "8"}, {".b64", "8"}, {".f64", "8"}, {".pred", "1"}};
+  for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+    if (strcmp(token, types[i][0]) == 0) return (uint32_t)(types[i][1][0] - '0');
+  return 0;
+}
+
+static int fail(char *error, size_t error_size, const char *message, const char *detail) {
+  snprintf(error, error_size, "%s%s%s", message, detail ? ": " : "", detail ? detail : "");
+  return -1;
+}
+
+static int read_triple(cursor *cur, unsigned out[3]) {
+  char token[64];
+  out[0] = out[1] = out[2] = 1;
+  for (int i = 0; i < 3; i++) {
+    next_token(cur, token, sizeof token);
+    char *end;
+    unsigned long value = strtoul(token, &end, 10);
+    if (end == token || *end) return -1;
+    out[i] = (unsigned)value;
+    skip_space_and_comments(cur);
+    if (*cur->pos != ',') return 0;
+    cur->pos++;
+  }
+  return 0;
+}
+
+/* Parses from after `.entry`. */
+static int parse_entry(cursor *cur, run_ptx_entry *entry, char *error, size_t error_size) {
+  char token[256];
+  if (!next_token(cur, token, sizeof token) || !is_token_char(token[0]))
+    return fail(error, error_size, "malformed .entry", "missing name");
+  entry->name = strdup(token);
+  entry->dynamic_smem_bytes = -1;
+  if (!entry->name) return fail(error, error_size, "out of memory", NULL);
+  skip_space_and_comments(cur);
+  if (*cur->pos == '(') {
+    cur->pos++;
+    unsigned capacity = 0;
+    for (;;) {
+      next_token(cur, token, sizeof token);
+      if (strcmp(token, ")") == 0) break;
+      if (strcmp(token, ",") == 0) continue;
+      if (strcmp(token, ".param") != 0)
+        return fail(error, error_size, "malformed parameter list of entry", entry->name);
+      uint32_t size = 0, align = 0;
+      for (;;) { /* qualifiers, type, name, optional [N] */
+        skip_space_and_comments(cur);
+        if (*cur->pos == ',' || *cur->pos == ')' || !*cur->pos) break;
+        next_token(cur, token, sizeof token);
+        if (strcmp(token, ".align") == 0) {
+          next_token(cur, token, sizeof token);
+          align = (uint32_t)strtoul(token, NULL, 10);
+        } else if (scalar_type_size(token) && !size) {
+          size = scalar_type_size(token);
+        } else if (strcmp(token, "[") == 0) {
+          next_token(cur, token, sizeof token);
+          size *= (uint32_t)strtoul(token, NULL, 10);
+          next_token(cur, token, sizeof token); /* ] */
+        }
+      }
+      if (!size) return fail(error, error_size, "parameter without a type in entry", entry->name);
+      if (entry->param_count == capacity) {
+        capacity = capacity ? capacity * 2 : 8;
+        uint32_t *sizes = realloc(entry->param_sizes, capacity * sizeof *sizes);
+        if (!sizes) return fail(error, error_size, "out of memory", NULL);
+        entry->param_sizes = sizes;
+        uint32_t *aligns = realloc(entry->param_aligns, capacity * sizeof *aligns);
+        if (!aligns) return fail(error, error_size, "out of memory", NULL);
+        entry->param_aligns = aligns;
+      }
+      entry->param_sizes[entry->param_count] = size;
+      entry->param_aligns[entry->param_count] = align ? align : (size < 8 ? size : 8);
+      entry->param_count++;
+    }
+  }
+  unsigned maxntid[3] = {0, 0, 0};
+  for (;;) { /* performance directives up to the body (or ';' for a declaration) */
+    next_token(cur, token, sizeof token);
+    if (!token[0]) return fail(error, error_size, "unterminated entry", entry->name);
+    if (strcmp(token, "{") == 0 || strcmp(token, ";") == 0) break;
+    if (strcmp(token, ".reqntid") == 0) {
+      if (read_triple(cur, entry->block)) return fail(error, error_size, "bad .reqntid", entry->name);
+      entry->has_reqntid = 1;
+    } else if (strcmp(token, ".maxntid") == 0) {
+      if (read_triple(cur, maxntid)) return fail(error, error_size, "bad .maxntid", entry->name);
+    } else if (strcmp(token, ".reqnctapercluster") == 0) {
+      if (read_triple(cur, entry->cluster))
+        return fail(error, error_size, "bad .reqnctapercluster", entry->name);
+      entry->has_cluster = 1;
+    }
+  }
+  if (!entry->has_reqntid && maxntid[0]) memcpy(entry->block, maxntid, sizeof maxntid);
+  if (strcmp(token, "{") == 0) { /* skip the body */
+    int depth = 1;
+    while (depth > 0) {
+      if (!next_token(cur, token, sizeof token))
+        return fail(error, error_size, "unterminated body of entry", entry->name);
+      if (token[0] == '{') depth++;
+      else if (token[0] == '}') depth--;
+    }
+  }
+  return 0;
+}
+
+static int collect_smem_notes(const char *text, smem_note **notes, unsigned *count) {
+  static const char marker[] = "// tilec.dynamic_smem_bytes";
+  unsigned capacity = 0;
+  *notes = NULL;
+  *count = 0;
+  for (const char *hit = strstr(text, marker); hit; hit = strstr(hit + 1, marker)) {
+    smem_note note;
+    long long bytes = -1;
+    if (sscanf(hit + sizeof marker - 1, " %255s %lld", note.name, &bytes) != 2 || bytes < 0) continue;
+    note.bytes = bytes;
+    if (*count == capacity) {
+      capacity = capacity ? capacity * 2 : 4;
+      smem_note *grown = realloc(*notes, capacity * sizeof *grown);
+      if (!grown) return -1;
+      *notes = grown;
+    }
+    (*notes)[(*count)++] = note;
+  }
+  return 0;
+}
+
+int run_ptx_scan(const char *text, run_ptx_module *module, char *error, size_t error_size) {
+  memset(module, 0, sizeof *module);
+  cursor cur = {text};
+  char token[256];
+  unsigned capacity = 0;
+  while (next_token(&cur, token, sizeof token)) {
+    if (strcmp(token, ".target") == 0) {
+      next_token(&cur, token, sizeof token);
+      size_t length = strlen(token) < sizeof module->target - 1 ? strlen(token) : sizeof module->target - 1;
+      memcpy(module->target, token, length);
+      module->target[length] = 0;
+    } else if (strcmp(token, ".extern") == 0) {
+      next_token(&cur, token, sizeof token);
+      if (strcmp(token, ".shared") == 0) module->declares_extern_shared = 1;
+    } else if (strcmp(token, ".entry") == 0) {
+      if (module->entry_count == capacity) {
+        capacity = capacity ? capacity * 2 : 4;
+        run_ptx_entry *grown = realloc(module->entries, capacity * sizeof *grown);
+        if (!grown) {
+          run_ptx_module_destroy(module);
+          return fail(error, error_size, "out of memory", NULL);
+        }
+        module->entries = grown;
+      }
+      run_ptx_entry *entry = &module->entries[module->entry_count++];
+      memset(entry, 0, sizeof *entry);
+      if (parse_entry(&cur, entry, error, error_size)) {
+        run_ptx_module_destroy(module);
+        return -1;
+      }
+    } else if (strcmp(token, "{") == 0) { /* a .func body or other block: skip */
+      int depth = 1;
+      while (depth > 0 && next_token(&cur, token, sizeof token)) {
+        if (token[0] == '{') depth++;
+        else if (token[0] == '}') depth--;
+      }
+    }
+  }
+  smem_note *notes;
+  unsigned note_count;
+  if (collect_smem_notes(text, &notes, &note_count)) {
+    run_ptx_module_destroy(module);
+    return fail(error, error_size, "out of memory", NULL);
+  }
+  for (unsigned i = 0; i < note_count; i++)
+    for (unsigned e = 0; e < module->entry_count; e++)
+      if (strcmp(module->entries[e].name, notes[i].name) == 0)
+        module->entries[e].dynamic_smem_bytes = notes[i].bytes;
+  free(notes);
+  return 0;
+}
+
+void run_ptx_module_destroy(run_ptx_module *module) {
+  for (unsigned i = 0; i < module->entry_count; i++) {
+    free(module->entries[i].name);
+    free(module->entries[i].param_sizes);
+    free(module->entries[i].param_aligns);
+  }
+  free(module->entries);
+  memset(module, 0, sizeof *module);
+}
+
+const run_ptx_entry *run_ptx_find_entry(const run_ptx_module *module, const char *name) {
+  for (unsigned i = 0; i < module->entry_count; i++)
+    if (strcmp(module->entries[i].name, name) == 0) return &module->entries[i];
+  return NULL;
+}
