@@ -2,17 +2,21 @@
  *   text/bytecode -> cuda_tile (parse + verify)            [--emit=mlir stops here, O0]
  *   -> TileAA / TileAS                                     [not yet: rejected by name]
  *   -> llvm/nvvm dialects (nvvm/lower.h, SIMT path)
- *   -> LLVM IR + O-level pipeline (llvm/backend.h)         [--emit=llvm]
+ *   -> LLVM IR + O-level pipeline (llvm/backend.h)
+ *   -> LLVM-tier passes (llvm/tier.h)                      [--emit=llvm]
  *   -> PTX (NVPTX, +ptx90)                                 [--emit=ptx, O2/O3 default]
  *   -> cubin via ptxas                                     [--emit=cubin]
+ * Input named *.ll is LLVM IR: only the LLVM tier and code generation run on it.
  * --print-ir-after-all dumps each stage's IR to stderr. */
 #include <llvm-c/Core.h>
+#include <llvm-c/IRReader.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "frontend/frontend.h"
 #include "llvm/backend.h"
+#include "llvm/tier.h"
 #include "nvvm/lower.h"
 #include "options.h"
 #include "support/context.h"
@@ -53,6 +57,88 @@ static void dump_mlir(const char *stage, MlirModule m) {
   ct_strbuf_free(&sb);
 }
 
+
+/* Run the LLVM-tier passes (lib/llvm/tier.h) at their pipeline positions, in order. */
+static bool run_llvm_tier(ct_ctx *c, const tilec_options *o, LLVMModuleRef m) {
+  static const ct_tier_position positions[] = {CT_TIER_EARLY, CT_TIER_POST_PEEPHOLE, CT_TIER_LATE};
+  for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++)
+    if (!ct_llvm_tier_run(c, m, &o->tier, positions[i], stderr)) return false;
+  return true;
+}
+
+/* LLVM IR -> LLVM tier -> (--emit=llvm) -> PTX -> (--emit=cubin) ptxas. Returns 0 or 1. */
+static int finish_llvm_module(ct_ctx *c, const tilec_options *o, LLVMModuleRef llmod, const ct_lower_options *lo,
+                              ct_strbuf *out) {
+  int errors_before = c->nerrors;
+  if (!run_llvm_tier(c, o, llmod) || c->nerrors != errors_before) return 1;
+  if (o->print_ir_after_all || o->emit == CT_EMIT_LLVM) {
+    char *ir = LLVMPrintModuleToString(llmod);
+    if (o->print_ir_after_all) dump_stage("llvm-tier", ir);
+    if (o->emit == CT_EMIT_LLVM) ct_strbuf_puts(out, ir);
+    LLVMDisposeMessage(ir);
+    if (o->emit == CT_EMIT_LLVM) return 0;
+  }
+  ct_strbuf ptx;
+  ct_strbuf_init(&ptx);
+  if (!ct_emit_ptx(c, llmod, lo, &ptx)) {
+    ct_strbuf_free(&ptx);
+    return 1;
+  }
+  if (o->print_ir_after_all) dump_stage("nvptx-codegen", ptx.data);
+  if (o->emit != CT_EMIT_CUBIN) {
+    ct_strbuf_append(out, ptx.data ? ptx.data : "", ptx.len);
+    ct_strbuf_free(&ptx);
+    return 0;
+  }
+  bool ok = ct_ptxas_assemble(c, ptx.data, ptx.len, o->gpu, o->output);
+  ct_strbuf_free(&ptx);
+  if (!ok) return 1;
+  /* ptxas wrote the file itself; read it back so the driver's single write path stays uniform. */
+  size_t n = 0;
+  char *bin = ct_read_file(o->output, &n);
+  if (!bin) return 1;
+  ct_strbuf_append(out, bin, n);
+  free(bin);
+  return 0;
+}
+
+static bool has_suffix(const char *s, const char *suffix) {
+  size_t n = strlen(s), k = strlen(suffix);
+  return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* Hand-written LLVM IR input (*.ll): only the LLVM tier and code generation run. */
+static int compile_llvm_ir(ct_ctx *c, const tilec_options *o, const char *filename, int first_line, const char *text,
+                           size_t len, ct_strbuf *out) {
+  if (o->emit != CT_EMIT_LLVM && o->emit != CT_EMIT_PTX && o->emit != CT_EMIT_CUBIN) {
+    ct_diag_emit(c, CT_DIAG_ERROR, filename, first_line, 1, "LLVM IR input can only be emitted as llvm, ptx or cubin");
+    return 1;
+  }
+  LLVMContextRef llctx = LLVMContextCreate();
+  LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(text, len, filename);
+  LLVMModuleRef m = NULL;
+  char *msg = NULL;
+  int rc = 1;
+  if (LLVMParseIRInContext(llctx, buf, &m, &msg)) { /* takes ownership of buf */
+    /* LLVM's message reads "<file>:<line>:<col>: error: ..."; re-base the line on the chunk. */
+    int line = 0, col = 0;
+    const char *p = msg ? strstr(msg, ":") : NULL;
+    const char *detail = msg ? msg : "invalid LLVM IR";
+    if (p && sscanf(p + 1, "%d:%d:", &line, &col) == 2) {
+      const char *e = strstr(p, "error: ");
+      if (e) detail = e + 7;
+    }
+    ct_diag_emit(c, CT_DIAG_ERROR, filename, line ? first_line + line - 1 : first_line, col ? col : 1, "%s", detail);
+    LLVMDisposeMessage(msg);
+  } else {
+    ct_lower_options lo = {.gpu = o->gpu, .opt_level = o->opt_level};
+    rc = finish_llvm_module(c, o, m, &lo, out);
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(llctx);
+  return rc;
+}
+
 int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename, int first_line,
                          const char *text, size_t len, ct_strbuf *out) {
   if (looks_like_bytecode(text, len)) {
@@ -61,6 +147,7 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
     return 1;
   }
   if (!check_text(c, filename, first_line, text, len)) return 1;
+  if (has_suffix(filename, ".ll")) return compile_llvm_ir(c, o, filename, first_line, text, len, out);
 
   int errors_before = c->nerrors;
   MlirModule m = ct_parse_text(c, filename, first_line, text, len);
@@ -109,38 +196,7 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
   llctx = LLVMContextCreate();
   llmod = ct_translate_to_llvm_ir(c, lowered, llctx, &lo);
   if (!llmod || c->nerrors != errors_before) goto done;
-  if (o->print_ir_after_all || o->emit == CT_EMIT_LLVM) {
-    char *ir = LLVMPrintModuleToString(llmod);
-    if (o->print_ir_after_all) dump_stage("llvm-o-pipeline", ir);
-    if (o->emit == CT_EMIT_LLVM) ct_strbuf_puts(out, ir);
-    LLVMDisposeMessage(ir);
-    if (o->emit == CT_EMIT_LLVM) {
-      rc = 0;
-      goto done;
-    }
-  }
-  ct_strbuf ptx;
-  ct_strbuf_init(&ptx);
-  if (!ct_emit_ptx(c, llmod, &lo, &ptx)) {
-    ct_strbuf_free(&ptx);
-    goto done;
-  }
-  if (o->print_ir_after_all) dump_stage("nvptx-codegen", ptx.data);
-  if (o->emit == CT_EMIT_CUBIN) {
-    bool ok = ct_ptxas_assemble(c, ptx.data, ptx.len, o->gpu, o->output);
-    ct_strbuf_free(&ptx);
-    if (!ok) goto done;
-    /* ptxas wrote the file itself; read it back so the driver's single write path stays uniform. */
-    size_t n = 0;
-    char *bin = ct_read_file(o->output, &n);
-    if (!bin) goto done;
-    ct_strbuf_append(out, bin, n);
-    free(bin);
-  } else {
-    ct_strbuf_append(out, ptx.data ? ptx.data : "", ptx.len);
-    ct_strbuf_free(&ptx);
-  }
-  rc = 0;
+  rc = finish_llvm_module(c, o, llmod, &lo, out);
 
 done:
   if (llmod) LLVMDisposeModule(llmod);

@@ -3,6 +3,7 @@
 #define TILEC_TOOLS_OPTIONS_H
 #include <stdbool.h>
 
+#include "llvm/tier.h"
 #include "nvvm/lower.h"
 
 typedef enum ct_emit {
@@ -22,6 +23,7 @@ typedef struct tilec_options {
   bool verify_diagnostics;
   bool print_generic;
   bool remarks;
+  ct_llvm_tier_options tier; /* LLVM-tier pass knobs (lib/llvm/tier.h) */
 } tilec_options;
 
 /* Compile one buffer (a whole file or one split chunk). Appends the output to *out.

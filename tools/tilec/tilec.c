@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "llvm/backend.h"
 #include "support/context.h"
 #include "support/file_io.h"
 #include "support/strbuf.h"
@@ -15,7 +16,8 @@
 static const char usage_text[] =
     "usage: tilec [options] <input|-> -o <output|->\n"
     "\n"
-    "Compiles CUDA Tile IR (cuda_tile text, pretty or generic form) to PTX.\n"
+    "Compiles CUDA Tile IR (cuda_tile text, pretty or generic form) to PTX. An input named *.ll is\n"
+    "LLVM IR: only the LLVM-tier passes run on it (then --emit=llvm prints it, --emit=ptx emits PTX).\n"
     "\n"
     "options:\n"
     "  -o <file|->                  output file ('-' = stdout; default: stdout)\n"
@@ -65,10 +67,13 @@ static int parse_args(int argc, char **argv, tilec_options *o) {
   o->gpu = CT_SM_90A;
   o->emit = CT_EMIT_DEFAULT;
   o->output = "-";
+  ct_llvm_tier_options_init(&o->tier);
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
       fputs(usage_text, stdout);
+      fputs("\nLLVM-tier passes (run between LLVM IR translation and NVPTX; also on .ll input):\n", stdout);
+      fputs(ct_llvm_tier_help(), stdout);
       return 0;
     } else if (strcmp(a, "--version") == 0) {
       printf("tilec %s (LLVM/MLIR 22, targets sm_90a sm_100a)\n", TILEC_VERSION);
@@ -102,7 +107,10 @@ static int parse_args(int argc, char **argv, tilec_options *o) {
     } else if (strcmp(a, "--remarks") == 0) {
       o->remarks = true;
     } else if (a[0] == '-' && a[1] != 0) {
-      return usage_error("unknown option '%s'", a);
+      char err[256] = "";
+      int tier = ct_llvm_tier_parse_arg(&o->tier, a, err, sizeof err);
+      if (tier < 0) return usage_error("%s", err);
+      if (tier == 0) return usage_error("unknown option '%s'", a);
     } else {
       if (o->input) return usage_error("more than one input file given ('%s')", a);
       o->input = a;
@@ -122,6 +130,23 @@ static bool is_split_line(const char *line, size_t n) {
   size_t i = 0;
   while (i < n && (line[i] == ' ' || line[i] == '\t')) i++;
   return n - i >= 8 && strncmp(line + i, "// -----", 8) == 0;
+}
+
+/* The schedule trace (docs/schedule-trace.md). No loop is modulo-scheduled yet, so the trace says
+ * so explicitly instead of inventing numbers. */
+static bool write_schedule_trace(const tilec_options *o, const char *filename) {
+  ct_strbuf j;
+  ct_strbuf_init(&j);
+  ct_strbuf_puts(&j, "{\n  \"format\": \"tilec-schedule-trace\",\n  \"version\": 1,\n  \"input\": \"");
+  for (const char *p = filename; *p; p++) {
+    if (*p == '"' || *p == '\\') ct_strbuf_putc(&j, '\\');
+    if ((unsigned char)*p >= 0x20) ct_strbuf_putc(&j, *p);
+  }
+  ct_strbuf_printf(&j, "\",\n  \"target\": \"%s\",\n  \"opt_level\": %d,\n", ct_gpu_name(o->gpu), o->opt_level);
+  ct_strbuf_puts(&j, "  \"loops\": [],\n  \"status\": \"not-scheduled: the modulo scheduler is not implemented yet\"\n}\n");
+  bool ok = ct_write_file(o->schedule_trace_file, j.data, j.len);
+  ct_strbuf_free(&j);
+  return ok;
 }
 
 int main(int argc, char **argv) {
@@ -168,6 +193,10 @@ int main(int argc, char **argv) {
       chunk_line = line + 1;
     }
     line++;
+  }
+  if (status == 0 && o.schedule_trace_file && !write_schedule_trace(&o, filename)) {
+    fprintf(stderr, "tilec: error: cannot write '%s': %s\n", o.schedule_trace_file, strerror(errno));
+    status = 1;
   }
   if (status == 0 && !ct_write_file(o.output, out.data ? out.data : "", out.len)) {
     fprintf(stderr, "tilec: error: cannot write '%s': %s\n", o.output, strerror(errno));
