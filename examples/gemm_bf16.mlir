@@ -3,9 +3,13 @@
 // Launch: grid = (8, 8, 1).
 cuda_tile.module @gemm_bf16 {
   entry @gemm_bf16_f32(%a_ptr: tile<ptr<bf16>>, %b_ptr: tile<ptr<bf16>>, %c_ptr: tile<ptr<f32>>) {
-    %a_tv = make_tensor_view %a_ptr, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xbf16, strides=[1024,1]>
-    %b_tv = make_tensor_view %b_ptr, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xbf16, strides=[1024,1]>
-    %c_tv = make_tensor_view %c_ptr, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf32, strides=[1024,1]>
+    // Base pointers are 16-byte aligned (as cudaMalloc returns); the hint enables vector accesses.
+    %a_ptr_a16 = assume div_by<16>, %a_ptr : tile<ptr<bf16>>
+    %b_ptr_a16 = assume div_by<16>, %b_ptr : tile<ptr<bf16>>
+    %c_ptr_a16 = assume div_by<16>, %c_ptr : tile<ptr<f32>>
+    %a_tv = make_tensor_view %a_ptr_a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xbf16, strides=[1024,1]>
+    %b_tv = make_tensor_view %b_ptr_a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xbf16, strides=[1024,1]>
+    %c_tv = make_tensor_view %c_ptr_a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf32, strides=[1024,1]>
     %a_pv = make_partition_view %a_tv : partition_view<tile=(128x32), tensor_view<1024x1024xbf16, strides=[1024,1]>>
     %b_pv = make_partition_view %b_tv : partition_view<tile=(32x128), tensor_view<1024x1024xbf16, strides=[1024,1]>>
     %c_pv = make_partition_view %c_tv : partition_view<tile=(128x128), tensor_view<1024x1024xf32, strides=[1024,1]>>

@@ -3,10 +3,15 @@
 // Launch: grid = (8, 8, 1).
 cuda_tile.module @gemm_epilogue {
   entry @gemm_bias_relu(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %bias_ptr: tile<ptr<f32>>, %d_ptr: tile<ptr<f16>>) {
-    %a_tv = make_tensor_view %a_ptr, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
-    %b_tv = make_tensor_view %b_ptr, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
-    %bias_tv = make_tensor_view %bias_ptr, shape = [1024], strides = [1] : tensor_view<1024xf32, strides=[1]>
-    %d_tv = make_tensor_view %d_ptr, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    // Base pointers are 16-byte aligned (as cudaMalloc returns); the hint enables vector accesses.
+    %a_ptr_a16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
+    %b_ptr_a16 = assume div_by<16>, %b_ptr : tile<ptr<f16>>
+    %bias_ptr_a16 = assume div_by<16>, %bias_ptr : tile<ptr<f32>>
+    %d_ptr_a16 = assume div_by<16>, %d_ptr : tile<ptr<f16>>
+    %a_tv = make_tensor_view %a_ptr_a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    %b_tv = make_tensor_view %b_ptr_a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    %bias_tv = make_tensor_view %bias_ptr_a16, shape = [1024], strides = [1] : tensor_view<1024xf32, strides=[1]>
+    %d_tv = make_tensor_view %d_ptr_a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
     %a_pv = make_partition_view %a_tv : partition_view<tile=(128x32), tensor_view<1024x1024xf16, strides=[1024,1]>>
     %b_pv = make_partition_view %b_tv : partition_view<tile=(32x128), tensor_view<1024x1024xf16, strides=[1024,1]>>
     %bias_pv = make_partition_view %bias_tv : partition_view<tile=(128), tensor_view<1024xf32, strides=[1]>>

@@ -4,10 +4,15 @@
 cuda_tile.module @layernorm {
   entry @layernorm_rows(%x_ptr: tile<ptr<f32>>, %gamma_ptr: tile<ptr<f32>>, %beta_ptr: tile<ptr<f32>>,
                         %y_ptr: tile<ptr<f32>>, %rows: tile<i64>) {
-    %x_tv = make_tensor_view %x_ptr, shape = [%rows, 1024], strides = [1024, 1] : tile<i64> -> tensor_view<?x1024xf32, strides=[1024,1]>
-    %y_tv = make_tensor_view %y_ptr, shape = [%rows, 1024], strides = [1024, 1] : tile<i64> -> tensor_view<?x1024xf32, strides=[1024,1]>
-    %g_tv = make_tensor_view %gamma_ptr, shape = [1024], strides = [1] : tensor_view<1024xf32, strides=[1]>
-    %b_tv = make_tensor_view %beta_ptr, shape = [1024], strides = [1] : tensor_view<1024xf32, strides=[1]>
+    // Base pointers are 16-byte aligned (as cudaMalloc returns); the hint enables vector accesses.
+    %x_ptr_a16 = assume div_by<16>, %x_ptr : tile<ptr<f32>>
+    %gamma_ptr_a16 = assume div_by<16>, %gamma_ptr : tile<ptr<f32>>
+    %beta_ptr_a16 = assume div_by<16>, %beta_ptr : tile<ptr<f32>>
+    %y_ptr_a16 = assume div_by<16>, %y_ptr : tile<ptr<f32>>
+    %x_tv = make_tensor_view %x_ptr_a16, shape = [%rows, 1024], strides = [1024, 1] : tile<i64> -> tensor_view<?x1024xf32, strides=[1024,1]>
+    %y_tv = make_tensor_view %y_ptr_a16, shape = [%rows, 1024], strides = [1024, 1] : tile<i64> -> tensor_view<?x1024xf32, strides=[1024,1]>
+    %g_tv = make_tensor_view %gamma_ptr_a16, shape = [1024], strides = [1] : tensor_view<1024xf32, strides=[1]>
+    %b_tv = make_tensor_view %beta_ptr_a16, shape = [1024], strides = [1] : tensor_view<1024xf32, strides=[1]>
     %x_pv = make_partition_view %x_tv : partition_view<tile=(4x1024), tensor_view<?x1024xf32, strides=[1024,1]>>
     %y_pv = make_partition_view %y_tv : partition_view<tile=(4x1024), tensor_view<?x1024xf32, strides=[1024,1]>>
     %g_pv = make_partition_view %g_tv : partition_view<tile=(1024), tensor_view<1024xf32, strides=[1]>>

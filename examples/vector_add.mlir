@@ -3,9 +3,13 @@
 // Launch: grid = (ceil(n / 1024), 1, 1).
 cuda_tile.module @vector_add {
   entry @vector_add_view(%x_ptr: tile<ptr<f32>>, %y_ptr: tile<ptr<f32>>, %z_ptr: tile<ptr<f32>>, %n: tile<i64>) {
-    %x_tv = make_tensor_view %x_ptr, shape = [%n], strides = [1] : tile<i64> -> tensor_view<?xf32, strides=[1]>
-    %y_tv = make_tensor_view %y_ptr, shape = [%n], strides = [1] : tile<i64> -> tensor_view<?xf32, strides=[1]>
-    %z_tv = make_tensor_view %z_ptr, shape = [%n], strides = [1] : tile<i64> -> tensor_view<?xf32, strides=[1]>
+    // Base pointers are 16-byte aligned (as cudaMalloc returns); the hint enables vector accesses.
+    %x_ptr_a16 = assume div_by<16>, %x_ptr : tile<ptr<f32>>
+    %y_ptr_a16 = assume div_by<16>, %y_ptr : tile<ptr<f32>>
+    %z_ptr_a16 = assume div_by<16>, %z_ptr : tile<ptr<f32>>
+    %x_tv = make_tensor_view %x_ptr_a16, shape = [%n], strides = [1] : tile<i64> -> tensor_view<?xf32, strides=[1]>
+    %y_tv = make_tensor_view %y_ptr_a16, shape = [%n], strides = [1] : tile<i64> -> tensor_view<?xf32, strides=[1]>
+    %z_tv = make_tensor_view %z_ptr_a16, shape = [%n], strides = [1] : tile<i64> -> tensor_view<?xf32, strides=[1]>
     %x_pv = make_partition_view %x_tv : partition_view<tile=(1024), tensor_view<?xf32, strides=[1]>>
     %y_pv = make_partition_view %y_tv : partition_view<tile=(1024), tensor_view<?xf32, strides=[1]>>
     %z_pv = make_partition_view %z_tv : partition_view<tile=(1024), tensor_view<?xf32, strides=[1]>>
