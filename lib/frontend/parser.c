@@ -3,7 +3,11 @@
  * Algorithm: a hand-written recursive-descent parser working directly on the source bytes (the
  * "lexer" is the set of skip/peek/eat helpers at the top). Pretty ops are parsed by interpreting
  * the op's assembly format from dialect/cuda_tile_ops.def (see ops.h); a few ops with irregular
- * syntax (module, entry, constant, for, if, reduce/scan, make_tensor_view) have custom routines.
+ * syntax (module, entry/testing$func, constant, global, for, loop, if, reduce/scan,
+ * make_tensor_view) have custom routines. Trailing `loc(...)` and top-level attribute aliases
+ * (`#loc1 = ...`) are checked for balance and dropped. A bare `ptr<T>` type becomes the opaque
+ * type `!cuda_tile.ptr<T>` (not a ct_type). MLIR's own attribute/type parse errors are re-located
+ * to the source position (capture_mlir_diag).
  * The generic form `"name"(operands) <{props}> ({regions}) {attrs} : (types) -> types` is parsed
  * for any op name. Attribute values are handed to mlirAttributeParseGet on their text span;
  * `dense<...> : !cuda_tile.tile<...>` spans are rewritten to `tensor<...>`. SSA names live in a
@@ -30,6 +34,31 @@ static bool perr(ct_parser *p, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   ct_diag_vemit(p->c, CT_DIAG_ERROR, p->file, p->line, p->col, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+/* The decimal integer written in src[start, pos) (an optional '-' then digits; the caller has
+ * scanned it). Saturates instead of overflowing; the source is not NUL-terminated, so no strtoll. */
+static long long span_int(const ct_parser *p, size_t start) {
+  size_t i = start;
+  bool neg = i < p->pos && p->src[i] == '-';
+  if (neg) i++;
+  unsigned long long v = 0;
+  for (; i < p->pos && p->src[i] >= '0' && p->src[i] <= '9'; i++) {
+    unsigned digit = (unsigned)(p->src[i] - '0');
+    v = v > (0x7fffffffffffffffull - digit) / 10 ? 0x7fffffffffffffffull : v * 10 + digit;
+  }
+  return neg ? -(long long)v : (long long)v;
+}
+
+static bool perr_at(ct_parser *p, int line, int col, const char *fmt, ...) CT_PRINTF(4, 5);
+static bool perr_at(ct_parser *p, int line, int col, const char *fmt, ...) {
+  if (p->failed) return false;
+  p->failed = true;
+  va_list ap;
+  va_start(ap, fmt);
+  ct_diag_vemit(p->c, CT_DIAG_ERROR, p->file, line, col, fmt, ap);
   va_end(ap);
   return false;
 }
@@ -295,26 +324,50 @@ static bool parse_type(ct_parser *p, MlirType *out) {
   bool ct = false;
   if (tl > 11 && memcmp(t, "!cuda_tile.", 11) == 0) ct = true;
   else if (t[0] != '!') {
-    static const char *const kws[] = {"tile", "tensor_view", "partition_view", "strided_view", "gather_scatter_view", "token"};
+    static const char *const kws[] = {"tile", "tensor_view", "partition_view", "strided_view", "gather_scatter_view", "token",
+                                      "ptr"};
     for (size_t k = 0; k < sizeof kws / sizeof kws[0]; k++) {
       size_t kl = strlen(kws[k]);
       if (tl >= kl && memcmp(t, kws[k], kl) == 0 && (tl == kl || t[kl] == '<')) ct = true;
     }
   }
   if (ct) {
+    /* a bare `ptr<T>` is checked as the element of `tile<ptr<T>>` and kept as the opaque type ptr<T> */
+    size_t body = tl > 11 && memcmp(t, "!cuda_tile.", 11) == 0 ? 11 : 0;
+    bool bare_ptr = tl - body > 4 && memcmp(t + body, "ptr<", 4) == 0;
+    ct_strbuf text;
+    ct_strbuf_init(&text);
+    if (bare_ptr) ct_strbuf_puts(&text, "tile<");
+    ct_strbuf_append(&text, t + body, tl - body);
+    if (bare_ptr) ct_strbuf_putc(&text, '>');
+    size_t shift = bare_ptr ? 5 : 0;
     ct_type ty;
     ct_strbuf err;
     ct_strbuf_init(&err);
     size_t off = 0;
-    if (!ct_type_parse(t, tl, &ty, &err, &off)) {
+    bool ok = ct_type_parse(text.data, text.len, &ty, &err, &off);
+    ct_strbuf_free(&text);
+    if (ok && bare_ptr && (ty.rank != 0 || ty.elem != CT_PTR)) {
+      ct_strbuf_puts(&err, "expected a pointer type 'ptr<element>'");
+      ok = false, off = shift;
+    }
+    if (ok && !bare_ptr && !ct_type_verify(&ty, &err)) ok = false, off = shift;
+    if (!ok) {
       /* position of the problem inside the type (single line types) */
-      ct_diag_emit(p->c, CT_DIAG_ERROR, p->file, line, col + (int)off, "%s", err.data ? err.data : "invalid type");
+      size_t at = off >= shift ? off - shift + body : body;
+      ct_diag_emit(p->c, CT_DIAG_ERROR, p->file, line, col + (int)at, "%s", err.data ? err.data : "invalid type");
       ct_strbuf_free(&err);
       p->failed = true;
       return false;
     }
     ct_strbuf_free(&err);
-    *out = ct_type_to_mlir(p->mctx, &ty);
+    if (bare_ptr) {
+      char pt[64];
+      int n = snprintf(pt, sizeof pt, "ptr<%s>", ct_elem_name(ty.pointee));
+      *out = mlirOpaqueTypeGet(p->mctx, mlirStringRefCreateFromCString("cuda_tile"), mlirStringRefCreate(pt, (size_t)n));
+    } else {
+      *out = ct_type_to_mlir(p->mctx, &ty);
+    }
   } else {
     char *buf = malloc(tl + 1);
     if (!buf) abort();
@@ -449,6 +502,25 @@ static MlirAttribute enum_attr(ct_parser *p, ct_attr_kind k, int value) {
   return opaque_attr(p, buf, (size_t)len);
 }
 
+/* An optional `{name = attr, ...}` dictionary: its entries become attributes of the op. */
+static bool parse_attr_dict_into(ct_parser *p, op_builder *b) {
+  if (peekc(p) != '{') return true;
+  size_t end;
+  if (!balanced_span(p, &end)) return false;
+  MlirAttribute dict;
+  if (!parse_attr_text(p, p->src + p->pos, end - p->pos, &dict)) return false;
+  if (!mlirAttributeIsADictionary(dict)) return perr(p, "expected attribute dictionary");
+  for (intptr_t a = 0; a < mlirDictionaryAttrGetNumElements(dict); a++) {
+    MlirNamedAttribute na = mlirDictionaryAttrGetElement(dict, a);
+    MlirStringRef an = mlirIdentifierStr(na.name);
+    char abuf[128];
+    snprintf(abuf, sizeof abuf, "%.*s", (int)an.length, an.data);
+    ob_attr(p, b, abuf, na.attribute);
+  }
+  adv(p, end - p->pos);
+  return true;
+}
+
 /* Result names on the left-hand side of an op. */
 typedef struct lhs_names {
   struct {
@@ -472,7 +544,10 @@ static MlirOperation ob_create(ct_parser *p, op_builder *b, const ct_op_info *in
     ob_attr(p, b, "operandSegmentSizes", mlirDenseI32ArrayGet(p->mctx, info->noperands, seg));
   }
   if (lhs && lhs->n && lhs->total != b->nres) {
-    perr(p, "operation defines %d results but was provided %d to bind", b->nres, lhs->total);
+    if (b->nres == 0) perr_at(p, lhs->v[0].line, lhs->v[0].col, "cannot name an operation with no results");
+    else
+      perr_at(p, lhs->v[0].line, lhs->v[0].col, "operation defines %d results but was provided %d to bind", b->nres,
+              lhs->total);
     for (int r = 0; r < b->nregions; r++) mlirRegionDestroy(b->regions[r]);
     b->nregions = 0;
     return null_op;
@@ -497,6 +572,8 @@ static MlirOperation ob_create(ct_parser *p, op_builder *b, const ct_op_info *in
   return op;
 }
 
+static bool skip_trailing_loc(ct_parser *p);
+static bool parse_type_list(ct_parser *p, MlirType *types, int *n, int cap);
 static bool parse_op(ct_parser *p, MlirBlock block);
 static bool parse_region_body(ct_parser *p, MlirRegion region, int nargs, const MlirType *arg_types,
                               const char *const *arg_names, const size_t *arg_lens, const int *arg_lines,
@@ -507,6 +584,7 @@ static bool parse_region_body(ct_parser *p, MlirRegion region, int nargs, const 
                               const char *const *arg_names, const size_t *arg_lens, const int *arg_lines,
                               const int *arg_cols, bool allow_block_header) {
   if (!expect_punct(p, "{")) return false;
+  if (allow_block_header && nargs == 0 && eat_punct(p, "}")) return true; /* generic `{}`: a region without blocks */
   size_t mark = p->nents;
   MlirType types[64];
   MlirLocation locs[64];
@@ -667,6 +745,7 @@ static bool parse_generic_op(ct_parser *p, MlirBlock block, lhs_names *lhs, Mlir
     }
   }
   (void)info;
+  if (ok) ok = skip_trailing_loc(p);
   if (!ok) p->failed = true;
   MlirOperation op = ob_create(p, b, NULL, block, lhs);
   free(b);
@@ -833,7 +912,7 @@ static bool parse_attr_elem(ct_parser *p, const ct_op_info *info, op_builder *b,
     if (p->pos < p->len && p->src[p->pos] == '-') adv(p, 1);
     while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') adv(p, 1);
     if (p->pos == s) return perr(p, "expected integer value for '%s'", ai->name);
-    long long v = strtoll(p->src + s, NULL, 10);
+    long long v = span_int(p, s);
     ob_attr(p, b, ai->name, mlirIntegerAttrGet(mlirIntegerTypeGet(p->mctx, ai->kind == CT_AK_I32 ? 32 : 64), v));
     return true;
   }
@@ -861,7 +940,7 @@ static bool parse_attr_elem(ct_parser *p, const ct_op_info *info, op_builder *b,
         while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') adv(p, 1);
         if (p->pos == s) return perr(p, "expected integer");
         if (k >= CT_MAX_RANK * 2) return perr(p, "too many values");
-        v[k++] = (int32_t)strtol(p->src + s, NULL, 10);
+        v[k++] = (int32_t)span_int(p, s);
         if (eat_punct(p, "]")) break;
         if (!expect_punct(p, ",")) return false;
       }
@@ -958,6 +1037,25 @@ static bool apply_type_elem(ct_parser *p, const ct_op_info *info, op_builder *b,
   return true;
 }
 
+/* make_*_view ops name their result type's kind in their syntax: report a wrong kind where it is written. */
+static bool check_view_result_kind(ct_parser *p, const ct_op_info *info, MlirType ty, int line, int col) {
+  const char *want = NULL;
+  ct_type_kind kind = CT_TYPE_INVALID;
+  if (info->id == CT_OP_make_partition_view) want = "partition_view", kind = CT_TYPE_PARTITION_VIEW;
+  else if (info->id == CT_OP_make_strided_view) want = "strided_view", kind = CT_TYPE_STRIDED_VIEW;
+  else if (info->id == CT_OP_make_gather_scatter_view) want = "gather_scatter_view", kind = CT_TYPE_GATHER_SCATTER_VIEW;
+  ct_type t;
+  if (!want || (ct_type_from_mlir(ty, &t) && t.kind == kind)) return true;
+  ct_strbuf got;
+  ct_strbuf_init(&got);
+  mlirTypePrint(ty, ct_strbuf_mlir_callback, &got);
+  ct_diag_emit(p->c, CT_DIAG_ERROR, p->file, line, col, "'%s' expected '%s' type, but got '%s'", info->full_name, want,
+               got.data);
+  ct_strbuf_free(&got);
+  p->failed = true;
+  return false;
+}
+
 static bool parse_with_format(ct_parser *p, const ct_op_info *info, op_builder *b, lhs_names *lhs) {
   fmt_tok toks[64];
   int nt = ct_format_tokens(info->format, toks, 64);
@@ -1001,7 +1099,22 @@ static bool parse_with_format(ct_parser *p, const ct_op_info *info, op_builder *
       if (k == CT_GROUP_SINGLE || k == CT_GROUP_OPTIONAL) {
         MlirValue v;
         if (k == CT_GROUP_OPTIONAL && peekc(p) != '%') break;
+        skip_ws(p);
+        int line = p->line, col = p->col;
         if (!parse_operand(p, &v)) return false;
+        ct_type vt;
+        if (strcmp(info->operands[g].name, "token") == 0 &&
+            !(ct_type_from_mlir(mlirValueGetType(v), &vt) && vt.kind == CT_TYPE_TOKEN)) {
+          /* the token's type is implied by the syntax */
+          ct_strbuf got;
+          ct_strbuf_init(&got);
+          mlirTypePrint(mlirValueGetType(v), ct_strbuf_mlir_callback, &got);
+          ct_diag_emit(p->c, CT_DIAG_ERROR, p->file, line, col,
+                       "use of value expects different type than prior uses: '!cuda_tile.token' vs '%s'", got.data);
+          ct_strbuf_free(&got);
+          p->failed = true;
+          return false;
+        }
         ob_operand(p, b, g, v);
       } else {
         if (peekc(p) != '%') break;
@@ -1054,7 +1167,10 @@ static bool parse_with_format(ct_parser *p, const ct_op_info *info, op_builder *
     }
     case FT_TYPE_RESULTS: {
       MlirType ty;
+      skip_ws(p);
+      int line = p->line, col = p->col;
       if (!parse_type(p, &ty)) return false;
+      if (!check_view_result_kind(p, info, ty, line, col)) return false;
       int count = info->nresults;
       bool variadic = info->nresults == 1 && info->results[0].kind == CT_GROUP_VARIADIC;
       if (variadic) count = lhs ? lhs->total : 0;
@@ -1069,20 +1185,7 @@ static bool parse_with_format(ct_parser *p, const ct_op_info *info, op_builder *
       }
       break;
     case FT_ATTRDICT:
-      if (peekc(p) == '{') {
-        size_t end;
-        if (!balanced_span(p, &end)) return false;
-        MlirAttribute dict;
-        if (!parse_attr_text(p, p->src + p->pos, end - p->pos, &dict)) return false;
-        for (intptr_t a = 0; a < mlirDictionaryAttrGetNumElements(dict); a++) {
-          MlirNamedAttribute na = mlirDictionaryAttrGetElement(dict, a);
-          MlirStringRef an = mlirIdentifierStr(na.name);
-          char abuf[128];
-          snprintf(abuf, sizeof abuf, "%.*s", (int)an.length, an.data);
-          ob_attr(p, b, abuf, na.attribute);
-        }
-        adv(p, end - p->pos);
-      }
+      if (!parse_attr_dict_into(p, b)) return false;
       break;
     case FT_CUSTOM: abort();
     }
@@ -1135,7 +1238,10 @@ static MlirAttribute str_attr(ct_parser *p, const char *s) {
 static void ensure_terminator(ct_parser *p, MlirRegion r, const char *term, MlirLocation loc) {
   MlirBlock b = mlirRegionGetFirstBlock(r);
   if (mlirBlockIsNull(b)) return;
-  MlirOperation last = mlirBlockGetTerminator(b);
+  /* (mlirBlockGetTerminator does not know the traits of unregistered ops: find the last op) */
+  MlirOperation last = {NULL};
+  for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+    last = o;
   if (!mlirOperationIsNull(last)) {
     const ct_op_info *li = ct_op_info_get(ct_op_id_of(last));
     if (li->traits & CT_T_TERMINATOR) return;
@@ -1164,6 +1270,7 @@ static bool parse_entry(ct_parser *p, const ct_op_info *info, op_builder *b) {
       if (!parse_value_name(p, &names[n], &lens[n], &idx)) return false;
       if (!expect_punct(p, ":") || !parse_type(p, &types[n])) return false;
       arg_attrs[n] = mlirDictionaryAttrGet(p->mctx, 0, NULL);
+      if (!skip_trailing_loc(p)) return false;
       if (peekc(p) == '{') {
         size_t end;
         if (!balanced_span(p, &end)) return false;
@@ -1176,7 +1283,10 @@ static bool parse_entry(ct_parser *p, const ct_op_info *info, op_builder *b) {
       if (!expect_punct(p, ",")) return false;
     }
   }
-  MlirType ft = mlirFunctionTypeGet(p->mctx, n, types, 0, NULL);
+  MlirType results[64];
+  int nres = 0;
+  if (eat_punct(p, "->") && !parse_type_list(p, results, &nres, 64)) return false;
+  MlirType ft = mlirFunctionTypeGet(p->mctx, n, types, nres, results);
   ob_attr(p, b, "function_type", mlirTypeAttrGet(ft));
   if (any_arg_attr) ob_attr(p, b, "arg_attrs", mlirArrayAttrGet(p->mctx, n, arg_attrs));
   const ct_attr_info *hints = ct_op_attr_info(info, "optimization_hints");
@@ -1210,7 +1320,10 @@ static bool parse_entry(ct_parser *p, const ct_op_info *info, op_builder *b) {
   }
   skip_ws(p);
   MlirLocation bl = loc_here(p);
+  bool was_in_module = p->in_module;
+  p->in_module = true; /* kernels, like modules, make cuda_tile the default dialect of their body */
   bool ok = parse_region_body(p, r, n, types, names, lens, lines, cols, false);
+  p->in_module = was_in_module;
   ssa_pop_to(p, 0);
   for (size_t i = 0; i < nsaved; i++) {
     MlirValue v = saved[i].first;
@@ -1222,8 +1335,9 @@ static bool parse_entry(ct_parser *p, const ct_op_info *info, op_builder *b) {
   return ok;
 }
 
-static bool parse_constant(ct_parser *p, op_builder *b) {
-  /* <elem: literal> : type */
+/* `<elem: literal> : tile<...>` (constant and global): the DenseElementsAttr typed tensor<...> and
+ * the tile type. */
+static bool parse_dense_literal(ct_parser *p, MlirAttribute *value, MlirType *tile_type) {
   if (!expect_punct(p, "<")) return false;
   skip_ws(p);
   size_t es = p->pos;
@@ -1233,6 +1347,7 @@ static bool parse_constant(ct_parser *p, op_builder *b) {
   if (!expect_punct(p, ":")) return false;
   skip_ws(p);
   size_t bs = p->pos;
+  int bline = p->line, bcol = p->col;
   /* the literal runs to the matching '>' */
   int depth = 0;
   size_t j = p->pos;
@@ -1271,17 +1386,55 @@ static bool parse_constant(ct_parser *p, op_builder *b) {
   for (int d = 0; d < t.rank; d++) ct_strbuf_printf(&sb, "%lldx", (long long)t.shape[d]);
   ct_strbuf_puts(&sb, ct_elem_name(t.elem));
   ct_strbuf_putc(&sb, '>');
-  int before = p->c->nerrors;
-  MlirAttribute a = mlirAttributeParseGet(p->mctx, mlirStringRefCreate(sb.data, sb.len));
+  MlirAttribute a = parse_attr_located(p, sb.data, sb.len, bline, bcol, 6);
   ct_strbuf_free(&sb);
   if (mlirAttributeIsNull(a)) {
-    if (p->c->nerrors == before) perr(p, "invalid constant literal");
     p->failed = true;
     return false;
   }
-  ob_attr(p, b, "value", a);
+  *value = a;
+  *tile_type = rt;
+  return true;
+}
+
+static bool parse_constant(ct_parser *p, op_builder *b) {
+  MlirAttribute value;
+  MlirType rt;
+  if (!parse_dense_literal(p, &value, &rt)) return false;
+  ob_attr(p, b, "value", value);
   b->results[b->nres++] = rt;
   return true;
+}
+
+/* global [private|public] [constant] @sym [alignment = N] <elem: literal> : tile<...> [attr-dict] */
+static bool parse_global(ct_parser *p, op_builder *b) {
+  if (peek_kw(p, "private") || peek_kw(p, "public")) {
+    bool priv = peek_kw(p, "private");
+    adv(p, priv ? 7 : 6);
+    if (priv) {
+      static const char vis[] = "symbol_visibility<private>";
+      ob_attr(p, b, "symbol_visibility", opaque_attr(p, vis, sizeof vis - 1));
+    }
+  }
+  if (eat_kw(p, "constant")) ob_attr(p, b, "constant", mlirUnitAttrGet(p->mctx));
+  skip_ws(p);
+  if (peekc(p) != '@') return perr(p, "expected valid '@'-identifier for symbol name");
+  char sym[256];
+  if (!parse_symbol_name(p, sym, sizeof sym)) return false;
+  ob_attr(p, b, "sym_name", str_attr(p, sym));
+  if (eat_kw(p, "alignment")) {
+    if (!expect_punct(p, "=")) return false;
+    skip_ws(p);
+    size_t s = p->pos;
+    while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') adv(p, 1);
+    if (p->pos == s) return perr(p, "expected integer value for 'alignment'");
+    ob_attr(p, b, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(p->mctx, 64), span_int(p, s)));
+  }
+  MlirAttribute value;
+  MlirType rt;
+  if (!parse_dense_literal(p, &value, &rt)) return false;
+  ob_attr(p, b, "value", value);
+  return parse_attr_dict_into(p, b);
 }
 
 static bool parse_make_tensor_view(ct_parser *p, const ct_op_info *info, op_builder *b) {
@@ -1313,7 +1466,7 @@ static bool parse_make_tensor_view(ct_parser *p, const ct_op_info *info, op_buil
           if (p->pos < p->len && p->src[p->pos] == '-') adv(p, 1);
           while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') adv(p, 1);
           if (p->pos == s) return perr(p, "expected either integer or SSA value");
-          vals[(*nv)++] = strtoll(p->src + s, NULL, 10);
+          vals[(*nv)++] = span_int(p, s);
         }
         if (eat_punct(p, "]")) break;
         if (!expect_punct(p, ",")) return false;
@@ -1349,11 +1502,13 @@ static bool parse_make_tensor_view(ct_parser *p, const ct_op_info *info, op_buil
   ct_type tv;
   if (ct_type_from_mlir(rt, &tv) && tv.kind == CT_TYPE_TENSOR_VIEW) {
     if (nshape != tv.rank)
-      return perr(p, "expected shape declaration to contain %d elements due to tensor_view type, but %d were provided",
-                  tv.rank, nshape);
+      return perr_at(p, line, col,
+                     "expected shape declaration to contain %d elements due to tensor_view type, but %d were provided",
+                     tv.rank, nshape);
     if (nstrides != tv.rank)
-      return perr(p, "expected stride declaration to contain %d elements due to tensor_view type, but %d were provided",
-                  tv.rank, nstrides);
+      return perr_at(p, line, col,
+                     "expected stride declaration to contain %d elements due to tensor_view type, but %d were provided",
+                     tv.rank, nstrides);
     for (int which = 0; which < 2; which++)
       for (int d = 0; d < tv.rank; d++) {
         int64_t got = which ? strides[d] : shape[d], want = which ? tv.strides[d] : tv.shape[d];
@@ -1363,8 +1518,8 @@ static bool parse_make_tensor_view(ct_parser *p, const ct_op_info *info, op_buil
         else snprintf(gs, sizeof gs, "%lld", (long long)got);
         if (want == CT_DYNAMIC) snprintf(ws, sizeof ws, "dynamic");
         else snprintf(ws, sizeof ws, "%lld", (long long)want);
-        return perr(p, "input %s dimension %d does not match tensor_view type (expected %s, got %s)",
-                    which ? "stride" : "shape", d, ws, gs);
+        return perr_at(p, line, col, "input %s dimension %d does not match tensor_view type (expected %s, got %s)",
+                       which ? "stride" : "shape", d, ws, gs);
       }
   }
   b->results[b->nres++] = rt;
@@ -1450,6 +1605,82 @@ static bool parse_for(ct_parser *p, op_builder *b) {
   return true;
 }
 
+/* A comma-separated list of at least one type (optionally in parentheses), appended to types. */
+static bool parse_type_list(ct_parser *p, MlirType *types, int *n, int cap) {
+  bool paren = eat_punct(p, "(");
+  for (;;) {
+    if (*n >= cap) return perr(p, "too many types");
+    if (!parse_type(p, &types[*n])) return false;
+    ++*n;
+    if (!eat_punct(p, ",")) break;
+  }
+  return !paren || expect_punct(p, ")");
+}
+
+/* loop [iter_values(%a = %x, ...) : T... [-> R...]] { body }, or without iter_values: loop [: R...] { body } */
+static bool parse_loop(ct_parser *p, op_builder *b) {
+  MlirType types[64] = {{0}};
+  const char *names[64] = {0};
+  size_t lens[64] = {0};
+  int lines[64] = {0}, cols[64] = {0}, n = 0, idx;
+  bool has_iter = false;
+  if (eat_kw(p, "iter_values")) {
+    has_iter = true;
+    if (!expect_punct(p, "(")) return false;
+    if (!eat_punct(p, ")")) {
+      for (;;) {
+        if (n >= 64) return perr(p, "too many iteration values");
+        skip_ws(p);
+        lines[n] = p->line, cols[n] = p->col;
+        if (!parse_value_name(p, &names[n], &lens[n], &idx)) return false;
+        MlirValue init;
+        if (!expect_punct(p, "=") || !parse_operand(p, &init)) return false;
+        ob_operand(p, b, 0, init);
+        n++;
+        if (eat_punct(p, ")")) break;
+        if (!expect_punct(p, ",")) return false;
+      }
+    }
+  }
+  if (has_iter || peekc(p) == ':') {
+    if (!expect_punct(p, ":")) return false;
+    if (has_iter) {
+      skip_ws(p);
+      int line = p->line, col = p->col, nt = 0;
+      if (!parse_type_list(p, types, &nt, 64)) return false;
+      if (nt != n) {
+        ct_diag_emit(p->c, CT_DIAG_ERROR, p->file, line, col, "found different number of iter_values and types");
+        p->failed = true;
+        return false;
+      }
+      for (int i = 0; i < n; i++)
+        if (!mlirTypeEqual(types[i], mlirValueGetType(b->operands[i]))) {
+          ct_strbuf want, got;
+          ct_strbuf_init(&want);
+          ct_strbuf_init(&got);
+          mlirTypePrint(types[i], ct_strbuf_mlir_callback, &want);
+          mlirTypePrint(mlirValueGetType(b->operands[i]), ct_strbuf_mlir_callback, &got);
+          ct_diag_emit(p->c, CT_DIAG_ERROR, p->file, line, col,
+                       "use of value expects different type than prior uses: '%s' vs '%s'", want.data, got.data);
+          ct_strbuf_free(&want);
+          ct_strbuf_free(&got);
+          p->failed = true;
+          return false;
+        }
+      if (eat_punct(p, "->") && !parse_type_list(p, b->results, &b->nres, 64)) return false;
+    } else if (!parse_type_list(p, b->results, &b->nres, 64)) {
+      return false;
+    }
+  }
+  MlirRegion r = mlirRegionCreate();
+  b->regions[b->nregions++] = r;
+  skip_ws(p);
+  MlirLocation bl = loc_here(p);
+  if (!parse_region_body(p, r, n, types, names, lens, lines, cols, false)) return false;
+  if (n == 0) ensure_terminator(p, r, "cuda_tile.continue", bl);
+  return true;
+}
+
 /* if %c [-> (T...)] { then } [else { else }] */
 static bool parse_if(ct_parser *p, op_builder *b) {
   MlirValue c;
@@ -1490,9 +1721,11 @@ static bool parse_reduce(ct_parser *p, const ct_op_info *info, op_builder *b) {
   if (!expect_kw(p, "dim") || !expect_punct(p, "=")) return false;
   skip_ws(p);
   size_t s = p->pos;
-  while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') adv(p, 1);
-  if (s == p->pos) return perr(p, "expected integer dim");
-  ob_attr(p, b, "dim", mlirIntegerAttrGet(mlirIntegerTypeGet(p->mctx, 32), strtoll(p->src + s, NULL, 10)));
+  if (p->pos < p->len && p->src[p->pos] == '-') adv(p, 1);
+  size_t digits = p->pos;
+  while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9' && p->pos - digits < 10) adv(p, 1);
+  if (digits == p->pos) return perr(p, "expected integer dim");
+  ob_attr(p, b, "dim", mlirIntegerAttrGet(mlirIntegerTypeGet(p->mctx, 32), span_int(p, s)));
   if (info->id == CT_OP_scan) {
     if (!expect_kw(p, "reverse") || !expect_punct(p, "=")) return false;
     bool rev = eat_kw(p, "true");
@@ -1521,9 +1754,11 @@ static bool parse_reduce(ct_parser *p, const ct_op_info *info, op_builder *b) {
     }
   }
   if (!expect_punct(p, "->")) return false;
-  for (int i = 0; i < b->nops; i++) {
-    if (i && !expect_punct(p, ",")) return false;
+  /* as many result types as written: the verifier compares the counts */
+  for (;;) {
+    if (b->nres >= 64) return perr(p, "too many results");
     if (!parse_type(p, &b->results[b->nres++])) return false;
+    if (!eat_punct(p, ",")) break;
   }
   if (!expect_punct(p, "(")) return false;
   MlirType types[64];
@@ -1583,10 +1818,50 @@ static bool parse_module_op(ct_parser *p, MlirBlock parent, MlirLocation loc) {
     ok = parse_region_body(p, r, 0, NULL, NULL, NULL, NULL, NULL, false);
     p->in_module = was;
   }
+  if (ok) ok = skip_trailing_loc(p);
   if (!ok) p->failed = true;
   MlirOperation op = ob_create(p, b, ct_op_info_get(CT_OP_module), parent, NULL);
   free(b);
   return !mlirOperationIsNull(op);
+}
+
+/* `loc(...)` after an op or a block argument: accepted and dropped (op locations are the source
+ * positions, docs/ir.md; debug-info locations are not kept yet). */
+static bool skip_trailing_loc(ct_parser *p) {
+  if (!peek_kw(p, "loc")) return true;
+  size_t save = p->pos;
+  int line = p->line, col = p->col;
+  adv(p, 3);
+  if (p->pos >= p->len || p->src[p->pos] != '(') {
+    p->pos = save, p->line = line, p->col = col;
+    return true;
+  }
+  size_t end;
+  if (!balanced_span(p, &end)) return false;
+  adv(p, end - p->pos);
+  return true;
+}
+
+/* A top-level attribute alias `#name = value` (e.g. `#loc1 = loc("f.py":1:2)`, `#di_file = #cuda_tile.di_file<..>`):
+ * its syntax is checked (a name, `=`, a value with balanced brackets) and it is dropped. */
+static bool skip_attribute_alias(ct_parser *p) {
+  adv(p, 1); /* '#' */
+  size_t n = 0;
+  while (p->pos + n < p->len && is_id_char(p->src[p->pos + n])) n++;
+  if (!n) return perr(p, "expected attribute alias name after '#'");
+  adv(p, n);
+  if (!expect_punct(p, "=")) return false;
+  skip_ws(p);
+  if (p->pos < p->len && p->src[p->pos] == '#') adv(p, 1);
+  n = ident_len(p);
+  if (!n) return perr(p, "expected attribute value");
+  adv(p, n);
+  if (p->pos < p->len && (p->src[p->pos] == '<' || p->src[p->pos] == '(')) {
+    size_t end;
+    if (!balanced_span(p, &end)) return false;
+    adv(p, end - p->pos);
+  }
+  return true;
 }
 
 /* ---------------------------------------------------------------- op dispatch */
@@ -1608,7 +1883,7 @@ static bool parse_op(ct_parser *p, MlirBlock block) {
         size_t s = p->pos;
         while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') adv(p, 1);
         if (s == p->pos) return perr(p, "expected result count after ':'");
-        count = atoi(p->src + s);
+        count = (int)span_int(p, s);
         if (count <= 0 || count > 64) return perr(p, "invalid result count");
       }
       lhs.v[lhs.n].count = count;
@@ -1649,12 +1924,15 @@ static bool parse_op(ct_parser *p, MlirBlock block) {
     else if (strncmp(cn, "constant>", 9) == 0) ok = parse_constant(p, b);
     else if (strncmp(cn, "make_tensor_view>", 17) == 0) ok = parse_make_tensor_view(p, info, b);
     else if (strncmp(cn, "for>", 4) == 0) ok = parse_for(p, b);
+    else if (strncmp(cn, "loop>", 5) == 0) ok = parse_loop(p, b);
+    else if (strncmp(cn, "global>", 7) == 0) ok = parse_global(p, b);
     else if (strncmp(cn, "if>", 3) == 0) ok = parse_if(p, b);
     else if (strncmp(cn, "reduce>", 7) == 0) ok = parse_reduce(p, info, b);
     else ok = perr(p, "the pretty form of '%s' is not supported yet; use the generic form", info->full_name);
   } else {
     ok = parse_with_format(p, info, b, &lhs);
   }
+  if (ok) ok = skip_trailing_loc(p);
   if (!ok) p->failed = true;
   MlirOperation op = ob_create(p, b, info, block, &lhs);
   free(b);
@@ -1686,6 +1964,10 @@ MlirModule ct_parse_text(ct_ctx *c, const char *filename, int first_line, const 
   while (!p->failed) {
     char ch = peekc(p);
     if (!ch) break;
+    if (ch == '#') {
+      skip_attribute_alias(p);
+      continue;
+    }
     if (peek_kw(p, "module") && !peek_kw(p, "cuda_tile.module")) {
       /* builtin `module { ... }` wrapper */
       adv(p, 6);

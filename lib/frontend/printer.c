@@ -3,10 +3,14 @@
  * Algorithm: walk every cuda_tile.module; name values deterministically in program order (results
  * `%0, %1, ...`, block arguments `%arg0, ...`, numbering restarts in each kernel); print each op by
  * interpreting its assembly format from dialect/cuda_tile_ops.def (the same interpreter rules as
- * parser.c), with custom routines for module/entry/constant/make_tensor_view/for/if/reduce/scan.
- * Inside a module, op names and types are printed without the `cuda_tile.` / `!cuda_tile.`
- * prefixes (as NVIDIA's printer does). Attributes and floats are printed by MLIR (exact
- * round-trip). Ops that have no pretty printer here (unknown names, loop, global) are printed in
+ * parser.c), with custom routines for module/entry/constant/global/make_tensor_view/for/loop/if/
+ * reduce/scan. Inside a module, op names and types are printed without the `cuda_tile.` /
+ * `!cuda_tile.` prefixes (as NVIDIA's printer does). Ops with one variadic result group (if, for,
+ * loop, reduce, get_tensor_shape, ...) and unknown ops name their results as a group `%N:k`, used
+ * as `%N#i` (MLIR's convention, as in NVIDIA's CHECK lines); ops with named result groups print
+ * `%a, %b = `. Entry bodies print their terminator; the implicit operand-less terminators of
+ * for/loop (continue) and if (yield) are omitted. Attributes and floats are printed by MLIR (exact
+ * round-trip). Ops that have no pretty printer here (unknown names, malformed ops) are printed in
  * the generic form, which the parser also accepts. `generic` prints everything generically.
  * Knobs: ct_print_options.generic. */
 #include <mlir-c/BuiltinAttributes.h>
@@ -20,6 +24,7 @@
 typedef struct name_slot {
   const void *key;
   int num;
+  int index; /* result #index of a result group `%num:k` (printed `%num#index`), or -1 */
   bool arg;
 } name_slot;
 
@@ -34,13 +39,15 @@ typedef struct printer {
 static size_t ptr_hash(const void *p) { return (size_t)(((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15ull); }
 
 static void slots_grow(printer *pr);
-static void name_set(printer *pr, MlirValue v, int num, bool arg) {
+static void name_set_indexed(printer *pr, MlirValue v, int num, int index, bool arg) {
   if ((pr->used + 1) * 2 > pr->nslots) slots_grow(pr);
   size_t m = pr->nslots - 1, i = ptr_hash(v.ptr) & m;
   while (pr->slots[i].key && pr->slots[i].key != v.ptr) i = (i + 1) & m;
   if (!pr->slots[i].key) pr->used++;
-  pr->slots[i] = (name_slot){v.ptr, num, arg};
+  pr->slots[i] = (name_slot){v.ptr, num, index, arg};
 }
+
+static void name_set(printer *pr, MlirValue v, int num, bool arg) { name_set_indexed(pr, v, num, -1, arg); }
 
 static void slots_grow(printer *pr) {
   name_slot *old = pr->slots;
@@ -52,7 +59,7 @@ static void slots_grow(printer *pr) {
   for (size_t i = 0; i < n; i++)
     if (old[i].key) {
       MlirValue v = {old[i].key};
-      name_set(pr, v, old[i].num, old[i].arg);
+      name_set_indexed(pr, v, old[i].num, old[i].index, old[i].arg);
     }
   free(old);
 }
@@ -63,6 +70,7 @@ static void put_value(printer *pr, MlirValue v) {
     while (pr->slots[i].key) {
       if (pr->slots[i].key == v.ptr) {
         ct_strbuf_printf(pr->out, pr->slots[i].arg ? "%%arg%d" : "%%%d", pr->slots[i].num);
+        if (pr->slots[i].index >= 0) ct_strbuf_printf(pr->out, "#%d", pr->slots[i].index);
         return;
       }
       i = (i + 1) & m;
@@ -93,13 +101,39 @@ static MlirAttribute get_attr(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
 }
 
+/* Does op print its results as one group `%N:k` (as MLIR does for ops that do not name their
+ * results one by one: a single variadic result group, or an unknown op)? */
+static bool results_grouped(MlirOperation op) {
+  if (mlirOperationGetNumResults(op) < 2) return false;
+  ct_op_id id = ct_op_id_of(op);
+  if (id == CT_OP_UNKNOWN) return true;
+  const ct_op_info *info = ct_op_info_get(id);
+  return info->nresults == 1 && info->results[0].kind == CT_GROUP_VARIADIC;
+}
+
 static void name_results(printer *pr, MlirOperation op) {
   intptr_t n = mlirOperationGetNumResults(op);
+  if (results_grouped(op)) {
+    int num = pr->next_value++;
+    for (intptr_t i = 0; i < n; i++) name_set_indexed(pr, mlirOperationGetResult(op, i), num, (int)i, false);
+    return;
+  }
   for (intptr_t i = 0; i < n; i++) name_set(pr, mlirOperationGetResult(op, i), pr->next_value++, false);
 }
 
 static void put_results_lhs(printer *pr, MlirOperation op) {
   intptr_t n = mlirOperationGetNumResults(op);
+  if (n && results_grouped(op)) {
+    size_t before = pr->out->len;
+    put_value(pr, mlirOperationGetResult(op, 0)); /* `%N#0` */
+    char *hash = strrchr(pr->out->data + before, '#');
+    if (hash) {
+      pr->out->len = (size_t)(hash - pr->out->data);
+      pr->out->data[pr->out->len] = 0;
+    }
+    ct_strbuf_printf(pr->out, ":%d = ", (int)n);
+    return;
+  }
   for (intptr_t i = 0; i < n; i++) {
     if (i) ct_strbuf_puts(pr->out, ", ");
     put_value(pr, mlirOperationGetResult(op, i));
@@ -187,6 +221,9 @@ static void print_generic(printer *pr, MlirOperation op, int ind) {
             pr->generic = g;
           }
           ct_strbuf_puts(pr->out, "):\n");
+        } else if (mlirOperationIsNull(mlirBlockGetFirstOperation(b))) {
+          indent(pr, ind);
+          ct_strbuf_puts(pr->out, "^bb0:\n"); /* an empty block: `{}` alone would be a region without blocks */
         }
         bool g = pr->generic;
         pr->generic = true;
@@ -483,19 +520,30 @@ static bool print_entry(printer *pr, MlirOperation op, const ct_op_info *info, i
     }
   }
   ct_strbuf_putc(pr->out, ')');
+  MlirAttribute ft = get_attr(op, "function_type");
+  if (!mlirAttributeIsNull(ft) && mlirAttributeIsAType(ft) && mlirTypeIsAFunction(mlirTypeAttrGetValue(ft))) {
+    MlirType fty = mlirTypeAttrGetValue(ft);
+    intptr_t nr = mlirFunctionTypeGetNumResults(fty);
+    if (nr) ct_strbuf_puts(pr->out, nr == 1 ? " -> " : " -> (");
+    for (intptr_t i = 0; i < nr; i++) {
+      if (i) ct_strbuf_puts(pr->out, ", ");
+      put_type(pr, mlirFunctionTypeGetResult(fty, i));
+    }
+    if (nr > 1) ct_strbuf_putc(pr->out, ')');
+  }
   const ct_attr_info *hints = ct_op_attr_info(info, "optimization_hints");
   spacer sp = {pr, false};
   if (hints) print_attr_elem(pr, &sp, op, hints);
   ct_strbuf_putc(pr->out, ' ');
-  print_region(pr, op, 0, ind, "cuda_tile.return");
+  print_region(pr, op, 0, ind, NULL); /* the terminator is printed, as MLIR prints function bodies */
   return true;
 }
 
-static bool print_constant(printer *pr, MlirOperation op) {
-  MlirAttribute v = get_attr(op, "value");
+/* `<elem: literal> : tile<...>` for a DenseElementsAttr value and the tile type it is stored as. */
+static bool put_dense_literal(printer *pr, MlirAttribute v, MlirType tile_type) {
   ct_type t;
-  if (mlirAttributeIsNull(v) || !mlirAttributeIsADenseElements(v) || mlirOperationGetNumResults(op) != 1 ||
-      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, 0)), &t) || t.kind != CT_TYPE_TILE)
+  if (mlirAttributeIsNull(v) || !mlirAttributeIsADenseElements(v) || !ct_type_from_mlir(tile_type, &t) ||
+      t.kind != CT_TYPE_TILE)
     return false;
   ct_strbuf tmp;
   ct_strbuf_init(&tmp);
@@ -504,13 +552,65 @@ static bool print_constant(printer *pr, MlirOperation op) {
   char *colon = strstr(tmp.data, "> : tensor<");
   bool ok = tmp.len > 7 && memcmp(tmp.data, "dense<", 6) == 0 && colon;
   if (ok) {
-    ct_strbuf_printf(pr->out, "constant <%s: ", ct_elem_name(t.elem));
+    ct_strbuf_printf(pr->out, "<%s: ", ct_elem_name(t.elem));
     ct_strbuf_append(pr->out, tmp.data + 6, (size_t)(colon - (tmp.data + 6)));
     ct_strbuf_puts(pr->out, "> : ");
-    put_type(pr, mlirValueGetType(mlirOperationGetResult(op, 0)));
+    put_type(pr, tile_type);
   }
   ct_strbuf_free(&tmp);
   return ok;
+}
+
+static bool print_constant(printer *pr, MlirOperation op) {
+  if (mlirOperationGetNumResults(op) != 1) return false;
+  ct_strbuf_puts(pr->out, "constant ");
+  return put_dense_literal(pr, get_attr(op, "value"), mlirValueGetType(mlirOperationGetResult(op, 0)));
+}
+
+/* The tile type a global's value is printed with: tile<shape x elem> of the dense value's tensor type. */
+static bool global_tile_type(MlirContext ctx, MlirAttribute v, MlirType *out) {
+  if (mlirAttributeIsNull(v) || !mlirAttributeIsADenseElements(v)) return false;
+  MlirType tt = mlirAttributeGetType(v);
+  if (!mlirTypeIsARankedTensor(tt) || mlirShapedTypeGetRank(tt) > CT_MAX_RANK) return false;
+  MlirType et = mlirShapedTypeGetElementType(tt);
+  ct_elem e = CT_ELEM_NONE;
+  for (int k = CT_I1; k <= CT_F4E2M1FN && e == CT_ELEM_NONE; k++)
+    if (mlirTypeEqual(ct_elem_to_mlir(ctx, (ct_elem)k), et)) e = (ct_elem)k;
+  if (e == CT_ELEM_NONE) return false;
+  int64_t shape[CT_MAX_RANK];
+  int rank = (int)mlirShapedTypeGetRank(tt);
+  for (int d = 0; d < rank; d++) shape[d] = mlirShapedTypeGetDimSize(tt, d);
+  ct_type t = ct_tile_type(e, rank, shape);
+  *out = ct_type_to_mlir(ctx, &t);
+  return true;
+}
+
+/* global [private] [constant] @sym [alignment = N] <elem: literal> : tile<...> [attr-dict] */
+static bool print_global(printer *pr, MlirOperation op, const ct_op_info *info) {
+  MlirAttribute sym = get_attr(op, "sym_name"), value = get_attr(op, "value");
+  MlirAttribute vis = get_attr(op, "symbol_visibility"), align = get_attr(op, "alignment");
+  MlirType tile_type;
+  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAString(sym) ||
+      !global_tile_type(mlirOperationGetContext(op), value, &tile_type))
+    return false;
+  if (!mlirAttributeIsNull(align) && !mlirAttributeIsAInteger(align)) return false;
+  bool priv = false;
+  if (!mlirAttributeIsNull(vis)) {
+    if (!mlirAttributeIsAOpaque(vis)) return false;
+    MlirStringRef d = mlirOpaqueAttrGetData(vis);
+    if (d.length == 26 && memcmp(d.data, "symbol_visibility<private>", 26) == 0) priv = true;
+    else if (!(d.length == 25 && memcmp(d.data, "symbol_visibility<public>", 25) == 0)) return false;
+  }
+  ct_strbuf_puts(pr->out, "global ");
+  if (priv) ct_strbuf_puts(pr->out, "private ");
+  if (!mlirAttributeIsNull(get_attr(op, "constant"))) ct_strbuf_puts(pr->out, "constant ");
+  MlirStringRef s = mlirStringAttrGetValue(sym);
+  ct_strbuf_printf(pr->out, "@%.*s ", (int)s.length, s.data);
+  if (!mlirAttributeIsNull(align)) ct_strbuf_printf(pr->out, "alignment = %lld ", (long long)mlirIntegerAttrGetValueInt(align));
+  if (!put_dense_literal(pr, value, tile_type)) return false;
+  spacer sp = {pr, false};
+  print_attr_dict(pr, &sp, op, info);
+  return true;
 }
 
 static bool print_make_tensor_view(printer *pr, MlirOperation op) {
@@ -580,6 +680,39 @@ static bool print_for(printer *pr, MlirOperation op, int ind) {
   }
   ct_strbuf_putc(pr->out, ' ');
   print_region(pr, op, 0, ind, nops == 3 ? "cuda_tile.continue" : NULL);
+  return true;
+}
+
+/* loop [iter_values(%a = %x, ...) : T... [-> R...]] { body }; without iter values: loop [: R...] { body } */
+static bool print_loop(printer *pr, MlirOperation op, int ind) {
+  intptr_t nops = mlirOperationGetNumOperands(op), nres = mlirOperationGetNumResults(op);
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  if (mlirOperationGetNumRegions(op) != 1 || mlirBlockIsNull(b) || mlirBlockGetNumArguments(b) != nops) return false;
+  name_block_args(pr, b);
+  ct_strbuf_puts(pr->out, "loop");
+  if (nops) {
+    ct_strbuf_puts(pr->out, " iter_values(");
+    for (intptr_t i = 0; i < nops; i++) {
+      if (i) ct_strbuf_puts(pr->out, ", ");
+      put_value(pr, mlirBlockGetArgument(b, i));
+      ct_strbuf_puts(pr->out, " = ");
+      put_value(pr, mlirOperationGetOperand(op, i));
+    }
+    ct_strbuf_puts(pr->out, ") : ");
+    for (intptr_t i = 0; i < nops; i++) {
+      if (i) ct_strbuf_puts(pr->out, ", ");
+      put_type(pr, mlirValueGetType(mlirOperationGetOperand(op, i)));
+    }
+  }
+  if (nres) {
+    ct_strbuf_puts(pr->out, nops ? " -> " : " : ");
+    for (intptr_t i = 0; i < nres; i++) {
+      if (i) ct_strbuf_puts(pr->out, ", ");
+      put_type(pr, mlirValueGetType(mlirOperationGetResult(op, i)));
+    }
+  }
+  ct_strbuf_putc(pr->out, ' ');
+  print_region(pr, op, 0, ind, nops == 0 ? "cuda_tile.continue" : NULL);
   return true;
 }
 
@@ -712,6 +845,8 @@ static void print_op(printer *pr, MlirOperation op, int ind) {
       else {
         put_results_lhs(pr, op);
         if (strncmp(cn, "constant>", 9) == 0) done = print_constant(pr, op);
+        else if (strncmp(cn, "global>", 7) == 0) done = print_global(pr, op, info);
+        else if (strncmp(cn, "loop>", 5) == 0) done = print_loop(pr, op, ind);
         else if (strncmp(cn, "make_tensor_view>", 17) == 0) done = print_make_tensor_view(pr, op);
         else if (strncmp(cn, "for>", 4) == 0) done = print_for(pr, op, ind);
         else if (strncmp(cn, "if>", 3) == 0) done = print_if(pr, op, ind);

@@ -1,4 +1,4 @@
-// RUN: not %tilec -O0 --verify-diagnostics --split-input-file %s
+// RUN: %tilec -O0 --verify-diagnostics --split-input-file %s
 
 cuda_tile.module @m {
   entry @k() {

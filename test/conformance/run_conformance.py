@@ -1,0 +1,479 @@
+#!/usr/bin/env python3
+"""run_conformance: tilec's conformance runner over NVIDIA's CUDA Tile IR test files.
+
+Usage: run_conformance.py --tilec PATH --data DIR [--filecheck PATH] [--baseline FILE]
+                          [--update-baseline] [--timeout SECONDS] [--jobs N] [--verbose]
+
+What it does (see ../shared/conformance/README.md):
+  * Every `.mlir` file under DIR is split into `// -----` chunks. Each chunk is written to its own
+    temporary file, padded with blank lines so that tilec reports the original file's line numbers,
+    and tilec is run on it once per check (so a crash is pinned to one chunk).
+  * Positive chunk (no `expected-error`): `tilec -O0 chunk` must succeed; printing its output again
+    must give the same text (a fixed point); the generic form (`--mlir-print-op-generic`) must
+    re-parse and print the same pretty text as well.
+  * Negative chunk (has `expected-error`): tilec must fail, reporting an `error:` on a line that one
+    of the chunk's `expected-error` annotations points to (`@+N`, `@-N`, `@above`, `@below`, none;
+    `@unknown` accepts any line). Message texts are tilec's own and are not compared.
+  * Printer checks: a RUN line of the form `cuda-tile-opt [-split-input-file]
+    [-mlir-print-op-generic] %s [| cuda-tile-opt] | FileCheck %s` is re-enacted with tilec and
+    FileCheck (the file's own CHECK lines against tilec's output). RUN lines that need NVIDIA passes
+    (e.g. --canonicalize) are not re-enacted.
+  * Skipped, and counted as skipped with a reason: chunks that use NVIDIA's test-only `testing$`
+    ops other than `testing$func` (tilec parses and verifies testing$func like an entry); binary bytecode fixtures and files whose RUN lines only exercise the bytecode writer or
+    reader ("bytecode not implemented yet"). For the text kernels that NVIDIA round-trips through
+    bytecode, the text round trip is checked and the bytecode step is counted as skipped.
+  * A run of tilec that dies from a signal, reports a sanitizer error, or exceeds the timeout is a
+    crash/hang, and always fails the suite.
+
+Result: a per-file table and totals on stdout, then the failures (one line each). Exit status 1 when
+a crash or hang happened, or when a file's passing counts fall below the checked-in baseline
+(baseline.json: per-file minimum passing counts). Whether the final thresholds (100% of positive
+chunks, 98% of negative chunks) are met is printed but not enforced yet. --update-baseline rewrites
+the baseline with the current counts (never lowering an existing entry unless --allow-lower).
+Only the Python standard library is used.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+SKIP_TESTING_OPS = "uses NVIDIA's test-only testing$ ops (other than testing$func, which tilec supports)"
+SKIP_BYTECODE = "bytecode not implemented yet"
+CRASH_MARKERS = ("AddressSanitizer", "LeakSanitizer", "UndefinedBehaviorSanitizer", "runtime error:",
+                 "PLEASE submit a bug report", "Assertion `", "Stack dump:")
+DIAG_RE = re.compile(r"^(.*?):(\d+):(\d+): error: ", re.M)
+EXPECT_RE = re.compile(r"expected-(error|warning|note|remark)(?:-re)?\s*(?:@\s*([^\s{]+))?\s*\{\{")
+RELATIVE_RE = re.compile(r"^([+-])(\d+)$")
+
+
+class Outcome:
+    """The result of one check: kind is positive/negative/check; status is pass/fail/crash/skip."""
+
+    def __init__(self, path, line, kind, status, reason=""):
+        self.path, self.line, self.kind, self.status, self.reason = path, line, kind, status, reason
+
+
+def split_chunks(text):
+    """Split like mlir-opt's --split-input-file: returns [(first_line, chunk_text)], 1-based lines."""
+    chunks, current, first = [], [], 1
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.strip().startswith("// -----"):
+            chunks.append((first, "\n".join(current)))
+            current, first = [], number + 1
+        else:
+            current.append(line)
+    chunks.append((first, "\n".join(current)))
+    return chunks
+
+
+def expected_error_lines(chunk, first_line):
+    """Lines that the chunk's expected-error annotations point to; None in the set means @unknown."""
+    lines = chunk.split("\n")
+    targets, pending_below = set(), 0
+    for index, line in enumerate(lines):
+        number = first_line + index
+        found = list(EXPECT_RE.finditer(line))
+        if not found:
+            if pending_below:
+                targets.add(number)
+                pending_below = 0
+            continue
+        for match in found:
+            if match.group(1) != "error":
+                continue
+            where = match.group(2)
+            if where is None:
+                targets.add(number)
+            elif where == "above":
+                previous = index - 1
+                while previous >= 0 and EXPECT_RE.search(lines[previous]):
+                    previous -= 1
+                targets.add(first_line + previous)
+            elif where == "below":
+                pending_below += 1
+            elif where == "unknown":
+                targets.add(None)
+            else:
+                relative = RELATIVE_RE.match(where)
+                if relative:
+                    offset = int(relative.group(2))
+                    targets.add(number + offset if relative.group(1) == "+" else number - offset)
+                else:
+                    targets.add(None)  # a file:line designator we do not model: any line will do
+    return targets
+
+
+class Runner:
+    def __init__(self, args, workdir):
+        self.tilec, self.filecheck, self.timeout = args.tilec, args.filecheck, args.timeout
+        self.workdir = workdir
+        self.counter = 0
+
+    def new_path(self, stem):
+        self.counter += 1
+        return os.path.join(self.workdir, "%s.%d.mlir" % (re.sub(r"[^A-Za-z0-9_.-]", "_", stem), self.counter))
+
+    def tilec_run(self, args, stdin_text=None):
+        """Run tilec; returns (rc, stdout, stderr, crash_reason or None)."""
+        try:
+            proc = subprocess.run([self.tilec] + args, input=stdin_text, capture_output=True, text=True,
+                                  errors="replace", timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            return 124, "", "", "hang: no answer within %g s" % self.timeout
+        crash = None
+        if proc.returncode < 0:
+            crash = "crash: killed by signal %d" % -proc.returncode
+        else:
+            for marker in CRASH_MARKERS:
+                if marker in proc.stderr:
+                    crash = "crash: %s" % marker.strip()
+                    break
+        return proc.returncode, proc.stdout, proc.stderr, crash
+
+    def write_chunk(self, rel, first_line, chunk):
+        path = self.new_path(rel)
+        with open(path, "w") as handle:
+            handle.write("\n" * (first_line - 1) + chunk + "\n")
+        return path
+
+    def check_positive(self, rel, first_line, chunk):
+        path = self.write_chunk(rel, first_line, chunk)
+
+        def fail(status, reason):
+            return Outcome(rel, first_line, "positive", status, reason)
+
+        rc, printed, err, crash = self.tilec_run(["-O0", "--emit=mlir", path, "-o", "-"])
+        if crash:
+            return fail("crash", crash)
+        if rc != 0:
+            return fail("fail", "rejected: " + first_error(err))
+        again_path = self.new_path(rel + ".printed")
+        with open(again_path, "w") as handle:
+            handle.write(printed)
+        rc, reprinted, err, crash = self.tilec_run(["-O0", "--emit=mlir", again_path, "-o", "-"])
+        if crash:
+            return fail("crash", crash + " (re-parsing the printed form)")
+        if rc != 0:
+            return fail("fail", "printed form rejected: " + first_error(err))
+        if reprinted != printed:
+            return fail("fail", "printing is not a fixed point: " + first_difference(printed, reprinted))
+        rc, generic, err, crash = self.tilec_run(["-O0", "--emit=mlir", "--mlir-print-op-generic", path, "-o", "-"])
+        if crash:
+            return fail("crash", crash + " (printing the generic form)")
+        if rc != 0:
+            return fail("fail", "generic printing failed: " + first_error(err))
+        generic_path = self.new_path(rel + ".generic")
+        with open(generic_path, "w") as handle:
+            handle.write(generic)
+        rc, from_generic, err, crash = self.tilec_run(["-O0", "--emit=mlir", generic_path, "-o", "-"])
+        if crash:
+            return fail("crash", crash + " (re-parsing the generic form)")
+        if rc != 0:
+            return fail("fail", "generic form rejected: " + first_error(err))
+        if from_generic != printed:
+            return fail("fail", "generic form prints differently: " + first_difference(printed, from_generic))
+        return Outcome(rel, first_line, "positive", "pass")
+
+    def check_negative(self, rel, first_line, chunk, targets):
+        path = self.write_chunk(rel, first_line, chunk)
+        rc, _, err, crash = self.tilec_run(["-O0", "--emit=mlir", path, "-o", os.devnull])
+        if crash:
+            return Outcome(rel, first_line, "negative", "crash", crash)
+        error_lines = [int(m.group(2)) for m in DIAG_RE.finditer(err)]
+        if rc == 0 or not error_lines:
+            return Outcome(rel, first_line, "negative", "fail",
+                           "accepted (expected an error on line %s)" % describe_lines(targets))
+        if None in targets or any(line in targets for line in error_lines):
+            return Outcome(rel, first_line, "negative", "pass")
+        return Outcome(rel, first_line, "negative", "fail", "error on line %d, expected line %s: %s" % (
+            error_lines[0], describe_lines(targets), first_error(err)))
+
+    def check_run_line(self, rel, path, number, pipeline):
+        """Re-enact `cuda-tile-opt ... | [cuda-tile-opt |] FileCheck ...` with tilec."""
+        stdin_text = None
+        for stage in pipeline[:-1]:
+            rc, out, err, crash = self.tilec_run(stage, stdin_text)
+            if crash:
+                return Outcome(rel, number, "check", "crash", crash)
+            if rc != 0:
+                return Outcome(rel, number, "check", "fail", "tilec failed: " + first_error(err))
+            stdin_text = out
+        try:
+            proc = subprocess.run(pipeline[-1], input=stdin_text, capture_output=True, text=True, errors="replace",
+                                  timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            return Outcome(rel, number, "check", "fail", "FileCheck timed out")
+        if proc.returncode != 0:
+            message = proc.stderr.strip().split("\n")
+            return Outcome(rel, number, "check", "fail", "FileCheck: " + (message[0] if message else "failed"))
+        return Outcome(rel, number, "check", "pass")
+
+
+def first_error(stderr):
+    for line in stderr.split("\n"):
+        if "error:" in line:
+            return line.split("error:", 1)[1].strip()[:160]
+    text = stderr.strip().split("\n")[0] if stderr.strip() else "no message"
+    return text[:160]
+
+
+def first_difference(a, b):
+    la, lb = a.split("\n"), b.split("\n")
+    for i in range(max(len(la), len(lb))):
+        x = la[i] if i < len(la) else "<end>"
+        y = lb[i] if i < len(lb) else "<end>"
+        if x != y:
+            return "line %d: %r vs %r" % (i + 1, x.strip()[:70], y.strip()[:70])
+    return "?"
+
+
+def describe_lines(targets):
+    known = sorted(t for t in targets if t is not None)
+    return "/".join(str(t) for t in known) if known else "any"
+
+
+def run_lines(text):
+    """The file's RUN commands (continuations joined) with their line numbers."""
+    result, pending, start = [], None, 0
+    for number, line in enumerate(text.split("\n"), start=1):
+        match = re.search(r"//\s*RUN:\s?(.*)$", line)
+        if not match:
+            continue
+        body = match.group(1).rstrip()
+        if pending is None:
+            pending, start = "", number
+        if body.endswith("\\"):
+            pending += body[:-1] + " "
+            continue
+        result.append((start, pending + body))
+        pending = None
+    return result
+
+
+def translate_pipeline(command, path, tilec, filecheck):
+    """Map one RUN line to [tilec argv..., FileCheck argv], or None when it cannot be re-enacted."""
+    stages = [s.split() for s in command.split("|")]
+    if len(stages) < 2 or not stages[-1] or stages[-1][0] != "FileCheck":
+        return None
+    pipeline = []
+    for index, stage in enumerate(stages[:-1]):
+        if not stage or stage[0] != "cuda-tile-opt":
+            return None
+        argv, has_input = ["-O0", "--emit=mlir"], False
+        for word in stage[1:]:
+            if word == "%s":
+                argv.append(path)
+                has_input = True
+            elif word in ("-split-input-file", "--split-input-file"):
+                argv.append("--split-input-file")
+            elif word in ("-mlir-print-op-generic", "--mlir-print-op-generic"):
+                argv.append("--mlir-print-op-generic")
+            elif word in ("-allow-unregistered-dialect", "--allow-unregistered-dialect"):
+                continue
+            else:
+                return None  # a pass or an option tilec does not have
+        if not has_input:
+            if index == 0:
+                return None
+            argv.append("-")
+        argv += ["-o", "-"]
+        pipeline.append(argv)  # tilec's arguments; Runner.tilec_run supplies the program
+    checker = [filecheck]
+    for word in stages[-1][1:]:
+        checker.append(path if word == "%s" else word)
+    pipeline.append(checker)
+    return pipeline
+
+
+def bytecode_only(rel, runs):
+    """True when the file's RUN lines only test the bytecode writer/reader (nothing textual)."""
+    if not rel.startswith("Bytecode"):
+        return False
+    textual = False
+    for _, command in runs:
+        if "%round_trip_test" in command or "-test-cudatile-roundtrip" in command:
+            textual = True
+        elif "cuda-tile-translate" in command and "-mlir-to-cudatilebc" in command and "-o" in command.split() \
+                and not command.lstrip().startswith("not") and "-verify-diagnostics" not in command:
+            textual = True
+    for _, command in runs:
+        if command.lstrip().startswith("not ") or "-verify-diagnostics" in command or "--list-versions" in command:
+            return True
+    return not textual
+
+
+def plan_file(runner, data, rel):
+    """Returns (jobs, skips): jobs are callables producing an Outcome, skips are (line, reason)."""
+    path = os.path.join(data, rel)
+    if not rel.endswith(".mlir"):
+        return [], [(0, SKIP_BYTECODE)]
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        text = handle.read()
+    runs = run_lines(text)
+    if bytecode_only(rel, runs):
+        return [], [(0, SKIP_BYTECODE)]
+    jobs, skips = [], []
+    if rel.startswith("Bytecode"):
+        skips.append((0, SKIP_BYTECODE + " (the bytecode round trip; the text round trip is checked)"))
+    for first_line, chunk in split_chunks(text):
+        if not re.search(r"\S", re.sub(r"//.*", "", chunk)):
+            continue  # a chunk with nothing but comments
+        if re.search(r"testing\$(?!func\b)", chunk):
+            skips.append((first_line, SKIP_TESTING_OPS))
+            continue
+        targets = expected_error_lines(chunk, first_line)
+        if targets:
+            jobs.append(lambda r=rel, f=first_line, c=chunk, t=targets: runner.check_negative(r, f, c, t))
+        else:
+            jobs.append(lambda r=rel, f=first_line, c=chunk: runner.check_positive(r, f, c))
+    if runner.filecheck and re.search(r"//\s*CHECK", text):
+        for number, command in runs:
+            pipeline = translate_pipeline(command, path, runner.tilec, runner.filecheck)
+            if pipeline:
+                jobs.append(lambda r=rel, n=number, p=pipeline: runner.check_run_line(r, path, n, p))
+    return jobs, skips
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tilec", required=True)
+    parser.add_argument("--data", required=True, help="the cuda-tile-13.3 folder")
+    parser.add_argument("--filecheck", default=shutil.which("FileCheck"))
+    parser.add_argument("--baseline")
+    parser.add_argument("--update-baseline", action="store_true")
+    parser.add_argument("--allow-lower", action="store_true", help="with --update-baseline: also lower entries")
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds per tilec run")
+    parser.add_argument("--jobs", type=int, default=min(8, os.cpu_count() or 1))
+    parser.add_argument("--verbose", action="store_true", help="also list passing checks")
+    args = parser.parse_args()
+    if not os.path.isdir(args.data):
+        print("error: conformance data folder '%s' not found" % args.data)
+        return 1
+    if not os.access(args.tilec, os.X_OK):
+        print("error: tilec '%s' is not executable" % args.tilec)
+        return 1
+
+    files = []
+    for root, _, names in os.walk(args.data):
+        for name in names:
+            if name.endswith((".mlir", ".tileirbc", ".bc")):
+                files.append(os.path.relpath(os.path.join(root, name), args.data))
+    files.sort()
+
+    workdir = tempfile.mkdtemp(prefix="tilec-conformance-")
+    try:
+        runner = Runner(args, workdir)
+        plans = {rel: plan_file(runner, args.data, rel) for rel in files}
+        ordered = [(rel, job) for rel in files for job in plans[rel][0]]
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            outcomes = list(pool.map(lambda item: item[1](), ordered))
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+    table = {}
+    for rel in files:
+        table[rel] = {"positive": [0, 0], "negative": [0, 0], "check": [0, 0], "skipped": len(plans[rel][1]),
+                      "crashes": 0}
+    for outcome in outcomes:
+        row = table[outcome.path]
+        row[outcome.kind][1] += 1
+        if outcome.status == "pass":
+            row[outcome.kind][0] += 1
+        elif outcome.status == "crash":
+            row["crashes"] += 1
+
+    def cell(pair):
+        return "%d/%d" % tuple(pair) if pair[1] else "-"
+
+    width = max(len(rel) for rel in files) if files else 10
+    print("%-*s %9s %9s %7s %7s %7s" % (width, "file", "positive", "negative", "checks", "skipped", "crashes"))
+    totals = {"positive": [0, 0], "negative": [0, 0], "check": [0, 0], "skipped": 0, "crashes": 0}
+    for rel in files:
+        row = table[rel]
+        print("%-*s %9s %9s %7s %7d %7d" % (width, rel, cell(row["positive"]), cell(row["negative"]),
+                                            cell(row["check"]), row["skipped"], row["crashes"]))
+        for kind in ("positive", "negative", "check"):
+            totals[kind][0] += row[kind][0]
+            totals[kind][1] += row[kind][1]
+        totals["skipped"] += row["skipped"]
+        totals["crashes"] += row["crashes"]
+    print("%-*s %9s %9s %7s %7d %7d" % (width, "TOTAL", cell(totals["positive"]), cell(totals["negative"]),
+                                        cell(totals["check"]), totals["skipped"], totals["crashes"]))
+
+    reasons = {}
+    for rel in files:
+        for _, reason in plans[rel][1]:
+            reasons[reason] = reasons.get(reason, 0) + 1
+    for reason in sorted(reasons):
+        print("skipped %3d: %s" % (reasons[reason], reason))
+
+    failures = [o for o in outcomes if o.status in ("fail", "crash")]
+    if failures:
+        print("\nfailures:")
+        for o in failures:
+            print("  %s:%d: %s %s: %s" % (o.path, o.line, o.kind, "CRASH" if o.status == "crash" else "fail",
+                                          o.reason))
+    if args.verbose:
+        for o in outcomes:
+            if o.status == "pass":
+                print("  %s:%d: %s pass" % (o.path, o.line, o.kind))
+
+    def percent(pair):
+        return 100.0 * pair[0] / pair[1] if pair[1] else 100.0
+
+    positive_met = totals["positive"][0] == totals["positive"][1] and totals["check"][0] == totals["check"][1]
+    negative_met = percent(totals["negative"]) >= 98.0
+    print("\nissue thresholds: positive chunks and printer checks 100%%: %s (%.1f%%, %.1f%%); "
+          "negative chunks >= 98%%: %s (%.1f%%)" % ("met" if positive_met else "NOT met", percent(totals["positive"]),
+                                                     percent(totals["check"]), "met" if negative_met else "NOT met",
+                                                     percent(totals["negative"])))
+
+    status = 0
+    if totals["crashes"]:
+        print("FAIL: %d crash(es) or hang(s)" % totals["crashes"])
+        status = 1
+    current = {rel: {"positive": table[rel]["positive"][0], "negative": table[rel]["negative"][0],
+                     "check": table[rel]["check"][0]} for rel in files if any(
+                         table[rel][k][1] for k in ("positive", "negative", "check"))}
+    if args.baseline:
+        baseline = {}
+        if os.path.exists(args.baseline):
+            with open(args.baseline) as handle:
+                baseline = json.load(handle).get("minimum_passing", {})
+        regressions = []
+        for rel, minimum in sorted(baseline.items()):
+            for kind, count in sorted(minimum.items()):
+                got = current.get(rel, {}).get(kind, 0)
+                if got < count:
+                    regressions.append("%s: %s %d < baseline %d" % (rel, kind, got, count))
+        if args.update_baseline:
+            merged = {}
+            for rel in sorted(set(baseline) | set(current)):
+                merged[rel] = {}
+                for kind in ("positive", "negative", "check"):
+                    value = current.get(rel, {}).get(kind, 0)
+                    if not args.allow_lower:
+                        value = max(value, baseline.get(rel, {}).get(kind, 0))
+                    merged[rel][kind] = value
+            with open(args.baseline, "w") as handle:
+                json.dump({"comment": "per-file minimum passing counts for test/conformance/run_conformance.py; "
+                                      "raise with --update-baseline, never lower by hand",
+                           "minimum_passing": merged}, handle, indent=1, sort_keys=True)
+                handle.write("\n")
+            print("baseline updated: %s" % args.baseline)
+        elif regressions:
+            print("FAIL: below the baseline (%s):" % args.baseline)
+            for line in regressions:
+                print("  " + line)
+            status = 1
+    print("conformance: %s" % ("PASS" if status == 0 else "FAIL"))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
