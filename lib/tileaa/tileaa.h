@@ -1,0 +1,25 @@
+/* tileaa: the TileAA layer — cuda_tile rewritten into a normalised asynchronous form (see
+ * docs/tileaa-tileas.md for the op set). TileAA ops are unregistered MLIR ops named `tileaa.*`
+ * living beside the cuda_tile ops they do not replace (those pass through unchanged).
+ * Owner: tileaa. */
+#ifndef TILEC_TILEAA_TILEAA_H
+#define TILEC_TILEAA_TILEAA_H
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+
+#include "support/context.h"
+#include "support/strbuf.h"
+
+/* The whole TileAA conversion (views → tileaa.view, loads/stores → async producer/consumer pairs,
+ * `for` loops → normalised 0..n step 1 loops). Returns a new module (caller destroys it with
+ * mlirModuleDestroy); the input is not modified. Returns a null module after located errors. */
+MlirModule ct_tileaa_from_cuda_tile(ct_ctx *c, MlirModule cuda_tile_module);
+
+/* Print a TileAA or TileAS module (MLIR generic form, no locations). */
+void ct_tileaa_print(MlirModule m, ct_strbuf *out);
+
+/* The individual passes, in pipeline order (each rewrites `module_op` in place; false after errors). */
+bool ct_tileaa_resolve_views(ct_ctx *c, MlirOperation module_op);   /* view_resolve.c */
+bool ct_tileaa_async_memory(ct_ctx *c, MlirOperation module_op);    /* async_memory.c */
+bool ct_tileaa_normalize_loops(ct_ctx *c, MlirOperation module_op); /* normalize_loops.c */
+#endif

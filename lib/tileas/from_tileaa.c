@@ -1,0 +1,491 @@
+/* from_tileaa: the TileAA -> TileAS pass — picks a layout for every load/store (D14 selector,
+ * layout_select.c), makes SMEM buffers and pipes explicit, and sizes each loop's pipes with the
+ * roofline stage count (stage_count.c).
+ *
+ * Algorithm, per cuda_tile.entry:
+ *  1. Alias groups: each tileaa.async_load with its tileaa.wait consumers (use = mma lhs/rhs when a
+ *     waited value feeds mmaf/mmai, else elementwise), each tileaa.async_store with its producer
+ *     (use = accumulator when the stored tile is an mma result, directly or through a tileaa.for
+ *     result). The problem (box, element, contiguity, row pitch, base alignment, dim_map) is read
+ *     from the group's tileaa.view and its tileaa.constant operands.
+ *  2. Layout: ct_layout_select with the options' weights and tunables.
+ *  3. Stage count per tileaa.for holding SMEM-staged loads: memory = max over those loads of the
+ *     producer latency (+ tcgen05.cp when staged through TMEM); compute = sum of the loop body's
+ *     compute-op latencies (mma by chosen atom, SFU ops, reductions, ALU ops, ld.shared/ldmatrix
+ *     consumer reads); SMEM clamp against the kernel's other buffers. Loads outside loops get
+ *     1-stage pipes.
+ *  4. Rewrite: tileas.alloc (+ tileas.pipe for loads) at the top of the kernel;
+ *     async_load/wait -> tileas.produce / tileas.consume / tileas.release (SMEM) or tileas.load
+ *     (SIMT); async_store/wait -> tileas.store (+ tileas.store_wait for TMA stores, moved to the
+ *     end of the kernel when TILEIR_DELAY_TMA_STORE_WAIT is set); mmaf/mmai get `tileas.mma`
+ *     naming the instruction family their operand layouts imply. Each kernel gets
+ *     `tileas.smem_bytes` (the SMEM footprint the code generator must reserve).
+ * Seed: D14 layout selector, roofline stage count, tunables. Knobs: ct_tileas_options. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontend/types.h"
+#include "tileaa/ir_build.h"
+#include "tileaa/tileaa.h"
+#include "tileas/tileas.h"
+
+void ct_tileas_options_default(ct_tileas_options *o, ct_tileas_target target) {
+  memset(o, 0, sizeof *o);
+  o->target = target;
+  o->threads = 128;
+  ct_layout_tunables_default(&o->tunables);
+}
+
+void ct_tileas_options_from_env(ct_tileas_options *o) { ct_layout_tunables_from_env(&o->tunables); }
+
+typedef struct group {
+  MlirOperation op;   /* tileaa.async_load / async_store */
+  MlirOperation loop; /* enclosing tileaa.for inside the kernel, or null */
+  bool is_load;
+  ct_layout_problem prob;
+  ct_layout_selection sel;
+  const ct_layout_candidate *choice;
+  int stages;
+  ct_stage_result stage;
+  int memory_cycles, compute_cycles;
+} group;
+
+static bool value_is_mma_result(MlirValue v) {
+  if (!mlirValueIsAOpResult(v)) return false;
+  MlirOperation d = mlirOpResultGetOwner(v);
+  if (ct_ir_is(d, "cuda_tile.mmaf") || ct_ir_is(d, "cuda_tile.mmai")) return true;
+  if (ct_ir_is(d, "tileaa.for")) {
+    intptr_t idx = mlirOpResultGetResultNumber(v);
+    MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(d, 0));
+    MlirOperation term = ct_ir_block_last_op(b);
+    if (!mlirOperationIsNull(term) && idx < mlirOperationGetNumOperands(term))
+      return value_is_mma_result(mlirOperationGetOperand(term, idx));
+  }
+  return false;
+}
+
+static ct_use load_use(MlirOperation ld) {
+  MlirValue fut = mlirOperationGetResult(ld, 0);
+  for (MlirOpOperand u = mlirValueGetFirstUse(fut); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation w = mlirOpOperandGetOwner(u);
+    if (!ct_ir_is(w, "tileaa.wait") || mlirOperationGetNumResults(w) != 1) continue;
+    MlirValue v = mlirOperationGetResult(w, 0);
+    for (MlirOpOperand k = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(k); k = mlirOpOperandGetNextUse(k)) {
+      MlirOperation user = mlirOpOperandGetOwner(k);
+      if (ct_ir_is(user, "cuda_tile.mmaf") || ct_ir_is(user, "cuda_tile.mmai")) {
+        unsigned pos = mlirOpOperandGetOperandNumber(k);
+        if (pos == 0) return CT_USE_MMA_A;
+        if (pos == 1) return CT_USE_MMA_B;
+      }
+    }
+  }
+  return CT_USE_ELEMENTWISE;
+}
+
+static bool build_problem(ct_ctx *c, const ct_tileas_options *o, group *g) {
+  MlirValue view = mlirOperationGetOperand(g->op, g->is_load ? 0 : 1);
+  MlirOperation vop = mlirOpResultGetOwner(view);
+  ct_layout_problem *p = &g->prob;
+  memset(p, 0, sizeof *p);
+  MlirAttribute box = mlirOperationGetAttributeByName(vop, ct_ir_sref("box"));
+  MlirAttribute elem = mlirOperationGetAttributeByName(vop, ct_ir_sref("elem"));
+  if (mlirAttributeIsNull(box) || !mlirAttributeIsADenseI64Array(box) || mlirAttributeIsNull(elem) ||
+      !mlirAttributeIsAType(elem)) {
+    ct_error_op(c, vop, "TileAS: tileaa.view without box/elem attributes");
+    return false;
+  }
+  p->rank = (int)mlirDenseArrayGetNumElements(box);
+  if (p->rank > CT_MAX_RANK || mlirOperationGetNumOperands(vop) != 1 + 2 * p->rank) {
+    ct_error_op(c, vop, "TileAS: tileaa.view operands do not match its box rank");
+    return false;
+  }
+  for (int d = 0; d < p->rank; d++) p->box[d] = mlirDenseI64ArrayGetElement(box, d);
+  ct_strbuf sb;
+  ct_strbuf_init(&sb);
+  mlirTypePrint(mlirTypeAttrGetValue(elem), ct_strbuf_mlir_callback, &sb);
+  p->elem = ct_elem_from_name(sb.data, sb.len);
+  ct_strbuf_free(&sb);
+  int64_t eb = ct_elem_bits(p->elem) / 8, v = 0;
+  p->inner_stride = ct_ir_const_int(mlirOperationGetOperand(vop, 1 + p->rank + p->rank - 1), &v) ? v : 0;
+  if (p->rank > 1)
+    p->row_pitch_bytes = ct_ir_const_int(mlirOperationGetOperand(vop, 1 + p->rank + p->rank - 2), &v) ? v * eb : 0;
+  MlirAttribute al = mlirOperationGetAttributeByName(vop, ct_ir_sref("base_align"));
+  p->base_align = !mlirAttributeIsNull(al) && mlirAttributeIsAInteger(al) ? mlirIntegerAttrGetValueInt(al) : 0;
+  p->identity_dim_map = true;
+  MlirAttribute dm = mlirOperationGetAttributeByName(vop, ct_ir_sref("dim_map"));
+  if (!mlirAttributeIsNull(dm) && mlirAttributeIsADenseI64Array(dm))
+    for (int d = 0; d < p->rank && d < mlirDenseArrayGetNumElements(dm); d++)
+      p->identity_dim_map &= mlirDenseI64ArrayGetElement(dm, d) == d;
+  p->threads = o->threads;
+  p->machine = ct_machine_for(o->target);
+  if (g->is_load) p->use = load_use(g->op);
+  else p->use = value_is_mma_result(mlirOperationGetOperand(g->op, 0)) ? CT_USE_STORE_ACC : CT_USE_STORE;
+  return true;
+}
+
+static ct_lat_op mma_latency_class(ct_frag f) {
+  if (f == CT_FRAG_WGMMA_SMEM) return CT_LAT_WGMMA;
+  if (f == CT_FRAG_TCGEN05_SMEM || f == CT_FRAG_TCGEN05_TMEM) return CT_LAT_TCGEN05_MMA;
+  return CT_LAT_MMA_SYNC;
+}
+
+static const group *group_of_waited(const group *gs, size_t n, MlirValue v) {
+  if (!mlirValueIsAOpResult(v)) return NULL;
+  MlirOperation w = mlirOpResultGetOwner(v);
+  if (!ct_ir_is(w, "tileaa.wait")) return NULL;
+  MlirValue fut = mlirOperationGetOperand(w, 0);
+  for (size_t i = 0; i < n; i++)
+    if (gs[i].is_load && mlirValueEqual(mlirOperationGetResult(gs[i].op, 0), fut)) return &gs[i];
+  return NULL;
+}
+
+/* The load group that decides an mma's instruction family: its lhs, else its rhs (an lhs computed
+ * in registers, e.g. P in P*V, still runs on the family the SMEM operand was laid out for). */
+static const group *mma_operand_group(const group *gs, size_t n, MlirOperation mma) {
+  const group *a = group_of_waited(gs, n, mlirOperationGetOperand(mma, 0));
+  return a ? a : group_of_waited(gs, n, mlirOperationGetOperand(mma, 1));
+}
+
+static bool is_sfu(MlirOperation op) {
+  static const char *const names[] = {"cuda_tile.exp", "cuda_tile.exp2", "cuda_tile.log", "cuda_tile.log2",
+                                      "cuda_tile.rsqrt", "cuda_tile.sqrt", "cuda_tile.divf", "cuda_tile.sin",
+                                      "cuda_tile.cos", "cuda_tile.tanh", "cuda_tile.pow"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (ct_ir_is(op, names[i])) return true;
+  return false;
+}
+
+/* Sum of compute latencies of the ops inside `loop` (nested regions included). */
+static int loop_compute_cycles(const ct_machine *m, MlirOperation loop, const group *gs, size_t n) {
+  ct_oplist ops = {0};
+  ct_ir_collect(loop, "", &ops);
+  int cycles = 0;
+  for (size_t i = 0; i < ops.n; i++) {
+    MlirOperation op = ops.ops[i];
+    if (ct_ir_is(op, "cuda_tile.mmaf") || ct_ir_is(op, "cuda_tile.mmai")) {
+      const group *a = mma_operand_group(gs, n, op);
+      cycles += m->latency[mma_latency_class(a && a->choice ? a->choice->frag : CT_FRAG_LDMATRIX)];
+    } else if (ct_ir_is(op, "tileaa.wait")) {
+      const group *g = group_of_waited(gs, n, mlirOperationGetResult(op, 0));
+      if (g && g->choice && g->choice->atom != CT_ATOM_SIMT) {
+        if (g->choice->frag == CT_FRAG_LDMATRIX) cycles += m->latency[CT_LAT_LDMATRIX];
+        else if (g->choice->frag == CT_FRAG_BLOCKED) cycles += m->latency[CT_LAT_LDS];
+      }
+    } else if (is_sfu(op)) cycles += m->latency[CT_LAT_SFU];
+    else if (ct_ir_is(op, "cuda_tile.reduce") || ct_ir_is(op, "cuda_tile.scan")) cycles += m->latency[CT_LAT_REDUCE];
+    else {
+      MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(op));
+      bool ct = nm.length > 10 && memcmp(nm.data, "cuda_tile.", 10) == 0;
+      if (ct && !ct_ir_is(op, "cuda_tile.constant") && !ct_ir_is(op, "cuda_tile.continue") &&
+          !ct_ir_is(op, "cuda_tile.yield") && !ct_ir_is(op, "cuda_tile.break") && mlirOperationGetNumResults(op) > 0)
+        cycles += m->latency[CT_LAT_ALU];
+    }
+  }
+  ct_oplist_free(&ops);
+  return cycles > 0 ? cycles : 1;
+}
+
+static int producer_cycles(const ct_machine *m, const ct_layout_candidate *c) {
+  int cyc = m->latency[c->atom == CT_ATOM_TMA ? CT_LAT_TMA_LOAD : c->atom == CT_ATOM_CP_ASYNC ? CT_LAT_CP_ASYNC : CT_LAT_LDG];
+  if (c->frag == CT_FRAG_TCGEN05_TMEM) cyc += m->latency[CT_LAT_TCGEN05_CP];
+  return cyc;
+}
+
+static void layout_text(const group *g, ct_strbuf *sb) {
+  const ct_layout_candidate *c = g->choice;
+  ct_strbuf_printf(sb, "layout<%s", ct_atom_name(c->atom));
+  if (c->atom != CT_ATOM_SIMT) {
+    if (c->swizzle) ct_strbuf_printf(sb, ", swizzle = %dB", c->swizzle);
+    else ct_strbuf_puts(sb, ", swizzle = none");
+  }
+  ct_strbuf_printf(sb, ", frag = %s", ct_frag_name(c->frag));
+  if (c->atom == CT_ATOM_TMA) {
+    ct_strbuf_puts(sb, ", box = [");
+    for (int d = 0; d < g->prob.rank; d++) ct_strbuf_printf(sb, "%s%" PRId64, d ? ", " : "", c->tma_box[d]);
+    ct_strbuf_printf(sb, "] x %" PRId64, c->cost.copy_instructions);
+  }
+  ct_strbuf_printf(sb, ", score = %.2f, smem_tx = %" PRId64 ", tmem_cycles = %" PRId64 ", regs = %" PRId64
+                   ", conflicts = %" PRId64 ", legal = %d/%d",
+                   c->cost.score, c->cost.smem_transactions, c->cost.tmem_cycles, c->cost.live_registers,
+                   c->cost.bank_conflicts, g->sel.nlegal, g->sel.n);
+  if (g->sel.bias) ct_strbuf_printf(sb, ", bias = %s", g->sel.bias);
+  ct_strbuf_puts(sb, ">");
+}
+
+static MlirAttribute layout_attr(MlirContext ctx, const group *g) {
+  ct_strbuf sb;
+  ct_strbuf_init(&sb);
+  layout_text(g, &sb);
+  MlirAttribute a = mlirOpaqueAttrGet(ctx, ct_ir_sref("tileas"), (intptr_t)sb.len, sb.data, mlirNoneTypeGet(ctx));
+  ct_strbuf_free(&sb);
+  return a;
+}
+
+static void tile_shape_text(const group *g, ct_strbuf *sb) {
+  for (int d = 0; d < g->prob.rank; d++) ct_strbuf_printf(sb, "%" PRId64 "x", g->prob.box[d]);
+  ct_strbuf_puts(sb, ct_elem_name(g->prob.elem));
+}
+
+static MlirOperation make_alloc(MlirContext ctx, MlirLocation loc, const group *g, int stages, MlirOperation anchor) {
+  const ct_layout_candidate *c = g->choice;
+  ct_strbuf sb;
+  ct_strbuf_init(&sb);
+  ct_strbuf_printf(&sb, "smem<%dx", stages);
+  tile_shape_text(g, &sb);
+  ct_strbuf_puts(&sb, ">");
+  MlirType t = mlirOpaqueTypeGet(ctx, ct_ir_sref("tileas"), ct_ir_sref(sb.data));
+  ct_strbuf_free(&sb);
+  /* Alignment: the swizzle pattern repeats every 8 rows x span; TMA needs 128 B; cp.async 16 B. */
+  int64_t align = c->swizzle ? 8 * c->swizzle : c->atom == CT_ATOM_TMA ? 128 : 16;
+  char swz[16];
+  snprintf(swz, sizeof swz, c->swizzle ? "%dB" : "none", c->swizzle);
+  MlirNamedAttribute attrs[] = {
+      ct_ir_named(ctx, "bytes", ct_ir_i64_attr(ctx, c->smem_bytes * stages)),
+      ct_ir_named(ctx, "stage_bytes", ct_ir_i64_attr(ctx, c->smem_bytes)),
+      ct_ir_named(ctx, "stages", ct_ir_i64_attr(ctx, stages)),
+      ct_ir_named(ctx, "alignment", ct_ir_i64_attr(ctx, align)),
+      ct_ir_named(ctx, "swizzle", ct_ir_str_attr(ctx, swz)),
+  };
+  return ct_ir_build(loc, "tileas.alloc", 1, &t, 0, NULL, 5, attrs, anchor);
+}
+
+static MlirOperation make_pipe(MlirContext ctx, MlirLocation loc, const group *g, MlirValue buf, MlirOperation anchor) {
+  ct_strbuf sb;
+  ct_strbuf_init(&sb);
+  ct_strbuf_printf(&sb, "pipe<%dx", g->stages);
+  tile_shape_text(g, &sb);
+  ct_strbuf_puts(&sb, ">");
+  MlirType t = mlirOpaqueTypeGet(ctx, ct_ir_sref("tileas"), ct_ir_sref(sb.data));
+  ct_strbuf_free(&sb);
+  MlirNamedAttribute attrs[8];
+  int n = 0;
+  attrs[n++] = ct_ir_named(ctx, "stages", ct_ir_i64_attr(ctx, g->stages));
+  attrs[n++] = ct_ir_named(ctx, "producer", ct_ir_str_attr(ctx, ct_atom_name(g->choice->atom)));
+  attrs[n++] = ct_ir_named(ctx, "consumer", ct_ir_str_attr(ctx, ct_frag_name(g->choice->frag)));
+  attrs[n++] = ct_ir_named(ctx, "tx_bytes", ct_ir_i64_attr(ctx, g->choice->smem_bytes));
+  if (!mlirOperationIsNull(g->loop)) {
+    attrs[n++] = ct_ir_named(ctx, "memory_cycles", ct_ir_i64_attr(ctx, g->memory_cycles));
+    attrs[n++] = ct_ir_named(ctx, "compute_cycles", ct_ir_i64_attr(ctx, g->compute_cycles));
+    attrs[n++] = ct_ir_named(ctx, "roofline", ct_ir_i64_attr(ctx, g->stage.roofline));
+    attrs[n++] = ct_ir_named(ctx, "limited_by", ct_ir_str_attr(ctx, g->stage.limited_by));
+  }
+  return ct_ir_build(loc, "tileas.pipe", 1, &t, 1, &buf, n, attrs, anchor);
+}
+
+/* Rewrite one load group. */
+static void rewrite_load(MlirContext ctx, group *g, MlirValue pipe) {
+  MlirOperation ld = g->op;
+  MlirLocation loc = mlirOperationGetLocation(ld);
+  intptr_t nop = mlirOperationGetNumOperands(ld);
+  MlirValue opd[3 + CT_MAX_RANK];
+  int k = 0;
+  bool smem = g->choice->atom != CT_ATOM_SIMT;
+  if (smem) opd[k++] = pipe;
+  for (intptr_t i = 0; i < nop && k < 3 + CT_MAX_RANK; i++) opd[k++] = mlirOperationGetOperand(ld, i);
+  MlirAttribute seg = mlirOperationGetAttributeByName(ld, ct_ir_sref("operandSegmentSizes"));
+  int32_t s[4] = {1, 1, 0, 0};
+  if (!mlirAttributeIsNull(seg) && mlirDenseArrayGetNumElements(seg) == 3) {
+    s[1] = mlirDenseI32ArrayGetElement(seg, 0), s[2] = mlirDenseI32ArrayGetElement(seg, 1), s[3] = mlirDenseI32ArrayGetElement(seg, 2);
+  }
+  MlirAttribute lay = layout_attr(ctx, g);
+  MlirValue fut = mlirOperationGetResult(ld, 0), tok = mlirOperationGetResult(ld, 1);
+  ct_oplist waits = {0};
+  for (MlirOpOperand u = mlirValueGetFirstUse(fut); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+    ct_oplist_push(&waits, mlirOpOperandGetOwner(u));
+  if (smem) {
+    MlirType rt[2] = {mlirOpaqueTypeGet(ctx, ct_ir_sref("tileas"), ct_ir_sref("slot")), mlirValueGetType(tok)};
+    MlirNamedAttribute na[2] = {ct_ir_named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 4, s)),
+                                ct_ir_named(ctx, "layout", lay)};
+    MlirOperation pr = ct_ir_build(loc, "tileas.produce", 2, rt, k, opd, 2, na, ld);
+    ct_ir_copy_attrs(ld, pr);
+    mlirOperationSetAttributeByName(pr, ct_ir_sref("layout"), lay);
+    mlirValueReplaceAllUsesOfWith(tok, mlirOperationGetResult(pr, 1));
+    MlirValue slot = mlirOperationGetResult(pr, 0);
+    for (size_t i = 0; i < waits.n; i++) {
+      MlirOperation w = waits.ops[i];
+      MlirType vt = mlirValueGetType(mlirOperationGetResult(w, 0));
+      MlirNamedAttribute la = ct_ir_named(ctx, "layout", lay);
+      MlirOperation co = ct_ir_build(mlirOperationGetLocation(w), "tileas.consume", 1, &vt, 2, (MlirValue[]){pipe, slot}, 1, &la, w);
+      MlirValue v = mlirOperationGetResult(co, 0);
+      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(w, 0), v);
+      MlirOperation last = ct_ir_last_user_in_block(v, mlirOperationGetBlock(co));
+      MlirOperation after = mlirOperationIsNull(last) ? mlirOperationGetNextInBlock(co) : mlirOperationGetNextInBlock(last);
+      if (mlirOperationIsNull(after)) after = ct_ir_block_last_op(mlirOperationGetBlock(co));
+      ct_ir_build(mlirOperationGetLocation(w), "tileas.release", 0, NULL, 2, (MlirValue[]){pipe, slot}, 0, NULL, after);
+      mlirOperationDestroy(w);
+    }
+  } else {
+    MlirType rt[2] = {mlirOpaqueTypeGet(ctx, ct_ir_sref("tileas"), ct_ir_sref("none")), mlirValueGetType(tok)};
+    if (waits.n) rt[0] = mlirValueGetType(mlirOperationGetResult(waits.ops[0], 0));
+    MlirNamedAttribute na[2] = {ct_ir_named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 3, s + 1)),
+                                ct_ir_named(ctx, "layout", lay)};
+    MlirOperation lo = ct_ir_build(loc, "tileas.load", 2, rt, k, opd, 2, na, ld);
+    ct_ir_copy_attrs(ld, lo);
+    mlirOperationSetAttributeByName(lo, ct_ir_sref("layout"), lay);
+    mlirValueReplaceAllUsesOfWith(tok, mlirOperationGetResult(lo, 1));
+    for (size_t i = 0; i < waits.n; i++) {
+      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(waits.ops[i], 0), mlirOperationGetResult(lo, 0));
+      mlirOperationDestroy(waits.ops[i]);
+    }
+  }
+  ct_oplist_free(&waits);
+  mlirOperationDestroy(ld);
+}
+
+static void rewrite_store(MlirContext ctx, const ct_tileas_options *o, group *g, MlirValue buf, MlirOperation entry) {
+  MlirOperation st = g->op;
+  MlirLocation loc = mlirOperationGetLocation(st);
+  intptr_t nop = mlirOperationGetNumOperands(st);
+  MlirValue opd[4 + CT_MAX_RANK];
+  int k = 0;
+  for (intptr_t i = 0; i < nop && k < 3 + CT_MAX_RANK; i++) opd[k++] = mlirOperationGetOperand(st, i);
+  bool tma = g->choice->atom == CT_ATOM_TMA;
+  if (tma) opd[k++] = buf;
+  MlirAttribute seg = mlirOperationGetAttributeByName(st, ct_ir_sref("operandSegmentSizes"));
+  int32_t s[5] = {1, 1, 0, 0, tma ? 1 : 0};
+  if (!mlirAttributeIsNull(seg) && mlirDenseArrayGetNumElements(seg) == 4)
+    for (int i = 0; i < 4; i++) s[i] = mlirDenseI32ArrayGetElement(seg, i);
+  MlirAttribute lay = layout_attr(ctx, g);
+  MlirValue fut = mlirOperationGetResult(st, 0), tok = mlirOperationGetResult(st, 1);
+  MlirType rt[2] = {mlirValueGetType(fut), mlirValueGetType(tok)};
+  MlirNamedAttribute na[2] = {ct_ir_named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 5, s)),
+                              ct_ir_named(ctx, "layout", lay)};
+  MlirOperation so = ct_ir_build(loc, "tileas.store", tma ? 2 : 1, tma ? rt : rt + 1, k, opd, 2, na, st);
+  ct_ir_copy_attrs(st, so);
+  mlirOperationSetAttributeByName(so, ct_ir_sref("layout"), lay);
+  mlirValueReplaceAllUsesOfWith(tok, mlirOperationGetResult(so, tma ? 1 : 0));
+  ct_oplist waits = {0};
+  for (MlirOpOperand u = mlirValueGetFirstUse(fut); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+    ct_oplist_push(&waits, mlirOpOperandGetOwner(u));
+  for (size_t i = 0; i < waits.n; i++) {
+    if (tma) {
+      bool deferred = o->tunables.delay_tma_store_wait;
+      MlirOperation anchor = waits.ops[i];
+      if (deferred) anchor = ct_ir_block_last_op(mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0)));
+      MlirNamedAttribute da = ct_ir_named(ctx, "deferred", mlirBoolAttrGet(ctx, deferred));
+      MlirValue f = mlirOperationGetResult(so, 0);
+      ct_ir_build(mlirOperationGetLocation(waits.ops[i]), "tileas.store_wait", 0, NULL, 1, &f, 1, &da, anchor);
+    }
+    mlirOperationDestroy(waits.ops[i]);
+  }
+  ct_oplist_free(&waits);
+  mlirOperationDestroy(st);
+}
+
+static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation entry) {
+  MlirContext ctx = c->mlir;
+  const ct_machine *m = ct_machine_for(o->target);
+  ct_oplist ops = {0};
+  ct_ir_collect(entry, "tileaa.async_", &ops);
+  size_t n = 0;
+  group *gs = calloc(ops.n ? ops.n : 1, sizeof *gs);
+  if (!gs) abort();
+  bool ok = true;
+  for (size_t i = 0; i < ops.n && ok; i++) {
+    group *g = &gs[n];
+    g->op = ops.ops[i];
+    g->is_load = ct_ir_is(g->op, "tileaa.async_load");
+    MlirValue view = mlirOperationGetOperand(g->op, g->is_load ? 0 : 1);
+    if (!mlirValueIsAOpResult(view) || !ct_ir_is(mlirOpResultGetOwner(view), "tileaa.view")) continue;
+    g->loop = ct_ir_enclosing(g->op, "tileaa.for");
+    if (!mlirOperationIsNull(g->loop) && mlirOperationIsNull(ct_ir_ancestor_in_block(g->loop, mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0)))) &&
+        !mlirOperationEqual(ct_ir_enclosing(g->loop, "cuda_tile.entry"), entry))
+      g->loop = (MlirOperation){NULL};
+    ok = build_problem(c, o, g);
+    if (!ok) break;
+    ct_layout_select(&g->prob, &o->tunables, &g->sel);
+    if (g->sel.chosen < 0) {
+      ct_error_op(c, g->op, "TileAS: no legal layout for this %s (%d candidates rejected)", g->is_load ? "load" : "store", g->sel.n);
+      ok = false;
+      break;
+    }
+    g->choice = &g->sel.cand[g->sel.chosen];
+    g->stages = g->choice->atom == CT_ATOM_SIMT ? 0 : 1;
+    n++;
+  }
+  ct_oplist_free(&ops);
+  /* Stage counts: non-loop buffers first, then loops in program order. */
+  int64_t committed = 0;
+  for (size_t i = 0; i < n; i++)
+    if (gs[i].stages && (mlirOperationIsNull(gs[i].loop) || !gs[i].is_load)) committed += gs[i].choice->smem_bytes;
+  for (size_t i = 0; i < n && ok; i++) {
+    group *g = &gs[i];
+    if (!g->stages || !g->is_load || mlirOperationIsNull(g->loop) || g->stage.limited_by) continue;
+    ct_stage_request r = {.compute_cycles = loop_compute_cycles(m, g->loop, gs, n),
+                          .other_smem_bytes = committed, .unlimited_smem = o->tunables.unlimited_smem};
+    for (size_t j = i; j < n; j++) {
+      if (!gs[j].stages || !gs[j].is_load || mlirOperationIsNull(gs[j].loop) || !mlirOperationEqual(gs[j].loop, g->loop)) continue;
+      int mc = producer_cycles(m, gs[j].choice);
+      if (mc > r.memory_cycles) r.memory_cycles = mc;
+      r.stage_bytes += gs[j].choice->smem_bytes;
+      r.tmem_staged |= gs[j].choice->frag == CT_FRAG_TCGEN05_TMEM;
+    }
+    ct_stage_result res = ct_stage_count(m, &r);
+    if (res.stages < 1) {
+      ct_error_op(c, g->loop, "TileAS: the loop's pipelined buffers need %" PRId64 " bytes of shared memory per stage, "
+                  "more than the %" PRId64 " left under the 227 KiB ceiling (TILE_AS_DEBUG_UNLIMITED_SMEM lifts it)",
+                  r.stage_bytes, m->smem_ceiling_bytes - committed);
+      ok = false;
+      break;
+    }
+    committed += r.stage_bytes * res.stages;
+    for (size_t j = i; j < n; j++) {
+      if (!gs[j].stages || !gs[j].is_load || mlirOperationIsNull(gs[j].loop) || !mlirOperationEqual(gs[j].loop, g->loop)) continue;
+      gs[j].stages = res.stages, gs[j].stage = res, gs[j].memory_cycles = r.memory_cycles, gs[j].compute_cycles = r.compute_cycles;
+    }
+  }
+  if (ok && !o->tunables.unlimited_smem && committed > m->smem_ceiling_bytes) {
+    ct_error_op(c, entry, "TileAS: kernel needs %" PRId64 " bytes of shared memory, over the 227 KiB ceiling "
+                "(TILE_AS_DEBUG_UNLIMITED_SMEM lifts it)", committed);
+    ok = false;
+  }
+  if (ok) {
+    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
+    MlirOperation top = mlirBlockGetFirstOperation(body);
+    /* mma ops: record the instruction family from the lhs layout before the waits disappear. */
+    ct_oplist mmas = {0};
+    ct_ir_collect(entry, "cuda_tile.mma", &mmas);
+    for (size_t i = 0; i < mmas.n; i++) {
+      const group *a = mma_operand_group(gs, n, mmas.ops[i]);
+      if (!a) continue;
+      const char *fam = a->choice->frag == CT_FRAG_WGMMA_SMEM ? "wgmma"
+                        : (a->choice->frag == CT_FRAG_LDMATRIX || a->choice->frag == CT_FRAG_MMA_REG) ? "mma.sync"
+                                                              : "tcgen05.mma";
+      mlirOperationSetAttributeByName(mmas.ops[i], ct_ir_sref("tileas.mma"), ct_ir_str_attr(ctx, fam));
+    }
+    ct_oplist_free(&mmas);
+    for (size_t i = 0; i < n; i++) {
+      group *g = &gs[i];
+      MlirValue buf = {NULL}, pipe = {NULL};
+      if (g->stages) {
+        MlirOperation al = make_alloc(ctx, mlirOperationGetLocation(g->op), g, g->stages, top);
+        buf = mlirOperationGetResult(al, 0);
+        if (g->is_load) pipe = mlirOperationGetResult(make_pipe(ctx, mlirOperationGetLocation(g->op), g, buf, top), 0);
+      }
+      if (g->is_load) rewrite_load(ctx, g, pipe);
+      else rewrite_store(ctx, o, g, buf, entry);
+    }
+    mlirOperationSetAttributeByName(entry, ct_ir_sref("tileas.smem_bytes"), ct_ir_i64_attr(ctx, committed));
+    mlirOperationSetAttributeByName(entry, ct_ir_sref("tileas.target"), ct_ir_str_attr(ctx, m->name));
+  }
+  free(gs);
+  return ok;
+}
+
+MlirModule ct_tileas_from_tileaa(ct_ctx *c, MlirModule in, const ct_tileas_options *o) {
+  int errors_before = c->nerrors;
+  MlirOperation clone = mlirOperationClone(mlirModuleGetOperation(in));
+  MlirModule m = mlirModuleFromOperation(clone);
+  ct_oplist entries = {0};
+  ct_ir_collect(clone, "cuda_tile.entry", &entries);
+  bool ok = true;
+  for (size_t i = 0; i < entries.n && ok; i++) ok = convert_entry(c, o, entries.ops[i]);
+  ct_oplist_free(&entries);
+  if (!ok || c->nerrors != errors_before) {
+    mlirModuleDestroy(m);
+    return (MlirModule){NULL};
+  }
+  return m;
+}

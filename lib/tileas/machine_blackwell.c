@@ -1,0 +1,38 @@
+/* machine_blackwell: the sm_100a (Blackwell) data table — per-op latencies, capacity caps, SMEM
+ * banks. Algorithm: none (data). Seed: "Performance and Cost Model", Worked Example 2 (TMA 8,
+ * SMEM->TMEM 7, tcgen05.mma 8, tcgen05.ld 7), pool 1 TMEM bank cap 4 (two banks per in-flight
+ * iteration), pool 5 227 KiB SMEM ceiling. Entries marked "est" are our estimates.
+ * Knobs: none. */
+#include "tileas/machine.h"
+
+static const ct_machine blackwell = {
+    .name = "sm_100a",
+    .target = CT_TILEAS_SM100A,
+    .latency =
+        {
+            [CT_LAT_TMA_LOAD] = 8,     /* seed */
+            [CT_LAT_TMA_STORE] = 8,    /* est */
+            [CT_LAT_CP_ASYNC] = 16,    /* est */
+            [CT_LAT_LDG] = 24,         /* est */
+            [CT_LAT_STG] = 16,         /* est */
+            [CT_LAT_LDS] = 4,          /* est */
+            [CT_LAT_LDMATRIX] = 4,     /* est */
+            [CT_LAT_WGMMA] = 0,        /* wgmma does not exist on sm_100a */
+            [CT_LAT_MMA_SYNC] = 4,     /* est */
+            [CT_LAT_TCGEN05_CP] = 7,   /* seed */
+            [CT_LAT_TCGEN05_MMA] = 8,  /* seed */
+            [CT_LAT_TCGEN05_LD] = 7,   /* seed */
+            [CT_LAT_ALU] = 1,          /* est */
+            [CT_LAT_SFU] = 4,          /* est */
+            [CT_LAT_REDUCE] = 5,       /* est */
+        },
+    .smem_ceiling_bytes = 227 * 1024,
+    .tmem_bank_cap = 4,
+    .tmem_banks_per_stage = 2,
+    .smem_banks = 32,
+    .smem_bank_bytes = 4,
+    .has_wgmma = false,
+    .has_tcgen05 = true,
+};
+
+const ct_machine *ct_machine_blackwell(void) { return &blackwell; }

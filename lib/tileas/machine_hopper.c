@@ -1,0 +1,49 @@
+/* machine_hopper: the sm_90a (Hopper) data table — per-op latencies, capacity caps, SMEM banks.
+ * Algorithm: none (data). Seed: "Performance and Cost Model", Worked Example 1 (TMA 8 cycles,
+ * WGMMA 8 cycles) and the 227 KiB SMEM ceiling (pool 5). Entries not given by the seed are our
+ * estimates of issue-to-issue occupancy in the same units and are marked "est".
+ * Knobs: none (TILE_AS_DEBUG_UNLIMITED_SMEM is applied by stage_count.c). */
+#include "tileas/machine.h"
+
+static const ct_machine hopper = {
+    .name = "sm_90a",
+    .target = CT_TILEAS_SM90A,
+    .latency =
+        {
+            [CT_LAT_TMA_LOAD] = 8,     /* seed */
+            [CT_LAT_TMA_STORE] = 8,    /* est: same transport as the load */
+            [CT_LAT_CP_ASYNC] = 16,    /* est: per-thread LDGSTS issue of a tile slice */
+            [CT_LAT_LDG] = 24,         /* est */
+            [CT_LAT_STG] = 16,         /* est */
+            [CT_LAT_LDS] = 4,          /* est */
+            [CT_LAT_LDMATRIX] = 4,     /* est */
+            [CT_LAT_WGMMA] = 8,        /* seed */
+            [CT_LAT_MMA_SYNC] = 4,     /* est */
+            [CT_LAT_TCGEN05_CP] = 0,   /* no TMEM */
+            [CT_LAT_TCGEN05_MMA] = 0,  /* no tcgen05 */
+            [CT_LAT_TCGEN05_LD] = 0,   /* no TMEM */
+            [CT_LAT_ALU] = 1,          /* est */
+            [CT_LAT_SFU] = 4,          /* est */
+            [CT_LAT_REDUCE] = 5,       /* est: log2(32) shuffle steps */
+        },
+    .smem_ceiling_bytes = 227 * 1024,
+    .tmem_bank_cap = 0,
+    .tmem_banks_per_stage = 0,
+    .smem_banks = 32,
+    .smem_bank_bytes = 4,
+    .has_wgmma = true,
+    .has_tcgen05 = false,
+};
+
+const ct_machine *ct_machine_hopper(void) { return &hopper; }
+
+const ct_machine *ct_machine_for(ct_tileas_target t) {
+  return t == CT_TILEAS_SM100A ? ct_machine_blackwell() : ct_machine_hopper();
+}
+
+const char *ct_lat_op_name(ct_lat_op op) {
+  static const char *const names[CT_LAT__COUNT] = {
+      "tma_load", "tma_store", "cp_async", "ldg", "stg", "lds", "ldmatrix", "wgmma", "mma_sync",
+      "tcgen05_cp", "tcgen05_mma", "tcgen05_ld", "alu", "sfu", "reduce"};
+  return op < CT_LAT__COUNT ? names[op] : "?";
+}

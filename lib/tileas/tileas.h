@@ -1,0 +1,26 @@
+/* tileas: the TileAS layer — TileAA plus explicit layouts (#tileas.layout on every load/store),
+ * SMEM buffers (tileas.alloc) and producer->consumer pipes with a stage count (tileas.pipe).
+ * Op set and the contract with code generation: docs/tileaa-tileas.md. Owner: tileas. */
+#ifndef TILEC_TILEAS_TILEAS_H
+#define TILEC_TILEAS_TILEAS_H
+#include <mlir-c/IR.h>
+
+#include "support/context.h"
+#include "tileas/layout.h"
+#include "tileas/machine.h"
+
+typedef struct ct_tileas_options {
+  ct_tileas_target target;
+  int threads;                  /* threads per CTA the layouts assume (default 128) */
+  ct_layout_tunables tunables;  /* weights + TILEIR_* / TILE_AS_* environment tunables */
+} ct_tileas_options;
+
+void ct_tileas_options_default(ct_tileas_options *o, ct_tileas_target target);
+/* Reads TILEIR_PREFER_TMA_FOR_LOAD_STORE, TILEIR_ALWAYS_SWIZZLE, TILEIR_DELAY_TMA_STORE_WAIT,
+ * TILE_AS_DEBUG_UNLIMITED_SMEM. */
+void ct_tileas_options_from_env(ct_tileas_options *o);
+
+/* TileAA -> TileAS (from_tileaa.c). Returns a new module (caller destroys), the input untouched;
+ * null after located errors (e.g. SMEM footprint over the ceiling). Print with ct_tileaa_print. */
+MlirModule ct_tileas_from_tileaa(ct_ctx *c, MlirModule tileaa_module, const ct_tileas_options *o);
+#endif

@@ -1,0 +1,29 @@
+// RUN: %tilec --emit=tileas %examples/gemm.mlir | %FileCheck %s
+// RUN: %tilec --emit=tileas --gpu-name=sm_100a %examples/gemm.mlir | %FileCheck %s --check-prefix=BW
+// RUN: %tilec --emit=tileas %examples/gemm_dynamic.mlir | %FileCheck %s --check-prefix=DYN
+// GEMM on sm_90a: A (128x32 f16, 64 B rows) gets the 64B swizzle, B (32x128 f16, 256 B rows) the
+// 128B swizzle in two 64-column TMA boxes, both read by wgmma from SMEM; the K loop's pipes have
+// roofline ceil(8/8) = 1, promoted to 2 stages.
+
+// CHECK: "tileas.alloc"() {alignment = 512 : i64, bytes = 16384 : i64, stage_bytes = 8192 : i64, stages = 2 : i64, swizzle = "64B"} : () -> !tileas.smem<2x128x32xf16>
+// CHECK: "tileas.pipe"(%{{.*}}) {compute_cycles = 8 : i64, consumer = "wgmma_smem", limited_by = "min-2", memory_cycles = 8 : i64, producer = "tma", roofline = 1 : i64, stages = 2 : i64, tx_bytes = 8192 : i64}
+// CHECK: "tileas.alloc"() {alignment = 1024 : i64, {{.*}}swizzle = "128B"} : () -> !tileas.smem<2x32x128xf16>
+// CHECK: "tileas.produce"{{.*}}layout = #tileas.layout<tma, swizzle = 64B, frag = wgmma_smem, box = [128, 32] x 1, score = 128.50, smem_tx = 128, tmem_cycles = 0, regs = 2, conflicts = 0, legal = 13/17>
+// CHECK: "tileas.produce"{{.*}}layout = #tileas.layout<tma, swizzle = 128B, frag = wgmma_smem, box = [32, 64] x 2, score = 128.50
+// CHECK: "tileas.consume"
+// CHECK: "tileas.consume"
+// CHECK: "cuda_tile.mmaf"{{.*}}{tileas.mma = "wgmma"}
+// CHECK: "tileas.release"
+// CHECK: "tileas.release"
+// CHECK: "tileas.store"{{.*}}layout = #tileas.layout<simt, frag = wgmma_acc, score = 32.50
+// CHECK: tileas.smem_bytes = 32768 : i64, tileas.target = "sm_90a"
+
+// BW: layout = #tileas.layout<tma, swizzle = 64B, frag = tcgen05_smem
+// BW: "cuda_tile.mmaf"{{.*}}{tileas.mma = "tcgen05.mma"}
+// BW: "tileas.store"{{.*}}layout = #tileas.layout<simt, frag = tcgen05_acc, score = 480.50, smem_tx = 0, tmem_cycles = 112
+
+// A runtime row pitch rules out TMA and 16-byte cp.async: the operands fall back to direct
+// mma.sync fragments.
+// DYN: "tileas.load"{{.*}}layout = #tileas.layout<simt, frag = mma_reg{{.*}}legal = 1/17>
+// DYN: tileas.mma = "mma.sync"
+// DYN-NOT: tileas.pipe
