@@ -1,6 +1,7 @@
 /* compile: tilec's pipeline for one input buffer.
  *   text/bytecode -> cuda_tile (parse + verify)            [--emit=mlir stops here, O0]
- *   -> TileAA / TileAS                                     [not yet: rejected by name]
+ *   -> TileAA (async normal form)                          [--emit=tileaa, O1]
+ *   -> TileAS (layouts, buffers, pipes; printed only)       [--emit=tileas]
  *   -> llvm/nvvm dialects (nvvm/lower.h, SIMT path)
  *   -> LLVM IR + O-level pipeline (llvm/backend.h)
  *   -> LLVM-tier passes (llvm/tier.h)                      [--emit=llvm]
@@ -13,11 +14,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "frontend/frontend.h"
 #include "llvm/backend.h"
 #include "llvm/tier.h"
 #include "nvvm/lower.h"
+#include "tileaa/tileaa.h"
+#include "tileas/tileas.h"
 #include "options.h"
 #include "support/context.h"
 #include "support/file_io.h"
@@ -45,6 +49,18 @@ static bool check_text(ct_ctx *c, const char *filename, int first_line, const ch
   return true;
 }
 
+/* --time-stages: wall time of each pipeline stage, printed to stderr. */
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+static void stage_done(const tilec_options *o, const char *stage, double *t0) {
+  double t = now_ms();
+  if (o->time_stages) fprintf(stderr, "tilec: %-24s %8.2f ms\n", stage, t - *t0);
+  *t0 = t;
+}
+
 static void dump_stage(const char *stage, const char *text) {
   fprintf(stderr, "// -----// IR Dump After %s //----- //\n%s\n", stage, text ? text : "");
 }
@@ -70,7 +86,9 @@ static bool run_llvm_tier(ct_ctx *c, const tilec_options *o, LLVMModuleRef m) {
 static int finish_llvm_module(ct_ctx *c, const tilec_options *o, LLVMModuleRef llmod, const ct_lower_options *lo,
                               ct_strbuf *out) {
   int errors_before = c->nerrors;
+  double t0 = now_ms();
   if (!run_llvm_tier(c, o, llmod) || c->nerrors != errors_before) return 1;
+  stage_done(o, "llvm-tier", &t0);
   if (o->print_ir_after_all || o->emit == CT_EMIT_LLVM) {
     char *ir = LLVMPrintModuleToString(llmod);
     if (o->print_ir_after_all) dump_stage("llvm-tier", ir);
@@ -84,6 +102,7 @@ static int finish_llvm_module(ct_ctx *c, const tilec_options *o, LLVMModuleRef l
     ct_strbuf_free(&ptx);
     return 1;
   }
+  stage_done(o, "nvptx-codegen", &t0);
   if (o->print_ir_after_all) dump_stage("nvptx-codegen", ptx.data);
   if (o->emit != CT_EMIT_CUBIN) {
     ct_strbuf_append(out, ptx.data ? ptx.data : "", ptx.len);
@@ -99,6 +118,38 @@ static int finish_llvm_module(ct_ctx *c, const tilec_options *o, LLVMModuleRef l
   if (!bin) return 1;
   ct_strbuf_append(out, bin, n);
   free(bin);
+  return 0;
+}
+
+/* --emit=tileaa (the -O1 default) and --emit=tileas: the async normal form and the snapshot IR
+ * with layouts, buffers and pipes (docs/tileaa-tileas.md). Returns 0 or 1. */
+static int emit_tileaa_tileas(ct_ctx *c, const tilec_options *o, MlirModule m, ct_strbuf *out) {
+  int errors_before = c->nerrors;
+  double t0 = now_ms();
+  MlirModule aa = ct_tileaa_from_cuda_tile(c, m);
+  if (mlirModuleIsNull(aa) || c->nerrors != errors_before) {
+    if (!mlirModuleIsNull(aa)) mlirModuleDestroy(aa);
+    return 1;
+  }
+  stage_done(o, "tileaa", &t0);
+  if (o->emit == CT_EMIT_TILEAA) {
+    ct_tileaa_print(aa, out);
+    mlirModuleDestroy(aa);
+    return 0;
+  }
+  if (o->print_ir_after_all) dump_mlir("tileaa", aa);
+  ct_tileas_options to;
+  ct_tileas_options_default(&to, o->gpu == CT_SM_100A ? CT_TILEAS_SM100A : CT_TILEAS_SM90A);
+  ct_tileas_options_from_env(&to);
+  MlirModule as = ct_tileas_from_tileaa(c, aa, &to);
+  mlirModuleDestroy(aa);
+  if (mlirModuleIsNull(as) || c->nerrors != errors_before) {
+    if (!mlirModuleIsNull(as)) mlirModuleDestroy(as);
+    return 1;
+  }
+  stage_done(o, "tileas", &t0);
+  ct_tileaa_print(as, out);
+  mlirModuleDestroy(as);
   return 0;
 }
 
@@ -150,14 +201,17 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
   if (has_suffix(filename, ".ll")) return compile_llvm_ir(c, o, filename, first_line, text, len, out);
 
   int errors_before = c->nerrors;
+  double t0 = now_ms();
   MlirModule m = ct_parse_text(c, filename, first_line, text, len);
   if (mlirModuleIsNull(m)) return 1;
+  stage_done(o, "parse", &t0);
   int rc = 1;
   MlirModule lowered = {NULL};
   LLVMContextRef llctx = NULL;
   LLVMModuleRef llmod = NULL;
 
   if (!ct_verify_module(c, m) || c->nerrors != errors_before) goto done;
+  stage_done(o, "verify", &t0);
   if (o->print_ir_after_all) {
     ct_strbuf sb;
     ct_strbuf_init(&sb);
@@ -176,9 +230,7 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
     goto done;
   case CT_EMIT_TILEAA:
   case CT_EMIT_TILEAS:
-    ct_diag_emit(c, CT_DIAG_ERROR, filename, first_line, 1,
-                 "--emit=%s is not supported yet (TileAA/TileAS land with the Hopper tensor-core issue); use --emit=mlir, llvm or ptx",
-                 o->emit == CT_EMIT_TILEAA ? "tileaa" : "tileas");
+    rc = emit_tileaa_tileas(c, o, m, out);
     goto done;
   default:
     break;
@@ -191,11 +243,13 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
   ct_lower_options lo = {.gpu = o->gpu, .opt_level = o->opt_level};
   lowered = ct_lower_to_llvm_dialect(c, m, &lo);
   if (mlirModuleIsNull(lowered) || c->nerrors != errors_before) goto done;
+  stage_done(o, "lower-to-llvm-dialect", &t0);
   if (o->print_ir_after_all) dump_mlir("lower-to-llvm-dialect", lowered);
 
   llctx = LLVMContextCreate();
   llmod = ct_translate_to_llvm_ir(c, lowered, llctx, &lo);
   if (!llmod || c->nerrors != errors_before) goto done;
+  stage_done(o, "translate+llvm-opt", &t0);
   rc = finish_llvm_module(c, o, llmod, &lo, out);
 
 done:

@@ -23,6 +23,7 @@ typedef struct tilec_options {
   bool verify_diagnostics;
   bool print_generic;
   bool remarks;
+  bool time_stages; /* --time-stages */
   ct_llvm_tier_options tier; /* LLVM-tier pass knobs (lib/llvm/tier.h) */
 } tilec_options;
 

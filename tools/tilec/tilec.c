@@ -32,6 +32,7 @@ static const char usage_text[] =
     "  --verify-diagnostics         check diagnostics against expected-* annotations\n"
     "  --mlir-print-op-generic      print cuda_tile in the generic form\n"
     "  --remarks                    print optimisation remarks (why a path was or was not taken)\n"
+    "  --time-stages                print the wall time of each pipeline stage to stderr\n"
     "  --version                    print the version and exit\n"
     "  --help                       print this help and exit\n"
     "\n"
@@ -104,6 +105,8 @@ static int parse_args(int argc, char **argv, tilec_options *o) {
       o->verify_diagnostics = true;
     } else if (strcmp(a, "--mlir-print-op-generic") == 0) {
       o->print_generic = true;
+    } else if (strcmp(a, "--time-stages") == 0) {
+      o->time_stages = true;
     } else if (strcmp(a, "--remarks") == 0) {
       o->remarks = true;
     } else if (a[0] == '-' && a[1] != 0) {
