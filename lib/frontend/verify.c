@@ -458,7 +458,9 @@ int v_enum_attr(ct_vop *v, const char *attr, const char *mnemonic, const char *c
   MlirAttribute a = v_attr(v, attr);
   if (mlirAttributeIsNull(a)) return dflt;
   if (!mlirAttributeIsAOpaque(a)) {
-    v_error(v, "attribute '%s' must be a #cuda_tile.%s<...> attribute, got '%s'", attr, mnemonic, "");
+    ct_strbuf *sb = v_ring_buf();
+    mlirAttributePrint(a, ct_strbuf_mlir_callback, sb);
+    v_error(v, "attribute '%s' must be a #cuda_tile.%s<...> attribute, got '%s'", attr, mnemonic, sb->data ? sb->data : "");
     return -1;
   }
   MlirStringRef ns = mlirOpaqueAttrGetDialectNamespace(a);

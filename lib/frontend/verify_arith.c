@@ -131,6 +131,7 @@ static bool float_op(ct_vop *v, int n, unsigned rmask, int rdefault, bool ftz) {
     if (rm < 0) return false;
     if (!(rmask & RM_BIT(rm)))
       return v_error(v, "invalid rounding error specified, expect one of [%s]", allowed_list(rmask));
+    if (ftz && !check_ftz(v, &t)) return false; /* NVIDIA checks flush_to_zero before approx/full */
     if ((rm == RM_APPROX || rm == RM_FULL) && t.elem != CT_F32 && (rmask & RM_IEEE))
       return v_error(v, "%s modifier only supported for f32 data type, but got: '%s'", rm_names[rm], ct_elem_name(t.elem));
   }

@@ -129,14 +129,18 @@ static bool verify_function_like(ct_vop *v, bool is_entry) {
     return v_error(v, "attribute 'function_type' must be a function type");
   MlirType fty = mlirTypeAttrGetValue(ft);
   MlirOperation parent = mlirOperationGetParentOperation(v->op);
-  if (!v_op_is(parent, "module")) return v_error(v, "expects parent op 'cuda_tile.module'");
+  /* entry lives in a cuda_tile.module; NVIDIA's test-only testing$func may stand at the top level. */
+  if (is_entry && !v_op_is(parent, "module")) return v_error(v, "expects parent op 'cuda_tile.module'");
   int nin = (int)mlirFunctionTypeGetNumInputs(fty), nout = (int)mlirFunctionTypeGetNumResults(fty);
   if (is_entry && nout != 0) return v_error(v, "entry op must not return values");
   for (int i = 0; i < nin; i++) {
     ct_type t;
     MlirType in = mlirFunctionTypeGetInput(fty, i);
-    if (!ct_type_from_mlir(in, &t))
+    if (!ct_type_from_mlir(in, &t)) {
+      /* NVIDIA's test-only testing$func takes any type (its tests pass builtin i32 values). */
+      if (!is_entry) continue;
       return v_error(v, "argument #%d has type '%s', which is not a cuda_tile type", i, v_type_str(in));
+    }
     if (is_entry && t.kind == CT_TYPE_TILE && t.rank != 0)
       return v_error(v, "entry op must have scalar types (rank 0 !cuda_tile.tile)");
   }

@@ -31,8 +31,9 @@ static bool same_tensor_view(const ct_type *tv, const ct_type *view) {
   return true;
 }
 
-/* Memory-model rules for loads (is_load) and stores. */
-static bool check_memory_model(ct_vop *v, bool is_load) {
+/* Memory-model rules for loads (is_load) and stores. View-based ops (is_view) word the weak+scope
+ * error as NVIDIA's view parser does. */
+static bool check_memory_model(ct_vop *v, bool is_load, bool is_view) {
   int mo = v_int_enum_attr(v, "memory_ordering_semantics", MO_ACQ_REL, MO_WEAK, true);
   if (mo < 0) return false;
   int scope = v_int_enum_attr(v, "memory_scope", 2, -2, false);
@@ -43,6 +44,9 @@ static bool check_memory_model(ct_vop *v, bool is_load) {
   if (!is_load && mo != MO_WEAK && mo != MO_RELAXED && mo != MO_RELEASE)
     return v_error(v, "expect one of: weak, relaxed, or release, but got: %s", mo_names[mo]);
   const char *kind = is_load ? "load" : "store";
+  if (mo == MO_WEAK && has_scope && is_view)
+    return v_error_plain(v, "operation specifies weak memory ordering semantics, but then provides \"%s\" scope, expected no memory scope.",
+                         scope_names[scope]);
   if (mo == MO_WEAK && has_scope) return v_error(v, "weak %s must not have memory scope", kind);
   if (mo != MO_WEAK && !has_scope) return v_error(v, "memory scope is required for %s %s", mo_names[mo], kind);
   return true;
@@ -186,7 +190,7 @@ bool verify_load_view_tko(ct_vop *v) {
   if (sz[2] && !v_operand(v, st[2], TC_TOKEN, NULL)) return false;
   if (!v_num_results(v, 2) || !v_result(v, 0, TC_TILE, &tile) || !v_result(v, 1, TC_TOKEN, NULL)) return false;
   if (!check_view_access(v, &view, st[1], sz[1], &tile, v_result_mlir_type(v, 0))) return false;
-  return check_hints(v) && check_memory_model(v, true);
+  return check_hints(v) && check_memory_model(v, true, true);
 }
 
 bool verify_store_view_tko(ct_vop *v) {
@@ -197,7 +201,7 @@ bool verify_store_view_tko(ct_vop *v) {
   if (sz[3] && !v_operand(v, st[3], TC_TOKEN, NULL)) return false;
   if (!v_num_results(v, 1) || !v_result(v, 0, TC_TOKEN, NULL)) return false;
   if (!check_view_access(v, &view, st[2], sz[2], &tile, v_operand_mlir_type(v, 0))) return false;
-  return check_hints(v) && check_memory_model(v, false);
+  return check_hints(v) && check_memory_model(v, false, true);
 }
 
 /* A tile of pointers whose shape and pointee match `value`. */
@@ -219,7 +223,7 @@ bool verify_load_ptr_tko(ct_vop *v) {
   if (sz[2] && !ct_type_equal(&pad, &res))
     return v_error(v, "failed to verify that type of 'paddingValue' must match the type of 'result'");
   if (sz[2] && !sz[1]) return v_error(v, "a padding value requires a mask");
-  return check_hints(v) && check_memory_model(v, true);
+  return check_hints(v) && check_memory_model(v, true, false);
 }
 
 bool verify_store_ptr_tko(ct_vop *v) {
@@ -234,7 +238,7 @@ bool verify_store_ptr_tko(ct_vop *v) {
     return v_error(v, "failed to verify that `destination` type is expected a pointer type of `value` type");
   if (sz[2] && !v_same_shape(&mask, &ptrs))
     return v_error(v, "failed to verify that shape of 'destination' must match the shape of 'mask'");
-  return check_hints(v) && check_memory_model(v, false);
+  return check_hints(v) && check_memory_model(v, false, false);
 }
 
 bool verify_offset(ct_vop *v) {
@@ -243,7 +247,7 @@ bool verify_offset(ct_vop *v) {
   if (!v_operand(v, 0, TC_TILE_PTR, &p) || !v_operand(v, 1, TC_TILE_INT, &o) || !v_result(v, 0, TC_TILE_PTR, &r))
     return false;
   if (!ct_type_equal(&p, &r)) return v_error(v, "failed to verify that all of {result, ptr} have same type");
-  if (!v_same_shape(&p, &o)) return v_error(v, "failed to verify that all of {ptr, offset, result} have same shape");
+  if (!v_same_shape(&p, &o)) return v_error(v, "requires the same shape for all operands and results");
   return true;
 }
 
@@ -265,6 +269,9 @@ bool verify_join_tokens(ct_vop *v) {
 enum { AM_AND, AM_OR, AM_XOR, AM_ADD, AM_ADDF, AM_MAX, AM_MIN, AM_UMAX, AM_UMIN, AM_XCHG };
 static const char *const am_names[] = {"and", "or", "xor", "add", "addf", "max", "min", "umax", "umin", "xchg"};
 
+/* 32- or 64-bit element (MLIR's bit width: tf32 counts 19 bits, so it is not one). */
+static bool atomic_width_ok(ct_elem e) { return e != CT_TF32 && (ct_elem_width(e) == 32 || ct_elem_width(e) == 64); }
+
 static bool check_atomic_mode(ct_vop *v, int mode, ct_elem e) {
   switch (mode) {
   case AM_ADDF:
@@ -272,7 +279,7 @@ static bool check_atomic_mode(ct_vop *v, int mode, ct_elem e) {
       return v_error(v, "'%s' works only with floats f16, bf16, f32, and f64", am_names[mode]);
     return true;
   case AM_XCHG:
-    if (!(ct_elem_is_int(e) || ct_elem_is_float(e)) || (ct_elem_width(e) != 32 && ct_elem_width(e) != 64))
+    if (!(ct_elem_is_int(e) || ct_elem_is_float(e)) || !atomic_width_ok(e))
       return v_error(v, "'%s' works only with integers or float of 32 or 64 bitwidth", am_names[mode]);
     return true;
   default:
@@ -305,8 +312,7 @@ bool verify_atomic_cas_tko(ct_vop *v) {
   if (p.pointee != val.elem)
     return v_error(v, "expected pointee type ('%s') to match element type of 'val' ('%s')", ct_elem_name(p.pointee),
                    ct_elem_name(val.elem));
-  if (ct_elem_width(val.elem) != 32 && ct_elem_width(val.elem) != 64)
-    return v_error(v, "expect only float or integer types with 32 or 64 bit");
+  if (!atomic_width_ok(val.elem)) return v_error(v, "expect only float or integer types with 32 or 64 bit");
   if (sz[3] && !v_same_shape(&mask, &val))
     return v_error(v, "failed to verify that all of {pointers, val, cmp and mask} have same shape");
   return check_atomic_ordering(v);

@@ -296,6 +296,12 @@ bool verify_mmaf_scaled(ct_vop *v) {
     return v_error(v, "unsupported combination of element types. Scale type 'f8E4M3FN' expects lhs and rhs element types to be 'f4E2M1FN', but got '%s'",
                    ct_elem_name(a.elem));
   int row = a.rank == 3, col = row + 1;
+  if (row && a.shape[0] != sa.shape[0])
+    return v_error(v, "shape error: dim 0 of lhs (%lld) and dim 0 of lhs_scale (%lld) must match", (long long)a.shape[0],
+                   (long long)sa.shape[0]);
+  if (row && b.shape[0] != sb.shape[0])
+    return v_error(v, "shape error: dim 0 of rhs (%lld) and dim 0 of rhs_scale (%lld) must match", (long long)b.shape[0],
+                   (long long)sb.shape[0]);
   if (a.shape[row] != sa.shape[row])
     return v_error(v, "shape error: dim %d of lhs (%lld) and dim %d of lhs_scale (%lld) must match", row,
                    (long long)a.shape[row], row, (long long)sa.shape[row]);

@@ -366,7 +366,7 @@ static const vcase cases[] = {
     {"load view weak scope", NULL,
      MK("pv", PV) C32("i", "0")
      "%t, %tok = \"cuda_tile.load_view_tko\"(%pv, %i, %i) {memory_ordering_semantics = 0 : i32, memory_scope = 1 : i32, operandSegmentSizes = array<i32: 1, 2, 0>} : (" PV ", " T("i32") ", " T("i32") ") -> (" T("16x32xf32") ", " TOK ") // ERR\n",
-     "weak load must not have memory scope"},
+     "operation specifies weak memory ordering semantics, but then provides \"device\" scope, expected no memory scope."},
     {"load view acquire no scope", NULL,
      MK("pv", PV) C32("i", "0")
      "%t, %tok = \"cuda_tile.load_view_tko\"(%pv, %i, %i) {memory_ordering_semantics = 2 : i32, operandSegmentSizes = array<i32: 1, 2, 0>} : (" PV ", " T("i32") ", " T("i32") ") -> (" T("16x32xf32") ", " TOK ") // ERR\n",
