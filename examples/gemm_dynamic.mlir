@@ -9,9 +9,13 @@ cuda_tile.module @gemm_dynamic {
     %a_ptr_a16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
     %b_ptr_a16 = assume div_by<16>, %b_ptr : tile<ptr<f16>>
     %c_ptr_a16 = assume div_by<16>, %c_ptr : tile<ptr<f32>>
-    %a_tv = make_tensor_view %a_ptr_a16, shape = [%m, %k], strides = [%k, 1] : tile<i64> -> tensor_view<?x?xf16, strides=[?,1]>
-    %b_tv = make_tensor_view %b_ptr_a16, shape = [%k, %n], strides = [%n, 1] : tile<i64> -> tensor_view<?x?xf16, strides=[?,1]>
-    %c_tv = make_tensor_view %c_ptr_a16, shape = [%m, %n], strides = [%n, 1] : tile<i64> -> tensor_view<?x?xf32, strides=[?,1]>
+    // K and N are multiples of 16 (a producer specialises on it, as cuTile does for shape/stride
+    // arguments): row starts stay 16-byte aligned, enabling vector accesses.
+    %k_d16 = assume div_by<16>, %k : tile<i64>
+    %n_d16 = assume div_by<16>, %n : tile<i64>
+    %a_tv = make_tensor_view %a_ptr_a16, shape = [%m, %k_d16], strides = [%k_d16, 1] : tile<i64> -> tensor_view<?x?xf16, strides=[?,1]>
+    %b_tv = make_tensor_view %b_ptr_a16, shape = [%k_d16, %n_d16], strides = [%n_d16, 1] : tile<i64> -> tensor_view<?x?xf16, strides=[?,1]>
+    %c_tv = make_tensor_view %c_ptr_a16, shape = [%m, %n_d16], strides = [%n_d16, 1] : tile<i64> -> tensor_view<?x?xf32, strides=[?,1]>
     %a_pv = make_partition_view %a_tv : partition_view<tile=(128x32), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
     %b_pv = make_partition_view %b_tv : partition_view<tile=(32x128), padding_value = zero, tensor_view<?x?xf16, strides=[?,1]>>
     %c_pv = make_partition_view %c_tv : partition_view<tile=(128x128), tensor_view<?x?xf32, strides=[?,1]>>

@@ -3,7 +3,9 @@
  * data layout; when the module calls libdevice (`__nv_*`), link libdevice.10.bc and internalize
  * every non-kernel definition so unused library code is dropped; LLVMRunPasses("default<On>")
  * with the NVPTX target machine (which adds NVVMReflect etc.); emit PTX with the target machine
- * (cpu sm_90a / sm_100a, features +ptx90). Output is deterministic (no timestamps, no paths).
+ * (cpu sm_90a / sm_100a, features +ptx90), adding the ABI comment
+ * `// tilec.dynamic_smem_bytes <kernel> <bytes>` before kernels that use dynamic shared memory.
+ * Output is deterministic (no timestamps, no paths).
  * Knobs: $TILEC_LIBDEVICE, $CUDA_HOME (libdevice and ptxas lookup), $TILEC_PTXAS. */
 #include "llvm/backend.h"
 
@@ -27,6 +29,8 @@ extern char **environ;
 
 #define NVPTX_TRIPLE "nvptx64-nvidia-cuda"
 #define PTX_FEATURES "+ptx90"
+/* Function attribute set by the code generator on kernels using dynamic shared memory. */
+#define DYN_SMEM_ATTR "tilec.dynamic_smem_bytes"
 
 const char *ct_gpu_name(ct_gpu g) { return g == CT_SM_100A ? "sm_100a" : "sm_90a"; }
 
@@ -174,6 +178,47 @@ LLVMModuleRef ct_translate_to_llvm_ir(ct_ctx *c, MlirModule mod, LLVMContextRef 
   return m;
 }
 
+/* Byte count of the kernel's dynamic shared memory (string attribute DYN_SMEM_ATTR, set by the
+ * code generator), or NULL. */
+static const char *dynamic_smem_bytes(LLVMModuleRef m, const char *name, size_t len) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    size_t n;
+    const char *fname = LLVMGetValueName2(f, &n);
+    if (n != len || memcmp(fname, name, len)) continue;
+    LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, DYN_SMEM_ATTR,
+                                                       (unsigned)strlen(DYN_SMEM_ATTR));
+    if (!a) return NULL;
+    unsigned vlen;
+    return LLVMGetStringAttributeValue(a, &vlen);
+  }
+  return NULL;
+}
+
+/* Copy the PTX, inserting `// tilec.dynamic_smem_bytes <kernel> <bytes>` (docs/abi.md) before the
+ * `.visible .entry <kernel>(` line of every kernel that uses dynamic shared memory. */
+static void append_with_smem_notes(LLVMModuleRef m, const char *ptx, size_t len, ct_strbuf *out) {
+  static const char entry[] = ".visible .entry ";
+  const size_t elen = sizeof entry - 1;
+  size_t pos = 0;
+  while (pos < len) {
+    const char *nl = memchr(ptx + pos, '\n', len - pos);
+    size_t end = nl ? (size_t)(nl - ptx) + 1 : len;
+    if (end - pos > elen && !memcmp(ptx + pos, entry, elen)) {
+      const char *name = ptx + pos + elen;
+      size_t nlen = 0;
+      while (pos + elen + nlen < end && name[nlen] != '(' && name[nlen] != '\n') nlen++;
+      const char *bytes = dynamic_smem_bytes(m, name, nlen);
+      if (bytes) {
+        char note[256];
+        int k = snprintf(note, sizeof note, "// %s %.*s %s\n", DYN_SMEM_ATTR, (int)nlen, name, bytes);
+        if (k > 0 && (size_t)k < sizeof note) ct_strbuf_append(out, note, (size_t)k);
+      }
+    }
+    ct_strbuf_append(out, ptx + pos, end - pos);
+    pos = end;
+  }
+}
+
 bool ct_emit_ptx(ct_ctx *c, LLVMModuleRef m, const ct_lower_options *opts, ct_strbuf *out) {
   LLVMTargetMachineRef tm = make_tm(c, opts);
   if (!tm) return false;
@@ -185,7 +230,7 @@ bool ct_emit_ptx(ct_ctx *c, LLVMModuleRef m, const ct_lower_options *opts, ct_st
     LLVMDisposeTargetMachine(tm);
     return false;
   }
-  ct_strbuf_append(out, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf));
+  append_with_smem_notes(m, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf), out);
   LLVMDisposeMemoryBuffer(buf);
   LLVMDisposeTargetMachine(tm);
   return true;

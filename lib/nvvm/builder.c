@@ -213,3 +213,11 @@ MlirValue bld_inline_asm(ct_bld *b, const char *asm_text, const char *constraint
                               bld_named(b, "constraints", mlirStringAttrGet(b->ctx, sref(constraints)))};
   return bld_op1(b, "llvm.inline_asm", res, n, ops, 2, na);
 }
+
+MlirValue bld_inline_asm_volatile(ct_bld *b, const char *asm_text, const char *constraints, MlirType res, int n,
+                                  const MlirValue *ops) {
+  MlirNamedAttribute na[3] = {bld_named(b, "asm_string", mlirStringAttrGet(b->ctx, sref(asm_text))),
+                              bld_named(b, "constraints", mlirStringAttrGet(b->ctx, sref(constraints))),
+                              bld_named(b, "has_side_effects", mlirUnitAttrGet(b->ctx))};
+  return bld_op1(b, "llvm.inline_asm", res, n, ops, 3, na);
+}

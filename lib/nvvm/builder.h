@@ -80,4 +80,8 @@ void bld_barrier(ct_bld *b); /* bar.sync 0 */
 /* Pure inline PTX with one result: `asm_text` uses $0 (result), $1.. (operands). */
 MlirValue bld_inline_asm(ct_bld *b, const char *asm_text, const char *constraints, MlirType res, int n,
                          const MlirValue *ops);
+/* Same, marked as having side effects (never moved across barriers, never merged): for asm that
+ * reads memory, e.g. ldmatrix. */
+MlirValue bld_inline_asm_volatile(ct_bld *b, const char *asm_text, const char *constraints, MlirType res, int n,
+                                  const MlirValue *ops);
 #endif

@@ -2,7 +2,7 @@
  * layouts assign flat-index bits from the lowest up to (sizePerThread regs, lanes, warps,
  * repetition regs); the mma accumulator layout follows the PTX m16n8 C-fragment table; remapping
  * checks that the thread bases agree and finds each destination register among the source
- * registers bit by bit. Knobs: sizePerThread cap (4 elements). */
+ * registers bit by bit. Knobs: sizePerThread cap (4 elements; ct_layout_blocked_spt takes it). */
 #include "nvvm/layout.h"
 
 #include <string.h>
@@ -41,6 +41,10 @@ static bool shape_ok(int rank, const int64_t *shape, int *total) {
 }
 
 bool ct_layout_blocked(ct_layout *out, int rank, const int64_t *shape, int nwarps) {
+  return ct_layout_blocked_spt(out, rank, shape, nwarps, BLOCKED_MAX_SPT_BITS);
+}
+
+bool ct_layout_blocked_spt(ct_layout *out, int rank, const int64_t *shape, int nwarps, int max_spt_bits) {
   memset(out, 0, sizeof *out);
   int fbits;
   if (rank < 0 || rank > CT_MAX_RANK || !shape_ok(rank, shape, &fbits)) return false;
@@ -52,7 +56,7 @@ bool ct_layout_blocked(ct_layout *out, int rank, const int64_t *shape, int nwarp
   int thread_bits = CT_LAYOUT_LANE_BITS + wbits;
   int spt = fbits - thread_bits;
   if (spt < 0) spt = 0;
-  if (spt > BLOCKED_MAX_SPT_BITS) spt = BLOCKED_MAX_SPT_BITS;
+  if (spt > max_spt_bits) spt = max_spt_bits;
   int last_bits = rank ? ct_log2_exact(shape[rank - 1]) : 0;
   if (spt > last_bits) spt = last_bits;
   int bit = 0;

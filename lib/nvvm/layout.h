@@ -49,6 +49,9 @@ int ct_layout_dim_bits(const ct_layout *l, int d);
 /* Build layouts. Return false when the shape is not representable (not a power of two, too many
  * registers). nwarps is a power of two. */
 bool ct_layout_blocked(ct_layout *out, int rank, const int64_t *shape, int nwarps);
+/* Same with sizePerThread capped at 2^max_spt_bits elements (ct_layout_blocked: 2^2), e.g. 8 x f16
+ * = 16 bytes per thread for tiles that are only staged to shared memory. */
+bool ct_layout_blocked_spt(ct_layout *out, int rank, const int64_t *shape, int nwarps, int max_spt_bits);
 bool ct_layout_mma_acc(ct_layout *out, int64_t m, int64_t n, int nwarps);
 /* Warp grid chosen for an m x n mma accumulator (wm * wn = nwarps); false when m/n too small. */
 bool ct_layout_mma_warp_grid(int64_t m, int64_t n, int nwarps, int *wm, int *wn);

@@ -63,7 +63,14 @@ static const ct_layout *carried_preference(ct_lower *L, MlirValue v) {
   return NULL;
 }
 
-static MlirOperation block_terminator(MlirBlock b) { return mlirBlockGetTerminator(b); }
+/* The last op of a block. (mlirBlockGetTerminator returns null for unregistered ops such as
+ * cuda_tile.continue, since they do not carry the IsTerminator trait.) */
+static MlirOperation block_terminator(MlirBlock b) {
+  MlirOperation last = {NULL};
+  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    last = op;
+  return last;
+}
 
 static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for) {
   ct_bld *b = &L->b;

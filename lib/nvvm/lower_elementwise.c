@@ -1,8 +1,10 @@
 /* lower_elementwise: constants, iota, select, integer/float arithmetic, comparisons, math and
  * conversions, one LLVM scalar op per register. Algorithm: operands are brought to one layout
- * (the first non-splat operand's; layout changes go through lv_convert), then lower_scalar_op()
- * emits each element. Rounding modes are honoured with NVVM intrinsics (add/mul/div/fma/sqrt
- * .rz/.rm/.rp, .ftz); a mode/type combination without an exact instruction is rejected by name.
+ * (the first non-uniform operand's, preferring one that is not a deferred `broadcast`; such an
+ * operand is broadcast from its small source straight into that layout, e.g. a bias row into
+ * the mma accumulator layout; other layout changes go through lv_convert), then
+ * lower_scalar_op() emits each element (once when every operand is uniform). Rounding modes are
+ * honoured with NVVM intrinsics (add/mul/div/fma/sqrt .rz/.rm/.rp, .ftz); a mode/type combination without an exact instruction is rejected by name.
  * f16/bf16 math (exp, log, sin, ...) is computed in f32 and rounded back. Transcendentals use
  * libdevice (__nv_*f), linked by the back end; `approx` modes use ex2.approx / tanh.approx.
  * Knobs: CONSTANT_MAX_ELEMS (non-splat constants are replicated in every thread). */
@@ -366,6 +368,7 @@ static int lower_constant(ct_lower *L, MlirOperation op) {
     ct_lv *lv = lv_new_tile(L, &t, l);
     MlirValue c = bld_const_attr(&L->b, et, mlirDenseElementsAttrGetSplatValue(v));
     for (int k = 0; k < lv->nregs; k++) lv->regs[k] = c;
+    lv->uniform = true;
     lv_bind(L, mlirOperationGetResult(op, 0), lv);
     return LOWER_DONE;
   }
@@ -426,25 +429,33 @@ int lower_elementwise_op(ct_lower *L, MlirOperation op, const char *name) {
   }
   ct_lv *in[3] = {NULL, NULL, NULL};
   for (int i = 0; i < n; i++)
-    if (!(in[i] = lv_get(L, op, i))) return LOWER_FAILED;
-  /* layout: the first operand whose registers are not a splat */
+    if (!(in[i] = lv_get_lazy(L, op, i))) return LOWER_FAILED;
+  /* layout: the first non-uniform operand that is not a deferred broadcast (which is broadcast
+   * straight into the chosen layout from its small source), else the first non-uniform one */
   const ct_layout *l = in[0]->layout;
+  int chosen = -1;
+  for (int pass = 0; pass < 2 && chosen < 0; pass++)
+    for (int i = 0; i < n && chosen < 0; i++)
+      if (!lv_is_uniform(in[i]) && (pass == 1 || !in[i]->bcast_src)) chosen = i;
+  if (chosen >= 0) l = in[chosen]->layout;
+  bool all_uniform = true;
   for (int i = 0; i < n; i++) {
-    bool splat = true;
-    for (int k = 1; k < in[i]->nregs && splat; k++) splat = in[i]->regs[k].ptr == in[i]->regs[0].ptr;
-    if (!splat) {
-      l = in[i]->layout;
-      break;
-    }
+    if (!(in[i] = lv_convert(L, in[i], l))) return LOWER_FAILED;
+    all_uniform = all_uniform && lv_is_uniform(in[i]);
   }
-  for (int i = 0; i < n; i++) in[i] = lv_convert(L, in[i], l);
   ct_type rt;
   if (!result_type(L, op, 0, &rt)) return LOWER_FAILED;
   ct_lv *out = lv_new_tile(L, &rt, l);
-  for (int k = 0; k < out->nregs; k++) {
+  /* uniform operands: one scalar op, spread over every register */
+  int ncompute = all_uniform ? 1 : out->nregs;
+  for (int k = 0; k < ncompute; k++) {
     MlirValue args[3];
-    for (int i = 0; i < n; i++) args[i] = in[i]->regs[k];
+    for (int i = 0; i < n; i++) args[i] = in[i]->regs[all_uniform ? 0 : k];
     if (!lower_scalar_op(L, op, name, args, &out->regs[k])) return LOWER_FAILED;
+  }
+  if (all_uniform) {
+    for (int k = 1; k < out->nregs; k++) out->regs[k] = out->regs[0];
+    out->uniform = true;
   }
   if (streq(name, "offset") || streq(name, "ptr_to_ptr")) out->ptr_align = 0;
   lv_bind(L, mlirOperationGetResult(op, 0), out);

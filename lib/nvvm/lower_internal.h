@@ -37,6 +37,17 @@ typedef struct ct_lv {
   int64_t base_align;               /* provable byte alignment of base */
   /* tiles of pointers: provable byte alignment of every element (from assume div_by) */
   int64_t ptr_align;
+  /* rank-0 integer tiles: a known divisor of the value (assume div_by; 1 when unknown/0) */
+  int64_t int_div;
+  /* views: known divisors of each dim / stride (the value when static) */
+  int64_t dim_div[CT_MAX_RANK], stride_div[CT_MAX_RANK];
+  /* tiles: every element has the same value (a splat constant, or computed from splats only),
+   * so any thread may take any element from regs[0]. */
+  bool uniform;
+  /* tiles: a `broadcast` whose data movement is deferred (regs unset): consumers materialise it
+   * from this source directly in the layout they need (lv_convert), others in `layout`. */
+  struct ct_lv *bcast_src;
+  struct ct_lv *bcast_last; /* its latest materialisation (reused for the same layout) */
 } ct_lv;
 
 typedef enum { RCTX_IF, RCTX_LOOP, RCTX_REDUCE } ct_rctx_kind;
@@ -82,8 +93,13 @@ typedef struct ct_lower {
   size_t nall, all_cap;
   ct_layout **layouts;
   size_t nlayouts, layouts_cap;
-  /* shared memory: one static buffer, sized to the largest use */
+  /* shared memory: one buffer for the module, sized to the largest use of any kernel; static
+   * when that fits STATIC_SMEM_LIMIT, else dynamic (docs/abi.md) */
   int64_t smem_bytes;
+  int64_t entry_smem_bytes; /* largest use of the kernel being lowered */
+  MlirOperation *kernels;   /* llvm.func of every lowered entry */
+  int64_t *kernel_smem;     /* its shared-memory bytes */
+  size_t nkernels;
   /* declared external functions (libdevice) */
   char **externs;
   size_t nexterns;
@@ -93,12 +109,16 @@ typedef struct ct_lower {
 
 /* ---- lower_kernel.c: value map, layouts, helpers ---- */
 ct_lv *lv_lookup(ct_lower *L, MlirValue v);           /* NULL when unknown */
-ct_lv *lv_get(ct_lower *L, MlirOperation op, int operand); /* errors when unknown */
+ct_lv *lv_get(ct_lower *L, MlirOperation op, int operand); /* errors when unknown; materialised */
+/* Same, but a deferred broadcast is returned as is (only for consumers that lv_convert it). */
+ct_lv *lv_get_lazy(ct_lower *L, MlirOperation op, int operand);
 ct_lv *lv_alloc(ct_lower *L, ct_lv_kind kind, const ct_type *t);
 void lv_bind(ct_lower *L, MlirValue v, ct_lv *lv);
 ct_lv *lv_new_tile(ct_lower *L, const ct_type *t, const ct_layout *layout); /* regs zeroed */
 const ct_layout *layout_intern(ct_lower *L, const ct_layout *l);
 const ct_layout *layout_blocked_for(ct_lower *L, MlirOperation op, const ct_type *t); /* NULL + error */
+/* Blocked layout with 16 bytes per thread along the last dim (for tiles staged to shared memory). */
+const ct_layout *layout_blocked_wide_for(ct_lower *L, MlirOperation op, const ct_type *t);
 bool value_type(ct_lower *L, MlirOperation op, MlirValue v, ct_type *t); /* error when not cuda_tile */
 bool result_type(ct_lower *L, MlirOperation op, int i, ct_type *t);
 MlirType elem_llvm_type(ct_lower *L, ct_elem e);
@@ -118,11 +138,19 @@ MlirValue owner_predicate(ct_lower *L, const ct_layout *l);     /* i1, or null w
 /* Flat index (i32) of the thread part of layout l: OR of the lane/warp bases of tid's set bits. */
 MlirValue thread_flat_index(ct_lower *L, const ct_layout *l);
 MlirValue smem_base(ct_lower *L, int64_t bytes);                 /* !llvm.ptr<3> */
-/* Returns v itself when already in layout `to`, else a new lv (not bound to an MLIR value). */
+/* True when every element of tile v has the same value and regs[0] holds it in every thread:
+ * v->uniform, or all registers are one SSA value and no lane/warp basis is set (replicated). */
+bool lv_is_uniform(const ct_lv *v);
+/* Returns v itself when already in layout `to`, else a new lv (not bound to an MLIR value).
+ * A deferred broadcast is broadcast straight into `to`. */
 ct_lv *lv_convert(ct_lower *L, ct_lv *v, const ct_layout *to);
 /* Regs of `dst` layout filled from `src` through flat map m (dst flat → src flat): register
  * remap when possible, else through shared memory. */
 bool lv_gather(ct_lower *L, ct_lv *dst, ct_lv *src, const ct_flat_map *m);
+/* Broadcast src (same rank; dims of size 1 stretched to rt's) into layout dl (lower_shape.c). */
+ct_lv *lv_broadcast_into(ct_lower *L, ct_lv *src, const ct_type *rt, const ct_layout *dl);
+/* A deferred broadcast (pending->bcast_src) in layout dl, reusing an earlier materialisation. */
+ct_lv *lv_materialize_broadcast(ct_lower *L, ct_lv *pending, const ct_layout *dl);
 /* Store a register value to / load from shared memory element index (i32). */
 void smem_store_elem(ct_lower *L, MlirValue base, MlirValue index, MlirValue v);
 MlirValue smem_load_elem(ct_lower *L, MlirValue base, MlirValue index, MlirType t);

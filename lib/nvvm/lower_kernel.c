@@ -1,11 +1,12 @@
 /* lower_kernel: the driver of the SIMT code generator. Walks every `cuda_tile.module`, turns each
  * `cuda_tile.entry` into an `llvm.func` kernel (nvvm.kernel, nvvm.reqntid = T,1,1; parameters per
  * docs/abi.md), lowers the body op by op (dispatching by op name to the lower_*.c files), and
- * finally adds the static shared-memory buffer and the external (libdevice) declarations.
+ * finally adds the shared-memory buffer (static up to 48 KiB, else dynamic with the ABI byte
+ * count per kernel, see add_smem_global) and the external (libdevice) declarations.
  * Also owns the cuda_tile value → lowered value map (open addressing on the MlirValue pointer; it
  * is only looked up, never iterated, so output order never depends on pointers).
  * Knobs: threads per CTA = 32 * num_worker_warps_per_cta (optimization_hints for the target
- * arch), default 128. */
+ * arch), default 128; STATIC_SMEM_LIMIT. */
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Dialect/LLVM.h>
@@ -18,6 +19,9 @@
 
 #define DEFAULT_WARPS 4
 #define SMEM_SYMBOL "__tilec_smem"
+/* Largest static shared memory a kernel may declare (above it, launches need the dynamic opt-in). */
+#define STATIC_SMEM_LIMIT (48 * 1024)
+#define DYN_SMEM_ATTR "tilec.dynamic_smem_bytes"
 
 static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
@@ -67,13 +71,20 @@ ct_lv *lv_lookup(ct_lower *L, MlirValue v) {
   return NULL;
 }
 
-ct_lv *lv_get(ct_lower *L, MlirOperation op, int operand) {
+ct_lv *lv_get_lazy(ct_lower *L, MlirOperation op, int operand) {
   if (operand >= mlirOperationGetNumOperands(op)) {
     ct_error_op(L->c, op, "code generation: missing operand #%d", operand);
     return NULL;
   }
   ct_lv *lv = lv_lookup(L, mlirOperationGetOperand(op, operand));
   if (!lv) ct_error_op(L->c, op, "code generation: operand #%d has no lowered value", operand);
+  return lv;
+}
+
+ct_lv *lv_get(ct_lower *L, MlirOperation op, int operand) {
+  ct_lv *lv = lv_get_lazy(L, op, operand);
+  /* a deferred broadcast is materialised at its (same-block) use */
+  if (lv && lv->bcast_src) lv = lv_materialize_broadcast(L, lv, lv->layout);
   return lv;
 }
 
@@ -119,6 +130,16 @@ const ct_layout *layout_blocked_for(ct_lower *L, MlirOperation op, const ct_type
     ct_error_op(L->c, op, "code generation: tile shape is too large to keep in registers");
     return NULL;
   }
+  return layout_intern(L, &l);
+}
+
+const ct_layout *layout_blocked_wide_for(ct_lower *L, MlirOperation op, const ct_type *t) {
+  int bits = ct_elem_bits(t->elem);
+  int per16 = bits >= 8 ? 128 / bits : 16;
+  int spt_bits = ct_log2_exact(per16);
+  if (spt_bits < 2) spt_bits = 2;
+  ct_layout l;
+  if (!ct_layout_blocked_spt(&l, t->rank, t->shape, L->nwarps, spt_bits)) return layout_blocked_for(L, op, t);
   return layout_intern(L, &l);
 }
 
@@ -242,7 +263,8 @@ static int lower_misc_op(ct_lower *L, MlirOperation op, const char *name) {
     if (!in) return LOWER_FAILED;
     ct_lv *lv = in;
     MlirAttribute pa = mlirOperationGetAttributeByName(op, sref("predicate"));
-    if (in->kind == LV_TILE && in->type.elem == CT_PTR && in->type.rank == 0 && !mlirAttributeIsNull(pa) &&
+    bool is_int = in->type.elem == CT_I8 || in->type.elem == CT_I16 || in->type.elem == CT_I32 || in->type.elem == CT_I64;
+    if (in->kind == LV_TILE && (in->type.elem == CT_PTR || is_int) && in->type.rank == 0 && !mlirAttributeIsNull(pa) &&
         mlirAttributeIsAOpaque(pa)) {
       MlirStringRef d = mlirOpaqueAttrGetData(pa);
       char buf[64];
@@ -256,7 +278,8 @@ static int lower_misc_op(ct_lower *L, MlirOperation op, const char *name) {
           lv = lv_new_tile(L, &in->type, in->layout);
           lv->regs[0] = in->regs[0];
           int64_t a = k & -k;
-          lv->ptr_align = a > in->ptr_align ? a : in->ptr_align;
+          if (is_int) lv->int_div = (in->int_div > 0 && in->int_div % k == 0) ? in->int_div : k;
+          else lv->ptr_align = a > in->ptr_align ? a : in->ptr_align;
         }
       }
     }
@@ -418,29 +441,51 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   free(arg_types);
   free(cargs);
   if (!ok) return false;
+  L->entry_smem_bytes = 0;
   if (!lower_block(L, body)) return false;
+  L->kernels = xrealloc(L->kernels, (L->nkernels + 1) * sizeof *L->kernels);
+  L->kernel_smem = xrealloc(L->kernel_smem, (L->nkernels + 1) * sizeof *L->kernel_smem);
+  L->kernels[L->nkernels] = fn;
+  L->kernel_smem[L->nkernels++] = L->entry_smem_bytes;
   return true;
 }
 
+/* The module's shared-memory buffer. Static (`.shared .align 16 .b8 __tilec_smem[N]`) when every
+ * kernel needs at most STATIC_SMEM_LIMIT bytes; else an external zero-length array (PTX
+ * `.extern .shared .align 16 .b8 __tilec_smem[]`, dynamic shared memory) and every kernel that
+ * uses it carries the string attribute DYN_SMEM_ATTR = its byte count, which the back end prints
+ * as `// tilec.dynamic_smem_bytes <kernel> <bytes>` (docs/abi.md). */
 static void add_smem_global(ct_lower *L) {
   if (L->smem_bytes <= 0) return;
   MlirContext ctx = L->b.ctx;
+  bool dynamic = L->smem_bytes > STATIC_SMEM_LIMIT;
   MlirOperationState st = mlirOperationStateGet(sref("llvm.mlir.global"), mlirLocationUnknownGet(ctx));
-  MlirType arr = mlirLLVMArrayTypeGet(L->b.i8, (unsigned)L->smem_bytes);
+  MlirType arr = mlirLLVMArrayTypeGet(L->b.i8, dynamic ? 0u : (unsigned)L->smem_bytes);
   MlirNamedAttribute na[5] = {
       bld_named(&L->b, "sym_name", mlirStringAttrGet(ctx, sref(SMEM_SYMBOL))),
       bld_named(&L->b, "global_type", mlirTypeAttrGet(arr)),
-      bld_named(&L->b, "linkage", mlirLLVMLinkageAttrGet(ctx, MlirLLVMLinkageInternal)),
+      bld_named(&L->b, "linkage", mlirLLVMLinkageAttrGet(ctx, dynamic ? MlirLLVMLinkageExternal : MlirLLVMLinkageInternal)),
       bld_named(&L->b, "addr_space", mlirIntegerAttrGet(L->b.i32, 3)),
       bld_named(&L->b, "alignment", mlirIntegerAttrGet(L->b.i64, 16))};
   mlirOperationStateAddAttributes(&st, 5, na);
   MlirRegion r = mlirRegionCreate();
   mlirOperationStateAddOwnedRegions(&st, 1, &r);
   mlirBlockInsertOwnedOperation(L->out_body, 0, mlirOperationCreate(&st));
+  if (!dynamic) return;
+  for (size_t i = 0; i < L->nkernels; i++) {
+    if (L->kernel_smem[i] <= 0) continue;
+    char bytes[32];
+    snprintf(bytes, sizeof bytes, "%lld", (long long)L->kernel_smem[i]);
+    MlirAttribute kv[2] = {mlirStringAttrGet(ctx, sref(DYN_SMEM_ATTR)), mlirStringAttrGet(ctx, sref(bytes))};
+    MlirAttribute pair = mlirArrayAttrGet(ctx, 2, kv);
+    mlirOperationSetAttributeByName(L->kernels[i], sref("passthrough"), mlirArrayAttrGet(ctx, 1, &pair));
+  }
 }
 
 MlirValue smem_base(ct_lower *L, int64_t bytes) {
+  bytes = (bytes + 15) / 16 * 16;
   if (bytes > L->smem_bytes) L->smem_bytes = bytes;
+  if (bytes > L->entry_smem_bytes) L->entry_smem_bytes = bytes;
   return bld_addressof(&L->b, SMEM_SYMBOL, L->b.ptr_shared);
 }
 
@@ -460,6 +505,8 @@ static void lower_free(ct_lower *L) {
   free(L->slots);
   for (size_t i = 0; i < L->nexterns; i++) free(L->externs[i]);
   free(L->externs);
+  free(L->kernels);
+  free(L->kernel_smem);
 }
 
 MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule in, const ct_lower_options *opts) {

@@ -1,10 +1,12 @@
 /* lower_layout: runtime side of layouts — per-thread coordinates, ownership predicates and
  * moving a tile from one layout to another. Algorithm for a layout change (also used by
- * broadcast/permute through a flat-index map): (1) a splat (every register the same SSA value)
- * is re-spread for free; (2) when the thread bases agree, registers are renamed (no code);
+ * broadcast/permute through a flat-index map): (1) a uniform tile (lv_is_uniform: a splat, or a
+ * replicated layout whose registers are one SSA value) is re-spread for free; (2) when the
+ * thread bases agree, registers are renamed (no code);
  * (3) otherwise through the static shared-memory buffer: bar.sync, every thread writes its
- * registers at their source flat index, bar.sync, every thread reads its destination elements,
- * bar.sync. No knobs. */
+ * registers at their source flat index, bar.sync, every thread reads its destination elements
+ * (each distinct element once). Every user of the one shared buffer (conversions, mmaf staging,
+ * cross-warp reductions) starts with bar.sync, so none ends with one. No knobs. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,16 +70,25 @@ static MlirValue mapped_thread_index(ct_lower *L, const ct_layout *dst, const ct
   return acc.ptr ? acc : bld_i32(b, 0);
 }
 
-static bool all_same(const ct_lv *v) {
+bool lv_is_uniform(const ct_lv *v) {
+  if (v->kind != LV_TILE || v->bcast_src) return false;
+  if (v->uniform) return true;
   for (int i = 1; i < v->nregs; i++)
     if (v->regs[i].ptr != v->regs[0].ptr) return false;
+  /* one SSA value in every register is only the same *element value* in every thread when the
+   * thread bits select nothing (a fully replicated layout, e.g. rank 0) */
+  for (int i = 0; i < CT_LAYOUT_LANE_BITS; i++)
+    if (v->layout->lane[i]) return false;
+  for (int i = 0; i < v->layout->nwarp_bits; i++)
+    if (v->layout->warp[i]) return false;
   return true;
 }
 
 bool lv_gather(ct_lower *L, ct_lv *dst, ct_lv *src, const ct_flat_map *m) {
   ct_bld *b = &L->b;
-  if (all_same(src)) {
+  if (lv_is_uniform(src)) {
     for (int k = 0; k < dst->nregs; k++) dst->regs[k] = src->regs[0];
+    dst->uniform = true;
     return true;
   }
   int *reg_src = malloc((size_t)dst->nregs * sizeof *reg_src);
@@ -104,16 +115,27 @@ bool lv_gather(ct_lower *L, ct_lv *dst, ct_lv *src, const ct_flat_map *m) {
   }
   bld_barrier(b);
   MlirValue dst_thread = mapped_thread_index(L, dst->layout, m);
+  uint32_t *seen = malloc((size_t)dst->nregs * sizeof *seen);
+  if (!seen) abort();
   for (int k = 0; k < dst->nregs; k++) {
     uint32_t rf = ct_flat_map_apply(m, ct_layout_reg_flat(dst->layout, (uint32_t)k));
+    seen[k] = rf;
+    int same = 0;
+    while (same < k && seen[same] != rf) same++;
+    if (same < k) { /* broadcast: this element was already read */
+      dst->regs[k] = dst->regs[same];
+      continue;
+    }
     MlirValue idx = bld_add(b, dst_thread, bld_i32(b, rf));
     dst->regs[k] = smem_load_elem(L, base, idx, t);
   }
-  bld_barrier(b);
+  free(seen);
+  /* no trailing barrier: every user of the buffer starts with bar.sync */
   return true;
 }
 
 ct_lv *lv_convert(ct_lower *L, ct_lv *v, const ct_layout *to) {
+  if (v->kind == LV_TILE && v->bcast_src) return lv_materialize_broadcast(L, v, to);
   if (v->kind != LV_TILE || v->layout == to) return v;
   ct_lv *r = lv_new_tile(L, &v->type, to);
   ct_flat_map ident = {.nbits = 32};

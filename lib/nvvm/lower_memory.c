@@ -6,11 +6,17 @@
  * out-of-bounds elements yield the padding value (zero when none); stores are masked by bounds
  * and by ownership (replicated threads do not store).
  * Vector accesses: the G = 2^g lowest registers of a thread hold consecutive elements of the
- * innermost tile dim; when that tensor dim has static stride 1 and a static size divisible by G,
- * every other stride is static, and the base alignment (ABI: element size; more with
- * `assume div_by`) proves G*esize alignment, the G elements move with one ld/st.global.vG
- * (G*esize ≤ 16 bytes) under one predicate. Predicated accesses are real branches around the
- * load/store (ptxas turns them into predicated instructions).
+ * innermost tile dim; when that tensor dim has stride 1 and a size known to be a multiple of G
+ * (static, or `assume div_by` on the shape operand), every other stride is a known multiple of
+ * G, and the base alignment (ABI: element size; more with `assume div_by`) proves G*esize
+ * alignment, the G elements move with one ld/st.global.vG (G*esize ≤ 16 bytes) under one
+ * predicate. When only the inner size's divisibility is missing (e.g. vector_add's `?` length),
+ * a tile-uniform test `every tile dim: index*tile + tile ≤ size` selects a fast path with
+ * unmasked vector accesses; edge tiles take the masked narrower path. Bounds of a dim whose
+ * size is a known multiple of the tile size reduce to one tile-uniform test (view_frame), which
+ * together with store ownership guards the whole access sequence with a single branch.
+ * Predicated accesses are real branches around the load/store (ptxas turns them into predicated
+ * instructions).
  * Memory ordering: weak → plain ld/st; relaxed/acquire/release → atomic ld/st with the LLVM
  * NVPTX sync scope (tl_blk → "block", device → "device", sys → system), scalar only.
  * Knobs: MAX_VECTOR_BYTES. */
@@ -185,14 +191,22 @@ static int lower_make_tensor_view(ct_lower *L, MlirOperation op) {
       ct_lv *s = lv_get(L, op, next++);
       if (!s) return LOWER_FAILED;
       v->dims[d] = to_i64(L, s->regs[0]);
-    } else v->dims[d] = bld_i64(&L->b, t.shape[d]);
+      v->dim_div[d] = s->int_div > 0 ? s->int_div : 1;
+    } else {
+      v->dims[d] = bld_i64(&L->b, t.shape[d]);
+      v->dim_div[d] = t.shape[d] > 0 ? t.shape[d] : 1;
+    }
   }
   for (int d = 0; d < t.rank; d++) {
     if (t.strides[d] == CT_DYNAMIC) {
       ct_lv *s = lv_get(L, op, next++);
       if (!s) return LOWER_FAILED;
       v->strides[d] = to_i64(L, s->regs[0]);
-    } else v->strides[d] = bld_i64(&L->b, t.strides[d]);
+      v->stride_div[d] = s->int_div > 0 ? s->int_div : 1;
+    } else {
+      v->strides[d] = bld_i64(&L->b, t.strides[d]);
+      v->stride_div[d] = t.strides[d] > 0 ? t.strides[d] : 1;
+    }
   }
   lv_bind(L, mlirOperationGetResult(op, 0), v);
   return LOWER_DONE;
@@ -212,6 +226,8 @@ static int lower_make_partition_view(ct_lower *L, MlirOperation op, const char *
   v->base_align = tv->base_align;
   memcpy(v->dims, tv->dims, sizeof v->dims);
   memcpy(v->strides, tv->strides, sizeof v->strides);
+  memcpy(v->dim_div, tv->dim_div, sizeof v->dim_div);
+  memcpy(v->stride_div, tv->stride_div, sizeof v->stride_div);
   lv_bind(L, mlirOperationGetResult(op, 0), v);
   return LOWER_DONE;
 }
@@ -240,48 +256,131 @@ static int lower_get_shape(ct_lower *L, MlirOperation op, bool index_space) {
   return LOWER_DONE;
 }
 
-/* Vector group size for a view access of tile layout l (0-based innermost tile dim). */
-static int view_group(ct_lower *L, const ct_lv *v, const ct_layout *l, int esize, const mem_order *mo) {
+/* Vector group size for a view access of tile layout l (0-based innermost tile dim). G elements
+ * held by consecutive registers move as one access when: the innermost tensor dim has stride 1;
+ * every other stride is a known multiple of G (static, or `assume div_by` on the operand); the
+ * base is G*esize aligned; the tile's inner size is a multiple of G; and, unless the whole tile is
+ * known to be in bounds (`in_bounds`: the fast path), the inner dim's size is a known multiple of
+ * G (so a group is entirely in or entirely out of bounds). */
+static int view_group(ct_lower *L, const ct_lv *v, const ct_layout *l, int esize, const mem_order *mo, bool in_bounds) {
   if (!L->vectorize || (mo && mo->llvm_ordering) || l->rank == 0) return 1;
   const ct_type *t = &v->type;
   int r = t->tile_rank;
   int inner = tensor_dim_of(t, r - 1);
-  if (t->strides[inner] != 1 || t->shape[inner] == CT_DYNAMIC) return 1;
+  if (t->strides[inner] != 1) return 1;
   int g = 0;
   while (g < l->nreg_bits && l->reg[g] == (1u << g)) g++;
   int gsize = 1 << g;
-  while (gsize > 1 && (gsize * esize > MAX_VECTOR_BYTES || t->shape[inner] % gsize != 0 ||
+  while (gsize > 1 && (gsize * esize > MAX_VECTOR_BYTES || (!in_bounds && v->dim_div[inner] % gsize != 0) ||
                        v->base_align % (gsize * esize) != 0 || t->tile_shape[r - 1] % gsize != 0))
     gsize /= 2;
-  if (gsize == 1) return 1;
-  for (int d = 0; d < t->rank; d++) {
-    if (d == inner) continue;
-    if (t->strides[d] == CT_DYNAMIC || (t->strides[d] * esize) % (gsize * esize) != 0) return 1;
-  }
+  for (int d = 0; d < t->rank && gsize > 1; d++)
+    if (d != inner)
+      while (gsize > 1 && v->stride_div[d] % gsize != 0) gsize /= 2;
   return gsize;
 }
 
-/* Element address and in-bounds predicate of register k. */
-static void view_element(ct_lower *L, const ct_lv *v, const ct_layout *l, MlirValue *tcoord, MlirValue *idx, int k,
+/* Per-access invariants of one view access: the thread's first element (pos_i = tile index *
+ * tile + thread coordinate) and its address, and the bounds split into a tile-uniform part and
+ * a per-element part. A dim whose size is a known multiple of the tile size (static, or
+ * `assume div_by`) is "aligned": then coordinate g = idx + c (0 <= c < tile) is in bounds iff
+ * idx is, so its test is one tile-uniform `idx < size` instead of one per element. */
+typedef struct view_frame {
+  MlirValue pos[CT_MAX_RANK];
+  MlirValue thread_ptr;
+  bool aligned[CT_MAX_RANK];
+  MlirValue uniform_inb; /* AND of the aligned dims' tests, or null */
+} view_frame;
+
+static void view_prepare(ct_lower *L, const ct_lv *v, MlirValue *tcoord, MlirValue *idx, view_frame *vp) {
+  ct_bld *b = &L->b;
+  const ct_type *t = &v->type;
+  MlirValue off = {NULL};
+  vp->uniform_inb = (MlirValue){NULL};
+  for (int i = 0; i < t->tile_rank; i++) {
+    int d = tensor_dim_of(t, i);
+    vp->pos[i] = bld_add(b, idx[i], tcoord[i]);
+    MlirValue term = bld_mul(b, vp->pos[i], v->strides[d]);
+    off = off.ptr ? bld_add(b, off, term) : term;
+    vp->aligned[i] = v->dim_div[d] % t->tile_shape[i] == 0;
+    if (vp->aligned[i]) vp->uniform_inb = and_pred(L, vp->uniform_inb, bld_icmp(b, BLD_ULT, idx[i], v->dims[d]));
+  }
+  MlirType et = elem_llvm_type(L, t->elem);
+  if (bld_int_width(et) == 1) et = b->i8;
+  vp->thread_ptr = off.ptr ? bld_gep(b, v->base, off, et) : v->base;
+}
+
+/* Address of register k, and its per-element in-bounds predicate over the non-aligned dims
+ * (null when there is none or `masked` is false). */
+static void view_element(ct_lower *L, const ct_lv *v, const ct_layout *l, const view_frame *vp, int k, bool masked,
                          MlirValue *addr, MlirValue *inb) {
   ct_bld *b = &L->b;
   const ct_type *t = &v->type;
   uint32_t rf = ct_layout_reg_flat(l, (uint32_t)k);
   MlirValue off = {NULL}, pred = {NULL};
+  int64_t const_off = 0;
   for (int i = 0; i < t->tile_rank; i++) {
     int d = tensor_dim_of(t, i);
     int64_t rc = ct_layout_coord(l, rf, i);
-    MlirValue g = bld_add(b, idx[i], bld_i64(b, rc));
-    g = bld_add(b, g, tcoord[i]);
-    MlirValue term = bld_mul(b, g, v->strides[d]);
-    off = off.ptr ? bld_add(b, off, term) : term;
-    MlirValue ok = bld_icmp(b, BLD_ULT, g, v->dims[d]);
-    pred = pred.ptr ? bld_and(b, pred, ok) : ok;
+    if (rc) {
+      if (t->strides[d] != CT_DYNAMIC) const_off += rc * t->strides[d];
+      else {
+        MlirValue term = bld_mul(b, v->strides[d], bld_i64(b, rc));
+        off = off.ptr ? bld_add(b, off, term) : term;
+      }
+    }
+    if (masked && !vp->aligned[i]) {
+      MlirValue g = rc ? bld_add(b, vp->pos[i], bld_i64(b, rc)) : vp->pos[i];
+      pred = and_pred(L, pred, bld_icmp(b, BLD_ULT, g, v->dims[d]));
+    }
   }
+  if (const_off) off = off.ptr ? bld_add(b, off, bld_i64(b, const_off)) : bld_i64(b, const_off);
   MlirType et = elem_llvm_type(L, t->elem);
   if (bld_int_width(et) == 1) et = b->i8;
-  *addr = off.ptr ? bld_gep(b, v->base, off, et) : v->base;
+  *addr = off.ptr ? bld_gep(b, vp->thread_ptr, off, et) : vp->thread_ptr;
   *inb = pred;
+}
+
+/* The accesses of one view load (into out->regs) or store (of tile->regs), g elements at a time.
+ * When `masked`, the tile-uniform bounds (and, for stores, ownership, also the same for every
+ * register of a thread) guard the whole sequence with one branch (loads yield the padding on
+ * the other edge), and each access is predicated by its per-element bounds. */
+static void view_accesses(ct_lower *L, const ct_lv *v, const ct_layout *l, const view_frame *vp, int g, int esize,
+                          bool masked, bool is_load, MlirType et, MlirValue pad, MlirValue owner, const mem_order *mo,
+                          ct_lv *out, ct_lv *tile) {
+  ct_bld *b = &L->b;
+  int nregs = is_load ? out->nregs : tile->nregs;
+  MlirValue guard = is_load ? (MlirValue){NULL} : owner;
+  if (masked) guard = and_pred(L, guard, vp->uniform_inb);
+  MlirBlock join = {NULL};
+  if (guard.ptr) {
+    MlirType *types = malloc(((size_t)nregs + 1) * sizeof *types);
+    MlirValue *pads = malloc(((size_t)nregs + 1) * sizeof *pads);
+    if (!types || !pads) abort();
+    for (int k = 0; k < nregs; k++) {
+      types[k] = et;
+      pads[k] = pad;
+    }
+    MlirBlock body = new_block(L, 0, NULL);
+    join = new_block(L, is_load ? nregs : 0, types);
+    bld_cond_br(b, guard, body, 0, NULL, join, is_load ? nregs : 0, pads);
+    free(types);
+    free(pads);
+    b->block = body;
+  }
+  for (int k = 0; k < nregs; k += g) {
+    MlirValue addr, inb;
+    view_element(L, v, l, vp, k, masked, &addr, &inb);
+    int64_t align = (int64_t)g * esize;
+    if (is_load) pred_load(L, addr, et, g, align, inb, pad, mo, &out->regs[k]);
+    else pred_store(L, addr, g, align, inb, &tile->regs[k], mo);
+  }
+  if (guard.ptr) {
+    bld_br(b, join, is_load ? nregs : 0, is_load ? out->regs : NULL);
+    b->block = join;
+    if (is_load)
+      for (int k = 0; k < nregs; k++) out->regs[k] = mlirBlockGetArgument(join, k);
+  }
 }
 
 static bool view_indices(ct_lower *L, MlirOperation op, const ct_lv *v, int first, int n, MlirValue *idx,
@@ -295,6 +394,20 @@ static bool view_indices(ct_lower *L, MlirOperation op, const ct_lv *v, int firs
     if (!x) return false;
     idx[i] = bld_mul(&L->b, to_i64(L, x->regs[0]), bld_i64(&L->b, v->type.tile_shape[i]));
     tcoord[i] = bld_int_resize(&L->b, thread_coord(L, l, i), L->b.i64, false);
+  }
+  return true;
+}
+
+/* Is every use of v an A/B operand of `mmaf`? (Then its layout only matters for the shared-memory
+ * staging, and 16 bytes per thread make the global loads and shared stores 16-byte vectors.) */
+static bool only_feeds_mma(MlirValue v) {
+  MlirOpOperand u = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(u)) return false;
+  for (; !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    char name[32];
+    if (strcmp(op_short_name(mlirOpOperandGetOwner(u), name, sizeof name), "mmaf") ||
+        mlirOpOperandGetOperandNumber(u) > 1)
+      return false;
   }
   return true;
 }
@@ -320,7 +433,9 @@ static int lower_view_access(ct_lower *L, MlirOperation op, const char *name, bo
   ct_lv *tile = NULL;
   if (is_load) {
     if (!result_type(L, op, 0, &tt)) return LOWER_FAILED;
-    if (!(l = layout_blocked_for(L, op, &tt))) return LOWER_FAILED;
+    if (!(l = only_feeds_mma(mlirOperationGetResult(op, 0)) ? layout_blocked_wide_for(L, op, &tt)
+                                                             : layout_blocked_for(L, op, &tt)))
+      return LOWER_FAILED;
   } else {
     if (!(tile = lv_get(L, op, 0))) return LOWER_FAILED;
     tt = tile->type;
@@ -337,16 +452,42 @@ static int lower_view_access(ct_lower *L, MlirOperation op, const char *name, bo
   if (!view_indices(L, op, v, first, nidx, idx, tcoord, l)) return LOWER_FAILED;
   int bits = ct_elem_bits(tt.elem);
   int esize = bits >= 8 ? bits / 8 : 1;
-  int g = view_group(L, v, l, esize, &mo);
+  view_frame vp;
+  view_prepare(L, v, tcoord, idx, &vp);
+  int g = view_group(L, v, l, esize, &mo, false);
+  int g_full = view_group(L, v, l, esize, &mo, true);
   MlirValue owner = is_load ? (MlirValue){NULL} : owner_predicate(L, l);
   ct_lv *out = is_load ? lv_new_tile(L, &tt, l) : NULL;
   MlirValue pad = is_load ? padding_value(L, v->type.padding, et) : (MlirValue){NULL};
-  for (int k = 0; k < (is_load ? out->nregs : tile->nregs); k += g) {
-    MlirValue addr, inb;
-    view_element(L, v, l, tcoord, idx, k, &addr, &inb);
-    int64_t align = (int64_t)g * esize;
-    if (is_load) pred_load(L, addr, et, g, align, inb, pad, &mo, &out->regs[k]);
-    else pred_store(L, addr, g, align, and_pred(L, inb, owner), &tile->regs[k], &mo);
+  int nregs = is_load ? out->nregs : tile->nregs;
+  if (g_full > g) {
+    /* tile-uniform fast path: a tile entirely inside the tensor moves with unmasked g_full-wide
+     * accesses; edge tiles take the masked g-wide path */
+    ct_bld *b = &L->b;
+    MlirValue full = {NULL};
+    for (int i = 0; i < v->type.tile_rank; i++) {
+      int d = tensor_dim_of(&v->type, i);
+      MlirValue end = bld_add(b, idx[i], bld_i64(b, v->type.tile_shape[i]));
+      full = and_pred(L, full, bld_icmp(b, BLD_ULE, end, v->dims[d]));
+    }
+    MlirType *types = malloc(((size_t)nregs + 1) * sizeof *types);
+    if (!types) abort();
+    for (int k = 0; k < nregs; k++) types[k] = et;
+    MlirBlock fast = new_block(L, 0, NULL), edge = new_block(L, 0, NULL);
+    MlirBlock join = new_block(L, is_load ? nregs : 0, types);
+    free(types);
+    bld_cond_br(b, full, fast, 0, NULL, edge, 0, NULL);
+    b->block = fast;
+    view_accesses(L, v, l, &vp, g_full, esize, false, is_load, et, pad, owner, &mo, out, tile);
+    bld_br(b, join, is_load ? nregs : 0, is_load ? out->regs : NULL);
+    b->block = edge;
+    view_accesses(L, v, l, &vp, g, esize, true, is_load, et, pad, owner, &mo, out, tile);
+    bld_br(b, join, is_load ? nregs : 0, is_load ? out->regs : NULL);
+    b->block = join;
+    if (is_load)
+      for (int k = 0; k < nregs; k++) out->regs[k] = mlirBlockGetArgument(join, k);
+  } else {
+    view_accesses(L, v, l, &vp, g, esize, true, is_load, et, pad, owner, &mo, out, tile);
   }
   if (is_load) {
     lv_bind(L, mlirOperationGetResult(op, 0), out);

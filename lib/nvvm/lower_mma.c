@@ -4,14 +4,16 @@
  * the warps): the accumulator lives in the mma C-fragment layout (layout.h, ct_layout_mma_acc;
  * warps form a wm × wn grid, each owns a (M/wm) × (N/wn) block). A and B are written to shared
  * memory row-major with rows padded by 8 halves (16 B) so that the eight 16-byte rows an ldmatrix
- * phase reads fall in distinct banks; bar.sync; per k16 step every warp loads A fragments with
- * ldmatrix.x4 and B fragments with ldmatrix.x4.trans (x2 when a warp has one n8 tile), then
- * issues one mma per (m16, n8) tile. The next user of the buffer starts with bar.sync.
+ * phase reads fall in distinct banks; bar.sync; per k16 step every warp loads its B fragments
+ * with ldmatrix.x4.trans (x2 when a warp has one n8 tile), then per m16 row of tiles one A
+ * fragment with ldmatrix.x4 and one mma per n8 tile (one A fragment live at a time; each
+ * fragment is bitcast once). The next user of the buffer starts with bar.sync.
  * FMA path (other types / shapes): A and B through shared memory, each accumulator register
  * does K multiply-adds in f32 (f64 for f64). TODO: tf32/f8 tensor-core paths, wgmma/tcgen05.
  * Knobs: SMEM_ROW_PAD (elements added to each shared-memory row). */
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Dialect/LLVM.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,21 +51,58 @@ const ct_layout *mma_result_layout(ct_lower *L, MlirOperation mmaf) {
   return layout_intern(L, &l);
 }
 
-/* Store a 2-D tile to shared memory at row stride `ld` (elements). */
+/* Store a 2-D tile to shared memory at row stride `ld` (elements); `base` is 16-byte aligned.
+ * The G lowest registers of a thread that hold consecutive columns (layout reg bit i = column
+ * bit i) go out as one vector store of G*esize ≤ 16 bytes when the row stride keeps it aligned
+ * (the thread's column is then a multiple of G: thread bases never touch those bits). */
 static void tile_to_smem(ct_lower *L, ct_lv *t, MlirValue base, int64_t ld) {
   ct_bld *b = &L->b;
   const ct_layout *l = t->layout;
+  MlirType et = mlirValueGetType(t->regs[0]);
+  int ebits = ct_elem_bits(t->type.elem);
+  int64_t esize = ebits >= 8 ? ebits / 8 : 1;
+  int gbits = 0;
+  while (gbits < l->nreg_bits && l->reg[gbits] == (1u << gbits)) gbits++;
+  int64_t g = 1LL << gbits;
+  while (g > 1 && (g * esize > 16 || (ld * esize) % (g * esize) != 0 || ebits < 8)) g /= 2;
   MlirValue r0 = thread_coord(L, l, 0), c0 = thread_coord(L, l, 1);
   MlirValue tbase = bld_add(b, bld_mul(b, r0, bld_i32(b, ld)), c0);
-  for (int k = 0; k < t->nregs; k++) {
+  MlirType vt = g > 1 ? mlirVectorTypeGet(1, &g, et) : et;
+  for (int k = 0; k < t->nregs; k += (int)g) {
     uint32_t rf = ct_layout_reg_flat(l, (uint32_t)k);
     int64_t off = ct_layout_coord(l, rf, 0) * ld + ct_layout_coord(l, rf, 1);
-    smem_store_elem(L, base, bld_add(b, tbase, bld_i32(b, off)), t->regs[k]);
+    MlirValue idx = bld_add(b, tbase, bld_i32(b, off));
+    if (g == 1) {
+      smem_store_elem(L, base, idx, t->regs[k]);
+      continue;
+    }
+    MlirValue vec = bld_undef(b, vt);
+    for (int i = 0; i < g; i++) {
+      MlirValue ops[3] = {vec, t->regs[k + i], bld_i32(b, i)};
+      vec = bld_op1(b, "llvm.insertelement", vt, 3, ops, 0, NULL);
+    }
+    bld_store(b, vec, bld_gep(b, base, idx, et), g * esize);
   }
 }
 
 static MlirValue shared_byte_ptr(ct_lower *L, MlirValue base, MlirValue byte_off) {
   return bld_gep(&L->b, base, byte_off, L->b.i8);
+}
+
+/* ldmatrix (.x4 or .x2, optionally .trans) through inline PTX at the 32-bit shared address
+ * `addr32` + `imm` bytes: the constant tile/k-step offset stays an immediate, so one address
+ * register per lane serves every fragment (the intrinsic takes a pointer, and LLVM hoists one
+ * 64-bit address register per fragment out of the k loop). Volatile: it reads shared memory
+ * and must stay between the staging barriers. */
+static MlirValue ldmatrix_asm(ct_lower *L, MlirValue addr32, int64_t imm, int nregs, bool trans, MlirType res) {
+  char text[160];
+  if (nregs == 4)
+    snprintf(text, sizeof text, "ldmatrix.sync.aligned.m8n8.x4%s.shared.b16 {$0, $1, $2, $3}, [$4+%lld];",
+             trans ? ".trans" : "", (long long)imm);
+  else
+    snprintf(text, sizeof text, "ldmatrix.sync.aligned.m8n8.x2%s.shared.b16 {$0, $1}, [$2+%lld];",
+             trans ? ".trans" : "", (long long)imm);
+  return bld_inline_asm_volatile(&L->b, text, nregs == 4 ? "=r,=r,=r,=r,r" : "=r,=r,r", res, 1, &addr32);
 }
 
 static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct_lv *C, const ct_layout *cl) {
@@ -93,6 +132,14 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
   /* per-lane ldmatrix element offsets (k-step and tile offsets added as constants) */
   MlirValue a_lane = bld_add(b, bld_mul(b, bld_add(b, row_base, lrow), bld_i32(b, lda)), lcol);
   MlirValue b_lane = bld_add(b, bld_mul(b, lrow, bld_i32(b, ldb)), bld_add(b, col_base, lcol));
+  /* 32-bit shared-window addresses of this lane's first A / B row (PTX allows 32-bit .shared
+   * addresses; the buffer lies in the shared window, below 4 GiB) */
+  MlirValue a_addr = bld_cast(b, "llvm.trunc",
+                              bld_cast(b, "llvm.ptrtoint", shared_byte_ptr(L, a_base, bld_mul(b, a_lane, bld_i32(b, 2))), b->i64),
+                              b->i32);
+  MlirValue b_addr = bld_cast(b, "llvm.trunc",
+                              bld_cast(b, "llvm.ptrtoint", shared_byte_ptr(L, b_base, bld_mul(b, b_lane, bld_i32(b, 2))), b->i64),
+                              b->i32);
 
   bool bf16 = A->type.elem == CT_BF16;
   MlirType half2;
@@ -109,38 +156,42 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
 
   ct_lv *D = lv_new_tile(L, &C->type, cl);
   memcpy(D->regs, C->regs, (size_t)C->nregs * sizeof *D->regs);
-  MlirValue *afrag = malloc((size_t)MT * 4 * sizeof *afrag);
+  MlirValue *afrag = malloc(4 * sizeof *afrag);
   MlirValue *bfrag = malloc((size_t)NT * 2 * sizeof *bfrag);
   if (!afrag || !bfrag) abort();
   for (int64_t kk = 0; kk < k / 16; kk++) {
-    for (int64_t mi = 0; mi < MT; mi++) {
-      int64_t off = (mi * 16) * lda + kk * 16;
-      MlirValue p = shared_byte_ptr(L, a_base, bld_mul(b, bld_add(b, a_lane, bld_i32(b, off)), bld_i32(b, 2)));
-      MlirValue s = bld_intr(b, "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16", s4, 1, &p);
-      for (int q = 0; q < 4; q++) afrag[mi * 4 + q] = bld_extractvalue(b, s, q, b->i32);
-    }
+    /* B fragments of this k step for every n8 tile; then per m16 row of tiles its A fragment
+     * and NT mmas (only one A fragment is live at a time) */
     for (int64_t nj = 0; nj < NT; nj += 2) {
-      int64_t off = (kk * 16) * ldb + nj * 8;
-      MlirValue p = shared_byte_ptr(L, b_base, bld_mul(b, bld_add(b, b_lane, bld_i32(b, off)), bld_i32(b, 2)));
+      int64_t off = 2 * ((kk * 16) * ldb + nj * 8);
       if (NT == 1) {
-        MlirValue s = bld_intr(b, "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x2.trans.b16", s2, 1, &p);
+        MlirValue s = ldmatrix_asm(L, b_addr, off, 2, true, s2);
         bfrag[0] = bld_extractvalue(b, s, 0, b->i32);
         bfrag[1] = bld_extractvalue(b, s, 1, b->i32);
       } else {
-        MlirValue s = bld_intr(b, "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.trans.b16", s4, 1, &p);
+        MlirValue s = ldmatrix_asm(L, b_addr, off, 4, true, s4);
         for (int q = 0; q < 4; q++) bfrag[nj * 2 + q] = bld_extractvalue(b, s, q, b->i32);
       }
     }
-    for (int64_t mi = 0; mi < MT; mi++)
+    if (!bf16)
+      for (int64_t q = 0; q < NT * 2; q++) bfrag[q] = bld_bitcast(b, bfrag[q], half2);
+    for (int64_t mi = 0; mi < MT; mi++) {
+      int64_t off = 2 * ((mi * 16) * lda + kk * 16);
+      MlirValue s = ldmatrix_asm(L, a_addr, off, 4, false, s4);
+      for (int q = 0; q < 4; q++) {
+        afrag[q] = bld_extractvalue(b, s, q, b->i32);
+        if (!bf16) afrag[q] = bld_bitcast(b, afrag[q], half2);
+      }
       for (int64_t ni = 0; ni < NT; ni++) {
         MlirValue ops[10];
-        for (int q = 0; q < 4; q++) ops[q] = bf16 ? afrag[mi * 4 + q] : bld_bitcast(b, afrag[mi * 4 + q], half2);
-        for (int q = 0; q < 2; q++) ops[4 + q] = bf16 ? bfrag[ni * 2 + q] : bld_bitcast(b, bfrag[ni * 2 + q], half2);
+        for (int q = 0; q < 4; q++) ops[q] = afrag[q];
+        for (int q = 0; q < 2; q++) ops[4 + q] = bfrag[ni * 2 + q];
         int64_t r = (mi * NT + ni) * 4;
         for (int q = 0; q < 4; q++) ops[6 + q] = D->regs[r + q];
         MlirValue res = bld_intr(b, mma_name, sf4, 10, ops);
         for (int q = 0; q < 4; q++) D->regs[r + q] = bld_extractvalue(b, res, q, b->f32);
       }
+    }
   }
   free(afrag);
   free(bfrag);

@@ -191,7 +191,7 @@ int lower_reduce_op(ct_lower *L, MlirOperation op, const char *name) {
       }
       for (int i = 0; i < n; i++) acc[j * n + i] = r[i];
     }
-    bld_barrier(b);
+    /* no trailing bar.sync: the next user of the shared buffer starts with one */
   }
   for (int i = 0; i < n; i++) {
     ct_type rt;

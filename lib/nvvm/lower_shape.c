@@ -5,8 +5,14 @@
  *  - broadcast: result in the blocked layout of the result shape; each register reads the source
  *    element with the broadcast dims zeroed — a register rename when the thread bases agree (the
  *    softmax `reduce → reshape → broadcast` chain), else through shared memory (lv_gather).
+ *    A broadcast that would need shared memory and whose uses are all in its own block is
+ *    deferred (ct_lv.bcast_src): an elementwise consumer in another layout (e.g. a bias row added
+ *    to an mma accumulator) broadcasts the small source straight into its layout; any other use
+ *    materialises it in the blocked one; one materialisation per layout is reused. (Uses inside
+ *    a loop body would repeat the exchange every iteration, so those broadcasts are eager.)
  * No knobs. */
 #include <mlir-c/BuiltinAttributes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "nvvm/lower_internal.h"
@@ -16,6 +22,46 @@ static bool streq(const char *a, const char *b) { return !strcmp(a, b); }
 static ct_lv *share_regs(ct_lower *L, const ct_lv *src, const ct_type *t, const ct_layout *l) {
   ct_lv *r = lv_new_tile(L, t, l);
   memcpy(r->regs, src->regs, (size_t)src->nregs * sizeof *r->regs);
+  r->ptr_align = src->ptr_align;
+  r->uniform = src->uniform;
+  return r;
+}
+
+/* dst flat bit → src flat bit of a broadcast (stretched dims dropped). */
+static void broadcast_map(const ct_lv *src, const ct_type *rt, const ct_layout *dl, ct_flat_map *m) {
+  const ct_layout *sl = src->layout;
+  memset(m, 0, sizeof *m);
+  m->nbits = ct_layout_flat_bits(dl);
+  for (int d = 0; d < rt->rank; d++) {
+    int doff = ct_layout_dim_offset(dl, d), w = ct_layout_dim_bits(dl, d);
+    bool dropped = src->type.shape[d] == 1 && rt->shape[d] != 1;
+    int soff = ct_layout_dim_offset(sl, d);
+    for (int p = 0; p < w; p++) m->bit[doff + p] = dropped ? 0 : 1u << (soff + p);
+  }
+}
+
+ct_lv *lv_materialize_broadcast(ct_lower *L, ct_lv *pending, const ct_layout *dl) {
+  /* every use lies in the broadcast's own block (see below), so an earlier materialisation
+   * dominates the later uses */
+  if (pending->bcast_last && pending->bcast_last->layout == dl) return pending->bcast_last;
+  ct_lv *r = lv_broadcast_into(L, pending->bcast_src, &pending->type, dl);
+  pending->bcast_last = r;
+  return r;
+}
+
+/* Are all uses of v in the block of op (not inside nested regions such as loop bodies)? */
+static bool uses_in_own_block(MlirOperation op, MlirValue v) {
+  MlirBlock own = mlirOperationGetBlock(op);
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+    if (!mlirBlockEqual(mlirOperationGetBlock(mlirOpOperandGetOwner(u)), own)) return false;
+  return true;
+}
+
+ct_lv *lv_broadcast_into(ct_lower *L, ct_lv *src, const ct_type *rt, const ct_layout *dl) {
+  ct_flat_map m;
+  broadcast_map(src, rt, dl, &m);
+  ct_lv *r = lv_new_tile(L, rt, dl);
+  if (!lv_gather(L, r, src, &m)) return NULL;
   r->ptr_align = src->ptr_align;
   return r;
 }
@@ -70,16 +116,21 @@ int lower_shape_op(ct_lower *L, MlirOperation op, const char *name) {
   const ct_layout *dl = layout_blocked_for(L, op, &rt);
   if (!dl) return LOWER_FAILED;
   ct_flat_map m;
-  memset(&m, 0, sizeof m);
-  m.nbits = ct_layout_flat_bits(dl);
-  for (int d = 0; d < rt.rank; d++) {
-    int doff = ct_layout_dim_offset(dl, d), w = ct_layout_dim_bits(dl, d);
-    bool dropped = src->type.shape[d] == 1 && rt.shape[d] != 1;
-    int soff = ct_layout_dim_offset(sl, d);
-    for (int p = 0; p < w; p++) m.bit[doff + p] = dropped ? 0 : 1u << (soff + p);
+  broadcast_map(src, &rt, dl, &m);
+  int *reg_src = malloc((size_t)ct_layout_num_regs(dl) * sizeof *reg_src);
+  if (!reg_src) abort();
+  bool cheap = lv_is_uniform(src) || ct_layout_register_remap(dl, src->layout, &m, reg_src) ||
+               !uses_in_own_block(op, mlirOperationGetResult(op, 0));
+  free(reg_src);
+  ct_lv *r;
+  if (cheap) {
+    if (!(r = lv_broadcast_into(L, src, &rt, dl))) return LOWER_FAILED;
+  } else {
+    /* needs shared memory in the blocked layout: defer, the consumer may want another layout */
+    r = lv_new_tile(L, &rt, dl);
+    r->bcast_src = src;
+    r->ptr_align = src->ptr_align;
   }
-  ct_lv *r = lv_new_tile(L, &rt, dl);
-  if (!lv_gather(L, r, src, &m)) return LOWER_FAILED;
   lv_bind(L, mlirOperationGetResult(op, 0), r);
   return LOWER_DONE;
 }

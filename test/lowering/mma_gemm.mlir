@@ -6,16 +6,25 @@
 // RUN: %ptxas -arch=sm_90a -v %t.90.ptx -o %t.90.cubin 2>&1 | %FileCheck %s --check-prefix=SPILL
 // RUN: %tilec --emit=ptx --gpu-name=sm_100a %s -o %t.100.ptx
 // RUN: %ptxas -arch=sm_100a %t.100.ptx -o %t.100.cubin
+// RUN: grep -c "bar.sync" %t.90.ptx | %FileCheck --check-prefix=BARS %s
+// The only shared memory is the operand staging (2*64*40 + 2*32*72 bytes; no 16 KiB accumulator
+// conversion buffer), operands are staged with 16-byte vectors, and the accumulator is stored
+// straight from the mma fragments (pairs of consecutive columns).
 // CHECK: .entry gemm(
+// CHECK: .shared .align 16 .b8 __tilec_smem[9728];
+// CHECK: st.shared.v4.b32
 // CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK: st.global.v2.b32
 // SPILL: 0 bytes spill stores
+// BARS: {{^}}2{{$}}
 cuda_tile.module @m {
   entry @gemm(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
     %a_tv = make_tensor_view %a_ptr, shape = [256, 256], strides = [256, 1] : tensor_view<256x256xf16, strides=[256,1]>
     %b_tv = make_tensor_view %b_ptr, shape = [256, 256], strides = [256, 1] : tensor_view<256x256xf16, strides=[256,1]>
-    %c_tv = make_tensor_view %c_ptr, shape = [256, 256], strides = [256, 1] : tensor_view<256x256xf32, strides=[256,1]>
+    %c_a16 = assume div_by<16>, %c_ptr : tile<ptr<f32>>
+    %c_tv = make_tensor_view %c_a16, shape = [256, 256], strides = [256, 1] : tensor_view<256x256xf32, strides=[256,1]>
     %a_pv = make_partition_view %a_tv : partition_view<tile=(64x32), tensor_view<256x256xf16, strides=[256,1]>>
     %b_pv = make_partition_view %b_tv : partition_view<tile=(32x64), tensor_view<256x256xf16, strides=[256,1]>>
     %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<256x256xf32, strides=[256,1]>>

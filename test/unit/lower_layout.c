@@ -1,6 +1,7 @@
 /* lower_layout: checks the register layouts of lib/nvvm/layout.c against brute-force C models:
- *  - blocked layouts: every element has exactly one owner, ownership matches replication, and
- *    the (reg, lane, warp) → coordinate map equals a direct Triton-style blocked formula;
+ *  - blocked layouts (default and ct_layout_blocked_spt's wider sizePerThread): every element has
+ *    exactly one owner, ownership matches replication, and the (reg, lane, warp) → coordinate
+ *    map equals a direct Triton-style blocked formula;
  *  - the mma accumulator layout equals the PTX m16n8 C-fragment table over the warp grid;
  *  - slices (reduce results) and register remapping (broadcast of a slice) agree with
  *    element-by-element models. */
@@ -36,14 +37,17 @@ static uint32_t model_blocked_flat(int64_t total, int spt, uint32_t reg, uint32_
   return (uint32_t)(idx % (uint64_t)total);
 }
 
-static void test_blocked(int rank, const int64_t *shape, int nwarps) {
+/* max_spt_bits < 0: the default ct_layout_blocked (4 elements per thread at most). */
+static void test_blocked_cap(int rank, const int64_t *shape, int nwarps, int max_spt_bits) {
   ct_layout l;
-  CHECK(ct_layout_blocked(&l, rank, shape, nwarps), "blocked layout failed");
+  if (max_spt_bits < 0) CHECK(ct_layout_blocked(&l, rank, shape, nwarps), "blocked layout failed");
+  else CHECK(ct_layout_blocked_spt(&l, rank, shape, nwarps, max_spt_bits), "blocked_spt layout failed");
+  int cap = 1 << (max_spt_bits < 0 ? 2 : max_spt_bits);
   int64_t total = numel(rank, shape);
   int nregs = ct_layout_num_regs(&l);
   int nthreads = 32 * nwarps;
   int spt = 1;
-  while (spt < 4 && spt * 2 <= shape[rank ? rank - 1 : 0] && total / nthreads >= spt * 2 && rank) spt *= 2;
+  while (spt < cap && spt * 2 <= shape[rank ? rank - 1 : 0] && total / nthreads >= spt * 2 && rank) spt *= 2;
   int *owners = calloc((size_t)total, sizeof *owners);
   int *holders = calloc((size_t)total, sizeof *holders);
   for (int t = 0; t < nthreads; t++)
@@ -69,6 +73,8 @@ static void test_blocked(int rank, const int64_t *shape, int nwarps) {
   free(owners);
   free(holders);
 }
+
+static void test_blocked(int rank, const int64_t *shape, int nwarps) { test_blocked_cap(rank, shape, nwarps, -1); }
 
 static void test_mma(int64_t m, int64_t n, int nwarps) {
   ct_layout l;
@@ -150,6 +156,18 @@ int main(void) {
   test_blocked(2, s6, 4);
   test_blocked(0, s1, 4);
   test_blocked(2, s3, 1);
+  /* 16 bytes per thread (8 x f16) for tiles staged to shared memory for mmaf */
+  int64_t a_tile[2] = {128, 32}, b_tile[2] = {32, 128}, narrow[2] = {64, 4}, small[2] = {16, 16};
+  test_blocked_cap(2, a_tile, 4, 3);
+  test_blocked_cap(2, b_tile, 4, 3);
+  test_blocked_cap(2, b_tile, 8, 4);
+  test_blocked_cap(2, narrow, 4, 3);
+  test_blocked_cap(2, small, 4, 3);
+  {
+    ct_layout w;
+    CHECK(ct_layout_blocked_spt(&w, 2, a_tile, 4, 3), "wide");
+    for (int i = 0; i < 3; i++) CHECK(w.reg[i] == 1u << i, "wide layout: reg bit %d must be column bit %d", i, i);
+  }
   test_mma(128, 128, 4);
   test_mma(64, 64, 4);
   test_mma(16, 8, 1);
