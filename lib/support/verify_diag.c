@@ -27,8 +27,11 @@ static const char *severity_word(ct_severity s) {
 }
 
 /* Parse all annotations of one line. Appends to *list. Returns false on a malformed annotation. */
+/* above/below: the nearest line before/after that carries no annotation (mlir-opt's rule), given
+ * as absolute line numbers by the caller. */
 static bool parse_line_annotations(ct_ctx *c, const char *filename, const char *line, size_t n, int lineno,
-                                   expectation **list, size_t *count, size_t *cap) {
+                                   int line_above, int line_below, expectation **list, size_t *count,
+                                   size_t *cap) {
   static const struct { const char *word; ct_severity sev; } kinds[] = {
       {"expected-error", CT_DIAG_ERROR}, {"expected-warning", CT_DIAG_WARNING},
       {"expected-note", CT_DIAG_NOTE}, {"expected-remark", CT_DIAG_REMARK}};
@@ -49,6 +52,7 @@ static bool parse_line_annotations(ct_ctx *c, const char *filename, const char *
     if (!best) break;
     size_t i = (size_t)(best - line) + strlen(kinds[kind].word);
     int target = lineno;
+    while (i < n && line[i] == ' ') i++;
     if (i < n && line[i] == '@') {
       i++;
       if (i < n && (line[i] == '+' || line[i] == '-')) {
@@ -61,10 +65,10 @@ static bool parse_line_annotations(ct_ctx *c, const char *filename, const char *
         target = lineno + sign * (int)v;
       } else if (n - i >= 5 && memcmp(line + i, "above", 5) == 0) {
         i += 5;
-        target = lineno - 1;
+        target = line_above;
       } else if (n - i >= 5 && memcmp(line + i, "below", 5) == 0) {
         i += 5;
-        target = lineno + 1;
+        target = line_below;
       } else {
         goto malformed;
       }
@@ -106,19 +110,43 @@ static bool parse_line_annotations(ct_ctx *c, const char *filename, const char *
   return ok;
 }
 
+static bool line_has_annotation(const char *line, size_t n) {
+  static const char *words[] = {"expected-error", "expected-warning", "expected-note", "expected-remark"};
+  for (int k = 0; k < 4; k++) {
+    size_t wl = strlen(words[k]);
+    for (size_t i = 0; i + wl <= n; i++)
+      if (memcmp(line + i, words[k], wl) == 0) return true;
+  }
+  return false;
+}
+
 bool ct_verify_diagnostics(ct_ctx *c, const char *filename, int first_line, const char *text, size_t len) {
   expectation *ex = NULL;
   size_t nex = 0, cap = 0;
   bool ok = true;
-  int lineno = first_line;
-  size_t start = 0;
-  for (size_t i = 0; i <= len; i++) {
+  /* line table: start offset, length, and whether the line carries annotations */
+  size_t nlines = 1;
+  for (size_t i = 0; i < len; i++) nlines += text[i] == '\n';
+  size_t *starts = malloc(nlines * sizeof *starts), *lens = malloc(nlines * sizeof *lens);
+  bool *annotated = malloc(nlines * sizeof *annotated);
+  if (!starts || !lens || !annotated) abort();
+  for (size_t i = 0, l = 0, s0 = 0; i <= len; i++) {
     if (i == len || text[i] == '\n') {
-      ok &= parse_line_annotations(c, filename, text + start, i - start, lineno, &ex, &nex, &cap);
-      start = i + 1;
-      lineno++;
+      starts[l] = s0, lens[l] = i - s0;
+      annotated[l] = line_has_annotation(text + s0, i - s0);
+      l++, s0 = i + 1;
     }
   }
+  for (size_t l = 0; l < nlines; l++) {
+    if (!annotated[l]) continue;
+    long above = (long)l - 1, below = (long)l + 1;
+    while (above >= 0 && annotated[above]) above--;
+    while (below < (long)nlines && annotated[below]) below++;
+    int lineno = first_line + (int)l;
+    ok &= parse_line_annotations(c, filename, text + starts[l], lens[l], lineno, first_line + (int)above,
+                                 first_line + (int)below, &ex, &nex, &cap);
+  }
+  free(starts), free(lens), free(annotated);
   for (size_t d = 0; d < c->ndiags; d++) {
     ct_diag *dg = &c->diags[d];
     bool matched = false;

@@ -1,7 +1,8 @@
 /* verify_diag: --verify-diagnostics, following mlir-opt's conventions.
  *
  * Annotations in the source: `// expected-{error,warning,note,remark}[@<loc>] {{substring}}` where
- * <loc> is `+N`, `-N` (relative line), `above`/`below` (the previous/next line) or absent (same line).
+ * <loc> is `+N` / `-N` (relative line), `above` / `below` (the nearest line before / after that
+ * carries no annotation) or absent (the same line).
  * Every captured diagnostic must match an annotation on its line whose text it contains, and every
  * annotation must be matched once. Mismatches are reported as errors at the annotation's position.
  * Lines are numbered in the original file, so split-input-file chunks keep their real line numbers. */
