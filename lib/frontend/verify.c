@@ -587,6 +587,14 @@ static bool check_defined_type(ct_vop *v, MlirType mt) {
   if (!mlirTypeIsAOpaque(mt)) return true;
   MlirStringRef ns = mlirOpaqueTypeGetDialectNamespace(mt);
   if (!(ns.length == 9 && memcmp(ns.data, "cuda_tile", 9) == 0)) return true;
+  /* A bare `ptr<T>` (not inside a tile) is a valid type of its own; its pointee must be a number type. */
+  MlirStringRef data = mlirOpaqueTypeGetData(mt);
+  if (data.length > 5 && memcmp(data.data, "ptr<", 4) == 0 && data.data[data.length - 1] == '>') {
+    ct_elem pointee = ct_elem_from_name(data.data + 4, data.length - 5);
+    if (pointee == CT_ELEM_NONE || pointee == CT_PTR)
+      return v_error_plain(v, "invalid cuda_tile type '%s': the pointee must be a number type", v_type_str(mt));
+    return true;
+  }
   if (!ct_type_from_mlir(mt, &t)) return v_error_plain(v, "invalid cuda_tile type '%s'", v_type_str(mt));
   ct_strbuf err;
   ct_strbuf_init(&err);

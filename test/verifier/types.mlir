@@ -148,3 +148,14 @@ cuda_tile.module @m {
     }) : (!cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> ()
   }
 }
+
+// -----
+
+// A bare ptr<T> is a type of its own (NVIDIA's types.mlir uses it for testing$func arguments); its
+// pointee must be a number type.
+cuda_tile.module @bare_ptr_pointee {
+  // expected-error@+1 {{unknown element type 'token'}}
+  testing$func @f(%arg0: !cuda_tile.ptr<token>) {
+    return
+  }
+}
