@@ -237,8 +237,10 @@ static int parse_reference(const char *text, run_reference_spec *reference, char
                            size_t error_size) {
   memset(reference, 0, sizeof *reference);
   if (strcmp(text, "none") == 0) return 0;
-  if (strcmp(text, "interpret") == 0)
-    return fail(error, error_size, "--interpret is not implemented yet (use --reference=c:NAME)");
+  if (strcmp(text, "interpret") == 0) {
+    reference->mode = RUN_REF_INTERPRET;
+    return 0;
+  }
   if (strncmp(text, "c:", 2) != 0)
     return fail(error, error_size, "unknown --reference '%s' (want none, interpret or c:NAME)", text);
   reference->mode = RUN_REF_C;
@@ -314,7 +316,28 @@ int run_options_parse(run_options *options, int argc, char **argv, char *error, 
     } else if (strcmp(arg, "--list") == 0) {
       options->list_entries = 1;
     } else if (strcmp(arg, "--interpret") == 0) {
-      return fail(error, error_size, "--interpret is not implemented yet (use --reference=c:NAME)");
+      options->interpret = 1;
+    } else if (strcmp(arg, "--unwritten-ok") == 0) {
+      options->unwritten_ok = 1;
+    } else if (strcmp(arg, "--print-outputs") == 0) {
+      options->print_outputs = 1;
+      options->print_count = 8;
+    } else if (strncmp(arg, "--print-outputs=", 16) == 0) {
+      if (parse_unsigned_option("--print-outputs", arg + 16, 1u << 20, &number, error, error_size)) return -1;
+      options->print_outputs = 1;
+      options->print_count = (unsigned)number;
+    } else if (OPTION("--source")) {
+      options->source_path = (char *)value;
+    } else if (OPTION("--max-ops")) {
+      if (parse_unsigned_option("--max-ops", value, UINT64_MAX, &number, error, error_size)) return -1;
+      options->max_ops = number;
+    } else if (OPTION("--save")) {
+      const char *eq = strchr(value, '=');
+      if (!eq || parse_u64(value, (size_t)(eq - value), &number) || number > 1000000 || !eq[1])
+        return fail(error, error_size, "bad --save '%s' (want N=PATH)", value);
+      if (options->save_count == RUN_MAX_SAVES) return fail(error, error_size, "too many --save (at most %d)", RUN_MAX_SAVES);
+      options->save_arg[options->save_count] = (unsigned)number;
+      options->save_path[options->save_count++] = (char *)eq + 1;
     } else if (OPTION("--kernel")) {
       options->kernel_name = (char *)value;
     } else if (OPTION("--grid")) {
@@ -424,8 +447,15 @@ int run_options_parse(run_options *options, int argc, char **argv, char *error, 
     if (run_tmap_data_type(source->dtype) < 0)
       return fail(error, error_size, "--arg %u: TMA cannot move %s elements", i, run_dtype_name(source->dtype));
   }
+  if (options->interpret && options->cublas) return fail(error, error_size, "--interpret and --cublas-gemm exclude each other");
+  if (options->interpret && options->reference.mode == RUN_REF_INTERPRET)
+    return fail(error, error_size, "--reference=interpret compares a GPU run with the interpreter; with --interpret use "
+                                   "--reference=c:NAME or none");
+  if (!options->interpret && options->reference.mode == RUN_REF_INTERPRET && !options->source_path)
+    return fail(error, error_size, "--reference=interpret needs the kernel's cuda_tile source (--source KERNEL.mlir)");
   if (options->cublas || options->device_info) return 0;
-  if (!options->image_path) return fail(error, error_size, "no input file (a .ptx or .cubin; see --help)");
+  if (!options->image_path)
+    return fail(error, error_size, "no input file (a .ptx or .cubin, or a .mlir with --interpret; see --help)");
   if (options->list_entries) return 0;
   if (!options->grid_set) return fail(error, error_size, "missing --grid X[,Y[,Z]]");
   if (options->arg_count == 0) return fail(error, error_size, "no kernel arguments (--arg ...)");

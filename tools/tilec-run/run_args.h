@@ -22,6 +22,7 @@
 #include "run_types.h"
 
 #define RUN_MAX_RANK 8
+#define RUN_MAX_SAVES 16
 
 typedef enum { RUN_ARG_BUFFER, RUN_ARG_SCALAR, RUN_ARG_TMAP } run_arg_kind;
 
@@ -104,6 +105,16 @@ typedef struct {
   int cublas;
   uint64_t cublas_m, cublas_n, cublas_k;
   run_dtype cublas_dtype;    /* f16 or bf16 inputs, f32 output, f32 compute */
+  /* reference interpreter (lib/interp, docs/interpreter.md) */
+  int interpret;             /* --interpret: the input file is cuda_tile MLIR, run on the CPU */
+  char *source_path;         /* --source KERNEL.mlir: the kernel for --reference=interpret (borrowed) */
+  uint64_t max_ops;          /* --max-ops N: interpreter operation budget (0 = default) */
+  int unwritten_ok;          /* --unwritten-ok: outputs still holding the poison are not failures */
+  int print_outputs;         /* --print-outputs[=K]: summary and the first K elements of each output */
+  unsigned print_count;
+  unsigned save_count;       /* --save N=PATH: write output buffer N as raw bytes after the run */
+  unsigned save_arg[RUN_MAX_SAVES];
+  char *save_path[RUN_MAX_SAVES]; /* borrowed from argv */
 } run_options;
 
 void run_options_init(run_options *options);

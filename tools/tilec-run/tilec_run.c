@@ -6,6 +6,9 @@
  * and cluster attributes -> allocate, upload, encode tensor maps -> poison outputs (0xFF), launch,
  * check (NaN = fail) -> warm-up, then N timed launches with events (outputs poisoned before
  * each, outside the timed interval) -> median -> re-check the last run's outputs -> report.
+ * --interpret KERNEL.mlir runs the kernel on the CPU with the reference interpreter instead (same
+ * inputs, reference and checks, no driver); --reference=interpret --source KERNEL.mlir compares a
+ * GPU run with the interpreter's output on the same inputs (run_interp.h).
  * Knobs: see --help. Exit codes: 0 pass, 1 check failed, 2 bad usage/input, 3 no CUDA driver or
  * device, 4 CUDA error (driver call, module load, launch), 5 cuBLAS unavailable. */
 #include <math.h>
@@ -21,6 +24,9 @@
 #include "run_reference.h"
 #include "run_tmap.h"
 #include "run_types.h"
+#ifdef TILEC_RUN_HAVE_INTERP
+#include "run_interp.h"
+#endif
 
 enum {
   EXIT_PASS = 0,
@@ -35,6 +41,7 @@ enum {
 
 static const char usage_text[] =
     "usage: tilec-run KERNEL.ptx|KERNEL.cubin --grid X[,Y,Z] --arg SPEC... [options]\n"
+    "       tilec-run --interpret KERNEL.mlir --grid X[,Y,Z] --arg SPEC... [options]\n"
     "       tilec-run --cublas-gemm MxNxK [--cublas-dtype f16|bf16] [timing options]\n"
     "\n"
     "Argument specs (one per kernel parameter, in order; shapes outermost first, row-major):\n"
@@ -53,7 +60,15 @@ static const char usage_text[] =
     "  --device N        GPU ordinal (default 0)\n"
     "Checking:\n"
     "  --reference=none|interpret|c:NAME[,opts]  NAME = vadd | softmax | layernorm |\n"
-    "                    gemm[,bt][,bias][,relu] (default none: only the NaN check)\n"
+    "                    gemm[,bt][,bias][,relu] (default none: only the NaN check);\n"
+    "                    interpret needs --source KERNEL.mlir (the GPU run is compared with it)\n"
+    "Interpreter (CPU, no driver; docs/interpreter.md):\n"
+    "  --interpret       the input is cuda_tile MLIR, executed by the reference interpreter\n"
+    "  --max-ops N       stop after N executed operations (default 2^31)\n"
+    "  --unwritten-ok    output elements still holding the 0xFF poison are neither failures nor\n"
+    "                    compared (runs over part of the grid)\n"
+    "  --print-outputs[=K]  print each output's element count, NaNs, sum, min, max and first K values\n"
+    "  --save N=PATH     write output argument N as raw little-endian bytes after the run\n"
     "  --rtol X          tolerance override (default per dtype, see docs/tilec-run.md)\n"
     "  --seed N          RNG seed for random inputs (default 0); --range LO,HI (default -1,1)\n"
     "Timing and output:\n"
@@ -63,7 +78,7 @@ static const char usage_text[] =
     "  --list            print the PTX entries and their launch metadata, then exit\n"
     "  --dry-run         do everything that needs no GPU (inputs, reference, tensor-map fields)\n"
     "  --device-info     print 'device N: NAME sm_XY SMS sms driver V' and exit (3 without a GPU)\n"
-    "Exit codes: 0 pass, 1 check failed, 2 bad usage or input, 3 no CUDA driver/device,\n"
+    "Exit codes: 0 pass, 1 check failed (or the interpreted kernel failed), 2 bad usage or input, 3 no CUDA driver/device,\n"
     "            4 CUDA error, 5 cuBLAS unavailable.\n";
 
 static void print_error(const char *format, ...) {
@@ -316,8 +331,11 @@ static int fill_inputs(run_state *state) {
   return EXIT_PASS;
 }
 
+static int compute_interpret_reference(run_state *state);
+
 static int compute_reference(run_state *state) {
   run_options *options = &state->options;
+  if (options->reference.mode == RUN_REF_INTERPRET) return compute_interpret_reference(state);
   if (options->reference.mode != RUN_REF_C) return EXIT_PASS;
   if (state->checked_output < 0) {
     print_error("--reference needs an output buffer (--arg ptr:DTYPE:SHAPE:out)");
@@ -591,20 +609,40 @@ static int run_once(run_state *state) {
 typedef struct {
   int passed;
   size_t nan_count;
+  size_t unwritten; /* --unwritten-ok: output elements still holding the poison */
   run_check_result check;
   int have_check;
 } run_verdict;
 
-static int check_outputs(run_state *state, run_verdict *verdict) {
+/* Checks the outputs in host memory: NaN (poison) and the reference comparison. With
+ * --unwritten-ok, elements still holding the 0xFF poison are dropped from both checks. */
+static void check_host_outputs(run_state *state, run_verdict *verdict) {
   run_options *options = &state->options;
   memset(verdict, 0, sizeof *verdict);
   verdict->passed = 1;
-  CHECK_CUDA(state, state->cuda.ctx_synchronize());
   for (unsigned i = 0; i < options->arg_count; i++) {
     const run_arg_spec *spec = &options->args[i];
     if (spec->kind != RUN_ARG_BUFFER || spec->init != RUN_INIT_OUTPUT) continue;
-    CHECK_CUDA(state, state->cuda.memcpy_dtoh(state->host_buffers[i], state->device_buffers[i], state->buffer_bytes[i]));
-    size_t nans = run_count_nans(state->host_buffers[i], spec->dtype, (size_t)spec->element_count);
+    size_t element_size = run_dtype_size(spec->dtype), count = (size_t)spec->element_count, unwritten = 0;
+    unsigned char *written = NULL; /* --unwritten-ok: 1 per element that is not the poison */
+    if (options->unwritten_ok) {
+      const unsigned char *bytes = state->host_buffers[i];
+      written = malloc(count ? count : 1);
+      if (!written) {
+        print_error("out of memory");
+        verdict->passed = 0;
+        return;
+      }
+      for (size_t e = 0; e < count; e++) {
+        size_t b = 0;
+        while (b < element_size && bytes[e * element_size + b] == 0xFF) b++;
+        written[e] = b < element_size;
+        unwritten += !written[e];
+      }
+      verdict->unwritten += unwritten;
+    }
+    size_t nans = run_count_nans(state->host_buffers[i], spec->dtype, count);
+    if (written && run_dtype_is_float(spec->dtype)) nans -= unwritten < nans ? unwritten : nans;
     if (nans) {
       fprintf(stderr, "output argument %u: %zu of %llu elements are NaN (unwritten or invalid)\n", i, nans,
               (unsigned long long)spec->element_count);
@@ -615,8 +653,37 @@ static int check_outputs(run_state *state, run_verdict *verdict) {
       double tolerance = options->rtol >= 0 ? options->rtol
                                             : run_default_tolerance(state->reference_info.kind, spec->dtype,
                                                                     state->reference_info.input_dtype);
-      run_check_compare(state->want, state->host_buffers[i], spec->dtype, (size_t)spec->element_count,
-                        state->reference_info.kind, tolerance, &verdict->check);
+      /* with --unwritten-ok only the written elements are compared (compacted, indices mapped back) */
+      const void *got = state->host_buffers[i];
+      const double *want = state->want;
+      size_t compared = count, *origin = NULL;
+      unsigned char *got_compact = NULL;
+      double *want_compact = NULL;
+      if (written) {
+        got_compact = malloc((count ? count : 1) * element_size);
+        want_compact = malloc((count ? count : 1) * sizeof *want_compact);
+        origin = malloc((count ? count : 1) * sizeof *origin);
+        if (!got_compact || !want_compact || !origin) {
+          free(got_compact), free(want_compact), free(origin), free(written);
+          print_error("out of memory");
+          verdict->passed = 0;
+          return;
+        }
+        compared = 0;
+        for (size_t e = 0; e < count; e++) {
+          if (!written[e]) continue;
+          memcpy(got_compact + compared * element_size, (const unsigned char *)got + e * element_size, element_size);
+          want_compact[compared] = state->want[e];
+          origin[compared++] = e;
+        }
+        got = got_compact;
+        want = want_compact;
+      }
+      run_check_compare(want, got, spec->dtype, compared, state->reference_info.kind, tolerance, &verdict->check);
+      if (origin && compared) verdict->check.worst_index = origin[verdict->check.worst_index];
+      free(got_compact);
+      free(want_compact);
+      free(origin);
       verdict->have_check = 1;
       if (!verdict->check.passed) {
         fprintf(stderr, "output argument %u: %zu of %zu checked elements exceed tolerance %g; worst at %zu: got %.9g, "
@@ -625,7 +692,19 @@ static int check_outputs(run_state *state, run_verdict *verdict) {
         verdict->passed = 0;
       }
     }
+    free(written);
   }
+}
+
+static int check_outputs(run_state *state, run_verdict *verdict) {
+  run_options *options = &state->options;
+  CHECK_CUDA(state, state->cuda.ctx_synchronize());
+  for (unsigned i = 0; i < options->arg_count; i++) {
+    const run_arg_spec *spec = &options->args[i];
+    if (spec->kind != RUN_ARG_BUFFER || spec->init != RUN_INIT_OUTPUT) continue;
+    CHECK_CUDA(state, state->cuda.memcpy_dtoh(state->host_buffers[i], state->device_buffers[i], state->buffer_bytes[i]));
+  }
+  check_host_outputs(state, verdict);
   return EXIT_PASS;
 }
 
@@ -761,6 +840,144 @@ static int setup_cublas_arguments(run_state *state) {
   return EXIT_PASS;
 }
 
+/* --- reference interpreter ----------------------------------------------------------------- */
+
+/* --print-outputs: a summary line per output buffer, then its first K elements. */
+static void print_outputs(const run_state *state) {
+  const run_options *options = &state->options;
+  for (unsigned i = 0; i < options->arg_count; i++) {
+    const run_arg_spec *spec = &options->args[i];
+    if (spec->kind != RUN_ARG_BUFFER || spec->init != RUN_INIT_OUTPUT) continue;
+    size_t count = (size_t)spec->element_count, nans = 0;
+    double sum = 0, lo = INFINITY, hi = -INFINITY;
+    for (size_t e = 0; e < count; e++) {
+      double v = run_load_element(state->host_buffers[i], spec->dtype, e);
+      if (isnan(v)) {
+        nans++;
+        continue;
+      }
+      sum += v;
+      lo = v < lo ? v : lo;
+      hi = v > hi ? v : hi;
+    }
+    printf("output %u: %s[%llu] nan=%zu sum=%.9g min=%.9g max=%.9g\n", i, run_dtype_name(spec->dtype),
+           (unsigned long long)count, nans, sum, lo, hi);
+    size_t shown = count < options->print_count ? count : options->print_count;
+    if (!shown) continue;
+    printf("output %u:", i);
+    for (size_t e = 0; e < shown; e++) {
+      double v = run_load_element(state->host_buffers[i], spec->dtype, e);
+      if (run_dtype_is_float(spec->dtype)) printf(" %.9g", v);
+      else printf(" %lld", (long long)v);
+    }
+    printf("\n");
+  }
+}
+
+static int save_outputs(const run_state *state) {
+  const run_options *options = &state->options;
+  for (unsigned s = 0; s < options->save_count; s++) {
+    unsigned i = options->save_arg[s];
+    if (i >= options->arg_count || options->args[i].kind != RUN_ARG_BUFFER) {
+      print_error("--save %u: argument %u is not a buffer", i, i);
+      return EXIT_USAGE;
+    }
+    FILE *file = fopen(options->save_path[s], "wb");
+    int failed = !file || fwrite(state->host_buffers[i], 1, state->buffer_bytes[i], file) != state->buffer_bytes[i];
+    if (file && fclose(file)) failed = 1;
+    if (failed) {
+      print_error("cannot write '%s'", options->save_path[s]);
+      return EXIT_USAGE;
+    }
+  }
+  return EXIT_PASS;
+}
+
+#ifdef TILEC_RUN_HAVE_INTERP
+/* Runs the interpreter on copies of the inputs; the first output becomes `want`. */
+static int compute_interpret_reference(run_state *state) {
+  run_options *options = &state->options;
+  if (state->checked_output < 0) {
+    print_error("--reference needs an output buffer (--arg ptr:DTYPE:SHAPE:out)");
+    return EXIT_USAGE;
+  }
+  unsigned count = options->arg_count;
+  void **copies = calloc(count ? count : 1, sizeof *copies);
+  if (!copies) return EXIT_USAGE;
+  int status = EXIT_PASS;
+  for (unsigned i = 0; i < count && status == EXIT_PASS; i++) {
+    if (!state->host_buffers[i]) continue;
+    copies[i] = malloc(state->buffer_bytes[i] ? state->buffer_bytes[i] : 1);
+    if (!copies[i]) status = EXIT_USAGE;
+    else memcpy(copies[i], state->host_buffers[i], state->buffer_bytes[i]);
+  }
+  run_interp_info info;
+  if (status == EXIT_PASS) {
+    int result = run_interp_execute(options, options->source_path, copies, state->buffer_bytes, &info);
+    if (result) {
+      print_error("the reference interpreter failed on %s", options->source_path);
+      status = EXIT_USAGE;
+    }
+  }
+  if (status == EXIT_PASS) {
+    const run_arg_spec *out = &options->args[state->checked_output];
+    state->want = malloc((size_t)out->element_count * sizeof *state->want);
+    if (!state->want) {
+      status = EXIT_USAGE;
+    } else {
+      for (size_t e = 0; e < (size_t)out->element_count; e++)
+        state->want[e] = run_load_element(copies[state->checked_output], out->dtype, e);
+      state->reference_info.kind = info.kind;
+      state->reference_info.input_dtype = info.input_dtype;
+    }
+  }
+  for (unsigned i = 0; i < count; i++) free(copies[i]);
+  free(copies);
+  return status;
+}
+
+static int interpret_main(run_state *state) {
+  run_options *options = &state->options;
+  int status;
+  if ((status = fill_inputs(state)) || (status = compute_reference(state))) return status;
+  run_interp_info info;
+  status = run_interp_execute(options, options->image_path, state->host_buffers, state->buffer_bytes, &info);
+  if (status) return status == 2 ? EXIT_USAGE : EXIT_CHECK_FAILED;
+  run_verdict verdict;
+  check_host_outputs(state, &verdict);
+  if (options->print_outputs) print_outputs(state);
+  if ((status = save_outputs(state))) return status;
+  const char *verdict_text = verdict.passed ? "PASS" : "FAIL";
+  if (options->json) {
+    printf("{\"status\": \"%s\", \"kernel\": \"%s\", \"mode\": \"interpret\", \"grid\": [%u, %u, %u], ", verdict_text,
+           info.kernel_name, options->grid[0], options->grid[1], options->grid[2]);
+    if (verdict.have_check)
+      printf("\"max_rel_err\": %.6g, \"tolerance\": %.6g, ", verdict.check.max_rel_err, verdict.check.tolerance);
+    else
+      printf("\"max_rel_err\": null, \"tolerance\": null, ");
+    printf("\"nan_count\": %zu, \"unwritten\": %zu}\n", verdict.nan_count, verdict.unwritten);
+  } else {
+    printf("%s kernel=%s grid=%u,%u,%u mode=interpret", verdict_text, info.kernel_name, options->grid[0],
+           options->grid[1], options->grid[2]);
+    if (verdict.have_check)
+      printf(" max_rel_err=%.3g tol=%.3g checked=%zu", verdict.check.max_rel_err, verdict.check.tolerance,
+             verdict.check.checked_count);
+    else printf(" check=nan-only");
+    if (options->unwritten_ok) printf(" unwritten=%zu", verdict.unwritten);
+    printf("\n");
+  }
+  return verdict.passed ? EXIT_PASS : EXIT_CHECK_FAILED;
+}
+#else
+static int compute_interpret_reference(run_state *state) {
+  (void)state;
+  print_error("this tilec-run was built without the reference interpreter (build it inside the tilec tree)");
+  return EXIT_USAGE;
+}
+
+static int interpret_main(run_state *state) { return compute_interpret_reference(state); }
+#endif
+
 static int run_main(run_state *state, int argc, char **argv) {
   run_options *options = &state->options;
   run_options_init(options);
@@ -777,6 +994,7 @@ static int run_main(run_state *state, int argc, char **argv) {
     return EXIT_PASS;
   }
   int status;
+  if (options->interpret) return interpret_main(state);
   if (options->device_info) {
     if ((status = open_driver(state))) return status;
     char name[256] = "";
@@ -853,6 +1071,8 @@ static int run_main(run_state *state, int argc, char **argv) {
   if (!last.passed && first.passed) fprintf(stderr, "outputs of the last timed run differ from the first run's\n");
   if (!first.passed) last = first;
   report(state, &last, median_ms, min_ms);
+  if (options->print_outputs) print_outputs(state);
+  if ((status = save_outputs(state))) return status;
   return last.passed ? EXIT_PASS : EXIT_CHECK_FAILED;
 }
 

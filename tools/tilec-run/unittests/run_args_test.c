@@ -167,10 +167,33 @@ static void test_option_errors(void) {
   expect_parse_error(unknown, "unknown option '--frobnicate'");
   const char *two_files[] = {"a.ptx", "b.ptx", NULL};
   expect_parse_error(two_files, "more than one input file");
-  const char *interpret[] = {"k.ptx", "--interpret", NULL};
-  expect_parse_error(interpret, "--interpret is not implemented yet");
-  const char *interpret_ref[] = {"k.ptx", "--reference=interpret", NULL};
-  expect_parse_error(interpret_ref, "--interpret is not implemented yet");
+  const char *interpret_ref[] = {"k.ptx", "--grid", "1", "--arg", "i32:1", "--reference=interpret", NULL};
+  expect_parse_error(interpret_ref, "--reference=interpret needs the kernel's cuda_tile source");
+  const char *interpret_both[] = {"k.mlir", "--interpret", "--grid", "1", "--arg", "i32:1", "--reference=interpret", NULL};
+  expect_parse_error(interpret_both, "with --interpret use --reference=c:NAME or none");
+  const char *interpret_cublas[] = {"--interpret", "--cublas-gemm", "64x64x64", NULL};
+  expect_parse_error(interpret_cublas, "exclude each other");
+  const char *bad_save[] = {"k.mlir", "--interpret", "--save", "x.bin", NULL};
+  expect_parse_error(bad_save, "bad --save 'x.bin' (want N=PATH)");
+  {
+    const char *words[] = {"k.mlir", "--interpret", "--grid", "2", "--arg", "ptr:f32:8:out", "--print-outputs=3",
+                           "--save", "0=o.bin", "--unwritten-ok", "--max-ops", "99", NULL};
+    run_options options;
+    char error[256];
+    EXPECT(parse_words(&options, error, sizeof error, words) == 0);
+    EXPECT(options.interpret == 1 && options.print_outputs == 1 && options.print_count == 3);
+    EXPECT(options.save_count == 1 && options.save_arg[0] == 0 && strcmp(options.save_path[0], "o.bin") == 0);
+    EXPECT(options.unwritten_ok == 1 && options.max_ops == 99);
+    run_options_destroy(&options);
+  }
+  {
+    const char *words[] = {"k.ptx", "--grid", "1", "--arg", "i32:1", "--reference=interpret", "--source", "k.mlir", NULL};
+    run_options options;
+    char error[256];
+    EXPECT(parse_words(&options, error, sizeof error, words) == 0);
+    EXPECT(options.reference.mode == RUN_REF_INTERPRET && strcmp(options.source_path, "k.mlir") == 0);
+    run_options_destroy(&options);
+  }
   const char *bad_ref[] = {"k.ptx", "--reference=c:matmul", NULL};
   expect_parse_error(bad_ref, "unknown C reference 'matmul'");
   const char *bad_ref_flag[] = {"k.ptx", "--reference=c:softmax,relu", NULL};

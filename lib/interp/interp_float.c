@@ -1,0 +1,131 @@
+/* interp_float: float formats for the interpreter — rounding a value to f16/bf16/f32/f64 with an
+ * IEEE rounding mode, and the bit encodings of those formats.
+ *
+ * Algorithm: for finite x, the unit in the last place of the target format at |x| is
+ * ulp = 2^(max(exponent(x), emin) - (p - 1)); x / ulp is exact in long double (a power-of-two
+ * scaling), is rounded to an integer by the mode (ties to even for nearest_even) and scaled back.
+ * Overflow goes to infinity or to the largest finite value, by the mode's direction (IEEE 754).
+ * The input is a long double so that integer conversions (i64) and values computed in double are
+ * rounded once. Limits: NaN payloads are not preserved (a canonical quiet NaN is produced).
+ * Owner: interp. */
+#include <math.h>
+#include <string.h>
+
+#include "interp/interp_internal.h"
+
+typedef struct float_format {
+  int precision; /* significand bits including the implicit one */
+  int emin, emax;
+  int exp_bits;
+} float_format;
+
+static bool format_of(ct_elem e, float_format *f) {
+  switch (e) {
+  case CT_F16: *f = (float_format){11, -14, 15, 5}; return true;
+  case CT_BF16: *f = (float_format){8, -126, 127, 8}; return true;
+  case CT_F32: *f = (float_format){24, -126, 127, 8}; return true;
+  case CT_F64: *f = (float_format){53, -1022, 1023, 11}; return true;
+  default: return false;
+  }
+}
+
+bool iv_is_float(ct_elem e) { return e == CT_F16 || e == CT_BF16 || e == CT_F32 || e == CT_F64; }
+
+static long double round_integral(long double q, ct_rounding mode) {
+  switch (mode) {
+  case CT_RND_ZERO: return truncl(q);
+  case CT_RND_NEG_INF: return floorl(q);
+  case CT_RND_POS_INF: return ceill(q);
+  default: {
+    long double r = floorl(q), diff = q - r;
+    if (diff > 0.5L || (diff == 0.5L && fmodl(r, 2.0L) != 0.0L)) r += 1.0L;
+    return r;
+  }
+  }
+}
+
+double iv_round(long double x, ct_elem e, ct_rounding mode) {
+  float_format f;
+  if (!format_of(e, &f)) return (double)x;
+  if (isnan(x)) return NAN;
+  if (isinf(x) || x == 0.0L) return (double)x;
+  int exponent;
+  frexpl(x, &exponent); /* |x| in [2^(exponent-1), 2^exponent) */
+  int k = exponent - 1;
+  if (k < f.emin) k = f.emin;
+  long double ulp = ldexpl(1.0L, k - (f.precision - 1));
+  long double r = round_integral(x / ulp, mode) * ulp;
+  long double max_finite = ldexpl(2.0L - ldexpl(1.0L, 1 - f.precision), f.emax);
+  if (fabsl(r) > max_finite) {
+    bool negative = x < 0;
+    switch (mode) {
+    case CT_RND_ZERO: return (double)(negative ? -max_finite : max_finite);
+    case CT_RND_NEG_INF: return negative ? -INFINITY : (double)max_finite;
+    case CT_RND_POS_INF: return negative ? (double)-max_finite : INFINITY;
+    default: return negative ? -INFINITY : INFINITY;
+    }
+  }
+  return (double)r;
+}
+
+double ct_interp_round_float(long double x, ct_elem e, int rounding) { return iv_round(x, e, (ct_rounding)rounding); }
+
+uint64_t ct_interp_float_to_bits(double value, ct_elem e) {
+  if (e == CT_F64) {
+    uint64_t bits;
+    memcpy(&bits, &value, sizeof bits);
+    return bits;
+  }
+  if (e == CT_F32) {
+    float v = (float)value;
+    uint32_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    return bits;
+  }
+  float_format f;
+  if (!format_of(e, &f)) return 0;
+  int mant_bits = f.precision - 1;
+  uint64_t sign = signbit(value) ? 1u : 0u;
+  uint64_t exp_all = (1u << f.exp_bits) - 1;
+  uint64_t out = sign << (f.exp_bits + mant_bits);
+  if (isnan(value)) return out | (exp_all << mant_bits) | (1u << (mant_bits - 1));
+  double a = fabs(value);
+  if (isinf(a)) return out | (exp_all << mant_bits);
+  if (a == 0.0) return out;
+  int exponent;
+  frexp(a, &exponent);
+  int k = exponent - 1;
+  int bias = f.emax;
+  if (k < f.emin) { /* subnormal */
+    uint64_t m = (uint64_t)ldexp(a, -(f.emin - mant_bits));
+    return out | m;
+  }
+  uint64_t m = (uint64_t)ldexp(a, mant_bits - k) & ((1u << mant_bits) - 1);
+  return out | ((uint64_t)(k + bias) << mant_bits) | m;
+}
+
+double ct_interp_bits_to_float(uint64_t bits, ct_elem e) {
+  if (e == CT_F64) {
+    double v;
+    memcpy(&v, &bits, sizeof v);
+    return v;
+  }
+  if (e == CT_F32) {
+    uint32_t b = (uint32_t)bits;
+    float v;
+    memcpy(&v, &b, sizeof v);
+    return v;
+  }
+  float_format f;
+  if (!format_of(e, &f)) return 0.0;
+  int mant_bits = f.precision - 1;
+  uint64_t exp_all = (1u << f.exp_bits) - 1;
+  uint64_t m = bits & ((1u << mant_bits) - 1);
+  uint64_t ex = (bits >> mant_bits) & exp_all;
+  bool negative = (bits >> (mant_bits + f.exp_bits)) & 1u;
+  double v;
+  if (ex == exp_all) v = m ? NAN : INFINITY;
+  else if (ex == 0) v = ldexp((double)m, f.emin - mant_bits);
+  else v = ldexp((double)(m | (1u << mant_bits)), (int)ex - f.emax - mant_bits);
+  return negative ? -v : v;
+}
