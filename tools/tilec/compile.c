@@ -7,6 +7,7 @@
  *   -> LLVM-tier passes (llvm/tier.h)                      [--emit=llvm]
  *   -> PTX (NVPTX, +ptx90)                                 [--emit=ptx, O2/O3 default]
  *   -> cubin via ptxas                                     [--emit=cubin]
+ * Bytecode input (magic \x7FTileIR\0) is read by frontend/bytecode_reader.c; --emit=bytecode writes it.
  * Input named *.ll is LLVM IR: only the LLVM tier and code generation run on it.
  * --print-ir-after-all dumps each stage's IR to stderr. */
 #include <llvm-c/Core.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "frontend/bytecode.h"
 #include "frontend/frontend.h"
 #include "llvm/backend.h"
 #include "llvm/tier.h"
@@ -27,10 +29,13 @@
 #include "support/file_io.h"
 #include "support/strbuf.h"
 
-/* The first bytes of a CUDA Tile IR bytecode file ("\x7FTileIR\0"). */
-static bool looks_like_bytecode(const char *text, size_t len) {
-  static const char magic[8] = {0x7F, 'T', 'i', 'l', 'e', 'I', 'R', 0x00};
-  return len >= 8 && memcmp(text, magic, 8) == 0;
+
+/* Bytecode, or something that was meant to be: the exact magic, a leading 0x7F (DEL never starts
+ * text), or "TileIR" at offset 1 with a damaged first byte. The reader names what is wrong. */
+bool tilec_looks_like_bytecode(const char *text, size_t len) {
+  if (ct_bytecode_is_bytecode((const uint8_t *)text, len)) return true;
+  if (len > 0 && (unsigned char)text[0] == 0x7F) return true;
+  return len >= 7 && memcmp(text + 1, "TileIR", 6) == 0;
 }
 
 /* Text input must be text: report the first NUL or non-UTF-8-ish control byte with its position. */
@@ -192,19 +197,16 @@ static int compile_llvm_ir(ct_ctx *c, const tilec_options *o, const char *filena
 
 int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename, int first_line,
                          const char *text, size_t len, ct_strbuf *out) {
-  if (looks_like_bytecode(text, len)) {
-    ct_diag_emit(c, CT_DIAG_ERROR, filename, first_line, 1,
-                 "CUDA Tile IR bytecode input is not supported yet (the bytecode reader lands with the full front end)");
-    return 1;
-  }
-  if (!check_text(c, filename, first_line, text, len)) return 1;
-  if (has_suffix(filename, ".ll")) return compile_llvm_ir(c, o, filename, first_line, text, len, out);
+  bool bytecode = tilec_looks_like_bytecode(text, len);
+  if (!bytecode && !check_text(c, filename, first_line, text, len)) return 1;
+  if (!bytecode && has_suffix(filename, ".ll")) return compile_llvm_ir(c, o, filename, first_line, text, len, out);
 
   int errors_before = c->nerrors;
   double t0 = now_ms();
-  MlirModule m = ct_parse_text(c, filename, first_line, text, len);
+  MlirModule m = bytecode ? ct_bytecode_read(c, filename, (const uint8_t *)text, len)
+                          : ct_parse_text(c, filename, first_line, text, len);
   if (mlirModuleIsNull(m)) return 1;
-  stage_done(o, "parse", &t0);
+  stage_done(o, bytecode ? "read-bytecode" : "parse", &t0);
   int rc = 1;
   MlirModule lowered = {NULL};
   LLVMContextRef llctx = NULL;
@@ -226,7 +228,7 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
     rc = 0;
     goto done;
   case CT_EMIT_BYTECODE:
-    ct_diag_emit(c, CT_DIAG_ERROR, filename, first_line, 1, "--emit=bytecode is not supported yet (the bytecode writer lands with the full front end)");
+    rc = ct_bytecode_write(c, m, o->bytecode_version, out) ? 0 : 1;
     goto done;
   case CT_EMIT_TILEAA:
   case CT_EMIT_TILEAS:

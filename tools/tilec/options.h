@@ -3,6 +3,7 @@
 #define TILEC_TOOLS_OPTIONS_H
 #include <stdbool.h>
 
+#include "frontend/bytecode.h"
 #include "llvm/tier.h"
 #include "nvvm/lower.h"
 
@@ -24,8 +25,12 @@ typedef struct tilec_options {
   bool print_generic;
   bool remarks;
   bool time_stages; /* --time-stages */
+  ct_bytecode_version bytecode_version; /* --bytecode-version (default 13.3) */
   ct_llvm_tier_options tier; /* LLVM-tier pass knobs (lib/llvm/tier.h) */
 } tilec_options;
+
+/* Is this buffer CUDA Tile IR bytecode (possibly with a damaged magic)? */
+bool tilec_looks_like_bytecode(const char *text, size_t len);
 
 /* Compile one buffer (a whole file or one split chunk). Appends the output to *out.
  * Returns 0 on success, 1 on bad input (diagnostics emitted). */

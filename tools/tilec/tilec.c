@@ -16,7 +16,7 @@
 static const char usage_text[] =
     "usage: tilec [options] <input|-> -o <output|->\n"
     "\n"
-    "Compiles CUDA Tile IR (cuda_tile text, pretty or generic form) to PTX. An input named *.ll is\n"
+    "Compiles CUDA Tile IR (text, pretty or generic form, or .tileirbc bytecode) to PTX. An input named *.ll is\n"
     "LLVM IR: only the LLVM-tier passes run on it (then --emit=llvm prints it, --emit=ptx emits PTX).\n"
     "\n"
     "options:\n"
@@ -26,6 +26,7 @@ static const char usage_text[] =
     "  --gpu-name=<sm_90a|sm_100a>  target GPU (default sm_90a)\n"
     "  --emit=<kind>                mlir|bytecode|tileaa|tileas|llvm|ptx|cubin\n"
     "                               (default: O0 mlir, O1 tileaa, O2/O3 ptx; cubin runs ptxas)\n"
+    "  --bytecode-version=<v>       bytecode version written by --emit=bytecode: 13.1, 13.2, 13.3 (default)\n"
     "  --schedule-trace-file=<path> write the modulo scheduler's trace (JSON) to <path>\n"
     "  --print-ir-after-all         print the IR after every stage to stderr\n"
     "  --split-input-file           treat '// -----' lines as separators of independent inputs\n"
@@ -69,6 +70,7 @@ static int parse_args(int argc, char **argv, tilec_options *o) {
   o->emit = CT_EMIT_DEFAULT;
   o->output = "-";
   ct_llvm_tier_options_init(&o->tier);
+  o->bytecode_version = CT_BYTECODE_DEFAULT;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -105,6 +107,9 @@ static int parse_args(int argc, char **argv, tilec_options *o) {
       o->verify_diagnostics = true;
     } else if (strcmp(a, "--mlir-print-op-generic") == 0) {
       o->print_generic = true;
+    } else if (starts_with(a, "--bytecode-version=", &v)) {
+      if (!ct_bytecode_version_parse(v, &o->bytecode_version))
+        return usage_error("unsupported --bytecode-version '%s' (expected 13.1, 13.2 or 13.3)", v);
     } else if (strcmp(a, "--time-stages") == 0) {
       o->time_stages = true;
     } else if (strcmp(a, "--remarks") == 0) {
@@ -171,6 +176,7 @@ int main(int argc, char **argv) {
   ct_strbuf out;
   ct_strbuf_init(&out);
   int status = 0;
+  bool is_bytecode = tilec_looks_like_bytecode(text, len); /* never split */
   size_t chunk_start = 0;
   int chunk_line = 1, line = 1;
   bool first_chunk = true;
@@ -180,7 +186,7 @@ int main(int argc, char **argv) {
     /* line [line_start, i) */
     size_t line_start = i;
     while (line_start > 0 && text[line_start - 1] != '\n') line_start--;
-    bool split_here = !at_end && o.split_input_file && is_split_line(text + line_start, i - line_start);
+    bool split_here = !at_end && o.split_input_file && !is_bytecode && is_split_line(text + line_start, i - line_start);
     if (split_here || at_end) {
       size_t chunk_end = split_here ? line_start : len;
       if (!first_chunk && o.emit != CT_EMIT_CUBIN && o.emit != CT_EMIT_BYTECODE) ct_strbuf_puts(&out, "// -----\n");
