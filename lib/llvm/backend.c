@@ -178,24 +178,33 @@ LLVMModuleRef ct_translate_to_llvm_ir(ct_ctx *c, MlirModule mod, LLVMContextRef 
   return m;
 }
 
-/* Byte count of the kernel's dynamic shared memory (string attribute DYN_SMEM_ATTR, set by the
- * code generator), or NULL. */
-static const char *dynamic_smem_bytes(LLVMModuleRef m, const char *name, size_t len) {
+/* Value of the kernel's string attribute `key` (set by the code generator), or NULL. */
+static const char *kernel_note(LLVMModuleRef m, const char *name, size_t len, const char *key, unsigned *vlen) {
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     size_t n;
     const char *fname = LLVMGetValueName2(f, &n);
     if (n != len || memcmp(fname, name, len)) continue;
-    LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, DYN_SMEM_ATTR,
-                                                       (unsigned)strlen(DYN_SMEM_ATTR));
+    LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, key, (unsigned)strlen(key));
     if (!a) return NULL;
-    unsigned vlen;
-    return LLVMGetStringAttributeValue(a, &vlen);
+    return LLVMGetStringAttributeValue(a, vlen);
   }
   return NULL;
 }
 
-/* Copy the PTX, inserting `// tilec.dynamic_smem_bytes <kernel> <bytes>` (docs/abi.md) before the
- * `.visible .entry <kernel>(` line of every kernel that uses dynamic shared memory. */
+static void put_note(ct_strbuf *out, const char *tag, const char *name, size_t nlen, const char *val, unsigned vlen) {
+  ct_strbuf_puts(out, "// ");
+  ct_strbuf_puts(out, tag);
+  ct_strbuf_puts(out, " ");
+  ct_strbuf_append(out, name, nlen);
+  ct_strbuf_puts(out, " ");
+  ct_strbuf_append(out, val, vlen);
+  ct_strbuf_puts(out, "\n");
+}
+
+/* Copy the PTX, inserting the ABI comments (docs/abi.md) before the `.visible .entry <kernel>(`
+ * line: `// tilec.dynamic_smem_bytes <kernel> <bytes>` for kernels that use dynamic shared memory,
+ * `// tilec.pipeline <kernel> stages=..` and one `// tilec.tensormap <kernel> param=..` per
+ * CUtensorMap parameter for kernels on the Hopper TMA path (attributes tilec.tensormap.<i>). */
 static void append_with_smem_notes(LLVMModuleRef m, const char *ptx, size_t len, ct_strbuf *out) {
   static const char entry[] = ".visible .entry ";
   const size_t elen = sizeof entry - 1;
@@ -207,11 +216,15 @@ static void append_with_smem_notes(LLVMModuleRef m, const char *ptx, size_t len,
       const char *name = ptx + pos + elen;
       size_t nlen = 0;
       while (pos + elen + nlen < end && name[nlen] != '(' && name[nlen] != '\n') nlen++;
-      const char *bytes = dynamic_smem_bytes(m, name, nlen);
-      if (bytes) {
-        char note[256];
-        int k = snprintf(note, sizeof note, "// %s %.*s %s\n", DYN_SMEM_ATTR, (int)nlen, name, bytes);
-        if (k > 0 && (size_t)k < sizeof note) ct_strbuf_append(out, note, (size_t)k);
+      unsigned vlen;
+      const char *val = kernel_note(m, name, nlen, DYN_SMEM_ATTR, &vlen);
+      if (val) put_note(out, DYN_SMEM_ATTR, name, nlen, val, vlen);
+      if ((val = kernel_note(m, name, nlen, "tilec.pipeline", &vlen))) put_note(out, "tilec.pipeline", name, nlen, val, vlen);
+      for (int i = 0; i < 10; i++) {
+        char key[32];
+        snprintf(key, sizeof key, "tilec.tensormap.%d", i);
+        if (!(val = kernel_note(m, name, nlen, key, &vlen))) break;
+        put_note(out, "tilec.tensormap", name, nlen, val, vlen);
       }
     }
     ct_strbuf_append(out, ptx + pos, end - pos);

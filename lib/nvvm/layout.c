@@ -89,6 +89,14 @@ bool ct_layout_mma_acc(ct_layout *out, int64_t m, int64_t n, int nwarps) {
   memset(out, 0, sizeof *out);
   int wm, wn;
   if (!ct_layout_mma_warp_grid(m, n, nwarps, &wm, &wn)) return false;
+  return ct_layout_mma_acc_grid(out, m, n, wm, wn);
+}
+
+bool ct_layout_mma_acc_grid(ct_layout *out, int64_t m, int64_t n, int wm, int wn) {
+  memset(out, 0, sizeof *out);
+  if (ct_log2_exact(m) < 4 || ct_log2_exact(n) < 3 || ct_log2_exact(wm) < 0 || ct_log2_exact(wn) < 0 || m < 16 * wm ||
+      n < 8 * wn)
+    return false;
   int lgn = ct_log2_exact(n), lgm = ct_log2_exact(m);
   if (lgm + lgn > 31) return false;
   out->rank = 2;

@@ -53,6 +53,8 @@ bool ct_layout_blocked(ct_layout *out, int rank, const int64_t *shape, int nwarp
  * = 16 bytes per thread for tiles that are only staged to shared memory. */
 bool ct_layout_blocked_spt(ct_layout *out, int rank, const int64_t *shape, int nwarps, int max_spt_bits);
 bool ct_layout_mma_acc(ct_layout *out, int64_t m, int64_t n, int nwarps);
+/* Same on an explicit wm × wn warp grid (wgmma: wm = all warps, wn = 1). */
+bool ct_layout_mma_acc_grid(ct_layout *out, int64_t m, int64_t n, int wm, int wn);
 /* Warp grid chosen for an m x n mma accumulator (wm * wn = nwarps); false when m/n too small. */
 bool ct_layout_mma_warp_grid(int64_t m, int64_t n, int nwarps, int *wm, int *wn);
 /* Reduction result of l along dim (rank - 1). */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
 
 static bool streq(const char *a, const char *b) { return !strcmp(a, b); }
@@ -299,6 +300,7 @@ static ct_rctx *find_ctx(ct_lower *L, ct_rctx_kind k1, ct_rctx_kind k2) {
 }
 
 int lower_control_op(ct_lower *L, MlirOperation op, const char *name) {
+  if (streq(name, "for") && L->hopper && mlirOperationEqual(op, L->hopper->for_op)) return lower_hopper_for(L, op);
   if (streq(name, "for")) return lower_loop_like(L, op, true);
   if (streq(name, "loop")) return lower_loop_like(L, op, false);
   if (streq(name, "if")) return lower_if(L, op);

@@ -105,6 +105,13 @@ typedef struct ct_lower {
   size_t nexterns;
   ct_rctx *rctx;
   bool vectorize;
+  /* Hopper path (lower_hopper_*.c): the module's TileAS form (computed once, owned) and the plan
+   * of the kernel being lowered (NULL when it takes the SIMT/mma.sync path); hinted_warps: the
+ * entry's num_worker_warps_per_cta when given (0 otherwise) */
+  MlirModule tileas;
+  bool tileas_tried;
+  struct ct_hopper_plan *hopper;
+  int nuser_args; /* kernel parameters from the entry's arguments (tensor maps follow) */
 } ct_lower;
 
 /* ---- lower_kernel.c: value map, layouts, helpers ---- */
@@ -164,6 +171,15 @@ int lower_reduce_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_mma_op(ct_lower *L, MlirOperation op, const char *name);
 /* Elementwise lowering of one scalar op on scalars (used by reduce combiners too). */
 bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const MlirValue *in, MlirValue *out);
+/* ---- lower_hopper_plan.c / lower_hopper_loop.c ---- */
+/* Decide the Hopper path for `entry` (sm_90a): fills *plan and returns true, or returns false
+ * after a remark saying why the mma.sync path is taken. */
+bool hopper_plan_entry(ct_lower *L, MlirOperation entry, struct ct_hopper_plan *plan, int hinted_warps);
+/* Lower the planned `for` loop (L->hopper->for_op). */
+int lower_hopper_for(ct_lower *L, MlirOperation op);
+/* The wgmma accumulator layout: the mma.sync m16n8 C fragment with every warp along M
+ * (16 rows per warp, all N columns in registers). */
+bool hopper_acc_layout(ct_layout *out, int64_t m, int64_t n, int nwarps);
 /* Layout the result of an mmaf producing `t` would get (for loop-carried accumulators). */
 const ct_layout *mma_result_layout(ct_lower *L, MlirOperation mmaf);
 #endif

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
 #include "support/strbuf.h"
 
@@ -374,12 +375,21 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
                 warps);
     return false;
   }
+  /* Hopper TMA + wgmma path (lower_hopper_plan.c): 4 warps per warpgroup, tensor maps appended */
+  ct_hopper_plan hopper;
+  L->hopper = NULL;
+  if (hopper_plan_entry(L, entry, &hopper, warps == DEFAULT_WARPS ? 0 : warps)) {
+    L->hopper = &hopper;
+    warps = 4 * hopper.warpgroups;
+  }
+  int ntmaps = L->hopper ? 2 : 0;
   L->nwarps = warps;
   L->nthreads = 32 * warps;
 
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   intptr_t nargs = mlirBlockGetNumArguments(body);
-  MlirType *arg_types = calloc((size_t)nargs + 1, sizeof *arg_types);
+  L->nuser_args = (int)nargs;
+  MlirType *arg_types = calloc((size_t)nargs + ntmaps + 1, sizeof *arg_types);
   ct_type *cargs = calloc((size_t)nargs + 1, sizeof *cargs);
   if (!arg_types || !cargs) abort();
   bool ok = true;
@@ -401,20 +411,49 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   }
 
   MlirContext ctx = L->b.ctx;
+  for (int i = 0; i < ntmaps; i++) arg_types[nargs + i] = L->b.ptr_generic;
+  intptr_t nparams = nargs + ntmaps;
   MlirOperationState st = mlirOperationStateGet(sref("llvm.func"), mlirOperationGetLocation(entry));
   int32_t reqntid[3] = {L->nthreads, 1, 1};
-  MlirNamedAttribute na[4] = {
+  MlirNamedAttribute na[6] = {
       bld_named(&L->b, "sym_name", mlirStringAttrGet(ctx, name)),
       bld_named(&L->b, "function_type",
-                mlirTypeAttrGet(mlirLLVMFunctionTypeGet(L->b.void_ty, nargs, arg_types, false))),
+                mlirTypeAttrGet(mlirLLVMFunctionTypeGet(L->b.void_ty, nparams, arg_types, false))),
       bld_named(&L->b, "nvvm.kernel", mlirUnitAttrGet(ctx)),
       bld_named(&L->b, "nvvm.reqntid", mlirDenseI32ArrayGet(ctx, 3, reqntid))};
-  mlirOperationStateAddAttributes(&st, 4, na);
+  int nna = 4;
+  if (L->hopper) {
+    /* tensor maps: `.param .align 128 .b8 [128]` grid-constant parameters (docs/abi.md), and the
+     * ABI comments the back end prints before the entry */
+    MlirAttribute *pa = calloc((size_t)nparams, sizeof *pa);
+    if (!pa) abort();
+    for (intptr_t i = 0; i < nparams; i++)
+      pa[i] = i < nargs ? bld_attr(&L->b, "{}")
+                        : bld_attr(&L->b, "{llvm.align = 128 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}");
+    na[nna++] = bld_named(&L->b, "arg_attrs", mlirArrayAttrGet(ctx, nparams, pa));
+    free(pa);
+    const ct_hopper_operand *ops[2] = {&L->hopper->a, &L->hopper->b};
+    MlirAttribute pairs[3];
+    for (int i = 0; i < 2; i++) {
+      char key[32], val[512];
+      snprintf(key, sizeof key, "tilec.tensormap.%d", i);
+      ct_tensormap_format(&ops[i]->tmap, (int)nargs + ops[i]->param, ops[i]->base_arg, val, sizeof val);
+      MlirAttribute kv[2] = {mlirStringAttrGet(ctx, sref(key)), mlirStringAttrGet(ctx, sref(val))};
+      pairs[i] = mlirArrayAttrGet(ctx, 2, kv);
+    }
+    char val[160];
+    snprintf(val, sizeof val, "stages=%d tx_bytes=%lld threads=%d", L->hopper->stages, (long long)L->hopper->tx_bytes,
+             L->nthreads);
+    MlirAttribute kv[2] = {mlirStringAttrGet(ctx, sref("tilec.pipeline")), mlirStringAttrGet(ctx, sref(val))};
+    pairs[2] = mlirArrayAttrGet(ctx, 2, kv);
+    na[nna++] = bld_named(&L->b, "passthrough", mlirArrayAttrGet(ctx, 3, pairs));
+  }
+  mlirOperationStateAddAttributes(&st, nna, na);
   MlirRegion region = mlirRegionCreate();
-  MlirLocation *locs = calloc((size_t)nargs + 1, sizeof *locs);
+  MlirLocation *locs = calloc((size_t)nparams + 1, sizeof *locs);
   if (!locs) abort();
-  for (intptr_t i = 0; i < nargs; i++) locs[i] = mlirOperationGetLocation(entry);
-  MlirBlock fb = mlirBlockCreate(nargs, arg_types, locs);
+  for (intptr_t i = 0; i < nparams; i++) locs[i] = mlirOperationGetLocation(entry);
+  MlirBlock fb = mlirBlockCreate(nparams, arg_types, locs);
   free(locs);
   mlirRegionAppendOwnedBlock(region, fb);
   mlirOperationStateAddOwnedRegions(&st, 1, &region);
@@ -442,7 +481,9 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   free(cargs);
   if (!ok) return false;
   L->entry_smem_bytes = 0;
-  if (!lower_block(L, body)) return false;
+  bool lowered = lower_block(L, body);
+  L->hopper = NULL;
+  if (!lowered) return false;
   L->kernels = xrealloc(L->kernels, (L->nkernels + 1) * sizeof *L->kernels);
   L->kernel_smem = xrealloc(L->kernel_smem, (L->nkernels + 1) * sizeof *L->kernel_smem);
   L->kernels[L->nkernels] = fn;
@@ -477,8 +518,15 @@ static void add_smem_global(ct_lower *L) {
     char bytes[32];
     snprintf(bytes, sizeof bytes, "%lld", (long long)L->kernel_smem[i]);
     MlirAttribute kv[2] = {mlirStringAttrGet(ctx, sref(DYN_SMEM_ATTR)), mlirStringAttrGet(ctx, sref(bytes))};
-    MlirAttribute pair = mlirArrayAttrGet(ctx, 2, kv);
-    mlirOperationSetAttributeByName(L->kernels[i], sref("passthrough"), mlirArrayAttrGet(ctx, 1, &pair));
+    /* keep the passthrough entries already there (Hopper ABI comments) */
+    MlirAttribute old = mlirOperationGetAttributeByName(L->kernels[i], sref("passthrough"));
+    intptr_t nold = mlirAttributeIsNull(old) ? 0 : mlirArrayAttrGetNumElements(old);
+    MlirAttribute *all = calloc((size_t)nold + 1, sizeof *all);
+    if (!all) abort();
+    for (intptr_t k = 0; k < nold; k++) all[k] = mlirArrayAttrGetElement(old, k);
+    all[nold] = mlirArrayAttrGet(ctx, 2, kv);
+    mlirOperationSetAttributeByName(L->kernels[i], sref("passthrough"), mlirArrayAttrGet(ctx, nold + 1, all));
+    free(all);
   }
 }
 
@@ -507,6 +555,7 @@ static void lower_free(ct_lower *L) {
   free(L->externs);
   free(L->kernels);
   free(L->kernel_smem);
+  if (!mlirModuleIsNull(L->tileas)) mlirModuleDestroy(L->tileas);
 }
 
 MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule in, const ct_lower_options *opts) {

@@ -29,6 +29,7 @@
 #include "frontend/types.h"
 #include "tileaa/ir_build.h"
 #include "tileaa/tileaa.h"
+#include "tileas/sched.h"
 #include "tileas/tileas.h"
 
 void ct_tileas_options_default(ct_tileas_options *o, ct_tileas_target target) {
@@ -483,6 +484,8 @@ MlirModule ct_tileas_from_tileaa(ct_ctx *c, MlirModule in, const ct_tileas_optio
   bool ok = true;
   for (size_t i = 0; i < entries.n && ok; i++) ok = convert_entry(c, o, entries.ops[i]);
   ct_oplist_free(&entries);
+  /* Modulo scheduler (sched_ir.c): its stage count replaces the roofline value on every pipe. */
+  if (ok) ok = ct_sched_module(c, clone, o->target, o->tunables.unlimited_smem);
   if (!ok || c->nerrors != errors_before) {
     mlirModuleDestroy(m);
     return (MlirModule){NULL};

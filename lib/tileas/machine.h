@@ -30,6 +30,35 @@ typedef enum ct_lat_op {
   CT_LAT__COUNT
 } ct_lat_op;
 
+/* Resource Reservation Table rows (the modulo scheduler's slot vocabulary). Issue slots are held
+ * for one cycle by the op that issues there; singleton transport rows are held for the op's whole
+ * occupancy (its latency-table entry). Blackwell uses all 15 rows; Hopper has no TMEM, so its
+ * vocabulary is the 13 rows without tp_tmem_wr / tp_tmem_rd (ct_machine.row_mask).
+ * Seed: "Blackwell Pipeline 15-Slot Model" (rows named there: tma, tp_smem_wr, tc_and_mma, tp_mma,
+ * tp_tmem_wr, tp_tmem_rd; the remaining issue/transport rows are our reconstruction). */
+typedef enum ct_sched_row {
+  CT_ROW_ALU, CT_ROW_FMA, CT_ROW_SFU, CT_ROW_LSU, CT_ROW_TMA, CT_ROW_TC_AND_MMA, CT_ROW_SYNC,
+  CT_ROW_BRANCH,                                           /* 8 issue slots */
+  CT_ROW_TP_SMEM_WR, CT_ROW_TP_SMEM_RD, CT_ROW_TP_GMEM, CT_ROW_TP_MMA, CT_ROW_TP_TMEM_WR,
+  CT_ROW_TP_TMEM_RD, CT_ROW_TP_REDUCE,                     /* 7 singleton transport rows */
+  CT_ROW__COUNT
+} ct_sched_row;
+#define CT_ROW_ISSUE_COUNT 8
+
+/* Capacity pools (index = the seed's pool index where it gives one). */
+typedef enum ct_sched_pool {
+  CT_POOL_MBARRIERS = 0,      /* est: 2 per pipe stage (full + empty) */
+  CT_POOL_TMEM_BANKS = 1,     /* seed: TMEM bank pressure, cap 4 */
+  CT_POOL_BULK_GROUPS = 2,    /* est: bulk async (TMA store) groups in flight */
+  CT_POOL_CP_ASYNC_GROUPS = 3,/* est: cp.async commit groups in flight */
+  CT_POOL_TMEM_COLUMNS = 4,   /* seed: 256 columns per SM (allocation, not per-iteration) */
+  CT_POOL_SMEM_BYTES = 5,     /* seed: 227 KiB singleton SMEM lock */
+  CT_POOL_NAMED_BARRIERS = 6, /* seed: cap 3, cross-iteration carry */
+  CT_POOL__COUNT
+} ct_sched_pool;
+
+#define CT_SCHED_BIG_M_CYCLES 5000 /* seed: HBM3e far-memory round-trip ceiling (Cycle Anchor Table) */
+
 typedef struct ct_machine {
   const char *name;        /* "sm_90a" */
   ct_tileas_target target;
@@ -39,12 +68,17 @@ typedef struct ct_machine {
   int tmem_banks_per_stage;   /* TMEM banks one in-flight TMEM-staged iteration holds */
   int smem_banks, smem_bank_bytes; /* 32 banks x 4 bytes */
   bool has_wgmma, has_tcgen05;
+  uint32_t row_mask;                   /* rows this machine has (bit per ct_sched_row) */
+  int64_t pool_cap[CT_POOL__COUNT];    /* capacity per pool (0 = pool absent) */
+  int big_m_cycles;                    /* far-memory ceiling (CT_SCHED_BIG_M_CYCLES) */
 } ct_machine;
 
 const ct_machine *ct_machine_hopper(void);    /* machine_hopper.c */
 const ct_machine *ct_machine_blackwell(void); /* machine_blackwell.c */
 const ct_machine *ct_machine_for(ct_tileas_target t);
 const char *ct_lat_op_name(ct_lat_op op);
+const char *ct_sched_row_name(ct_sched_row r);
+const char *ct_sched_pool_name(ct_sched_pool p);
 
 /* Roofline stage count (stage_count.c). */
 typedef struct ct_stage_request {
@@ -54,12 +88,13 @@ typedef struct ct_stage_request {
   int64_t other_smem_bytes; /* SMEM already committed elsewhere in the kernel */
   bool tmem_staged;       /* a pipe of the loop stages through TMEM (pool 1 cap applies) */
   bool unlimited_smem;    /* TILE_AS_DEBUG_UNLIMITED_SMEM */
+  int schedule_stages;    /* modulo scheduler: stages the placed schedule spans (0 = not scheduled) */
 } ct_stage_request;
 
 typedef struct ct_stage_result {
   int roofline;   /* ceil(memory / compute) */
   int stages;     /* final: max(2, roofline) clamped by SMEM and TMEM caps; 0 = does not fit */
-  const char *limited_by; /* "roofline", "min-2", "smem", "tmem", "none-fits" */
+  const char *limited_by; /* "roofline", "schedule", "min-2", "smem", "tmem", "none-fits" */
 } ct_stage_result;
 
 ct_stage_result ct_stage_count(const ct_machine *m, const ct_stage_request *r);

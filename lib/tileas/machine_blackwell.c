@@ -2,7 +2,8 @@
  * banks. Algorithm: none (data). Seed: "Performance and Cost Model", Worked Example 2 (TMA 8,
  * SMEM->TMEM 7, tcgen05.mma 8, tcgen05.ld 7), pool 1 TMEM bank cap 4 (two banks per in-flight
  * iteration), pool 5 227 KiB SMEM ceiling. Entries marked "est" are our estimates.
- * Knobs: none. */
+ * Also: the 15-row RRT vocabulary, the capacity-pool vector (1: TMEM banks 4, 5: 227 KiB, 6: named
+ * barriers 3) and the 5000-cycle Big-M ceiling. Knobs: none. */
 #include "tileas/machine.h"
 
 static const ct_machine blackwell = {
@@ -33,6 +34,18 @@ static const ct_machine blackwell = {
     .smem_bank_bytes = 4,
     .has_wgmma = false,
     .has_tcgen05 = true,
+    .row_mask = (1u << CT_ROW__COUNT) - 1u, /* 15 rows */
+    .pool_cap =
+        {
+            [CT_POOL_MBARRIERS] = 64,          /* est */
+            [CT_POOL_TMEM_BANKS] = 4,               /* seed */
+            [CT_POOL_BULK_GROUPS] = 8,         /* est */
+            [CT_POOL_CP_ASYNC_GROUPS] = 8,     /* est */
+            [CT_POOL_TMEM_COLUMNS] = 256,           /* seed */
+            [CT_POOL_SMEM_BYTES] = 227 * 1024, /* seed */
+            [CT_POOL_NAMED_BARRIERS] = 3,      /* seed */
+        },
+    .big_m_cycles = CT_SCHED_BIG_M_CYCLES,
 };
 
 const ct_machine *ct_machine_blackwell(void) { return &blackwell; }

@@ -2,7 +2,9 @@
  * Algorithm: none (data). Seed: "Performance and Cost Model", Worked Example 1 (TMA 8 cycles,
  * WGMMA 8 cycles) and the 227 KiB SMEM ceiling (pool 5). Entries not given by the seed are our
  * estimates of issue-to-issue occupancy in the same units and are marked "est".
- * Knobs: none (TILE_AS_DEBUG_UNLIMITED_SMEM is applied by stage_count.c). */
+ * Also: the RRT row vocabulary (13 rows, no TMEM transports), the capacity-pool vector, Big-M, and
+ * the row/pool name tables shared by both machines.
+ * Knobs: none (TILE_AS_DEBUG_UNLIMITED_SMEM is applied by stage_count.c / the scheduler). */
 #include "tileas/machine.h"
 
 static const ct_machine hopper = {
@@ -33,6 +35,18 @@ static const ct_machine hopper = {
     .smem_bank_bytes = 4,
     .has_wgmma = true,
     .has_tcgen05 = false,
+    .row_mask = ((1u << CT_ROW__COUNT) - 1u) & ~((1u << CT_ROW_TP_TMEM_WR) | (1u << CT_ROW_TP_TMEM_RD)), /* 13 rows: no TMEM transports */
+    .pool_cap =
+        {
+            [CT_POOL_MBARRIERS] = 64,          /* est */
+            [CT_POOL_TMEM_BANKS] = 0,                /* no TMEM */
+            [CT_POOL_BULK_GROUPS] = 8,         /* est */
+            [CT_POOL_CP_ASYNC_GROUPS] = 8,     /* est */
+            [CT_POOL_TMEM_COLUMNS] = 0,                /* no TMEM */
+            [CT_POOL_SMEM_BYTES] = 227 * 1024, /* seed */
+            [CT_POOL_NAMED_BARRIERS] = 3,      /* seed */
+        },
+    .big_m_cycles = CT_SCHED_BIG_M_CYCLES,
 };
 
 const ct_machine *ct_machine_hopper(void) { return &hopper; }
@@ -46,4 +60,17 @@ const char *ct_lat_op_name(ct_lat_op op) {
       "tma_load", "tma_store", "cp_async", "ldg", "stg", "lds", "ldmatrix", "wgmma", "mma_sync",
       "tcgen05_cp", "tcgen05_mma", "tcgen05_ld", "alu", "sfu", "reduce"};
   return op < CT_LAT__COUNT ? names[op] : "?";
+}
+
+const char *ct_sched_row_name(ct_sched_row r) {
+  static const char *const names[CT_ROW__COUNT] = {
+      "alu", "fma", "sfu", "lsu", "tma", "tc_and_mma", "sync", "branch",
+      "tp_smem_wr", "tp_smem_rd", "tp_gmem", "tp_mma", "tp_tmem_wr", "tp_tmem_rd", "tp_reduce"};
+  return r < CT_ROW__COUNT ? names[r] : "?";
+}
+
+const char *ct_sched_pool_name(ct_sched_pool p) {
+  static const char *const names[CT_POOL__COUNT] = {
+      "mbarriers", "tmem_banks", "bulk_groups", "cp_async_groups", "tmem_columns", "smem_bytes", "named_barriers"};
+  return p < CT_POOL__COUNT ? names[p] : "?";
 }

@@ -6,6 +6,7 @@
 #include "frontend/bytecode.h"
 #include "llvm/tier.h"
 #include "nvvm/lower.h"
+#include "tileas/sched.h"
 
 typedef enum ct_emit {
   CT_EMIT_DEFAULT, CT_EMIT_MLIR, CT_EMIT_BYTECODE, CT_EMIT_TILEAA, CT_EMIT_TILEAS,
@@ -27,6 +28,7 @@ typedef struct tilec_options {
   bool time_stages; /* --time-stages */
   ct_bytecode_version bytecode_version; /* --bytecode-version (default 13.3) */
   ct_llvm_tier_options tier; /* LLVM-tier pass knobs (lib/llvm/tier.h) */
+  ct_sched_options sched;    /* modulo-scheduler knobs (lib/tileas/sched.h) */
 } tilec_options;
 
 /* Is this buffer CUDA Tile IR bytecode (possibly with a damaged magic)? */

@@ -70,6 +70,8 @@ static int parse_args(int argc, char **argv, tilec_options *o) {
   o->emit = CT_EMIT_DEFAULT;
   o->output = "-";
   ct_llvm_tier_options_init(&o->tier);
+  ct_sched_options_init(&o->sched);
+  ct_sched_options_from_env(&o->sched);
   o->bytecode_version = CT_BYTECODE_DEFAULT;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
@@ -77,6 +79,8 @@ static int parse_args(int argc, char **argv, tilec_options *o) {
       fputs(usage_text, stdout);
       fputs("\nLLVM-tier passes (run between LLVM IR translation and NVPTX; also on .ll input):\n", stdout);
       fputs(ct_llvm_tier_help(), stdout);
+      fputs("\nModulo scheduler (TileAS; environment: TILE_AS_DEBUG_UNLIMITED_SMEM):\n", stdout);
+      fputs(ct_sched_help(), stdout);
       return 0;
     } else if (strcmp(a, "--version") == 0) {
       printf("tilec %s (LLVM/MLIR 22, targets sm_90a sm_100a)\n", TILEC_VERSION);
@@ -117,6 +121,7 @@ static int parse_args(int argc, char **argv, tilec_options *o) {
     } else if (a[0] == '-' && a[1] != 0) {
       char err[256] = "";
       int tier = ct_llvm_tier_parse_arg(&o->tier, a, err, sizeof err);
+      if (tier == 0) tier = ct_sched_parse_arg(&o->sched, a, err, sizeof err);
       if (tier < 0) return usage_error("%s", err);
       if (tier == 0) return usage_error("unknown option '%s'", a);
     } else {
@@ -140,23 +145,6 @@ static bool is_split_line(const char *line, size_t n) {
   return n - i >= 8 && strncmp(line + i, "// -----", 8) == 0;
 }
 
-/* The schedule trace (docs/schedule-trace.md). No loop is modulo-scheduled yet, so the trace says
- * so explicitly instead of inventing numbers. */
-static bool write_schedule_trace(const tilec_options *o, const char *filename) {
-  ct_strbuf j;
-  ct_strbuf_init(&j);
-  ct_strbuf_puts(&j, "{\n  \"format\": \"tilec-schedule-trace\",\n  \"version\": 1,\n  \"input\": \"");
-  for (const char *p = filename; *p; p++) {
-    if (*p == '"' || *p == '\\') ct_strbuf_putc(&j, '\\');
-    if ((unsigned char)*p >= 0x20) ct_strbuf_putc(&j, *p);
-  }
-  ct_strbuf_printf(&j, "\",\n  \"target\": \"%s\",\n  \"opt_level\": %d,\n", ct_gpu_name(o->gpu), o->opt_level);
-  ct_strbuf_puts(&j, "  \"loops\": [],\n  \"status\": \"not-scheduled: the modulo scheduler is not implemented yet\"\n}\n");
-  bool ok = ct_write_file(o->schedule_trace_file, j.data, j.len);
-  ct_strbuf_free(&j);
-  return ok;
-}
-
 int main(int argc, char **argv) {
   tilec_options o;
   int rc = parse_args(argc, argv, &o);
@@ -172,6 +160,11 @@ int main(int argc, char **argv) {
   ct_ctx *c = ct_ctx_create();
   c->capture = o.verify_diagnostics;
   c->remarks = o.remarks;
+
+  /* The scheduler runs inside TileAS (and the code generators that use it); install its options
+   * and, for --schedule-trace-file, a trace collector for the whole run. */
+  ct_sched_trace *trace = o.schedule_trace_file ? ct_sched_trace_create() : NULL;
+  ct_sched_install(&o.sched, trace);
 
   ct_strbuf out;
   ct_strbuf_init(&out);
@@ -203,7 +196,8 @@ int main(int argc, char **argv) {
     }
     line++;
   }
-  if (status == 0 && o.schedule_trace_file && !write_schedule_trace(&o, filename)) {
+  if (status == 0 && trace &&
+      !ct_sched_write_trace(trace, o.schedule_trace_file, filename, ct_gpu_name(o.gpu), o.opt_level)) {
     fprintf(stderr, "tilec: error: cannot write '%s': %s\n", o.schedule_trace_file, strerror(errno));
     status = 1;
   }
@@ -211,6 +205,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "tilec: error: cannot write '%s': %s\n", o.output, strerror(errno));
     status = 1;
   }
+  ct_sched_install(NULL, NULL);
+  ct_sched_trace_destroy(trace);
   ct_strbuf_free(&out);
   ct_ctx_destroy(c);
   free(text);

@@ -1,0 +1,100 @@
+/* lower_hopper: the Hopper (sm_90a) tensor-core path of the code generator — the first consumer
+ * of TileAS. A `for` loop whose body is two partition-view loads feeding one f16/bf16 → f32
+ * `mmaf` with a loop-carried accumulator becomes a TMA + mbarrier ring of S stages feeding
+ * wgmma.mma_async, with S, the swizzles and the TMA boxes taken from TileAS (docs/abi.md has the
+ * tensor-map contract, docs/tileaa-tileas.md the TileAS side).
+ *   lower_hopper_desc.c: pure computations (wgmma descriptors, operand geometry, tensor-map
+ *                        fields, mbarrier parities) — unit-tested in test/unit/hopper_desc.c;
+ *   lower_hopper_plan.c: runs TileAA → TileAS on the module, matches the kernel's loop and
+ *                        decides (plan) or falls back to mma.sync with a remark;
+ *   lower_hopper_loop.c: emits the pipelined loop.
+ * Owner: nvvm. */
+#ifndef TILEC_NVVM_LOWER_HOPPER_H
+#define TILEC_NVVM_LOWER_HOPPER_H
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <mlir-c/IR.h>
+
+#include "frontend/types.h"
+
+/* ---- pure computations (lower_hopper_desc.c) ---- */
+
+/* wgmma matrix-descriptor swizzle code (bits 63:62): 0 none, 1 = 128B, 2 = 64B, 3 = 32B;
+ * -1 for an unknown byte count. */
+int ct_wgmma_swizzle_code(int swizzle_bytes);
+/* The address-independent bits of a wgmma shared-memory descriptor: LBO (bits 29:16) and SBO
+ * (bits 45:32) in 16-byte units, base offset 0, swizzle code (bits 63:62). */
+uint64_t ct_wgmma_desc_const(int swizzle_bytes, int64_t lbo_bytes, int64_t sbo_bytes);
+/* The full descriptor for a shared-window byte address (start address bits 13:0 = (addr & 0x3FFFF) >> 4). */
+uint64_t ct_wgmma_desc(uint32_t smem_addr, int swizzle_bytes, int64_t lbo_bytes, int64_t sbo_bytes);
+
+/* Shared-memory geometry of one wgmma operand tile as TMA lands it: `nboxes` boxes side by side
+ * along the tile's contiguous (last) dim, each box rows × span bytes, rows of `span` = swizzle
+ * bytes (the box's inner extent). */
+typedef struct ct_wgmma_operand_geom {
+  bool k_major;       /* contiguous dim is K (A of a row-major A[M,K]); else MN-major (B[K,N]) */
+  int swizzle;        /* bytes: 32 / 64 / 128 */
+  int esize;          /* element bytes (2) */
+  int64_t rows;       /* box rows (the tile's outer dim: M for A, K for B) */
+  int64_t box_bytes;  /* rows * swizzle */
+  int nboxes;
+  int64_t lbo, sbo;   /* descriptor strides in bytes */
+} ct_wgmma_operand_geom;
+
+/* Fill lbo/sbo/box_bytes: K-major swizzled: LBO unused (16 B, encoded 1), SBO = 8 rows × span;
+ * MN-major swizzled: LBO = distance between MN swizzle atoms (one box), SBO = 8 K-rows × span. */
+void ct_wgmma_operand_geom_init(ct_wgmma_operand_geom *g, bool k_major, int swizzle, int esize, int64_t rows, int nboxes);
+/* Byte offset inside the operand tile where k16 step kk starts (row_offset: first row for the
+ * warpgroup, K-major only). K-major: slab kk*16*esize / span, + the in-row offset; MN-major:
+ * 16 K-rows × span per step. */
+int64_t ct_wgmma_kstep_offset(const ct_wgmma_operand_geom *g, int64_t kk, int64_t row_offset);
+
+/* mbarrier parities of the S-stage ring: consumers wait full[kt % S] on (kt / S) & 1; the
+ * producer, before refilling for iteration j ≥ S, waits empty[j % S] on ((j / S) & 1) ^ 1. */
+int ct_ring_full_parity(int64_t kt, int stages);
+int ct_ring_empty_parity(int64_t fill, int stages);
+
+/* cuTensorMapEncodeTiled arguments for one TMA-loaded view (docs/abi.md, "Tensor maps"). */
+typedef struct ct_tensormap_fields {
+  ct_elem elem;
+  int rank;
+  int64_t dims[CT_MAX_RANK];          /* globalDim, innermost first */
+  int64_t strides_bytes[CT_MAX_RANK]; /* globalStrides, dims 1..rank-1 (rank - 1 entries) */
+  int64_t box[CT_MAX_RANK];           /* boxDim, innermost first */
+  int swizzle;                        /* bytes: 0 / 32 / 64 / 128 */
+} ct_tensormap_fields;
+
+/* From a partition-view type (static shape and strides, innermost stride 1) and the TMA box in
+ * tensor-dimension order (outermost first). False (with *why set) when not encodable. */
+bool ct_tensormap_fields_from_view(const ct_type *view, const int64_t *box_outer_first, int swizzle,
+                                   ct_tensormap_fields *out, const char **why);
+/* The ABI comment payload: `param=<p> base_arg=<a> dtype=f16 dims=.. strides_bytes=.. box=..
+ * elem_strides=.. swizzle=.. interleave=none l2=256B oob=zero`. Returns the length
+ * written (snprintf semantics). */
+int ct_tensormap_format(const ct_tensormap_fields *f, int param, int base_arg, char *buf, size_t cap);
+
+/* ---- the plan for one kernel (lower_hopper_plan.c) ---- */
+typedef struct ct_hopper_operand {
+  MlirOperation load;        /* cuda_tile.load_view_tko in the loop body */
+  ct_type view;              /* its partition-view type */
+  int base_arg;              /* entry argument holding the view's base pointer */
+  int param;                 /* kernel parameter index of its CUtensorMap */
+  int64_t box[2];            /* TMA box, tensor-dimension order (outer, inner) */
+  int nboxes;                /* boxes per tile along the contiguous dim */
+  int64_t tile_bytes;        /* one stage of this operand */
+  ct_wgmma_operand_geom geom;
+  ct_tensormap_fields tmap;
+} ct_hopper_operand;
+
+typedef struct ct_hopper_plan {
+  MlirOperation for_op, mmaf;
+  int stages;                /* TileAS tileas.pipe `stages` */
+  int64_t tx_bytes;          /* expect_tx per stage: both operands */
+  int64_t m, n, k;
+  ct_elem elem;              /* f16 / bf16 */
+  int warpgroups;            /* m / 64; threads = 128 × warpgroups */
+  ct_hopper_operand a, b;
+  int64_t ring_bytes;        /* S × (A + B stage bytes), then 2 × S mbarriers */
+} ct_hopper_plan;
+#endif

@@ -1,0 +1,129 @@
+/* lower_hopper_desc: the pure computations of the Hopper path — wgmma shared-memory matrix
+ * descriptors, the SMEM geometry of a TMA-landed operand tile, the k16-step offsets, the
+ * mbarrier ring parities and the cuTensorMapEncodeTiled fields of a view.
+ * Algorithm: PTX ISA "Matrix Descriptor Format" (ptx_ground_truth.md §5.1): start address
+ * (addr & 0x3FFFF) >> 4 in bits 13:0, LBO >> 4 in 29:16, SBO >> 4 in 45:32, base offset 0 (every
+ * buffer is aligned to the swizzle pattern's repeat, 8 rows × span), swizzle code in 63:62.
+ * K-major swizzled operands (CUTLASS `Sw<..> o ((8,m),(T,2k))`): LBO unused (1), SBO = 8 rows ×
+ * span, a k16 step inside the span row = +32 B. MN-major swizzled operands (CUTLASS
+ * `((T,8,m),(8,k)):((1,T,LBO),(8T,SBO))`): LBO = stride between MN atoms (one TMA box), SBO =
+ * 8 K-rows × span, a k16 step = 16 K-rows. Parities: ptx_ground_truth.md §5.3.
+ * Seed: 001 (TMA + wgmma pipeline). Knobs: none. */
+#include <stdio.h>
+#include <string.h>
+
+#include "nvvm/lower_hopper.h"
+
+int ct_wgmma_swizzle_code(int swizzle_bytes) {
+  switch (swizzle_bytes) {
+  case 0: return 0;
+  case 128: return 1;
+  case 64: return 2;
+  case 32: return 3;
+  default: return -1;
+  }
+}
+
+static uint64_t field14(int64_t bytes) { return ((uint64_t)bytes & 0x3FFFFu) >> 4; }
+
+uint64_t ct_wgmma_desc_const(int swizzle_bytes, int64_t lbo_bytes, int64_t sbo_bytes) {
+  int code = ct_wgmma_swizzle_code(swizzle_bytes);
+  if (code < 0) code = 0;
+  return (field14(lbo_bytes) << 16) | (field14(sbo_bytes) << 32) | ((uint64_t)code << 62);
+}
+
+uint64_t ct_wgmma_desc(uint32_t smem_addr, int swizzle_bytes, int64_t lbo_bytes, int64_t sbo_bytes) {
+  return field14(smem_addr) | ct_wgmma_desc_const(swizzle_bytes, lbo_bytes, sbo_bytes);
+}
+
+void ct_wgmma_operand_geom_init(ct_wgmma_operand_geom *g, bool k_major, int swizzle, int esize, int64_t rows, int nboxes) {
+  memset(g, 0, sizeof *g);
+  g->k_major = k_major;
+  g->swizzle = swizzle;
+  g->esize = esize;
+  g->rows = rows;
+  g->nboxes = nboxes;
+  g->box_bytes = rows * swizzle;
+  if (k_major) {
+    g->lbo = 16; /* unused for swizzled K-major layouts; encoded as 1 */
+    g->sbo = 8 * (int64_t)swizzle;
+  } else {
+    g->lbo = g->box_bytes;
+    g->sbo = 8 * (int64_t)swizzle;
+  }
+}
+
+int64_t ct_wgmma_kstep_offset(const ct_wgmma_operand_geom *g, int64_t kk, int64_t row_offset) {
+  if (g->k_major) {
+    int64_t kbytes = kk * 16 * g->esize;
+    int64_t slab = kbytes / g->swizzle, within = kbytes % g->swizzle;
+    return slab * g->box_bytes + row_offset * g->swizzle + within;
+  }
+  return kk * 16 * (int64_t)g->swizzle;
+}
+
+int ct_ring_full_parity(int64_t kt, int stages) { return (int)((kt / stages) & 1); }
+int ct_ring_empty_parity(int64_t fill, int stages) { return (int)(((fill / stages) & 1) ^ 1); }
+
+bool ct_tensormap_fields_from_view(const ct_type *v, const int64_t *box, int swizzle, ct_tensormap_fields *out,
+                                   const char **why) {
+  memset(out, 0, sizeof *out);
+  *why = NULL;
+  if (v->kind != CT_TYPE_PARTITION_VIEW) return *why = "not a partition view", false;
+  if (v->rank < 1 || v->rank > 5) return *why = "TMA needs a tensor rank of 1 to 5", false;
+  if (v->has_dim_map)
+    for (int d = 0; d < v->rank; d++)
+      if (v->dim_map[d] != d) return *why = "the view permutes dimensions (dim_map)", false;
+  int esize = ct_elem_bits(v->elem) / 8;
+  if (esize < 1) return *why = "sub-byte element type", false;
+  out->elem = v->elem;
+  out->rank = v->rank;
+  out->swizzle = swizzle;
+  for (int i = 0; i < v->rank; i++) {
+    int d = v->rank - 1 - i; /* innermost first */
+    if (v->shape[d] == CT_DYNAMIC || v->strides[d] == CT_DYNAMIC)
+      return *why = "the tensor view has a dynamic shape or stride", false;
+    out->dims[i] = v->shape[d];
+    out->box[i] = box[d];
+    if (box[d] < 1 || box[d] > 256) return *why = "a TMA box dimension is outside 1..256", false;
+    if (i == 0) {
+      if (v->strides[d] != 1) return *why = "the innermost dimension is not contiguous", false;
+    } else {
+      int64_t sb = v->strides[d] * esize;
+      if (sb % 16 || sb <= 0 || sb >= (1LL << 40)) return *why = "a byte stride is not a positive multiple of 16", false;
+      out->strides_bytes[i - 1] = sb;
+    }
+  }
+  if ((out->box[0] * esize) % 16) return *why = "the inner box extent is not a multiple of 16 bytes", false;
+  if (swizzle && out->box[0] * esize > swizzle) return *why = "the inner box extent exceeds the swizzle span", false;
+  return true;
+}
+
+static int put_list(char *buf, size_t cap, int pos, const char *key, const int64_t *v, int n) {
+  int k = snprintf(buf + (pos < (int)cap ? pos : (int)cap), pos < (int)cap ? cap - (size_t)pos : 0, " %s=", key);
+  pos += k > 0 ? k : 0;
+  for (int i = 0; i < n; i++) {
+    k = snprintf(buf + (pos < (int)cap ? pos : (int)cap), pos < (int)cap ? cap - (size_t)pos : 0, "%s%lld",
+                 i ? "," : "", (long long)v[i]);
+    pos += k > 0 ? k : 0;
+  }
+  return pos;
+}
+
+int ct_tensormap_format(const ct_tensormap_fields *f, int param, int base_arg, char *buf, size_t cap) {
+  if (cap) buf[0] = 0;
+  int pos = snprintf(buf, cap, "param=%d base_arg=%d dtype=%s rank=%d", param, base_arg, ct_elem_name(f->elem), f->rank);
+  if (pos < 0) return pos;
+  pos = put_list(buf, cap, pos, "dims", f->dims, f->rank);
+  pos = put_list(buf, cap, pos, "strides_bytes", f->strides_bytes, f->rank - 1);
+  pos = put_list(buf, cap, pos, "box", f->box, f->rank);
+  int64_t ones[CT_MAX_RANK];
+  for (int i = 0; i < CT_MAX_RANK; i++) ones[i] = 1;
+  pos = put_list(buf, cap, pos, "elem_strides", ones, f->rank);
+  char sw[16];
+  if (f->swizzle) snprintf(sw, sizeof sw, "%dB", f->swizzle);
+  else snprintf(sw, sizeof sw, "none");
+  int k = snprintf(buf + (pos < (int)cap ? pos : (int)cap), pos < (int)cap ? cap - (size_t)pos : 0,
+                   " swizzle=%s interleave=none l2=256B oob=zero", sw);
+  return pos + (k > 0 ? k : 0);
+}

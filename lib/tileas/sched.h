@@ -1,0 +1,147 @@
+/* sched: the TileAS modulo scheduler — machine model as data (machine.h rows/pools/latencies),
+ * MII (ResMII from the Resource Reservation Table, RecMII from loop-carried cycles), placement into
+ * the modulo RRT by a lexicographic cost-based generator, the stage count of each loop's pipes, and
+ * the schedule trace (docs/schedule-trace.md).
+ *
+ *   sched_solve.c  the core on a plain dependence graph (no MLIR): MII, Floyd-Warshall structural
+ *                  distances, threshold search, placement, cost vectors, zero-producer fallback
+ *   sched_ir.c     the TileAS hook: builds the graph of every tileaa.for body, solves it, writes the
+ *                  stage count onto tileas.pipe / tileas.alloc and `tileas.sched` onto the ops
+ *   sched_trace.c  options (--rrt-size-threshold, env knobs), the trace collector, its JSON writer
+ * Seed: 001 "Lexicographic Cost Vector", "Roofline Reasoning", "Performance-Analysis Workflow",
+ * Blackwell 15-slot model / pools / Big-M; seed 000 hot/cold memory-op priority. Owner: sched. */
+#ifndef TILEC_TILEAS_SCHED_H
+#define TILEC_TILEAS_SCHED_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <mlir-c/IR.h>
+
+#include "support/context.h"
+#include "tileas/machine.h"
+
+/* ---- problem ---------------------------------------------------------------------------------- */
+typedef enum ct_sched_temp { CT_SCHED_NEUTRAL, CT_SCHED_HOT, CT_SCHED_COLD } ct_sched_temp;
+
+typedef struct ct_sched_op {
+  char name[48];          /* "tileas.produce#0" (trace label) */
+  ct_lat_op lat_class;    /* latency-table entry (or -1 for a zero-latency op) */
+  int latency;            /* cycles until a dependent may start */
+  uint32_t issue_rows;    /* issue slots held for 1 cycle */
+  uint32_t transport_rows;/* singleton transport rows held for `occupancy` cycles */
+  int occupancy;
+  ct_sched_temp temp;     /* seed 000: hot ops first among ties */
+  int pipe;               /* index of the pipe this op produces into / consumes from, -1 none */
+  bool pipe_producer, pipe_consumer;
+  bool compute;           /* counts toward the roofline compute_cycles */
+} ct_sched_op;
+
+typedef struct ct_sched_edge {
+  int from, to;
+  int latency;  /* min cycles between the starts */
+  int distance; /* iteration distance (0 = same iteration, 1 = loop-carried) */
+} ct_sched_edge;
+
+typedef struct ct_sched_pipe_info {
+  int64_t stage_bytes;   /* SMEM bytes of one stage of this pipe */
+  bool tmem_staged;      /* pool 1 */
+  bool named_barrier;    /* cp.async handoff through bar.sync (pool 6) */
+} ct_sched_pipe_info;
+
+typedef struct ct_sched_problem {
+  const ct_machine *m;
+  ct_sched_op *ops;        int nops;   /* program order */
+  ct_sched_edge *edges;    int nedges;
+  ct_sched_pipe_info *pipes; int npipes;
+  int64_t other_smem_bytes; /* SMEM committed outside this loop's pipes */
+  bool unlimited_smem;      /* TILE_AS_DEBUG_UNLIMITED_SMEM: pool 5 cap = INT_MAX */
+  int memory_cycles, compute_cycles; /* roofline inputs */
+} ct_sched_problem;
+
+/* ---- options ---------------------------------------------------------------------------------- */
+typedef struct ct_sched_options {
+  int64_t rrt_size_threshold; /* --rrt-size-threshold=N: RRT cells (ops x MII) above which the light
+                                 path (no modulo placement, zero-producer schedule) runs; 0 = always
+                                 light; default 1<<22 */
+  int max_ii_tries;           /* II search: MII .. MII + max_ii_tries (default 64) */
+  int candidate_budget;       /* legal candidates ranked per op (default 8) */
+  char latency_override[256]; /* TILEC_SCHED_LATENCY_OVERRIDE "tma_load=40,wgmma=4" (test-only) */
+  char pool_override[256];    /* TILEC_SCHED_POOL_OVERRIDE "named_barriers=1,smem_bytes=65536" */
+} ct_sched_options;
+
+void ct_sched_options_init(ct_sched_options *o);
+/* Reads TILEC_SCHED_LATENCY_OVERRIDE and TILEC_SCHED_POOL_OVERRIDE. */
+void ct_sched_options_from_env(ct_sched_options *o);
+/* Try to consume one command-line argument (--rrt-size-threshold=N). 1 consumed, 0 not ours,
+ * -1 ours but invalid (message in err). */
+int ct_sched_parse_arg(ct_sched_options *o, const char *arg, char *err, size_t errlen);
+const char *ct_sched_help(void);
+/* A copy of `base` with the overrides applied; false + err on a bad override string. */
+bool ct_sched_machine_apply(ct_machine *out, const ct_machine *base, const ct_sched_options *o, char *err, size_t errlen);
+
+/* ---- result ----------------------------------------------------------------------------------- */
+#define CT_SCHED_INF INT32_MAX
+typedef struct ct_sched_cost { int32_t c[4]; } ct_sched_cost; /* legality, pipe-slot, bank, kendall */
+
+typedef struct ct_sched_candidate_log {
+  int op, cycle;
+  ct_sched_cost cost;
+  bool chosen;
+} ct_sched_candidate_log;
+
+typedef struct ct_sched_result {
+  int res_mii, rec_mii, mii, ii;
+  const char *res_mii_row;      /* the row binding ResMII */
+  int *cycle, *stage;           /* per op: absolute cycle in iteration 0, cycle / II */
+  const char **arm;             /* per op: "cost" (ranked), "asap" (only legal candidate), "fallback" */
+  int schedule_stages;          /* max over pipes of stage(consumer) - stage(producer) + 1 */
+  int length;                   /* last cycle + latency */
+  const char *status;           /* "scheduled", "fallback-zero-producer", "light" */
+  char binding[128];            /* on fallback: the constraint that failed ("row tp_smem_wr", "pool
+                                   smem_bytes", "cycle ceiling 5000") */
+  int *ii_tries; int nii_tries; /* the II values tried (placement-arm sequence) */
+  ct_sched_candidate_log *cands; int ncands, cands_cap; /* ranked candidates (trace) */
+  int64_t pool_use[CT_POOL__COUNT];
+  double solve_ms;
+} ct_sched_result;
+
+/* Solve one loop body. Always produces a schedule (the trivial zero-producer fallback when nothing
+ * fits). Destroy with ct_sched_result_free. */
+void ct_sched_solve(const ct_sched_problem *p, const ct_sched_options *o, ct_sched_result *r);
+void ct_sched_result_free(ct_sched_result *r);
+
+/* Building blocks (exposed for the unit tests). */
+int ct_sched_res_mii(const ct_sched_problem *p, const char **binding_row);
+int ct_sched_rec_mii(const ct_sched_problem *p, const int32_t *dist);
+/* Longest-path closure over distance-0 edges (n x n, CT_SCHED_NO_PATH where none). Caller frees. */
+#define CT_SCHED_NO_PATH (-(1 << 29))
+#define CT_SCHED_HAS_PATH(v) ((v) > -(1 << 28))
+int32_t *ct_sched_structural_distance(const ct_sched_problem *p);
+/* Exponential-then-binary search: the smallest t in [0, cap] with feasible(t) (monotone), or -1. */
+int64_t ct_sched_threshold_search(bool (*feasible)(int64_t t, void *ctx), void *ctx, int64_t cap);
+/* Kendall-tau inversions of `cycle` (placed ops only, placed[i]) against program order. */
+int ct_sched_kendall_inversions(const int *cycle, const bool *placed, int n);
+int ct_sched_cost_compare(const ct_sched_cost *a, const ct_sched_cost *b);
+
+/* ---- trace ------------------------------------------------------------------------------------ */
+typedef struct ct_sched_trace ct_sched_trace;
+ct_sched_trace *ct_sched_trace_create(void);
+void ct_sched_trace_destroy(ct_sched_trace *t);
+/* Record one solved loop (copies what it needs). */
+void ct_sched_trace_add_loop(ct_sched_trace *t, const char *kernel, const char *loc, const ct_sched_problem *p,
+                             const ct_sched_result *r, int final_stages, const char *limited_by, int roofline);
+/* Write the JSON (docs/schedule-trace.md). false + errno on I/O failure. */
+bool ct_sched_write_trace(const ct_sched_trace *t, const char *path, const char *input, const char *target,
+                          int opt_level);
+
+/* ---- the TileAS hook (sched_ir.c) ------------------------------------------------------------- */
+/* The driver installs its options and trace collector for the conversions that follow (NULL, NULL
+ * = defaults from the environment, no trace). Not thread-safe; one compile at a time. */
+void ct_sched_install(const ct_sched_options *o, ct_sched_trace *t);
+/* Schedule every tileaa.for of the converted TileAS module `module_op`: sets `stages` on each loop's
+ * tileas.pipe / tileas.alloc (types included), `tileas.sched` on the scheduled tileas.* ops, a
+ * `tileas.schedule` summary on the loop, and the kernels' tileas.smem_bytes. False after a located
+ * error (bad override string; the stage count does not fit the SMEM pool). */
+bool ct_sched_module(ct_ctx *c, MlirOperation module_op, ct_tileas_target target, bool unlimited_smem);
+#endif

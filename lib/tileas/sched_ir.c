@@ -1,0 +1,356 @@
+/* sched_ir: the TileAS hook of the modulo scheduler — turns every tileaa.for body of a converted
+ * TileAS kernel into a dependence graph, solves it (sched_solve.c) and makes the result what code
+ * generation reads: the pipe stage count.
+ *
+ * Algorithm, per cuda_tile.entry, loops in program order:
+ *  1. Ops = the top-level ops of the loop body (terminator excluded), classified by the machine
+ *     table: tileas.produce (tma: tma + tp_smem_wr; cp_async: lsu + tp_smem_wr; hot),
+ *     tileas.consume (tcgen05_tmem: SMEM->TMEM staging on tp_tmem_wr; ldmatrix/blocked: lsu +
+ *     tp_smem_rd; descriptor fragments: an mbarrier wait on sync), tileas.release (sync),
+ *     tileas.load (lsu + tp_gmem, hot), tileas.store (tma or lsu), mma by `tileas.mma` (tc_and_mma +
+ *     tp_mma), SFU ops, reductions (alu + tp_reduce), reduction atomics (hot), CAS atomics and
+ *     constant-space loads (cold), other cuda_tile ops with results (alu).
+ *  2. Edges: SSA def-use inside the body (nested uses lifted to their top-level op; latency = the
+ *     producer's), loop-carried through the body's block arguments <- cuda_tile.continue operands
+ *     (distance 1), and users-of-a-consumed-tile -> its tileas.release (the stage stays busy until
+ *     the last reader is done).
+ *  3. Roofline inputs: memory = heaviest produce (+ tcgen05.cp when TMEM-staged); compute = summed
+ *     latency of the loop's compute ops (nested included), as in from_tileaa.c.
+ *  4. ct_sched_solve, then ct_stage_count with schedule_stages: the result replaces `stages` on every
+ *     pipe of the loop (type, `limited_by`, roofline inputs) and on its tileas.alloc (type, bytes),
+ *     and the kernel's tileas.smem_bytes; each scheduled tileas.* op gets
+ *     `tileas.sched = #tileas.sched<stage = S, cycle = C>` and the loop a `tileas.schedule` summary.
+ * Seed: 001 "Roofline Reasoning", "Lexicographic Cost Vector"; 000 hot/cold classification.
+ * Knobs: ct_sched_install (options, trace), TILE_AS_DEBUG_UNLIMITED_SMEM (unlimited_smem),
+ * TILEC_SCHED_LATENCY_OVERRIDE / TILEC_SCHED_POOL_OVERRIDE (test-only). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/strbuf.h"
+#include "tileaa/ir_build.h"
+#include "tileas/sched.h"
+
+static ct_sched_options installed_options;
+static bool have_installed_options;
+static ct_sched_trace *installed_trace;
+
+void ct_sched_install(const ct_sched_options *o, ct_sched_trace *t) {
+  have_installed_options = o != NULL;
+  if (o) installed_options = *o;
+  installed_trace = t;
+}
+
+static bool str_attr_is(MlirOperation op, const char *name, const char *value) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, ct_ir_sref(name));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a)) return false;
+  MlirStringRef s = mlirStringAttrGetValue(a);
+  return s.length == strlen(value) && memcmp(s.data, value, s.length) == 0;
+}
+
+static int64_t i64_attr(MlirOperation op, const char *name) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, ct_ir_sref(name));
+  return mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a) ? 0 : mlirIntegerAttrGetValueInt(a);
+}
+
+static bool name_starts(MlirOperation op, const char *prefix) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  size_t k = strlen(prefix);
+  return n.length >= k && memcmp(n.data, prefix, k) == 0;
+}
+
+static bool is_sfu(MlirOperation op) {
+  static const char *const names[] = {"cuda_tile.exp", "cuda_tile.exp2", "cuda_tile.log", "cuda_tile.log2",
+                                      "cuda_tile.rsqrt", "cuda_tile.sqrt", "cuda_tile.divf", "cuda_tile.sin",
+                                      "cuda_tile.cos", "cuda_tile.tanh", "cuda_tile.pow"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (ct_ir_is(op, names[i])) return true;
+  return false;
+}
+
+static MlirOperation pipe_of(MlirOperation op) {
+  if (mlirOperationGetNumOperands(op) < 1) return (MlirOperation){NULL};
+  MlirValue v = mlirOperationGetOperand(op, 0);
+  if (!mlirValueIsAOpResult(v)) return (MlirOperation){NULL};
+  MlirOperation d = mlirOpResultGetOwner(v);
+  return ct_ir_is(d, "tileas.pipe") ? d : (MlirOperation){NULL};
+}
+
+#define ROW(r) (1u << (r))
+
+/* Classify one op (step 1). Returns false for ops the model ignores (zero cost, no rows). */
+static void classify(const ct_machine *m, MlirOperation op, ct_sched_op *s) {
+  memset(s, 0, sizeof *s);
+  s->lat_class = CT_LAT__COUNT;
+  s->pipe = -1;
+  ct_lat_op lc = CT_LAT__COUNT;
+  if (ct_ir_is(op, "tileas.produce")) {
+    MlirOperation p = pipe_of(op);
+    bool tma = !mlirOperationIsNull(p) && str_attr_is(p, "producer", "tma");
+    lc = tma ? CT_LAT_TMA_LOAD : CT_LAT_CP_ASYNC;
+    s->issue_rows = ROW(tma ? CT_ROW_TMA : CT_ROW_LSU), s->transport_rows = ROW(CT_ROW_TP_SMEM_WR);
+    s->temp = CT_SCHED_HOT, s->pipe_producer = true;
+  } else if (ct_ir_is(op, "tileas.consume")) {
+    MlirOperation p = pipe_of(op);
+    s->pipe_consumer = true;
+    if (!mlirOperationIsNull(p) && str_attr_is(p, "consumer", "tcgen05_tmem"))
+      lc = CT_LAT_TCGEN05_CP, s->issue_rows = ROW(CT_ROW_TC_AND_MMA), s->transport_rows = ROW(CT_ROW_TP_TMEM_WR);
+    else if (!mlirOperationIsNull(p) && (str_attr_is(p, "consumer", "ldmatrix") || str_attr_is(p, "consumer", "blocked"))) {
+      lc = str_attr_is(p, "consumer", "ldmatrix") ? CT_LAT_LDMATRIX : CT_LAT_LDS;
+      s->issue_rows = ROW(CT_ROW_LSU), s->transport_rows = ROW(CT_ROW_TP_SMEM_RD), s->compute = true;
+    } else s->issue_rows = ROW(CT_ROW_SYNC);
+  } else if (ct_ir_is(op, "tileas.release") || ct_ir_is(op, "tileas.store_wait")) {
+    s->issue_rows = ROW(CT_ROW_SYNC);
+  } else if (ct_ir_is(op, "tileas.load") || ct_ir_is(op, "cuda_tile.load_ptr_tko")) {
+    lc = CT_LAT_LDG, s->issue_rows = ROW(CT_ROW_LSU), s->transport_rows = ROW(CT_ROW_TP_GMEM);
+    s->temp = str_attr_is(op, "memory_space", "constant") ? CT_SCHED_COLD : CT_SCHED_HOT;
+  } else if (ct_ir_is(op, "tileas.store")) {
+    bool tma = mlirOperationGetNumResults(op) == 2;
+    lc = tma ? CT_LAT_TMA_STORE : CT_LAT_STG;
+    s->issue_rows = ROW(tma ? CT_ROW_TMA : CT_ROW_LSU), s->transport_rows = ROW(tma ? CT_ROW_TP_SMEM_RD : CT_ROW_TP_GMEM);
+  } else if (ct_ir_is(op, "cuda_tile.atomic_rmw_tko") || ct_ir_is(op, "cuda_tile.atomic_red_view_tko") ||
+             ct_ir_is(op, "cuda_tile.atomic_cas_tko")) {
+    lc = CT_LAT_STG, s->issue_rows = ROW(CT_ROW_LSU), s->transport_rows = ROW(CT_ROW_TP_GMEM);
+    s->temp = ct_ir_is(op, "cuda_tile.atomic_cas_tko") ? CT_SCHED_COLD : CT_SCHED_HOT;
+  } else if (ct_ir_is(op, "cuda_tile.mmaf") || ct_ir_is(op, "cuda_tile.mmai")) {
+    lc = str_attr_is(op, "tileas.mma", "wgmma") ? CT_LAT_WGMMA
+         : str_attr_is(op, "tileas.mma", "tcgen05.mma") ? CT_LAT_TCGEN05_MMA : CT_LAT_MMA_SYNC;
+    s->issue_rows = ROW(CT_ROW_TC_AND_MMA), s->transport_rows = ROW(CT_ROW_TP_MMA), s->compute = true;
+  } else if (is_sfu(op)) {
+    lc = CT_LAT_SFU, s->issue_rows = ROW(CT_ROW_SFU), s->compute = true;
+  } else if (ct_ir_is(op, "cuda_tile.reduce") || ct_ir_is(op, "cuda_tile.scan")) {
+    lc = CT_LAT_REDUCE, s->issue_rows = ROW(CT_ROW_ALU), s->transport_rows = ROW(CT_ROW_TP_REDUCE), s->compute = true;
+  } else if (name_starts(op, "cuda_tile.") && !ct_ir_is(op, "cuda_tile.constant") && !ct_ir_is(op, "cuda_tile.continue") &&
+             !ct_ir_is(op, "cuda_tile.yield") && !ct_ir_is(op, "cuda_tile.break") && mlirOperationGetNumResults(op) > 0) {
+    lc = CT_LAT_ALU, s->issue_rows = ROW(CT_ROW_ALU), s->compute = true;
+  }
+  if (lc != CT_LAT__COUNT) {
+    s->lat_class = lc;
+    s->latency = m->latency[lc];
+    s->occupancy = s->transport_rows ? (s->latency > 0 ? s->latency : 1) : 0;
+  }
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  snprintf(s->name, sizeof s->name, "%.*s", (int)n.length, n.data);
+}
+
+typedef struct body {
+  ct_oplist ops;        /* top-level body ops, terminator excluded */
+  ct_oplist pipes;      /* distinct tileas.pipe ops of the loop */
+} body;
+
+static int index_in(const ct_oplist *l, MlirOperation op) {
+  for (size_t i = 0; i < l->n; i++)
+    if (mlirOperationEqual(l->ops[i], op)) return (int)i;
+  return -1;
+}
+
+typedef struct edge_list { ct_sched_edge *e; int n, cap; } edge_list;
+static void push_edge(edge_list *l, int from, int to, int lat, int dist) {
+  if (from < 0 || to < 0 || (from == to && dist == 0)) return;
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 64;
+    l->e = realloc(l->e, (size_t)l->cap * sizeof *l->e);
+    if (!l->e) abort();
+  }
+  l->e[l->n++] = (ct_sched_edge){from, to, lat, dist};
+}
+
+/* The top-level body op that defines v (distance 0) or, through a block argument, the one feeding
+ * the continue (distance 1). */
+static int def_index(const body *b, MlirBlock blk, MlirOperation term, MlirValue v, int *distance) {
+  *distance = 0;
+  if (mlirValueIsABlockArgument(v)) {
+    if (!mlirBlockEqual(mlirBlockArgumentGetOwner(v), blk)) return -1;
+    intptr_t k = mlirBlockArgumentGetArgNumber(v);
+    if (k < 1 || mlirOperationIsNull(term) || k - 1 >= mlirOperationGetNumOperands(term)) return -1;
+    MlirValue fed = mlirOperationGetOperand(term, k - 1);
+    if (!mlirValueIsAOpResult(fed)) return -1;
+    MlirOperation top = ct_ir_ancestor_in_block(mlirOpResultGetOwner(fed), blk);
+    *distance = 1;
+    return mlirOperationIsNull(top) ? -1 : index_in(&b->ops, top);
+  }
+  MlirOperation top = ct_ir_ancestor_in_block(mlirOpResultGetOwner(v), blk);
+  return mlirOperationIsNull(top) ? -1 : index_in(&b->ops, top);
+}
+
+static void set_stage_type(MlirContext ctx, MlirOperation op, int stages) {
+  MlirValue v = mlirOperationGetResult(op, 0);
+  MlirType t = mlirValueGetType(v);
+  if (!mlirTypeIsAOpaque(t)) return;
+  MlirStringRef d = mlirOpaqueTypeGetData(t);
+  const char *lt = memchr(d.data, '<', d.length), *x = lt ? memchr(lt, 'x', d.length - (size_t)(lt - d.data)) : NULL;
+  if (!lt || !x) return;
+  MlirType nt = ct_ir_opaque_type(ctx, "tileas", "%.*s%d%.*s", (int)(lt - d.data + 1), d.data, stages,
+                                  (int)(d.length - (size_t)(x - d.data)), x);
+  mlirValueSetType(v, nt);
+}
+
+static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options *so, bool unlimited, MlirOperation entry,
+                          MlirOperation loop) {
+  MlirContext ctx = c->mlir;
+  MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  MlirOperation term = ct_ir_block_last_op(blk);
+  body b = {0};
+  for (MlirOperation op = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (!mlirOperationEqual(op, term)) ct_oplist_push(&b.ops, op);
+  int n = (int)b.ops.n;
+  ct_sched_op *ops = calloc(n ? (size_t)n : 1, sizeof *ops);
+  if (!ops) abort();
+  edge_list el = {0};
+  int memory = 0, compute = 0;
+  for (int i = 0; i < n; i++) {
+    classify(m, b.ops.ops[i], &ops[i]);
+    char nm[48];
+    snprintf(nm, sizeof nm, "%s#%d", ops[i].name, i);
+    memcpy(ops[i].name, nm, sizeof nm);
+    MlirOperation p = pipe_of(b.ops.ops[i]);
+    if (!mlirOperationIsNull(p) && name_starts(b.ops.ops[i], "tileas.")) {
+      int q = index_in(&b.pipes, p);
+      if (q < 0) ct_oplist_push(&b.pipes, p), q = (int)b.pipes.n - 1;
+      ops[i].pipe = q;
+    }
+    if (ops[i].pipe_producer) {
+      int mc = ops[i].latency + (str_attr_is(p, "consumer", "tcgen05_tmem") ? m->latency[CT_LAT_TCGEN05_CP] : 0);
+      if (mc > memory) memory = mc;
+    }
+  }
+  /* Compute cycles over every nested op, like the roofline of from_tileaa.c. */
+  ct_oplist all = {0};
+  ct_ir_collect(loop, "", &all);
+  for (size_t i = 0; i < all.n; i++) {
+    ct_sched_op tmp;
+    classify(m, all.ops[i], &tmp);
+    if (tmp.compute) compute += tmp.latency;
+  }
+  if (compute < 1) compute = 1;
+  /* Edges (step 2). */
+  for (int i = 0; i < n; i++) {
+    ct_oplist nested = {0};
+    ct_oplist_push(&nested, b.ops.ops[i]);
+    ct_ir_collect(b.ops.ops[i], "", &nested);
+    for (size_t k = 0; k < nested.n; k++)
+      for (intptr_t a = 0; a < mlirOperationGetNumOperands(nested.ops[k]); a++) {
+        int dist, j = def_index(&b, blk, term, mlirOperationGetOperand(nested.ops[k], a), &dist);
+        if (j >= 0) push_edge(&el, j, i, ops[j].latency, dist);
+      }
+    ct_oplist_free(&nested);
+    if (ct_ir_is(b.ops.ops[i], "tileas.release") && mlirOperationGetNumOperands(b.ops.ops[i]) >= 2) {
+      MlirValue slot = mlirOperationGetOperand(b.ops.ops[i], 1);
+      for (MlirOpOperand u = mlirValueGetFirstUse(slot); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+        MlirOperation co = mlirOpOperandGetOwner(u);
+        if (!ct_ir_is(co, "tileas.consume")) continue;
+        for (MlirOpOperand w = mlirValueGetFirstUse(mlirOperationGetResult(co, 0)); !mlirOpOperandIsNull(w); w = mlirOpOperandGetNextUse(w)) {
+          MlirOperation top = ct_ir_ancestor_in_block(mlirOpOperandGetOwner(w), blk);
+          int j = mlirOperationIsNull(top) ? -1 : index_in(&b.ops, top);
+          if (j >= 0) push_edge(&el, j, i, ops[j].latency, 0);
+        }
+      }
+    }
+  }
+  ct_sched_pipe_info *pipes = calloc(b.pipes.n ? b.pipes.n : 1, sizeof *pipes);
+  if (!pipes) abort();
+  int64_t loop_bytes = 0;
+  bool tmem = false;
+  for (size_t q = 0; q < b.pipes.n; q++) {
+    MlirOperation pipe = b.pipes.ops[q];
+    MlirValue buf = mlirOperationGetOperand(pipe, 0);
+    MlirOperation alloc = mlirValueIsAOpResult(buf) ? mlirOpResultGetOwner(buf) : (MlirOperation){NULL};
+    pipes[q].stage_bytes = mlirOperationIsNull(alloc) ? 0 : i64_attr(alloc, "stage_bytes");
+    pipes[q].tmem_staged = str_attr_is(pipe, "consumer", "tcgen05_tmem");
+    pipes[q].named_barrier = str_attr_is(pipe, "producer", "cp_async");
+    tmem |= pipes[q].tmem_staged;
+    loop_bytes += mlirOperationIsNull(alloc) ? 0 : i64_attr(alloc, "bytes");
+  }
+  int64_t kernel_bytes = i64_attr(entry, "tileas.smem_bytes");
+  ct_sched_problem prob = {.m = m, .ops = ops, .nops = n, .edges = el.e, .nedges = el.n, .pipes = pipes,
+                           .npipes = (int)b.pipes.n, .other_smem_bytes = kernel_bytes - loop_bytes,
+                           .unlimited_smem = unlimited, .memory_cycles = memory, .compute_cycles = compute};
+  ct_sched_result res;
+  ct_sched_solve(&prob, so, &res);
+  bool ok = true;
+  int64_t stage_bytes = 0;
+  for (size_t q = 0; q < b.pipes.n; q++) stage_bytes += pipes[q].stage_bytes;
+  ct_stage_request req = {.memory_cycles = memory, .compute_cycles = compute, .stage_bytes = stage_bytes,
+                          .other_smem_bytes = prob.other_smem_bytes, .tmem_staged = tmem, .unlimited_smem = unlimited,
+                          .schedule_stages = res.schedule_stages};
+  ct_stage_result st = ct_stage_count(m, &req);
+  if (b.pipes.n && st.stages < 1) {
+    ct_error_op(c, loop, "TileAS scheduler: the loop's pipes need %" PRId64 " bytes of shared memory per stage, more than "
+                "the pool (index 5) leaves", stage_bytes);
+    ok = false;
+  }
+  if (ok) {
+    int64_t new_loop_bytes = 0;
+    for (size_t q = 0; q < b.pipes.n; q++) {
+      MlirOperation pipe = b.pipes.ops[q];
+      MlirOperation alloc = mlirOpResultGetOwner(mlirOperationGetOperand(pipe, 0));
+      mlirOperationSetAttributeByName(pipe, ct_ir_sref("stages"), ct_ir_i64_attr(ctx, st.stages));
+      mlirOperationSetAttributeByName(pipe, ct_ir_sref("limited_by"), ct_ir_str_attr(ctx, st.limited_by));
+      mlirOperationSetAttributeByName(pipe, ct_ir_sref("roofline"), ct_ir_i64_attr(ctx, st.roofline));
+      mlirOperationSetAttributeByName(pipe, ct_ir_sref("memory_cycles"), ct_ir_i64_attr(ctx, memory));
+      mlirOperationSetAttributeByName(pipe, ct_ir_sref("compute_cycles"), ct_ir_i64_attr(ctx, compute));
+      set_stage_type(ctx, pipe, st.stages);
+      int64_t bytes = pipes[q].stage_bytes * st.stages;
+      mlirOperationSetAttributeByName(alloc, ct_ir_sref("stages"), ct_ir_i64_attr(ctx, st.stages));
+      mlirOperationSetAttributeByName(alloc, ct_ir_sref("bytes"), ct_ir_i64_attr(ctx, bytes));
+      set_stage_type(ctx, alloc, st.stages);
+      new_loop_bytes += bytes;
+    }
+    if (b.pipes.n)
+      mlirOperationSetAttributeByName(entry, ct_ir_sref("tileas.smem_bytes"), ct_ir_i64_attr(ctx, kernel_bytes - loop_bytes + new_loop_bytes));
+    for (int i = 0; i < n; i++)
+      if (name_starts(b.ops.ops[i], "tileas."))
+        mlirOperationSetAttributeByName(b.ops.ops[i], ct_ir_sref("tileas.sched"),
+                                        ct_ir_opaque_attr(ctx, "tileas", "sched<stage = %d, cycle = %d>", res.stage[i], res.cycle[i]));
+    mlirOperationSetAttributeByName(
+        loop, ct_ir_sref("tileas.schedule"),
+        ct_ir_opaque_attr(ctx, "tileas", "schedule<ii = %d, mii = %d, res_mii = %d, rec_mii = %d, stages = %d, status = %s>",
+                          res.ii, res.mii, res.res_mii, res.rec_mii, st.stages, res.status));
+    if (installed_trace) {
+      MlirIdentifier sym = mlirIdentifierGet(ctx, ct_ir_sref("sym_name"));
+      MlirAttribute nm = mlirOperationGetAttributeByName(entry, mlirIdentifierStr(sym));
+      char kname[128] = "?";
+      if (!mlirAttributeIsNull(nm) && mlirAttributeIsAString(nm)) {
+        MlirStringRef s = mlirStringAttrGetValue(nm);
+        snprintf(kname, sizeof kname, "%.*s", (int)s.length, s.data);
+      }
+      ct_strbuf lb;
+      ct_strbuf_init(&lb);
+      mlirLocationPrint(mlirOperationGetLocation(loop), ct_strbuf_mlir_callback, &lb);
+      ct_sched_trace_add_loop(installed_trace, kname, lb.data ? lb.data : "", &prob, &res, b.pipes.n ? st.stages : 0,
+                              b.pipes.n ? st.limited_by : "no-pipes", st.roofline);
+      ct_strbuf_free(&lb);
+    }
+  }
+  ct_sched_result_free(&res);
+  ct_oplist_free(&all);
+  ct_oplist_free(&b.ops);
+  ct_oplist_free(&b.pipes);
+  free(ops), free(el.e), free(pipes);
+  return ok;
+}
+
+bool ct_sched_module(ct_ctx *c, MlirOperation module_op, ct_tileas_target target, bool unlimited_smem) {
+  ct_sched_options so;
+  if (have_installed_options) so = installed_options;
+  else ct_sched_options_init(&so);
+  ct_sched_options_from_env(&so);
+  ct_machine m;
+  char err[160];
+  if (!ct_sched_machine_apply(&m, ct_machine_for(target), &so, err, sizeof err)) {
+    ct_error_op(c, module_op, "TileAS scheduler: %s", err);
+    return false;
+  }
+  ct_oplist entries = {0};
+  ct_ir_collect(module_op, "cuda_tile.entry", &entries);
+  bool ok = true;
+  for (size_t e = 0; e < entries.n && ok; e++) {
+    ct_oplist loops = {0};
+    ct_ir_collect(entries.ops[e], "tileaa.for", &loops);
+    for (size_t i = 0; i < loops.n && ok; i++) ok = schedule_loop(c, &m, &so, unlimited_smem, entries.ops[e], loops.ops[i]);
+    ct_oplist_free(&loops);
+  }
+  ct_oplist_free(&entries);
+  return ok;
+}

@@ -1,0 +1,210 @@
+/* sched_trace: the modulo scheduler's knobs and its trace.
+ *
+ * Algorithm: options parsing (--rrt-size-threshold=N), the test-only machine overrides
+ * (TILEC_SCHED_LATENCY_OVERRIDE="<lat_op>=N,...", TILEC_SCHED_POOL_OVERRIDE="<pool>=N,...", names as
+ * in ct_lat_op_name / ct_sched_pool_name) applied to a copy of the machine table, and a trace
+ * collector that snapshots every solved loop and writes the JSON of docs/schedule-trace.md.
+ * Seed: 001 "Performance-Analysis Workflow" step 1 (per-op stage and order, II, placement-arm
+ * sequence, fallback cost vectors, binding constraint), "Performance-Critical Tunables"
+ * (--rrt-size-threshold). Knobs: the ones above. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/strbuf.h"
+#include "tileas/sched.h"
+
+void ct_sched_options_init(ct_sched_options *o) {
+  memset(o, 0, sizeof *o);
+  o->rrt_size_threshold = (int64_t)1 << 22;
+  o->max_ii_tries = 64;
+  o->candidate_budget = 8;
+}
+
+void ct_sched_options_from_env(ct_sched_options *o) {
+  const char *l = getenv("TILEC_SCHED_LATENCY_OVERRIDE"), *p = getenv("TILEC_SCHED_POOL_OVERRIDE");
+  if (l) snprintf(o->latency_override, sizeof o->latency_override, "%s", l);
+  if (p) snprintf(o->pool_override, sizeof o->pool_override, "%s", p);
+}
+
+int ct_sched_parse_arg(ct_sched_options *o, const char *arg, char *err, size_t errlen) {
+  static const char key[] = "--rrt-size-threshold=";
+  if (strncmp(arg, key, sizeof key - 1) != 0) return 0;
+  const char *v = arg + sizeof key - 1;
+  char *end = NULL;
+  errno = 0;
+  long long n = strtoll(v, &end, 10);
+  if (!*v || *end || errno || n < 0) {
+    snprintf(err, errlen, "--rrt-size-threshold expects a non-negative integer, got '%s'", v);
+    return -1;
+  }
+  o->rrt_size_threshold = n;
+  return 1;
+}
+
+const char *ct_sched_help(void) {
+  return "  --rrt-size-threshold=<N>     modulo-schedule loops whose RRT (ops x MII) has at most N cells;\n"
+         "                               larger ones (and all with N=0) get the zero-producer schedule\n";
+}
+
+/* Parse "name=N,name=N" against a name table; calls set(index, N). */
+static bool apply_list(const char *list, int count, const char *(*name_of)(int), int64_t *vals, char *err, size_t errlen) {
+  const char *s = list;
+  while (*s) {
+    const char *eq = strchr(s, '='), *comma = strchr(s, ',');
+    if (!comma) comma = s + strlen(s);
+    if (!eq || eq > comma) { snprintf(err, errlen, "bad override entry '%.*s'", (int)(comma - s), s); return false; }
+    int idx = -1;
+    for (int i = 0; i < count; i++)
+      if (strlen(name_of(i)) == (size_t)(eq - s) && strncmp(name_of(i), s, (size_t)(eq - s)) == 0) idx = i;
+    char *end = NULL;
+    long long v = strtoll(eq + 1, &end, 10);
+    if (idx < 0 || end != comma || v < 0) { snprintf(err, errlen, "bad override entry '%.*s'", (int)(comma - s), s); return false; }
+    vals[idx] = v;
+    s = *comma ? comma + 1 : comma;
+  }
+  return true;
+}
+static const char *lat_name(int i) { return ct_lat_op_name((ct_lat_op)i); }
+static const char *pool_name(int i) { return ct_sched_pool_name((ct_sched_pool)i); }
+
+bool ct_sched_machine_apply(ct_machine *out, const ct_machine *base, const ct_sched_options *o, char *err, size_t errlen) {
+  *out = *base;
+  int64_t lat[CT_LAT__COUNT];
+  for (int i = 0; i < CT_LAT__COUNT; i++) lat[i] = base->latency[i];
+  if (!apply_list(o->latency_override, CT_LAT__COUNT, lat_name, lat, err, errlen)) return false;
+  for (int i = 0; i < CT_LAT__COUNT; i++) out->latency[i] = (int)lat[i];
+  if (!apply_list(o->pool_override, CT_POOL__COUNT, pool_name, out->pool_cap, err, errlen)) return false;
+  out->smem_ceiling_bytes = out->pool_cap[CT_POOL_SMEM_BYTES];
+  if (out->pool_cap[CT_POOL_TMEM_BANKS] != base->pool_cap[CT_POOL_TMEM_BANKS]) out->tmem_bank_cap = (int)out->pool_cap[CT_POOL_TMEM_BANKS];
+  return true;
+}
+
+/* ---- trace collector ------------------------------------------------------------------------- */
+struct ct_sched_trace {
+  ct_strbuf loops; /* the JSON objects of the loops, comma-separated */
+  int nloops;
+};
+
+ct_sched_trace *ct_sched_trace_create(void) {
+  ct_sched_trace *t = calloc(1, sizeof *t);
+  if (!t) abort();
+  ct_strbuf_init(&t->loops);
+  return t;
+}
+
+void ct_sched_trace_destroy(ct_sched_trace *t) {
+  if (!t) return;
+  ct_strbuf_free(&t->loops);
+  free(t);
+}
+
+static void json_str(ct_strbuf *b, const char *s) {
+  ct_strbuf_putc(b, '"');
+  for (; s && *s; s++) {
+    if (*s == '"' || *s == '\\') ct_strbuf_putc(b, '\\'), ct_strbuf_putc(b, *s);
+    else if ((unsigned char)*s < 0x20) ct_strbuf_printf(b, "\\u%04x", *s);
+    else ct_strbuf_putc(b, *s);
+  }
+  ct_strbuf_putc(b, '"');
+}
+
+static void rows_json(ct_strbuf *b, uint32_t rows) {
+  ct_strbuf_putc(b, '[');
+  bool first = true;
+  for (int r = 0; r < CT_ROW__COUNT; r++)
+    if (rows & (1u << r)) {
+      if (!first) ct_strbuf_puts(b, ", ");
+      json_str(b, ct_sched_row_name((ct_sched_row)r));
+      first = false;
+    }
+  ct_strbuf_putc(b, ']');
+}
+
+static void cost_json(ct_strbuf *b, const ct_sched_cost *c) {
+  ct_strbuf_putc(b, '[');
+  for (int i = 0; i < 4; i++) {
+    if (i) ct_strbuf_puts(b, ", ");
+    if (c->c[i] == CT_SCHED_INF) ct_strbuf_puts(b, "\"inf\"");
+    else ct_strbuf_printf(b, "%d", c->c[i]);
+  }
+  ct_strbuf_putc(b, ']');
+}
+
+void ct_sched_trace_add_loop(ct_sched_trace *t, const char *kernel, const char *loc, const ct_sched_problem *p,
+                             const ct_sched_result *r, int final_stages, const char *limited_by, int roofline) {
+  if (!t) return;
+  ct_strbuf *b = &t->loops;
+  if (t->nloops++) ct_strbuf_puts(b, ",\n");
+  ct_strbuf_puts(b, "    {\n      \"kernel\": ");
+  json_str(b, kernel);
+  ct_strbuf_puts(b, ", \"loc\": ");
+  json_str(b, loc);
+  ct_strbuf_puts(b, ",\n      \"status\": ");
+  json_str(b, r->status);
+  if (r->binding[0]) ct_strbuf_puts(b, ", \"binding_constraint\": "), json_str(b, r->binding);
+  ct_strbuf_printf(b, ",\n      \"ii\": %d, \"mii\": %d, \"res_mii\": %d, \"res_mii_row\": ", r->ii, r->mii, r->res_mii);
+  json_str(b, r->res_mii_row);
+  ct_strbuf_printf(b, ", \"rec_mii\": %d, \"length\": %d,\n", r->rec_mii, r->length);
+  ct_strbuf_printf(b, "      \"stages\": %d, \"schedule_stages\": %d, \"roofline\": %d, \"memory_cycles\": %d, "
+                      "\"compute_cycles\": %d, \"limited_by\": ",
+                   final_stages, r->schedule_stages, roofline, p->memory_cycles, p->compute_cycles);
+  json_str(b, limited_by);
+  ct_strbuf_puts(b, ",\n      \"ii_tries\": [");
+  for (int i = 0; i < r->nii_tries; i++) ct_strbuf_printf(b, "%s%d", i ? ", " : "", r->ii_tries[i]);
+  ct_strbuf_puts(b, "],\n      \"pools\": {");
+  for (int k = 0; k < CT_POOL__COUNT; k++) {
+    ct_strbuf_printf(b, "%s", k ? ", " : "");
+    json_str(b, ct_sched_pool_name((ct_sched_pool)k));
+    int64_t cap = p->m->pool_cap[k];
+    if (k == CT_POOL_SMEM_BYTES && p->unlimited_smem) cap = INT32_MAX;
+    ct_strbuf_printf(b, ": [%" PRId64 ", %" PRId64 "]", r->pool_use[k], cap);
+  }
+  ct_strbuf_puts(b, "},\n      \"ops\": [\n");
+  for (int i = 0; i < p->nops; i++) {
+    const ct_sched_op *op = &p->ops[i];
+    ct_strbuf_puts(b, "        {\"name\": ");
+    json_str(b, op->name);
+    ct_strbuf_printf(b, ", \"cycle\": %d, \"stage\": %d, \"slot\": %d, \"latency\": %d, \"occupancy\": %d, \"arm\": ",
+                     r->cycle[i], r->stage[i], r->ii > 0 ? r->cycle[i] % r->ii : 0, op->latency, op->occupancy);
+    json_str(b, r->arm[i]);
+    ct_strbuf_puts(b, ", \"priority\": ");
+    json_str(b, op->temp == CT_SCHED_HOT ? "hot" : op->temp == CT_SCHED_COLD ? "cold" : "neutral");
+    ct_strbuf_puts(b, ", \"issue_rows\": ");
+    rows_json(b, op->issue_rows & p->m->row_mask);
+    ct_strbuf_puts(b, ", \"transport_rows\": ");
+    rows_json(b, op->transport_rows & p->m->row_mask);
+    ct_strbuf_printf(b, "}%s\n", i + 1 < p->nops ? "," : "");
+  }
+  ct_strbuf_puts(b, "      ],\n      \"candidates\": [\n");
+  for (int i = 0; i < r->ncands; i++) {
+    const ct_sched_candidate_log *c = &r->cands[i];
+    ct_strbuf_puts(b, "        {\"op\": ");
+    json_str(b, p->ops[c->op].name);
+    ct_strbuf_printf(b, ", \"cycle\": %d, \"cost\": ", c->cycle);
+    cost_json(b, &c->cost);
+    ct_strbuf_printf(b, ", \"chosen\": %s}%s\n", c->chosen ? "true" : "false", i + 1 < r->ncands ? "," : "");
+  }
+  ct_strbuf_puts(b, "      ]\n    }");
+}
+
+bool ct_sched_write_trace(const ct_sched_trace *t, const char *path, const char *input, const char *target, int opt_level) {
+  ct_strbuf j;
+  ct_strbuf_init(&j);
+  ct_strbuf_puts(&j, "{\n  \"format\": \"tilec-schedule-trace\",\n  \"version\": 2,\n  \"input\": ");
+  json_str(&j, input);
+  ct_strbuf_puts(&j, ",\n  \"target\": ");
+  json_str(&j, target);
+  ct_strbuf_printf(&j, ",\n  \"opt_level\": %d,\n  \"status\": ", opt_level);
+  json_str(&j, t && t->nloops ? "scheduled" : "no-loops");
+  ct_strbuf_puts(&j, ",\n  \"loops\": [");
+  if (t && t->nloops) ct_strbuf_puts(&j, "\n"), ct_strbuf_append(&j, t->loops.data, t->loops.len), ct_strbuf_puts(&j, "\n  ");
+  ct_strbuf_puts(&j, "]\n}\n");
+  FILE *f = fopen(path, "w");
+  bool ok = f && fwrite(j.data, 1, j.len, f) == j.len;
+  if (f && fclose(f) != 0) ok = false;
+  ct_strbuf_free(&j);
+  return ok;
+}

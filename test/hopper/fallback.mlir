@@ -1,0 +1,76 @@
+// Shapes and targets the Hopper path cannot handle fall back to mma.sync with a remark.
+// RUN: %tilec -O3 --gpu-name=sm_90a --remarks --split-input-file %s -o %t.ptx 2>&1 | %FileCheck %s
+// RUN: %FileCheck --check-prefix=PTX %s < %t.ptx
+// RUN: %tilec -O3 --gpu-name=sm_100a --remarks %examples/gemm.mlir -o %t.100.ptx 2>&1 | %FileCheck --check-prefix=SM100 %s
+// RUN: %FileCheck --check-prefix=PTX100 %s < %t.100.ptx
+
+// SM100: remark: mma.sync path: sm_100a has no wgmma (it does not assemble there); the Hopper TMA + wgmma path is sm_90a only
+// PTX100-NOT: wgmma
+// PTX100-NOT: cp.async.bulk.tensor
+// PTX100: mma.sync.aligned.m16n8k16
+
+// A tile M of 32 is below one m64 warpgroup tile.
+// CHECK: fallback.mlir:[[@LINE+17]]:7: remark: mma.sync path: tile M must be 64 or 128
+cuda_tile.module @m32 {
+  entry @gemm_m32(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
+    %a16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b_ptr : tile<ptr<f16>>
+    %a_tv = make_tensor_view %a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    %b_tv = make_tensor_view %b16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(32x32), tensor_view<1024x1024xf16, strides=[1024,1]>>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(32x64), tensor_view<1024x1024xf16, strides=[1024,1]>>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %nk = constant <i32: 32> : tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<32x64xf32>
+    %acc = for %k in (%c0 to %nk, step %c1) : tile<i32> iter_values(%acc_it = %zero) -> (tile<32x64xf32>) {
+      %a, %ta = load_view_tko weak %a_pv[%bx, %k] : partition_view<tile=(32x32), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<32x32xf16>, token
+      %b, %tb = load_view_tko weak %b_pv[%k, %by] : partition_view<tile=(32x64), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<32x64xf16>, token
+      %d = mmaf %a, %b, %acc_it : tile<32x32xf16>, tile<32x64xf16>, tile<32x64xf32>
+      continue %d : tile<32x64xf32>
+    }
+    %c_tv = make_tensor_view %c_ptr, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf32, strides=[1024,1]>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(32x64), tensor_view<1024x1024xf32, strides=[1024,1]>>
+    %t = store_view_tko weak %acc, %c_pv[%bx, %by] : tile<32x64xf32>, partition_view<tile=(32x64), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+    return
+  }
+}
+// PTX-LABEL: .entry gemm_m32
+// PTX-NOT: wgmma
+// PTX: mma.sync.aligned.m16n8k16
+
+// -----
+
+// The load index is computed inside the loop (k * 2): not supported by the Hopper path yet.
+// CHECK: fallback.mlir:[[@LINE+19]]:7: remark: mma.sync path: the loop body holds more than two loads and the mmaf
+cuda_tile.module @idx {
+  entry @gemm_idx(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
+    %a16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b_ptr : tile<ptr<f16>>
+    %a_tv = make_tensor_view %a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    %b_tv = make_tensor_view %b16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(64x32), tensor_view<1024x1024xf16, strides=[1024,1]>>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(32x64), tensor_view<1024x1024xf16, strides=[1024,1]>>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %c2 = constant <i32: 2> : tile<i32>
+    %nk = constant <i32: 16> : tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<64x64xf32>
+    %acc = for %k in (%c0 to %nk, step %c1) : tile<i32> iter_values(%acc_it = %zero) -> (tile<64x64xf32>) {
+      %k2 = muli %k, %c2 : tile<i32>
+      %a, %ta = load_view_tko weak %a_pv[%bx, %k2] : partition_view<tile=(64x32), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<64x32xf16>, token
+      %b, %tb = load_view_tko weak %b_pv[%k2, %by] : partition_view<tile=(32x64), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<32x64xf16>, token
+      %d = mmaf %a, %b, %acc_it : tile<64x32xf16>, tile<32x64xf16>, tile<64x64xf32>
+      continue %d : tile<64x64xf32>
+    }
+    %c_tv = make_tensor_view %c_ptr, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf32, strides=[1024,1]>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<1024x1024xf32, strides=[1024,1]>>
+    %t = store_view_tko weak %acc, %c_pv[%bx, %by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+    return
+  }
+}
+// PTX-LABEL: .entry gemm_idx
+// PTX-NOT: wgmma
+// PTX: mma.sync.aligned.m16n8k16

@@ -1,0 +1,145 @@
+/* hopper_desc: the pure computations of the Hopper path (lib/nvvm/lower_hopper_desc.c) against
+ * hand-computed values:
+ *  - wgmma descriptors: the verified gen_sm90.py constant (K-major, 128B swizzle, LBO 16, SBO 1024
+ *    = 0x4000004000010000) and its address field, plus the 64B / MN-major descriptors of
+ *    examples/gemm.mlir;
+ *  - operand geometry and k16-step offsets (K-major +32 B per step inside a swizzle row, next slab
+ *    after the span; MN-major 16 rows × span per step);
+ *  - the mbarrier ring parity sequence (consumer: 0,0,1,1,0,0 for S = 2; producer refills);
+ *  - cuTensorMapEncodeTiled fields and the ABI comment text, and the rejections;
+ *  - the wgmma accumulator layout equals the PTX m64nNk16 D fragment (row = 16·warp + lane/4 +
+ *    8·half, col = 8·j + 2·(lane%4) + c for register 4j + 2·half + c). */
+#include <stdio.h>
+#include <string.h>
+
+#include "nvvm/layout.h"
+#include "nvvm/lower_hopper.h"
+
+static int failures;
+#define CHECK(cond, ...)                                   \
+  do {                                                     \
+    if (!(cond)) {                                         \
+      failures++;                                          \
+      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+      fprintf(stderr, __VA_ARGS__);                        \
+      fprintf(stderr, "\n");                               \
+    }                                                      \
+  } while (0)
+
+static void test_desc(void) {
+  CHECK(ct_wgmma_swizzle_code(128) == 1 && ct_wgmma_swizzle_code(64) == 2 && ct_wgmma_swizzle_code(32) == 3 &&
+            ct_wgmma_swizzle_code(0) == 0 && ct_wgmma_swizzle_code(16) == -1,
+        "swizzle codes");
+  /* gen_sm90.py: DESC_HI = (1 << 16) | (64 << 32) | (1 << 62) */
+  CHECK(ct_wgmma_desc_const(128, 16, 1024) == 0x4000004000010000ull, "sm90 generator constant: %llx",
+        (unsigned long long)ct_wgmma_desc_const(128, 16, 1024));
+  CHECK(ct_wgmma_desc(0x1400, 128, 16, 1024) == (0x4000004000010000ull | 0x140), "address field");
+  CHECK(ct_wgmma_desc(0x41400, 128, 16, 1024) == (0x4000004000010000ull | 0x140), "address masked to 18 bits");
+  /* examples/gemm.mlir: A 64B swizzle K-major, B 128B swizzle MN-major with 4096-byte boxes */
+  CHECK(ct_wgmma_desc_const(64, 16, 512) == 0x8000002000010000ull, "A 64B");
+  CHECK(ct_wgmma_desc_const(128, 4096, 1024) == 0x4000004001000000ull, "B MN-major");
+  CHECK(ct_wgmma_desc_const(32, 16, 256) == 0xC000001000010000ull, "32B");
+}
+
+static void test_geometry(void) {
+  ct_wgmma_operand_geom a, b, a128;
+  ct_wgmma_operand_geom_init(&a, true, 64, 2, 128, 1);
+  CHECK(a.lbo == 16 && a.sbo == 512 && a.box_bytes == 8192, "A geometry");
+  CHECK(ct_wgmma_kstep_offset(&a, 0, 0) == 0 && ct_wgmma_kstep_offset(&a, 1, 0) == 32, "A k steps");
+  CHECK(ct_wgmma_kstep_offset(&a, 1, 64) == 64 * 64 + 32, "A second warpgroup");
+  ct_wgmma_operand_geom_init(&a128, true, 128, 2, 128, 2); /* K = 128: two 64-wide slabs */
+  CHECK(ct_wgmma_kstep_offset(&a128, 3, 0) == 96, "A k step 3 inside the first slab");
+  CHECK(ct_wgmma_kstep_offset(&a128, 4, 0) == 128 * 128, "A k step 4 starts the second slab");
+  CHECK(ct_wgmma_kstep_offset(&a128, 5, 64) == 128 * 128 + 64 * 128 + 32, "A slab 2 + warpgroup 1");
+  ct_wgmma_operand_geom_init(&b, false, 128, 2, 32, 2);
+  CHECK(b.lbo == 4096 && b.sbo == 1024 && b.box_bytes == 4096, "B geometry");
+  CHECK(ct_wgmma_kstep_offset(&b, 1, 0) == 2048, "B k step = 16 rows of 128 B");
+}
+
+static void test_parity(void) {
+  static const int full2[8] = {0, 0, 1, 1, 0, 0, 1, 1};
+  for (int kt = 0; kt < 8; kt++) CHECK(ct_ring_full_parity(kt, 2) == full2[kt], "full parity kt=%d", kt);
+  static const int full3[7] = {0, 0, 0, 1, 1, 1, 0};
+  for (int kt = 0; kt < 7; kt++) CHECK(ct_ring_full_parity(kt, 3) == full3[kt], "full parity S=3 kt=%d", kt);
+  /* first pass over the ring would wait on parity 1 (passes on a fresh barrier); the refill for
+   * iteration kt + S waits on the parity of the consumers' release of iteration kt */
+  for (int kt = 0; kt < 8; kt++) {
+    CHECK(ct_ring_empty_parity(kt, 4) == (kt < 4 ? 1 : 0), "empty parity first rounds kt=%d", kt);
+    CHECK(ct_ring_empty_parity(kt + 2, 2) == ct_ring_full_parity(kt, 2), "refill parity kt=%d", kt);
+  }
+}
+
+static ct_type view_type(ct_elem e, int64_t rows, int64_t cols, int64_t stride, int32_t t0, int32_t t1) {
+  ct_type v;
+  memset(&v, 0, sizeof v);
+  v.kind = CT_TYPE_PARTITION_VIEW;
+  v.elem = e;
+  v.rank = 2;
+  v.shape[0] = rows;
+  v.shape[1] = cols;
+  v.strides[0] = stride;
+  v.strides[1] = 1;
+  v.tile_rank = 2;
+  v.tile_shape[0] = t0;
+  v.tile_shape[1] = t1;
+  return v;
+}
+
+static void test_tensormap(void) {
+  ct_type v = view_type(CT_F16, 1024, 512, 1024, 128, 32);
+  int64_t box[2] = {128, 32};
+  ct_tensormap_fields f;
+  const char *why;
+  CHECK(ct_tensormap_fields_from_view(&v, box, 64, &f, &why), "A map: %s", why ? why : "");
+  CHECK(f.rank == 2 && f.dims[0] == 512 && f.dims[1] == 1024 && f.strides_bytes[0] == 2048 && f.box[0] == 32 &&
+            f.box[1] == 128 && f.swizzle == 64,
+        "A map fields");
+  char buf[512];
+  ct_tensormap_format(&f, 3, 0, buf, sizeof buf);
+  CHECK(!strcmp(buf, "param=3 base_arg=0 dtype=f16 rank=2 dims=512,1024 strides_bytes=2048 box=32,128 "
+                     "elem_strides=1,1 swizzle=64B interleave=none l2=256B oob=zero"),
+        "format: %s", buf);
+  char small[20];
+  int need = ct_tensormap_format(&f, 3, 0, small, sizeof small);
+  CHECK(need == (int)strlen(buf) && strlen(small) == sizeof small - 1, "truncation reports the full length");
+  int64_t wide[2] = {128, 128};
+  CHECK(!ct_tensormap_fields_from_view(&v, wide, 128, &f, &why) && why, "inner box over the swizzle span");
+  ct_type odd = view_type(CT_F16, 1024, 1000, 1000 + 4, 128, 32); /* 2008-byte rows */
+  CHECK(!ct_tensormap_fields_from_view(&odd, box, 64, &f, &why) && why, "stride not a multiple of 16 B");
+  ct_type dyn = view_type(CT_F16, CT_DYNAMIC, 512, 1024, 128, 32);
+  CHECK(!ct_tensormap_fields_from_view(&dyn, box, 64, &f, &why) && why, "dynamic shape");
+  int64_t big[2] = {512, 32};
+  CHECK(!ct_tensormap_fields_from_view(&v, big, 64, &f, &why) && why, "box dim over 256");
+}
+
+static void test_acc_layout(void) {
+  for (int wg = 1; wg <= 2; wg++) {
+    int64_t m = 64 * wg, n = 128;
+    ct_layout l;
+    CHECK(ct_layout_mma_acc_grid(&l, m, n, 4 * wg, 1), "layout m=%lld", (long long)m);
+    CHECK(ct_layout_num_regs(&l) == n / 2, "N/2 registers");
+    for (uint32_t warp = 0; warp < (uint32_t)(4 * wg); warp++)
+      for (uint32_t lane = 0; lane < 32; lane++)
+        for (uint32_t r = 0; r < (uint32_t)(n / 2); r++) {
+          uint32_t j = r / 4, half = (r / 2) & 1, c = r & 1;
+          int64_t row = 16 * warp + lane / 4 + 8 * half, col = 8 * j + 2 * (lane % 4) + c;
+          uint32_t flat = ct_layout_flat(&l, r, lane, warp);
+          CHECK(ct_layout_coord(&l, flat, 0) == row && ct_layout_coord(&l, flat, 1) == col,
+                "fragment warp %u lane %u reg %u", warp, lane, r);
+        }
+  }
+}
+
+int main(void) {
+  test_desc();
+  test_geometry();
+  test_parity();
+  test_tensormap();
+  test_acc_layout();
+  if (failures) {
+    fprintf(stderr, "%d failure(s)\n", failures);
+    return 1;
+  }
+  printf("hopper_desc: all checks passed\n");
+  return 0;
+}
