@@ -18,18 +18,35 @@ What it does (see ../shared/conformance/README.md):
     [-mlir-print-op-generic] %s [| cuda-tile-opt] | FileCheck %s` is re-enacted with tilec and
     FileCheck (the file's own CHECK lines against tilec's output). RUN lines that need NVIDIA passes
     (e.g. --canonicalize) are not re-enacted.
+  * Bytecode checks (kind "bytecode"):
+    - every positive chunk is written with `--emit=bytecode` and read back; the text read back must
+      equal the chunk's printed text (the module name normalised to @kernels: the format has no
+      module name). Chunks with more than one cuda_tile.module are skipped (one module per file);
+    - RUN lines are translated into tilec terms: `%round_trip_test` (the round trip above),
+      `-test-cudatile-roundtrip -bytecode-version=V` (the round trip at V), `-mlir-to-cudatilebc
+      -bytecode-version=V -o %t.bc` followed by `-cudatilebc-to-mlir %t.bc | FileCheck` (write at V,
+      read back, the file's CHECK lines), `not ... -mlir-to-cudatilebc [-bytecode-version=V]` (tilec
+      must refuse to write each chunk with an error located inside it; an unsupported V must be
+      refused by the option parser), `-mlir-to-cudatilebc -verify-diagnostics` (writing each chunk
+      must fail with an error on an annotated line; NVIDIA puts its error on the module and an
+      `expected-remark` on the offending op, tilec's error on either counts);
+    - each binary fixture (`.tileirbc`, `.bc`) is decided by the RUN lines that reference it: after
+      `not`, tilec must reject it with an `error:` that names the bytecode; otherwise tilec must read
+      it, and the referencing file's CHECK lines must match what tilec prints. A fixture no RUN line
+      references is rejected if under invalid/, read otherwise.
+    What cannot be expressed in tilec terms is skipped with its reason (NVIDIA's test-only bytecode
+    versions 250.x and testing$ ops, --list-versions, debug-info locations tilec does not write).
   * Skipped, and counted as skipped with a reason: chunks that use NVIDIA's test-only `testing$`
-    ops other than `testing$func` (tilec parses and verifies testing$func like an entry); binary bytecode fixtures and files whose RUN lines only exercise the bytecode writer or
-    reader ("bytecode not implemented yet"). For the text kernels that NVIDIA round-trips through
-    bytecode, the text round trip is checked and the bytecode step is counted as skipped.
+    ops other than `testing$func` (tilec parses and verifies testing$func like an entry).
   * A run of tilec that dies from a signal, reports a sanitizer error, or exceeds the timeout is a
     crash/hang, and always fails the suite.
 
 Result: a per-file table and totals on stdout, then the failures (one line each). Exit status 1 when
 a crash or hang happened, or when a file's passing counts fall below the checked-in baseline
-(baseline.json: per-file minimum passing counts). Whether the final thresholds (100% of positive
-chunks, 98% of negative chunks) are met is printed but not enforced yet. --update-baseline rewrites
-the baseline with the current counts (never lowering an existing entry unless --allow-lower).
+(baseline.json: per-file minimum passing counts, kinds positive/negative/check/bytecode). Whether the
+final thresholds (100% of positive chunks, printer checks and bytecode checks, 98% of negative
+chunks) are met is printed but not enforced yet. --update-baseline rewrites the baseline with the
+current counts (never lowering an existing entry unless --allow-lower).
 Only the Python standard library is used.
 """
 import argparse
@@ -43,7 +60,17 @@ import sys
 import tempfile
 
 SKIP_TESTING_OPS = "uses NVIDIA's test-only testing$ ops (other than testing$func, which tilec supports)"
-SKIP_BYTECODE = "bytecode not implemented yet"
+SKIP_MULTI_MODULE = "bytecode holds one cuda_tile.module per file; the chunk has several"
+SKIP_TEST_VERSION = "NVIDIA's test-only bytecode version %s (with its testing$ ops) is not in tilec"
+SKIP_LIST_VERSIONS = "tilec has no --list-versions (tilec --help lists its versions: 13.1, 13.2, 13.3)"
+SKIP_DEBUGINFO = ("the --mlir-print-debuginfo part of the round trip: tilec writes no debug-info section "
+                  "(docs/bytecode.md), so op locations do not survive bytecode")
+SKIP_LOCATIONS = ("NVIDIA's writer rejects fused/name locations; tilec writes no debug-info section, so locations "
+                  "are never encoded and cannot be rejected")
+SKIP_UNREFERENCED = "binary fixture that no RUN line references"
+SUPPORTED_VERSIONS = ("13.1", "13.2", "13.3")
+KINDS = ("positive", "negative", "check", "bytecode")
+MODULE_RE = re.compile(r"^(\s*cuda_tile\.module\s+)@(?:\"[^\"]*\"|[\w$.-]+)", re.M)
 CRASH_MARKERS = ("AddressSanitizer", "LeakSanitizer", "UndefinedBehaviorSanitizer", "runtime error:",
                  "PLEASE submit a bug report", "Assertion `", "Stack dump:")
 DIAG_RE = re.compile(r"^(.*?):(\d+):(\d+): error: ", re.M)
@@ -52,7 +79,7 @@ RELATIVE_RE = re.compile(r"^([+-])(\d+)$")
 
 
 class Outcome:
-    """The result of one check: kind is positive/negative/check; status is pass/fail/crash/skip."""
+    """The result of one check: kind is positive/negative/check/bytecode; status is pass/fail/crash/skip."""
 
     def __init__(self, path, line, kind, status, reason=""):
         self.path, self.line, self.kind, self.status, self.reason = path, line, kind, status, reason
@@ -214,6 +241,140 @@ class Runner:
         return Outcome(rel, number, "check", "pass")
 
 
+    def run_filecheck(self, rel, number, kind, text, argv):
+        """FileCheck argv (the program first) over text; returns a failing Outcome or None."""
+        try:
+            proc = subprocess.run(argv, input=text, capture_output=True, text=True, errors="replace",
+                                  timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            return Outcome(rel, number, kind, "fail", "FileCheck timed out")
+        if proc.returncode != 0:
+            message = proc.stderr.strip().split("\n")
+            return Outcome(rel, number, kind, "fail", "FileCheck: " + (message[0] if message else "failed"))
+        return None
+
+    def write_read(self, rel, line, src, version):
+        """tilec --emit=bytecode [--bytecode-version=V] src, then tilec reads it back.
+        Returns (printed text, None), or (None, failing Outcome)."""
+        self.counter += 1
+        bc = os.path.join(self.workdir, "%s.%d.tileirbc" % (re.sub(r"[^A-Za-z0-9_.-]", "_", rel), self.counter))
+        at = " at " + version if version else ""
+        argv = ["-O0", "--emit=bytecode"] + (["--bytecode-version=" + version] if version else []) + [src, "-o", bc]
+        rc, _, err, crash = self.tilec_run(argv)
+        if crash:
+            return None, Outcome(rel, line, "bytecode", "crash", crash + " (writing bytecode%s)" % at)
+        if rc != 0:
+            return None, Outcome(rel, line, "bytecode", "fail", "writing bytecode%s failed: %s" % (at, first_error(err)))
+        rc, text, err, crash = self.tilec_run(["-O0", "--emit=mlir", bc, "-o", "-"])
+        if crash:
+            return None, Outcome(rel, line, "bytecode", "crash", crash + " (reading bytecode%s back)" % at)
+        if rc != 0:
+            return None, Outcome(rel, line, "bytecode", "fail",
+                                 "bytecode%s written by tilec is not read back: %s" % (at, first_error(err)))
+        return text, None
+
+    def check_bytecode_roundtrip(self, rel, first_line, chunk, version):
+        """text -> bytecode (version V) -> text gives the chunk's printed text (module named @kernels)."""
+        path = self.write_chunk(rel, first_line, chunk)
+        rc, printed, err, crash = self.tilec_run(["-O0", "--emit=mlir", path, "-o", "-"])
+        if crash:
+            return Outcome(rel, first_line, "bytecode", "crash", crash)
+        if rc != 0:
+            return Outcome(rel, first_line, "bytecode", "fail", "rejected as text: " + first_error(err))
+        text, bad = self.write_read(rel, first_line, path, version)
+        if bad:
+            return bad
+        expected = MODULE_RE.sub(r"\1@kernels", printed)
+        if text != expected:
+            return Outcome(rel, first_line, "bytecode", "fail", "bytecode%s reads back differently: %s" % (
+                " at " + version if version else "", first_difference(expected, text)))
+        return Outcome(rel, first_line, "bytecode", "pass")
+
+    def check_bytecode_filecheck(self, rel, path, number, version, checker):
+        """`-mlir-to-cudatilebc -bytecode-version=V %s -o %t.bc` + `-cudatilebc-to-mlir %t.bc | FileCheck`."""
+        text, bad = self.write_read(rel, number, path, version)
+        if bad:
+            return bad
+        return self.run_filecheck(rel, number, "bytecode", text, checker) or Outcome(rel, number, "bytecode", "pass")
+
+    def check_bytecode_refused(self, rel, first_line, last_line, chunk, version):
+        """`not cuda-tile-translate -mlir-to-cudatilebc`: writing the chunk fails, the error inside the chunk."""
+        path = self.write_chunk(rel, first_line, chunk)
+        argv = ["-O0", "--emit=bytecode"] + (["--bytecode-version=" + version] if version else []) + [path, "-o", os.devnull]
+        rc, _, err, crash = self.tilec_run(argv)
+        if crash:
+            return Outcome(rel, first_line, "bytecode", "crash", crash)
+        error_lines = [int(m.group(2)) for m in DIAG_RE.finditer(err)]
+        if rc == 0 or not error_lines:
+            return Outcome(rel, first_line, "bytecode", "fail", "bytecode%s written (expected an error)" % (
+                " " + version if version else ""))
+        if not any(first_line <= line <= last_line for line in error_lines):
+            return Outcome(rel, first_line, "bytecode", "fail", "error on line %d, outside the chunk (%d-%d): %s" % (
+                error_lines[0], first_line, last_line, first_error(err)))
+        return Outcome(rel, first_line, "bytecode", "pass")
+
+    def check_bytecode_version_refused(self, rel, number, path, version):
+        """`-bytecode-version=12.0`: tilec's option parser refuses the version with an error."""
+        rc, _, err, crash = self.tilec_run(["-O0", "--emit=bytecode", "--bytecode-version=" + version, path,
+                                            "-o", os.devnull])
+        if crash:
+            return Outcome(rel, number, "bytecode", "crash", crash)
+        if rc == 0 or "error" not in err or version not in err:
+            return Outcome(rel, number, "bytecode", "fail", "--bytecode-version=%s not refused with an error naming it"
+                           % version)
+        return Outcome(rel, number, "bytecode", "pass")
+
+    def check_bytecode_negative(self, rel, first_line, chunk, targets, version):
+        """`-mlir-to-cudatilebc -verify-diagnostics`: writing fails with an error on an annotated line."""
+        path = self.write_chunk(rel, first_line, chunk)
+        argv = ["-O0", "--emit=bytecode"] + (["--bytecode-version=" + version] if version else []) + [path, "-o", os.devnull]
+        rc, _, err, crash = self.tilec_run(argv)
+        if crash:
+            return Outcome(rel, first_line, "bytecode", "crash", crash)
+        error_lines = [int(m.group(2)) for m in DIAG_RE.finditer(err)]
+        if rc == 0 or not error_lines:
+            return Outcome(rel, first_line, "bytecode", "fail",
+                           "bytecode written (expected an error on line %s)" % describe_lines(targets))
+        if None in targets or any(line in targets for line in error_lines):
+            return Outcome(rel, first_line, "bytecode", "pass")
+        return Outcome(rel, first_line, "bytecode", "fail", "error on line %d, expected line %s: %s" % (
+            error_lines[0], describe_lines(targets), first_error(err)))
+
+    def check_fixture(self, rel, path, reject, checkers):
+        """A binary fixture: rejected with an error about the bytecode, or read (CHECK lines, round trip)."""
+        if reject:
+            rc, _, err, crash = self.tilec_run(["-O0", "--emit=mlir", path, "-o", os.devnull])
+            if crash:
+                return Outcome(rel, 0, "bytecode", "crash", crash)
+            if rc == 0:
+                return Outcome(rel, 0, "bytecode", "fail", "read (NVIDIA's RUN line expects rejection)")
+            if not DIAG_RE.search(err) and "error:" not in err:
+                return Outcome(rel, 0, "bytecode", "fail", "rejected without an error diagnostic")
+            if "bytecode" not in first_error(err):
+                return Outcome(rel, 0, "bytecode", "fail", "the error does not say it is about the bytecode: "
+                               + first_error(err))
+            return Outcome(rel, 0, "bytecode", "pass")
+        rc, printed, err, crash = self.tilec_run(["-O0", "--emit=mlir", path, "-o", "-"])
+        if crash:
+            return Outcome(rel, 0, "bytecode", "crash", crash)
+        if rc != 0:
+            return Outcome(rel, 0, "bytecode", "fail", "not read: " + first_error(err))
+        for ref, number, checker in checkers:
+            bad = self.run_filecheck(rel, 0, "bytecode", printed, checker)
+            if bad:
+                bad.reason += " (RUN line %d of %s)" % (number, ref)
+                return bad
+        again = self.new_path(rel + ".read")
+        with open(again, "w") as handle:
+            handle.write(printed)
+        text, bad = self.write_read(rel, 0, again, None)
+        if bad:
+            return bad
+        if text != printed:
+            return Outcome(rel, 0, "bytecode", "fail", "read, written again and re-read, it prints differently: "
+                           + first_difference(printed, text))
+        return Outcome(rel, 0, "bytecode", "pass")
+
 def first_error(stderr):
     for line in stderr.split("\n"):
         if "error:" in line:
@@ -290,36 +451,168 @@ def translate_pipeline(command, path, tilec, filecheck):
     return pipeline
 
 
-def bytecode_only(rel, runs):
-    """True when the file's RUN lines only test the bytecode writer/reader (nothing textual)."""
-    if not rel.startswith("Bytecode"):
-        return False
-    textual = False
-    for _, command in runs:
-        if "%round_trip_test" in command or "-test-cudatile-roundtrip" in command:
-            textual = True
-        elif "cuda-tile-translate" in command and "-mlir-to-cudatilebc" in command and "-o" in command.split() \
-                and not command.lstrip().startswith("not") and "-verify-diagnostics" not in command:
-            textual = True
-    for _, command in runs:
-        if command.lstrip().startswith("not ") or "-verify-diagnostics" in command or "--list-versions" in command:
-            return True
-    return not textual
+def option_value(words, name):
+    """The value of `-name=V` / `--name=V` / `-name V` in words, or None."""
+    for index, word in enumerate(words):
+        for prefix in ("-" + name + "=", "--" + name + "="):
+            if word.startswith(prefix):
+                return word[len(prefix):]
+        if word in ("-" + name, "--" + name) and index + 1 < len(words):
+            return words[index + 1]
+    return None
 
 
-def plan_file(runner, data, rel):
+def filecheck_argv(stage, path, filecheck):
+    """[FileCheck, args...] for a RUN line's `FileCheck ...` stage (%s is the referencing file)."""
+    return [filecheck] + [path if word == "%s" else word for word in stage[1:]]
+
+
+def fixture_references(data, files):
+    """{fixture rel: [(referencing rel, line, command)]} from every RUN line naming `%S/...`."""
+    refs = {}
+    for rel in files:
+        if not rel.endswith(".mlir"):
+            continue
+        with open(os.path.join(data, rel), encoding="utf-8", errors="replace") as handle:
+            runs = run_lines(handle.read())
+        for number, command in runs:
+            for match in re.finditer(r"%S/(\S+)", command):
+                target = os.path.normpath(os.path.join(os.path.dirname(rel), match.group(1)))
+                refs.setdefault(target, []).append((rel, number, command))
+    return refs
+
+
+def plan_fixture(runner, data, rel, refs):
+    """A binary fixture: rejection when a referencing RUN line starts with `not`, else a read."""
+    path = os.path.join(data, rel)
+    mine = refs.get(rel, [])
+    if not mine:
+        if rel.startswith("Bytecode/invalid/"):
+            reject, checkers = True, []
+        elif rel.startswith("Bytecode/versioning/Inputs/"):
+            reject, checkers = False, []
+        else:
+            return [], [(0, SKIP_UNREFERENCED)]
+    else:
+        reject = any(command.lstrip().startswith("not ") for _, _, command in mine)
+        checkers = []
+        for ref, number, command in mine:
+            stages = [stage.split() for stage in command.split("|")]
+            if not reject and runner.filecheck and len(stages) > 1 and stages[-1] and stages[-1][0] == "FileCheck":
+                checkers.append((ref, number, filecheck_argv(stages[-1], os.path.join(data, ref), runner.filecheck)))
+    return [lambda: runner.check_fixture(rel, path, reject, checkers)], []
+
+
+def code_chunks(text, split):
+    """[(first_line, last_line, chunk)] of the chunks that hold more than comments."""
+    pieces = split_chunks(text) if split else [(1, text)]
+    return [(first, first + chunk.count("\n"), chunk) for first, chunk in pieces
+            if re.search(r"\S", re.sub(r"//.*", "", chunk))]
+
+
+def remark_lines(chunk, first_line):
+    """Lines that `expected-remark` annotations point to (NVIDIA marks the offending op with one)."""
+    lines = chunk.split("\n")
+    targets = set()
+    for index, line in enumerate(lines):
+        match = re.search(r"expected-remark\s*@\s*(below|above|[+-]\d+)?", line)
+        if not match:
+            continue
+        where = match.group(1)
+        if where == "below":
+            following = index + 1
+            while following < len(lines) and EXPECT_RE.search(lines[following]):
+                following += 1
+            targets.add(first_line + following)
+        elif where == "above":
+            targets.add(first_line + index - 1)
+        elif where:
+            targets.add(first_line + index + int(where))
+        else:
+            targets.add(first_line + index)
+    return targets
+
+
+def plan_file(runner, data, rel, refs):
     """Returns (jobs, skips): jobs are callables producing an Outcome, skips are (line, reason)."""
     path = os.path.join(data, rel)
     if not rel.endswith(".mlir"):
-        return [], [(0, SKIP_BYTECODE)]
+        return plan_fixture(runner, data, rel, refs)
     with open(path, encoding="utf-8", errors="replace") as handle:
         text = handle.read()
     runs = run_lines(text)
-    if bytecode_only(rel, runs):
-        return [], [(0, SKIP_BYTECODE)]
     jobs, skips = [], []
-    if rel.startswith("Bytecode"):
-        skips.append((0, SKIP_BYTECODE + " (the bytecode round trip; the text round trip is checked)"))
+    text_checks = True      # False for files whose kernels NVIDIA only feeds to a failing writer
+    roundtrip_versions = [None]
+    written = {}            # %t.bc of a `-mlir-to-cudatilebc ... -o %t.bc` RUN line -> its version
+    for number, command in runs:
+        stages = [stage.split() for stage in command.split("|")]
+        words = stages[0]
+        negated = bool(words) and words[0] == "not"
+        if negated:
+            words = words[1:]
+        if not words or any("%S/" in word for word in words):
+            continue  # a fixture's RUN line: checked with the fixture
+        checker = None
+        if runner.filecheck and len(stages) > 1 and stages[-1] and stages[-1][0] == "FileCheck":
+            checker = filecheck_argv(stages[-1], path, runner.filecheck)
+        version = option_value(words, "bytecode-version")
+        if words[0] == "%round_trip_test":
+            if "--mlir-print-debuginfo" in words or "-mlir-print-debuginfo" in words:
+                skips.append((number, SKIP_DEBUGINFO))
+            continue  # every positive chunk is round-tripped below
+        if words[0] != "cuda-tile-translate":
+            continue  # cuda-tile-opt (printer checks), diff: part of another RUN line's check
+        if "--list-versions" in words or "-list-versions" in words:
+            skips.append((number, SKIP_LIST_VERSIONS))
+            continue
+        if version and version.startswith("250."):
+            skips.append((number, SKIP_TEST_VERSION % version))
+            continue
+        split = "-split-input-file" in words or "--split-input-file" in words
+        if "-test-cudatile-roundtrip" in words:
+            if version and version not in roundtrip_versions:
+                roundtrip_versions.append(version)
+            continue
+        if "-mlir-to-cudatilebc" in words:
+            if version and version not in SUPPORTED_VERSIONS:
+                text_checks = text_checks and not negated  # NVIDIA refuses the option before reading
+                jobs.append(lambda n=number, v=version: runner.check_bytecode_version_refused(rel, n, path, v))
+                continue
+            if "-verify-diagnostics" in words:
+                text_checks = False
+                for first, last, chunk in code_chunks(text, split):
+                    if re.search(r"testing\$(?!func\b)", chunk):
+                        skips.append((first, SKIP_TESTING_OPS))
+                        continue
+                    targets = expected_error_lines(chunk, first) | remark_lines(chunk, first)
+                    if targets:
+                        jobs.append(lambda f=first, c=chunk, t=targets, v=version:
+                                    runner.check_bytecode_negative(rel, f, c, t, v))
+                continue
+            if negated:
+                text_checks = False
+                for first, last, chunk in code_chunks(text, split):
+                    if re.search(r"testing\$(?!func\b)", chunk):
+                        skips.append((first, SKIP_TESTING_OPS))
+                    elif re.search(r"\bloc\(", chunk):
+                        skips.append((first, SKIP_LOCATIONS))
+                    else:
+                        jobs.append(lambda f=first, l=last, c=chunk, v=version:
+                                    runner.check_bytecode_refused(rel, f, l, c, v))
+                continue
+            output = option_value(words, "o")
+            if output:
+                written[output] = version
+            continue
+        if "-cudatilebc-to-mlir" in words:
+            source = next((word for word in words if word in written), None)
+            if source is not None and checker:
+                jobs.append(lambda n=number, v=written[source], k=checker:
+                            runner.check_bytecode_filecheck(rel, path, n, v, k))
+            continue
+    if not text_checks:
+        return jobs, skips
     for first_line, chunk in split_chunks(text):
         if not re.search(r"\S", re.sub(r"//.*", "", chunk)):
             continue  # a chunk with nothing but comments
@@ -329,8 +622,13 @@ def plan_file(runner, data, rel):
         targets = expected_error_lines(chunk, first_line)
         if targets:
             jobs.append(lambda r=rel, f=first_line, c=chunk, t=targets: runner.check_negative(r, f, c, t))
-        else:
-            jobs.append(lambda r=rel, f=first_line, c=chunk: runner.check_positive(r, f, c))
+            continue
+        jobs.append(lambda r=rel, f=first_line, c=chunk: runner.check_positive(r, f, c))
+        if len(re.findall(r"^\s*cuda_tile\.module\b", re.sub(r"//.*", "", chunk), re.M)) > 1:
+            skips.append((first_line, SKIP_MULTI_MODULE))
+            continue
+        for version in roundtrip_versions:
+            jobs.append(lambda f=first_line, c=chunk, v=version: runner.check_bytecode_roundtrip(rel, f, c, v))
     if runner.filecheck and re.search(r"//\s*CHECK", text):
         for number, command in runs:
             pipeline = translate_pipeline(command, path, runner.tilec, runner.filecheck)
@@ -368,7 +666,8 @@ def main():
     workdir = tempfile.mkdtemp(prefix="tilec-conformance-")
     try:
         runner = Runner(args, workdir)
-        plans = {rel: plan_file(runner, args.data, rel) for rel in files}
+        refs = fixture_references(args.data, files)
+        plans = {rel: plan_file(runner, args.data, rel, refs) for rel in files}
         ordered = [(rel, job) for rel in files for job in plans[rel][0]]
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             outcomes = list(pool.map(lambda item: item[1](), ordered))
@@ -377,8 +676,8 @@ def main():
 
     table = {}
     for rel in files:
-        table[rel] = {"positive": [0, 0], "negative": [0, 0], "check": [0, 0], "skipped": len(plans[rel][1]),
-                      "crashes": 0}
+        table[rel] = {"positive": [0, 0], "negative": [0, 0], "check": [0, 0], "bytecode": [0, 0],
+                      "skipped": len(plans[rel][1]), "crashes": 0}
     for outcome in outcomes:
         row = table[outcome.path]
         row[outcome.kind][1] += 1
@@ -391,19 +690,22 @@ def main():
         return "%d/%d" % tuple(pair) if pair[1] else "-"
 
     width = max(len(rel) for rel in files) if files else 10
-    print("%-*s %9s %9s %7s %7s %7s" % (width, "file", "positive", "negative", "checks", "skipped", "crashes"))
-    totals = {"positive": [0, 0], "negative": [0, 0], "check": [0, 0], "skipped": 0, "crashes": 0}
+    print("%-*s %9s %9s %7s %9s %7s %7s" % (width, "file", "positive", "negative", "checks", "bytecode", "skipped",
+                                              "crashes"))
+    totals = {"positive": [0, 0], "negative": [0, 0], "check": [0, 0], "bytecode": [0, 0], "skipped": 0, "crashes": 0}
     for rel in files:
         row = table[rel]
-        print("%-*s %9s %9s %7s %7d %7d" % (width, rel, cell(row["positive"]), cell(row["negative"]),
-                                            cell(row["check"]), row["skipped"], row["crashes"]))
-        for kind in ("positive", "negative", "check"):
+        print("%-*s %9s %9s %7s %9s %7d %7d" % (width, rel, cell(row["positive"]), cell(row["negative"]),
+                                                cell(row["check"]), cell(row["bytecode"]), row["skipped"],
+                                                row["crashes"]))
+        for kind in KINDS:
             totals[kind][0] += row[kind][0]
             totals[kind][1] += row[kind][1]
         totals["skipped"] += row["skipped"]
         totals["crashes"] += row["crashes"]
-    print("%-*s %9s %9s %7s %7d %7d" % (width, "TOTAL", cell(totals["positive"]), cell(totals["negative"]),
-                                        cell(totals["check"]), totals["skipped"], totals["crashes"]))
+    print("%-*s %9s %9s %7s %9s %7d %7d" % (width, "TOTAL", cell(totals["positive"]), cell(totals["negative"]),
+                                            cell(totals["check"]), cell(totals["bytecode"]), totals["skipped"],
+                                            totals["crashes"]))
 
     reasons = {}
     for rel in files:
@@ -426,20 +728,19 @@ def main():
     def percent(pair):
         return 100.0 * pair[0] / pair[1] if pair[1] else 100.0
 
-    positive_met = totals["positive"][0] == totals["positive"][1] and totals["check"][0] == totals["check"][1]
+    positive_met = all(totals[kind][0] == totals[kind][1] for kind in ("positive", "check", "bytecode"))
     negative_met = percent(totals["negative"]) >= 98.0
-    print("\nissue thresholds: positive chunks and printer checks 100%%: %s (%.1f%%, %.1f%%); "
+    print("\nissue thresholds: positive chunks, printer checks and bytecode checks 100%%: %s (%.1f%%, %.1f%%, %.1f%%); "
           "negative chunks >= 98%%: %s (%.1f%%)" % ("met" if positive_met else "NOT met", percent(totals["positive"]),
-                                                     percent(totals["check"]), "met" if negative_met else "NOT met",
-                                                     percent(totals["negative"])))
+                                                     percent(totals["check"]), percent(totals["bytecode"]),
+                                                     "met" if negative_met else "NOT met", percent(totals["negative"])))
 
     status = 0
     if totals["crashes"]:
         print("FAIL: %d crash(es) or hang(s)" % totals["crashes"])
         status = 1
-    current = {rel: {"positive": table[rel]["positive"][0], "negative": table[rel]["negative"][0],
-                     "check": table[rel]["check"][0]} for rel in files if any(
-                         table[rel][k][1] for k in ("positive", "negative", "check"))}
+    current = {rel: {kind: table[rel][kind][0] for kind in KINDS} for rel in files
+               if any(table[rel][kind][1] for kind in KINDS)}
     if args.baseline:
         baseline = {}
         if os.path.exists(args.baseline):
@@ -455,7 +756,7 @@ def main():
             merged = {}
             for rel in sorted(set(baseline) | set(current)):
                 merged[rel] = {}
-                for kind in ("positive", "negative", "check"):
+                for kind in KINDS:
                     value = current.get(rel, {}).get(kind, 0)
                     if not args.allow_lower:
                         value = max(value, baseline.get(rel, {}).get(kind, 0))
