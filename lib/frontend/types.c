@@ -603,11 +603,11 @@ bool ct_type_verify(const ct_type *t, ct_strbuf *err) {
         ct_strbuf_putc(err, ']');
         return false;
       }
-      total *= t->shape[d];
-      if (total > (1 << 24)) {
+      if (t->shape[d] > (1 << 24) / total) { /* checked before multiplying: no overflow */
         ct_strbuf_printf(err, "tile has too many elements (at most %d)", 1 << 24);
         return false;
       }
+      total *= t->shape[d];
     }
     if (t->elem == CT_F4E2M1FN && total % 2 != 0) {
       ct_strbuf_puts(err, "tile of f4E2M1FN must have an even number of elements");
@@ -724,7 +724,8 @@ ct_type ct_token_type(void) {
 
 int64_t ct_type_num_elements(const ct_type *t) {
   int64_t n = 1;
-  for (int d = 0; d < t->rank; d++) n *= t->shape[d];
+  for (int d = 0; d < t->rank; d++)
+    if (__builtin_mul_overflow(n, t->shape[d], &n)) return INT64_MAX; /* saturates: never a valid tile */
   return n;
 }
 

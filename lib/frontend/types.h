@@ -92,6 +92,6 @@ const char *ct_padding_name(ct_padding p);
 ct_type ct_tile_type(ct_elem e, int rank, const int64_t *shape);
 ct_type ct_ptr_tile_type(ct_elem pointee, int rank, const int64_t *shape);
 ct_type ct_token_type(void);
-int64_t ct_type_num_elements(const ct_type *t); /* tiles: product of shape (1 for rank 0) */
+int64_t ct_type_num_elements(const ct_type *t); /* tiles: product of shape (1 for rank 0); INT64_MAX on overflow */
 bool ct_type_equal(const ct_type *a, const ct_type *b);
 #endif
