@@ -99,7 +99,8 @@ typedef struct ct_sched_result {
   int length;                   /* last cycle + latency */
   const char *status;           /* "scheduled", "fallback-zero-producer", "light" */
   char binding[128];            /* on fallback: the constraint that failed ("row tp_smem_wr", "pool
-                                   smem_bytes", "cycle ceiling 5000") */
+                                   smem_bytes", "cycle ceiling 5000"); scheduled at II > MII: the one
+                                   that rejected II - 1 ("II 16: row tp_mma at cuda_tile.mmaf#2") */
   int *ii_tries; int nii_tries; /* the II values tried (placement-arm sequence) */
   ct_sched_candidate_log *cands; int ncands, cands_cap; /* ranked candidates (trace) */
   int64_t pool_use[CT_POOL__COUNT];

@@ -16,7 +16,8 @@
  *     the last reader is done).
  *  3. Roofline inputs: memory = heaviest produce (+ tcgen05.cp when TMEM-staged); compute = summed
  *     latency of the loop's compute ops (nested included), as in from_tileaa.c.
- *  4. ct_sched_solve, then ct_stage_count with schedule_stages: the result replaces `stages` on every
+ *  4. ct_sched_solve, then ct_stage_count with schedule_stages, clamped to the mbarrier pool (2 per
+ *     pipe stage; limited_by "mbarriers"): the result replaces `stages` on every
  *     pipe of the loop (type, `limited_by`, roofline inputs) and on its tileas.alloc (type, bytes),
  *     and the kernel's tileas.smem_bytes; each scheduled tileas.* op gets
  *     `tileas.sched = #tileas.sched<stage = S, cycle = C>` and the loop a `tileas.schedule` summary.
@@ -201,8 +202,11 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
   int memory = 0, compute = 0;
   for (int i = 0; i < n; i++) {
     classify(m, b.ops.ops[i], &ops[i]);
-    char nm[48];
-    snprintf(nm, sizeof nm, "%s#%d", ops[i].name, i);
+    /* "<op>#<index>": the index suffix always survives; the op name is cut to fit. */
+    char suffix[16], nm[sizeof ops[i].name];
+    int sl = snprintf(suffix, sizeof suffix, "#%d", i);
+    int keep = (int)sizeof nm - 1 - sl;
+    snprintf(nm, sizeof nm, "%.*s%s", keep, ops[i].name, suffix);
     memcpy(ops[i].name, nm, sizeof nm);
     MlirOperation p = pipe_of(b.ops.ops[i]);
     if (!mlirOperationIsNull(p) && name_starts(b.ops.ops[i], "tileas.")) {
@@ -275,6 +279,11 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
                           .other_smem_bytes = prob.other_smem_bytes, .tmem_staged = tmem, .unlimited_smem = unlimited,
                           .schedule_stages = res.schedule_stages};
   ct_stage_result st = ct_stage_count(m, &req);
+  /* Pool 0: every pipe stage holds a full and an empty mbarrier; the depth is clamped to the cap. */
+  if (b.pipes.n && m->pool_cap[CT_POOL_MBARRIERS] > 0) {
+    int64_t fit = m->pool_cap[CT_POOL_MBARRIERS] / (2 * (int64_t)b.pipes.n);
+    if (fit < st.stages) st.stages = (int)fit, st.limited_by = "mbarriers";
+  }
   if (b.pipes.n && st.stages < 1) {
     ct_error_op(c, loop, "TileAS scheduler: the loop's pipes need %" PRId64 " bytes of shared memory per stage, more than "
                 "the pool (index 5) leaves", stage_bytes);

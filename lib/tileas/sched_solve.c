@@ -12,8 +12,9 @@
  *  4. II search from MII upward (max_ii_tries). At each II every op, in order, gets the candidate
  *     cycles [est, min(est + II - 1, lst)]; each candidate gets the four-component cost vector
  *       (1) resource legality: RRT row-OR test at t mod II (issue rows 1 cycle, transport rows
- *           `occupancy` cycles) + pool caps (mbarriers, TMEM banks, SMEM bytes, named barriers, with
- *           the stages the placement implies) + the Big-M cycle ceiling: 0 or INF;
+ *           `occupancy` cycles) + pool caps (mbarriers and SMEM bytes with the stages the placement
+ *           implies, TMEM banks with max(that, roofline), named barriers) + the Big-M cycle
+ *           ceiling: 0 or INF;
  *       (2) pipe-slot pressure: the stage reach to structurally related placed ops;
  *       (3) bank pressure: dual probe of the in-iteration (absolute-cycle) and cross-iteration
  *           (modulo) occupancy of the SMEM/TMEM bank rows over the candidate's window;
@@ -24,7 +25,8 @@
  *  5. Nothing fits up to MII + max_ii_tries (or the Big-M ceiling binds): the trivial zero-producer
  *     schedule — program order, no overlap, II = its length, every op at stage 0 — reported with
  *     the binding constraint. RRTs larger than rrt_size_threshold take that path directly ("light").
- *  6. schedule_stages = max over pipes of stage(consumer) - stage(producer) + 1.
+ *  6. schedule_stages = max over pipes of stage(consumer) - stage(producer) + 1. Scheduled at
+ *     II > MII: `binding` names the constraint that rejected II - 1 ("II 16: row tp_mma at ...").
  * Seed: 001 "Lexicographic Cost Vector" (four components, threshold search driver, fallback),
  * "Roofline Reasoning" (stage (0, 1) promotion, TMEM cap rejection, Big-M), 15-slot model / pools;
  * seed 000 hot/cold instruction classification.
@@ -173,8 +175,9 @@ static bool rows_free(const placer *pl, const ct_sched_op *op, int t, const char
   return true;
 }
 
-/* Stages pipe `pipe` needs if op `self` (placed or not) sits at `t`. */
-static int pipe_need(const placer *pl, int pipe, int self, int t) {
+/* Stages pipe `pipe` needs if op `self` (placed or not) sits at `t`: the producer->consumer span the
+ * placement implies, promoted to 2; with `roofline`, also raised to the roofline depth. */
+static int pipe_need(const placer *pl, int pipe, int self, int t, bool roofline) {
   const ct_sched_problem *p = pl->p;
   int lo = INT_MAX, hi = INT_MIN;
   for (int i = 0; i < p->nops; i++) {
@@ -188,7 +191,7 @@ static int pipe_need(const placer *pl, int pipe, int self, int t) {
     if (p->ops[i].pipe_consumer && s > hi) hi = s;
   }
   int span = (lo != INT_MAX && hi != INT_MIN) ? hi - lo + 1 : 1;
-  int need = span > pl->roofline_stages ? span : pl->roofline_stages;
+  int need = roofline && pl->roofline_stages > span ? pl->roofline_stages : span;
   return need < 2 ? 2 : need;
 }
 
@@ -197,10 +200,13 @@ static void pool_usage(const placer *pl, int self, int t, int64_t *use) {
   memset(use, 0, sizeof(int64_t) * CT_POOL__COUNT);
   use[CT_POOL_SMEM_BYTES] = p->other_smem_bytes;
   for (int q = 0; q < p->npipes; q++) {
-    int need = pipe_need(pl, q, self, t);
+    /* SMEM and mbarriers: what the placement itself needs (the roofline's deeper wish is clamped to
+     * the pools afterwards by ct_stage_count / sched_ir.c); TMEM banks: the seed's roofline rejection. */
+    int need = pipe_need(pl, q, self, t, false);
     use[CT_POOL_SMEM_BYTES] += p->pipes[q].stage_bytes * need;
     use[CT_POOL_MBARRIERS] += 2 * need;
-    if (p->pipes[q].tmem_staged) use[CT_POOL_TMEM_BANKS] += (int64_t)need * (p->m->tmem_banks_per_stage > 0 ? p->m->tmem_banks_per_stage : 1);
+    if (p->pipes[q].tmem_staged)
+      use[CT_POOL_TMEM_BANKS] += (int64_t)pipe_need(pl, q, self, t, true) * (p->m->tmem_banks_per_stage > 0 ? p->m->tmem_banks_per_stage : 1);
     if (p->pipes[q].named_barrier) use[CT_POOL_NAMED_BARRIERS] += 1;
   }
 }
@@ -454,16 +460,21 @@ void ct_sched_solve(const ct_sched_problem *p, const ct_sched_options *o, ct_sch
     pl.mrt = xcalloc((size_t)max_ii + 1, sizeof *pl.mrt);
     pl.mod_bank = xcalloc((size_t)max_ii + 1, sizeof *pl.mod_bank);
     bool ok = false;
+    char below[160] = ""; /* why the last II below the final one failed */
     for (int ii = r->mii; ii < max_ii && !ok; ii++) {
       pl.ii = ii;
+      pl.fail[0] = 0;
       r->ii_tries[r->nii_tries++] = ii;
       ok = place_all(&pl, order, r);
+      if (!ok) snprintf(below, sizeof below, "II %d: %s", ii, pl.fail[0] ? pl.fail : "no legal candidate");
       if (!ok && strncmp(pl.fail, "cycle ceiling", 13) == 0) break; /* Big-M: more II cannot help */
       if (!ok && strncmp(pl.fail, "pool", 4) == 0 && strstr(pl.fail, "named_barriers")) break; /* II-independent */
     }
     if (ok) {
       r->ii = pl.ii;
       r->status = "scheduled";
+      /* II > MII: name the constraint that rejected II - 1 (docs/schedule-trace.md). */
+      if (pl.ii > r->mii) snprintf(r->binding, sizeof r->binding, "%.*s", (int)sizeof r->binding - 1, below);
       int len = 0;
       for (int i = 0; i < n; i++) {
         r->cycle[i] = pl.cycle[i];

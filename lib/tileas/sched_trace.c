@@ -46,7 +46,14 @@ int ct_sched_parse_arg(ct_sched_options *o, const char *arg, char *err, size_t e
 
 const char *ct_sched_help(void) {
   return "  --rrt-size-threshold=<N>     modulo-schedule loops whose RRT (ops x MII) has at most N cells;\n"
-         "                               larger ones (and all with N=0) get the zero-producer schedule\n";
+         "                               larger ones (and all with N=0) get the zero-producer schedule\n"
+         "  environment (test-only machine overrides, comma-separated name=N):\n"
+         "  TILEC_SCHED_LATENCY_OVERRIDE  latency cycles: tma_load tma_store cp_async ldg stg lds ldmatrix\n"
+         "                               wgmma mma_sync tcgen05_cp tcgen05_mma tcgen05_ld alu sfu reduce\n"
+         "  TILEC_SCHED_POOL_OVERRIDE     pool caps: mbarriers tmem_banks bulk_groups cp_async_groups\n"
+         "                               tmem_columns smem_bytes named_barriers\n"
+         "  TILE_AS_DEBUG_UNLIMITED_SMEM  lift the 227 KiB shared-memory pool\n"
+         "  (render a --schedule-trace-file with tilec-trace: docs/schedule-trace.md)\n";
 }
 
 /* Parse "name=N,name=N" against a name table; calls set(index, N). */

@@ -2,7 +2,8 @@
  * RecMII, the Floyd-Warshall structural distances, the threshold search, Kendall-tau inversions, the
  * lexicographic cost order, the seed's worked examples through placement + ct_stage_count (Hopper
  * TMA 8 + WGMMA 8 -> 1 promoted to 2; Blackwell (8 + 7) / 8 -> 2), hot-first ties, the named-barrier
- * pool forcing the zero-producer fallback, and the --rrt-size-threshold parser. */
+ * pool forcing the zero-producer fallback, II > MII naming its binding constraint, and the
+ * --rrt-size-threshold parser. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +129,25 @@ int main(void) {
   tops[0].temp = CT_SCHED_NEUTRAL, tops[1].temp = CT_SCHED_NEUTRAL;
   ct_sched_solve(&p, &o, &r);
   CHECK(r.cycle[0] < r.cycle[1], "program order without hot/cold");
+  ct_sched_result_free(&r);
+
+  /* II > MII with a named binding constraint: A holds tp_mma 3 cycles, B 1 cycle; A -> B (1) and
+   * B -> A (2, next iteration) confine B to [A + 1, A + II - 2]. ResMII 4, RecMII 3; at II 4 B's
+   * window {1, 2} is inside A's reservation -> II 5, B at 3, binding "II 4: row tp_mma at B". */
+  ct_sched_op iops[2] = {mkop(h, "A", CT_LAT__COUNT, 0, 0, -1, false, false), mkop(h, "B", CT_LAT__COUNT, 0, 0, -1, false, false)};
+  iops[0].transport_rows = iops[1].transport_rows = R(CT_ROW_TP_MMA);
+  iops[0].latency = 1, iops[0].occupancy = 3, iops[1].latency = 2, iops[1].occupancy = 1;
+  ct_sched_edge ied[2] = {{0, 1, 1, 0}, {1, 0, 2, 1}};
+  p = (ct_sched_problem){.m = h, .ops = iops, .nops = 2, .edges = ied, .nedges = 2, .compute_cycles = 1};
+  ct_sched_solve(&p, &o, &r);
+  CHECK(r.res_mii == 4 && r.rec_mii == 3 && r.mii == 4, "II>MII: MII 4 (res %d rec %d)", r.res_mii, r.rec_mii);
+  CHECK(strcmp(r.status, "scheduled") == 0 && r.ii == 5 && r.cycle[1] - r.cycle[0] == 3 && r.nii_tries == 2,
+        "II>MII: II 5 (%s, II %d, A %d, B %d)", r.status, r.ii, r.cycle[0], r.cycle[1]);
+  CHECK(strcmp(r.binding, "II 4: row tp_mma at B") == 0, "II>MII binding named (got '%s')", r.binding);
+  ct_sched_result_free(&r);
+  p = (ct_sched_problem){.m = h, .ops = tops, .nops = 2, .memory_cycles = 0, .compute_cycles = 1};
+  ct_sched_solve(&p, &o, &r);
+  CHECK(r.binding[0] == 0 && r.ii == r.mii, "II = MII: no binding (got '%s')", r.binding);
   /* Light path: --rrt-size-threshold=0. */
   ct_sched_result_free(&r);
   char err[128];
