@@ -511,10 +511,10 @@ int main(int argc, char **argv) {
   free(views);
   tt_json_free(doc);
   if (rc == 0) {
-    FILE *f = strcmp(outp, "-") == 0 ? stdout : fopen(outp, "wb");
+    bool to_stdout = strcmp(outp, "-") == 0;
+    FILE *f = to_stdout ? stdout : fopen(outp, "wb");
     bool ok = f && fwrite(o.d ? o.d : "", 1, o.n, f) == o.n;
-    if (f && f != stdout && fclose(f) != 0) ok = false;
-    if (f == stdout && fflush(stdout) != 0) ok = false;
+    if (f && (to_stdout ? fflush(f) : fclose(f)) != 0) ok = false;
     if (!ok) { fprintf(stderr, "tilec-trace: error: cannot write '%s': %s\n", outp, strerror(errno)); rc = 1; }
   }
   free(o.d);
