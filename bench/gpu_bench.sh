@@ -48,7 +48,10 @@ if [ -z "$gpu_name" ]; then
 fi
 mkdir -p "$work"
 
-# name | entry | grid | args (space-separated --arg specs) | reference | shape | cuBLAS MxNxK:dtype
+# name | entry | grid | args (space-separated --arg specs) | reference | shape | cuBLAS MxNxK:dtype | env
+# name: examples/NAME.mlir, or NAME+variant for the same example compiled under `env` (space-separated
+# VAR=value, e.g. the TileAS tunables). On sm_90a the GEMMs take the Hopper TMA + wgmma path and
+# tilec-run appends their tensor maps from the PTX comments.
 N=16777216 ROWS=4096
 table="
 vector_add|vector_add_view|16384|ptr:f32:${N}:random ptr:f32:${N}:random ptr:f32:${N}:out i64:${N}|c:vadd|n=${N}|
@@ -59,6 +62,10 @@ gemm|gemm_f16_f32|8,8|ptr:f16:1024x1024:random ptr:f16:1024x1024:random ptr:f32:
 gemm_bf16|gemm_bf16_f32|8,8|ptr:bf16:1024x1024:random ptr:bf16:1024x1024:random ptr:f32:1024x1024:out|c:gemm|1024x1024x1024 bf16|1024x1024x1024:bf16
 gemm_epilogue|gemm_bias_relu|8,8|ptr:f16:1024x1024:random ptr:f16:1024x1024:random ptr:f32:1024:random ptr:f16:1024x1024:out|c:gemm,bias,relu|1024x1024x1024 f16+bias+relu|1024x1024x1024:f16
 gemm_dynamic|gemm_dyn_f16_f32|16,8|ptr:f16:2000x1000:random ptr:f16:1000x1000:random ptr:f32:2000x1000:out i64:2000 i64:1000 i64:1000|c:gemm|2000x1000x1000 f16|2000x1000x1000:f16
+attention|flash_attention_fwd|16|ptr:f16:1024x64:random ptr:f16:1024x64:random ptr:f16:1024x64:random ptr:f32:1024x64:out|interpret|1024x1024x64 flash attn||
+gemm+tma_store|gemm_f16_f32|8,8|ptr:f16:1024x1024:random ptr:f16:1024x1024:random ptr:f32:1024x1024:out|c:gemm|1024x1024x1024 f16 TMA store|1024x1024x1024:f16|TILEIR_PREFER_TMA_FOR_LOAD_STORE=1
+gemm+delay_wait|gemm_f16_f32|8,8|ptr:f16:1024x1024:random ptr:f16:1024x1024:random ptr:f32:1024x1024:out|c:gemm|1024x1024x1024 f16 TMA st+delay|1024x1024x1024:f16|TILEIR_PREFER_TMA_FOR_LOAD_STORE=1 TILEIR_DELAY_TMA_STORE_WAIT=1
+gemm_epilogue+tma_store|gemm_bias_relu|8,8|ptr:f16:1024x1024:random ptr:f16:1024x1024:random ptr:f32:1024:random ptr:f16:1024x1024:out|c:gemm,bias,relu|1024^3 f16+bias+relu TMA st|1024x1024x1024:f16|TILEIR_PREFER_TMA_FOR_LOAD_STORE=1
 "
 
 json_field() { # json_field KEY JSON -> value (numbers, strings without quotes, null)
@@ -67,17 +74,20 @@ json_field() { # json_field KEY JSON -> value (numbers, strings without quotes, 
 
 printf "%-16s %-28s %6s %10s %10s %10s %12s %8s\n" kernel shape status time_ms TFLOP/s GB/s cuBLAS_ms ratio
 failures=0 ran=0
-while IFS='|' read -r name entry grid args reference shape cublas; do
+while IFS='|' read -r name entry grid args reference shape cublas envs; do
   [ -n "$name" ] || continue
-  src=$examples/$name.mlir
+  src=$examples/${name%%+*}.mlir
   [ -f "$src" ] || { echo "note: $src missing, skipped" >&2; continue; }
   ptx=$work/$name.$gpu_name.ptx
-  if ! "$tilec" --opt-level=3 --gpu-name="$gpu_name" "$src" -o "$ptx" 2>"$work/$name.compile.log"; then
+  # shellcheck disable=SC2086 # envs is a list of VAR=value words
+  if ! env $envs "$tilec" --opt-level=3 --gpu-name="$gpu_name" "$src" -o "$ptx" 2>"$work/$name.compile.log"; then
     printf "%-16s %-28s %6s (tilec failed: see %s)\n" "$name" "$shape" FAIL "$work/$name.compile.log"
     failures=$((failures + 1)); continue
   fi
   arg_list=()
   for a in $args; do arg_list+=(--arg "$a"); done
+  # no C reference for attention: the interpreter checks it (and Q K^T + P V = 4 * L^2 * d flops)
+  [ "$reference" != interpret ] || arg_list+=(--source "$src" --flops 268435456)
   out=$("$tilec_run" "$ptx" --kernel "$entry" --grid "$grid" "${arg_list[@]}" --reference="$reference" \
         --iters "$iters" --warmup "$warmup" --json 2>"$work/$name.run.log"); rc=$?
   ran=$((ran + 1))

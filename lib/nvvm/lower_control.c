@@ -309,6 +309,7 @@ int lower_control_op(ct_lower *L, MlirOperation op, const char *name) {
       ct_error_op(L->c, op, "code generation: `return` with values is not supported");
       return LOWER_FAILED;
     }
+    hopper_store_at_return(L);
     bld_op(&L->b, "llvm.return", 0, NULL, 0, NULL, 0, NULL);
     return LOWER_DONE;
   }

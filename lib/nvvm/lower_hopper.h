@@ -7,7 +7,8 @@
  *                        fields, mbarrier parities) — unit-tested in test/unit/hopper_desc.c;
  *   lower_hopper_plan.c: runs TileAA → TileAS on the module, matches the kernel's loop and
  *                        decides (plan) or falls back to mma.sync with a remark;
- *   lower_hopper_loop.c: emits the pipelined loop.
+ *   lower_hopper_loop.c: emits the pipelined loop;
+ *   lower_hopper_store.c: the TMA store epilogue (when TileAS chose a TMA store).
  * Owner: nvvm. */
 #ifndef TILEC_NVVM_LOWER_HOPPER_H
 #define TILEC_NVVM_LOWER_HOPPER_H
@@ -50,6 +51,11 @@ void ct_wgmma_operand_geom_init(ct_wgmma_operand_geom *g, bool k_major, int swiz
  * 16 K-rows × span per step. */
 int64_t ct_wgmma_kstep_offset(const ct_wgmma_operand_geom *g, int64_t kk, int64_t row_offset);
 
+/* Byte offset inside a TMA box (rows of span bytes, the box aligned to the swizzle pattern's
+ * repeat) of linear offset `off` under the TMA swizzle mode: the 16-byte chunk bits 4.. are XORed
+ * with bits 7.. (CUTLASS Swizzle<log2(swizzle/16), 4, 3>); 0 = none. */
+int64_t ct_tma_swizzle_offset(int64_t off, int swizzle_bytes);
+
 /* mbarrier parities of the S-stage ring: consumers wait full[kt % S] on (kt / S) & 1; the
  * producer, before refilling for iteration j ≥ S, waits empty[j % S] on ((j / S) & 1) ^ 1. */
 int ct_ring_full_parity(int64_t kt, int stages);
@@ -87,6 +93,22 @@ typedef struct ct_hopper_operand {
   ct_tensormap_fields tmap;
 } ct_hopper_operand;
 
+/* A TMA store epilogue (TileAS chose a TMA store for a store_view_tko after the loop): the tile
+ * is staged in SMEM as `nboxes` boxes of rows × span bytes (span = box inner bytes, swizzled),
+ * then thread 0 stores each box with cp.async.bulk.tensor (tensor map `param`). */
+typedef struct ct_hopper_store {
+  MlirOperation store;       /* cuda_tile.store_view_tko at the entry's top level */
+  ct_type view;
+  int base_arg, param;
+  int64_t box[2];            /* tensor-dimension order (outer, inner) */
+  int nboxes, swizzle, esize;
+  int64_t box_bytes, tile_bytes;
+  int64_t smem_off;          /* staging offset from the 1024-aligned ring start */
+  bool after_loop;           /* the store follows the loop directly (its exit barrier suffices) */
+  bool deferred;             /* wait_group.read at the kernel's return (TILEIR_DELAY_TMA_STORE_WAIT) */
+  ct_tensormap_fields tmap;
+} ct_hopper_store;
+
 typedef struct ct_hopper_plan {
   MlirOperation for_op, mmaf;
   int stages;                /* TileAS tileas.pipe `stages` */
@@ -96,5 +118,8 @@ typedef struct ct_hopper_plan {
   int warpgroups;            /* m / 64; threads = 128 × warpgroups */
   ct_hopper_operand a, b;
   int64_t ring_bytes;        /* S × (A + B stage bytes), then 2 × S mbarriers */
+  bool has_store;            /* a TMA store epilogue (st) */
+  ct_hopper_store st;
+  int64_t smem_bytes;        /* ring + mbarriers (+ store staging), before the 1024 B alignment pad */
 } ct_hopper_plan;
 #endif

@@ -62,6 +62,12 @@ int64_t ct_wgmma_kstep_offset(const ct_wgmma_operand_geom *g, int64_t kk, int64_
   return kk * 16 * (int64_t)g->swizzle;
 }
 
+int64_t ct_tma_swizzle_offset(int64_t off, int swizzle_bytes) {
+  if (swizzle_bytes < 32) return off;
+  int64_t mask = swizzle_bytes / 16 - 1;
+  return off ^ (((off >> 7) & mask) << 4);
+}
+
 int ct_ring_full_parity(int64_t kt, int stages) { return (int)((kt / stages) & 1); }
 int ct_ring_empty_parity(int64_t fill, int stages) { return (int)(((fill / stages) & 1) ^ 1); }
 

@@ -210,7 +210,7 @@ int lower_hopper_for(ct_lower *L, MlirOperation op) {
   r.full_off = p->ring_bytes;
   r.empty_off = p->ring_bytes + 8 * S;
 
-  r.raw = smem_base(L, p->ring_bytes + 16 * S + SMEM_ALIGN);
+  r.raw = smem_base(L, p->smem_bytes + SMEM_ALIGN);
   MlirValue raw32 = bld_cast(b, "llvm.trunc", bld_cast(b, "llvm.ptrtoint", r.raw, b->i64), b->i32);
   r.base32 = bld_and(b, bld_add(b, raw32, bld_i32(b, SMEM_ALIGN - 1)), bld_i32(b, -SMEM_ALIGN));
   r.pad = bld_sub(b, r.base32, raw32);

@@ -9,7 +9,14 @@
  * must come from `tileas.consume` of TMA pipes with a swizzled layout whose box inner extent is
  * one swizzle span; the ring depth is the pipes' `stages`, the swizzles come from the allocs, the
  * boxes from the layouts. Anything else: a remark (`tilec --remarks`) and the mma.sync path.
- * On sm_100a every mmaf gets the remark that wgmma does not assemble there.
+ * On sm_100a every mmaf gets the remark that wgmma does not assemble there; with several mmaf
+ * (flash attention) each gets a remark naming how TileAS feeds its operands and what is missing.
+ * Stores (plan_stores): the entry's store_view_tko and TileAS's tileas.store pair up in program
+ * order; the first one TileAS made a TMA store becomes the TMA store epilogue when it is a weak
+ * 2-D view store at the entry's top level after the loop (no token in or used), its TileAS box
+ * tiles the output with rows of one swizzle span and the staging tile fits in shared memory
+ * (after the ring and its mbarriers unless it fits in the ring); the store_wait's `deferred`
+ * (TILEIR_DELAY_TMA_STORE_WAIT) is honoured when the kernel returns right after the store.
  * Seed: 001 (roofline stage count, tunables). Knobs: HOPPER_MAX_M (largest tile M: 64 per
  * warpgroup), HOPPER_MAX_N. */
 #include <mlir-c/BuiltinAttributes.h>
@@ -228,6 +235,125 @@ static const char *check_loop(MlirOperation loop, MlirOperation mmaf, ct_hopper_
   return NULL;
 }
 
+/* "swizzle = 32B" / "swizzle = none" from a #tileas.layout text: bytes, or -1. */
+static int layout_swizzle(const char *text) {
+  const char *q = strstr(text, "swizzle = ");
+  if (!q) return 0;
+  q += 10;
+  if (!strncmp(q, "none", 4)) return 0;
+  int v = atoi(q);
+  return v == 32 || v == 64 || v == 128 ? v : -1;
+}
+
+/* Is TileAS's layout of `st` a TMA store? Copies its text to buf. */
+static bool tma_store_layout(MlirOperation st, char *buf, size_t cap) {
+  MlirAttribute la = mlirOperationGetAttributeByName(st, sr("layout"));
+  if (mlirAttributeIsNull(la) || !mlirAttributeIsAOpaque(la)) return false;
+  MlirStringRef d = mlirOpaqueAttrGetData(la);
+  size_t n = d.length < cap - 1 ? d.length : cap - 1;
+  memcpy(buf, d.data, n);
+  buf[n] = 0;
+  return !strncmp(buf, "layout<tma", 10);
+}
+
+/* The TMA store epilogue of store_view_tko `op` (TileAS form `as_st`, layout text `lay`), or why not. */
+static const char *plan_store(ct_lower *L, MlirOperation entry, MlirOperation op, MlirOperation as_st, const char *lay,
+                              const ct_hopper_plan *p, ct_hopper_store *s) {
+  memset(s, 0, sizeof *s);
+  s->store = op;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
+  if (mlirOperationGetBlock(op).ptr != body.ptr) return "the store is nested in control flow";
+  bool after = false;
+  for (MlirOperation q = mlirOperationGetNextInBlock(p->for_op); !mlirOperationIsNull(q); q = mlirOperationGetNextInBlock(q))
+    if (mlirOperationEqual(q, op)) after = true;
+  if (!after) return "the store is not after the wgmma loop";
+  s->after_loop = mlirOperationEqual(mlirOperationGetNextInBlock(p->for_op), op);
+  if (attr_int(op, "memory_ordering_semantics", 0) != 0) return "the store is not weak";
+  int32_t seg[4];
+  int nseg = 0;
+  if (!op_segments(op, seg, 4, &nseg) || nseg != 4 || seg[2] != 2 || seg[3] != 0)
+    return "the store is not a 2-D view store without an input token";
+  if (mlirOperationGetNumResults(op) > 0 && !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0))))
+    return "the store's token orders later memory operations (a TMA store completes asynchronously)";
+  ct_type tile;
+  if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 0)), &tile) ||
+      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 1)), &s->view) ||
+      s->view.kind != CT_TYPE_PARTITION_VIEW || s->view.tile_rank != 2 || tile.rank != 2)
+    return "the store does not write a 2-D tile to a partition view";
+  if (tile.elem != CT_F32 && tile.elem != CT_F16 && tile.elem != CT_BF16) return "the stored element type has no TMA data type here";
+  s->esize = ct_elem_bits(tile.elem) / 8;
+  int64_t rows = s->view.tile_shape[0], cols = s->view.tile_shape[1];
+  if (tile.shape[0] != rows || tile.shape[1] != cols) return "the stored tile differs from the view's tile";
+  ct_type as_tile;
+  if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(as_st, 0)), &as_tile) || as_tile.rank != 2 ||
+      as_tile.elem != tile.elem || as_tile.shape[0] != rows || as_tile.shape[1] != cols)
+    return "the TileAS store does not match the kernel's store";
+  s->base_arg = view_base_arg(mlirOperationGetOperand(op, 1), body);
+  if (s->base_arg < 0) return "the output view's base pointer is not a kernel argument";
+  const char *q = strstr(lay, "box = [");
+  long long b0, b1, nb;
+  if (!q || sscanf(q, "box = [%lld, %lld] x %lld", &b0, &b1, &nb) != 3) return "the TMA store layout has no box";
+  s->box[0] = b0;
+  s->box[1] = b1;
+  s->nboxes = (int)nb;
+  s->swizzle = layout_swizzle(lay);
+  if (s->swizzle < 0) return "unknown TMA store swizzle";
+  int64_t span = s->box[1] * s->esize;
+  if (s->box[0] != rows || s->box[1] * s->nboxes != cols) return "the TMA store boxes do not tile the output";
+  if (s->swizzle ? span != s->swizzle : span % 16) return "the TMA store box inner extent is not one swizzle span";
+  s->box_bytes = rows * span;
+  if (s->box_bytes % (s->swizzle ? 8 * s->swizzle : 128)) return "a TMA store box is not aligned to its swizzle pattern";
+  s->tile_bytes = rows * cols * s->esize;
+  const char *why;
+  if (!ct_tensormap_fields_from_view(&s->view, s->box, s->swizzle, &s->tmap, &why)) return why;
+  s->smem_off = s->tile_bytes <= p->ring_bytes ? 0 : (p->smem_bytes + 1023) / 1024 * 1024;
+  if (s->smem_off + s->tile_bytes + 1024 > HOPPER_SMEM_LIMIT) return "the staging tile does not fit in shared memory";
+  /* TILEIR_DELAY_TMA_STORE_WAIT: TileAS marks the store_wait deferred */
+  MlirValue fut = mlirOperationGetResult(as_st, 0);
+  for (MlirOpOperand u = mlirValueGetFirstUse(fut); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation w = mlirOpOperandGetOwner(u);
+    if (is_op(w, "tileas.store_wait")) {
+      MlirAttribute d = mlirOperationGetAttributeByName(w, sr("deferred"));
+      s->deferred = !mlirAttributeIsNull(d) && mlirAttributeIsABool(d) && mlirBoolAttrGetValue(d);
+    }
+  }
+  MlirOperation next = mlirOperationGetNextInBlock(op);
+  if (s->deferred && (mlirOperationIsNull(next) || !is_op(next, "cuda_tile.return"))) {
+    ct_remark_op(L->c, op, "wgmma path: the TMA store wait is not deferred (TILEIR_DELAY_TMA_STORE_WAIT): ops "
+                 "after the store may reuse its shared-memory staging");
+    s->deferred = false;
+  }
+  return NULL;
+}
+
+/* Pair the entry's store_view_tko with TileAS's tileas.store (same order) and plan the first TMA
+ * store as the epilogue; every other TMA store gets a remark and the st.global path. */
+static void plan_stores(ct_lower *L, MlirOperation entry, MlirOperation as_entry, ct_hopper_plan *p) {
+  MlirOperation ct[8], as[8];
+  int nct = collect(entry, "cuda_tile.store_view_tko", ct, 8, 0);
+  int nas = collect(as_entry, "tileas.store", as, 8, 0);
+  char lay[512];
+  for (int i = 0; i < nas && i < 8; i++) {
+    if (!tma_store_layout(as[i], lay, sizeof lay)) continue;
+    const char *why = NULL;
+    if (nct != nas || nct > 8) why = "the TileAS stores do not pair with the kernel's view stores";
+    else if (p->has_store) why = "only one TMA store epilogue per kernel";
+    else {
+      ct_hopper_store cand;
+      if (!(why = plan_store(L, entry, ct[i], as[i], lay, p, &cand))) {
+        p->st = cand;
+        p->has_store = true;
+        int64_t end = cand.smem_off + cand.tile_bytes;
+        if (end > p->smem_bytes) p->smem_bytes = end;
+        continue;
+      }
+    }
+    ct_remark_op(L->c, nct == nas && nct <= 8 ? ct[i] : p->mmaf,
+                 "wgmma path: TileAS chose a TMA store for a result; it is stored from the accumulator fragments with "
+                 "st.global: %s", why);
+  }
+}
+
 static const char *plan(ct_lower *L, MlirModule in, MlirOperation entry, MlirOperation mmaf, ct_hopper_plan *p) {
   memset(p, 0, sizeof *p);
   p->mmaf = mmaf;
@@ -280,32 +406,82 @@ static const char *plan(ct_lower *L, MlirModule in, MlirOperation entry, MlirOpe
   if ((why = check_operand(&p->b, false, esize, bt, swz[1]))) return why;
   if (tx[0] != p->a.tile_bytes || tx[1] != p->b.tile_bytes) return "TileAS tx_bytes differ from the tile bytes";
   p->tx_bytes = tx[0] + tx[1];
-  MlirOperation stores[8];
-  int nst = collect(as_entry, "tileas.store", stores, 8, 0);
-  for (int i = 0; i < nst && i < 8; i++) {
-    MlirAttribute la = mlirOperationGetAttributeByName(stores[i], sr("layout"));
-    if (!mlirAttributeIsNull(la) && mlirAttributeIsAOpaque(la) && mlirOpaqueAttrGetData(la).length > 10 &&
-        !memcmp(mlirOpaqueAttrGetData(la).data, "layout<tma", 10))
-      ct_remark_op(L->c, mmaf, "wgmma path: TileAS chose a TMA store for a result; the Hopper path stores from the "
-                   "accumulator fragments with st.global (TMA store epilogue not implemented)");
-  }
   p->ring_bytes = p->stages * (p->a.tile_bytes + p->b.tile_bytes);
-  if (p->ring_bytes + 16 * p->stages + 1024 > HOPPER_SMEM_LIMIT) return "the ring does not fit in shared memory";
+  p->smem_bytes = p->ring_bytes + 16 * p->stages;
+  if (p->smem_bytes + 1024 > HOPPER_SMEM_LIMIT) return "the ring does not fit in shared memory";
+  plan_stores(L, entry, as_entry, p);
   return NULL;
 }
 
+/* How TileAS feeds mmaf operand v (TileAS form): the text for a remark; *tma when a TMA pipe. */
+static void describe_operand(MlirValue v, char *buf, size_t cap, bool *tma, bool *permuted) {
+  *tma = *permuted = false;
+  MlirOperation d = def_op(v);
+  if (!mlirOperationIsNull(d) && is_op(d, "cuda_tile.permute")) {
+    *permuted = true;
+    d = def_op(mlirOperationGetOperand(d, 0));
+  }
+  const char *pre = *permuted ? "a permuted " : "";
+  if (mlirOperationIsNull(d)) {
+    snprintf(buf, cap, "%sloop-carried/argument value", pre);
+  } else if (is_op(d, "tileas.consume")) {
+    MlirOperation pipe = def_op(mlirOperationGetOperand(d, 0));
+    int st = mlirOperationIsNull(pipe) ? 0 : (int)attr_int(pipe, "stages", 0);
+    *tma = !*permuted;
+    snprintf(buf, cap, "%sTMA pipe (%d stage%s)", pre, st, st == 1 ? "" : "s");
+  } else if (is_op(d, "tileas.load")) {
+    snprintf(buf, cap, "%sSIMT load", pre);
+  } else {
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(d));
+    snprintf(buf, cap, "%sregister value (%.*s)", pre, (int)n.length, n.data);
+  }
+}
+
+/* Several mmaf (e.g. flash attention): one remark per mmaf saying how TileAS feeds its operands
+ * and what the Hopper path lacks for it. */
+static void remark_multi_mmaf(ct_lower *L, MlirOperation entry, MlirOperation *mmas, int n) {
+  MlirOperation m = mlirOperationGetParentOperation(entry);
+  while (!mlirOperationIsNull(mlirOperationGetParentOperation(m))) m = mlirOperationGetParentOperation(m);
+  MlirModule as = tileas_module(L, mlirModuleFromOperation(m));
+  MlirOperation as_entry = {NULL}, as_mma[8];
+  int nas = 0;
+  if (!mlirModuleIsNull(as)) {
+    MlirAttribute name = mlirOperationGetAttributeByName(entry, sr("sym_name"));
+    as_entry = find_entry(as, mlirStringAttrGetValue(name));
+    if (!mlirOperationIsNull(as_entry)) nas = collect(as_entry, "cuda_tile.mmaf", as_mma, 8, 0);
+  }
+  for (int i = 0; i < n && i < 8; i++) {
+    if (nas != n) {
+      ct_remark_op(L->c, mmas[i], "mma.sync path: the Hopper path handles one mmaf per kernel (%d here)", n);
+      continue;
+    }
+    char a[96], b[96], missing[256];
+    bool a_tma, a_perm, b_tma, b_perm;
+    describe_operand(mlirOperationGetOperand(as_mma[i], 0), a, sizeof a, &a_tma, &a_perm);
+    describe_operand(mlirOperationGetOperand(as_mma[i], 1), b, sizeof b, &b_tma, &b_perm);
+    int pos = snprintf(missing, sizeof missing, "several wgmma chains in one kernel");
+    if (!a_tma && !a_perm) pos += snprintf(missing + pos, sizeof missing - (size_t)pos, ", wgmma with A from registers");
+    if (a_perm || b_perm)
+      pos += snprintf(missing + pos, sizeof missing - (size_t)pos, ", a K-major B / transposed operand descriptor");
+    if (!b_tma) snprintf(missing + pos, sizeof missing - (size_t)pos, ", B without a TMA pipe");
+    ct_remark_op(L->c, mmas[i],
+                 "mma.sync path: mmaf %d of %d: TileAS feeds A from %s, B from %s; the Hopper path lowers one "
+                 "SMEM-fed mmaf per kernel (not implemented: %s)", i + 1, n, a, b, missing);
+  }
+}
+
 bool hopper_plan_entry(ct_lower *L, MlirOperation entry, ct_hopper_plan *p, int hinted_warps) {
-  MlirOperation mmas[2];
-  int n = collect(entry, "cuda_tile.mmaf", mmas, 2, 0);
+  MlirOperation mmas[8];
+  int n = collect(entry, "cuda_tile.mmaf", mmas, 8, 0);
   if (n == 0) return false;
   if (L->opts->gpu != CT_SM_90A) {
-    for (int i = 0; i < n && i < 2; i++)
+    for (int i = 0; i < n && i < 8; i++)
       ct_remark_op(L->c, mmas[i], "mma.sync path: %s has no wgmma (it does not assemble there); the Hopper "
                    "TMA + wgmma path is sm_90a only", L->opts->gpu == CT_SM_100A ? "sm_100a" : "this target");
     return false;
   }
   if (n != 1) {
-    ct_remark_op(L->c, mmas[0], "mma.sync path: the Hopper path handles one mmaf per kernel");
+    remark_multi_mmaf(L, entry, mmas, n);
     return false;
   }
   MlirOperation m = mlirOperationGetParentOperation(entry);
@@ -317,6 +493,7 @@ bool hopper_plan_entry(ct_lower *L, MlirOperation entry, ct_hopper_plan *p, int 
   if (!why) {
     p->a.param = 0;
     p->b.param = 1;
+    p->st.param = 2;
   }
   if (why) {
     ct_remark_op(L->c, mmas[0], "mma.sync path: %s", why);
@@ -329,5 +506,10 @@ bool hopper_plan_entry(ct_lower *L, MlirOperation entry, ct_hopper_plan *p, int 
                p->stages, (long long)p->tx_bytes, p->a.geom.swizzle, (long long)p->a.box[0], (long long)p->a.box[1],
                p->b.geom.swizzle, (long long)p->b.box[0], (long long)p->b.box[1], p->b.nboxes, (long long)p->n,
                p->warpgroups, 32 * warps);
+  if (p->has_store)
+    ct_remark_op(L->c, p->st.store, "wgmma path: TMA store epilogue: %d box(es) %lldx%lld, swizzle %dB, staged at +%lld "
+                 "in shared memory, wait_group.read %s", p->st.nboxes, (long long)p->st.box[0], (long long)p->st.box[1],
+                 p->st.swizzle, (long long)p->st.smem_off,
+                 p->st.deferred ? "deferred to the kernel's return" : "right after the store");
   return true;
 }

@@ -177,6 +177,10 @@ bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const Mlir
 bool hopper_plan_entry(ct_lower *L, MlirOperation entry, struct ct_hopper_plan *plan, int hinted_warps);
 /* Lower the planned `for` loop (L->hopper->for_op). */
 int lower_hopper_for(ct_lower *L, MlirOperation op);
+/* lower_hopper_store.c: the planned TMA store epilogue (L->hopper->st.store), and the deferred
+ * cp.async.bulk.wait_group.read emitted before the kernel's return (no-op otherwise). */
+int lower_hopper_store(ct_lower *L, MlirOperation op);
+void hopper_store_at_return(ct_lower *L);
 /* The wgmma accumulator layout: the mma.sync m16n8 C fragment with every warp along M
  * (16 rows per warp, all N columns in registers). */
 bool hopper_acc_layout(ct_layout *out, int64_t m, int64_t n, int nwarps);

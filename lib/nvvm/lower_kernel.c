@@ -382,7 +382,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
     L->hopper = &hopper;
     warps = 4 * hopper.warpgroups;
   }
-  int ntmaps = L->hopper ? 2 : 0;
+  int ntmaps = L->hopper ? 2 + (L->hopper->has_store ? 1 : 0) : 0;
   L->nwarps = warps;
   L->nthreads = 32 * warps;
 
@@ -433,11 +433,12 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
     na[nna++] = bld_named(&L->b, "arg_attrs", mlirArrayAttrGet(ctx, nparams, pa));
     free(pa);
     const ct_hopper_operand *ops[2] = {&L->hopper->a, &L->hopper->b};
-    MlirAttribute pairs[3];
-    for (int i = 0; i < 2; i++) {
+    MlirAttribute pairs[4];
+    for (int i = 0; i < ntmaps; i++) {
       char key[32], val[512];
       snprintf(key, sizeof key, "tilec.tensormap.%d", i);
-      ct_tensormap_format(&ops[i]->tmap, (int)nargs + ops[i]->param, ops[i]->base_arg, val, sizeof val);
+      if (i < 2) ct_tensormap_format(&ops[i]->tmap, (int)nargs + ops[i]->param, ops[i]->base_arg, val, sizeof val);
+      else ct_tensormap_format(&L->hopper->st.tmap, (int)nargs + L->hopper->st.param, L->hopper->st.base_arg, val, sizeof val);
       MlirAttribute kv[2] = {mlirStringAttrGet(ctx, sref(key)), mlirStringAttrGet(ctx, sref(val))};
       pairs[i] = mlirArrayAttrGet(ctx, 2, kv);
     }
@@ -445,8 +446,8 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
     snprintf(val, sizeof val, "stages=%d tx_bytes=%lld threads=%d", L->hopper->stages, (long long)L->hopper->tx_bytes,
              L->nthreads);
     MlirAttribute kv[2] = {mlirStringAttrGet(ctx, sref("tilec.pipeline")), mlirStringAttrGet(ctx, sref(val))};
-    pairs[2] = mlirArrayAttrGet(ctx, 2, kv);
-    na[nna++] = bld_named(&L->b, "passthrough", mlirArrayAttrGet(ctx, 3, pairs));
+    pairs[ntmaps] = mlirArrayAttrGet(ctx, 2, kv);
+    na[nna++] = bld_named(&L->b, "passthrough", mlirArrayAttrGet(ctx, ntmaps + 1, pairs));
   }
   mlirOperationStateAddAttributes(&st, nna, na);
   MlirRegion region = mlirRegionCreate();

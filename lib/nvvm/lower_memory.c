@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
 
 #define MAX_VECTOR_BYTES 16
@@ -570,6 +571,8 @@ int lower_memory_op(ct_lower *L, MlirOperation op, const char *name) {
     return lower_get_shape(L, op, true);
   }
   if (streq(name, "load_view_tko")) return lower_view_access(L, op, name, true);
+  if (streq(name, "store_view_tko") && L->hopper && L->hopper->has_store && mlirOperationEqual(op, L->hopper->st.store))
+    return lower_hopper_store(L, op);
   if (streq(name, "store_view_tko")) return lower_view_access(L, op, name, false);
   if (streq(name, "load_ptr_tko")) return lower_ptr_access(L, op, name, true);
   if (streq(name, "store_ptr_tko")) return lower_ptr_access(L, op, name, false);

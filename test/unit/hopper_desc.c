@@ -7,6 +7,8 @@
  *    after the span; MN-major 16 rows × span per step);
  *  - the mbarrier ring parity sequence (consumer: 0,0,1,1,0,0 for S = 2; producer refills);
  *  - cuTensorMapEncodeTiled fields and the ABI comment text, and the rejections;
+ *  - the TMA swizzle of a staged box (hand values of Swizzle<b,4,3>; a permutation of each
+ *    8-row pattern that keeps 16-byte chunks whole);
  *  - the wgmma accumulator layout equals the PTX m64nNk16 D fragment (row = 16·warp + lane/4 +
  *    8·half, col = 8·j + 2·(lane%4) + c for register 4j + 2·half + c). */
 #include <stdio.h>
@@ -112,6 +114,29 @@ static void test_tensormap(void) {
   CHECK(!ct_tensormap_fields_from_view(&v, big, 64, &f, &why) && why, "box dim over 256");
 }
 
+static void test_tma_swizzle(void) {
+  CHECK(ct_tma_swizzle_offset(136, 0) == 136, "none");
+  CHECK(ct_tma_swizzle_offset(0, 32) == 0 && ct_tma_swizzle_offset(96, 32) == 96, "32B rows 0-3 unchanged");
+  CHECK(ct_tma_swizzle_offset(128, 32) == 144 && ct_tma_swizzle_offset(152, 32) == 136, "32B row 4 halves swapped");
+  CHECK(ct_tma_swizzle_offset(256 + 128, 32) == 256 + 144, "32B period 256");
+  CHECK(ct_tma_swizzle_offset(128, 128) == 144 && ct_tma_swizzle_offset(7 * 128 + 32 + 4, 128) == 976 + 4, "128B");
+  CHECK(ct_tma_swizzle_offset(64 + 8, 64) == 64 + 8 && ct_tma_swizzle_offset(3 * 64 + 8, 64) == 3 * 64 + 24 && ct_tma_swizzle_offset(5 * 64, 64) == 5 * 64 + 32,
+        "64B: rows of 64 B, bits 5:4 ^= bits 8:7");
+  int swz[3] = {32, 64, 128};
+  for (int i = 0; i < 3; i++) {
+    int period = 8 * swz[i];
+    static unsigned char seen[1024];
+    memset(seen, 0, sizeof seen);
+    bool ok = true;
+    for (int off = 0; off < period; off++) {
+      int64_t o = ct_tma_swizzle_offset(off, swz[i]);
+      if (o < 0 || o >= period || seen[o] || (o & 15) != (off & 15)) ok = false;
+      else seen[o] = 1;
+    }
+    CHECK(ok, "swizzle %dB is a chunk permutation of its %d-byte period", swz[i], period);
+  }
+}
+
 static void test_acc_layout(void) {
   for (int wg = 1; wg <= 2; wg++) {
     int64_t m = 64 * wg, n = 128;
@@ -135,6 +160,7 @@ int main(void) {
   test_geometry();
   test_parity();
   test_tensormap();
+  test_tma_swizzle();
   test_acc_layout();
   if (failures) {
     fprintf(stderr, "%d failure(s)\n", failures);

@@ -484,10 +484,79 @@ int run_options_check_entry(const run_options *options, const run_ptx_entry *ent
   return 0;
 }
 
+int run_options_append_ptx_tmaps(run_options *options, const run_ptx_entry *entry, unsigned *appended, char *error,
+                                 size_t error_size) {
+  *appended = 0;
+  unsigned passed = 0;
+  for (unsigned i = 0; i < options->arg_count; i++) passed += !options->args[i].hidden;
+  if (!entry->tmap_count || passed + entry->tmap_count != entry->param_count) return 0;
+  run_arg_spec *grown = realloc(options->args, (options->arg_count + entry->tmap_count) * sizeof *grown);
+  if (!grown) return fail(error, error_size, "out of memory");
+  options->args = grown;
+  for (unsigned t = 0; t < entry->tmap_count; t++) {
+    const run_ptx_tmap *m = &entry->tmaps[t];
+    if (m->param != passed + t)
+      return fail(error, error_size, "tilec.tensormap of '%s': parameter %u is not the next one after the %u given",
+                  entry->name, m->param, passed + t);
+    unsigned source = options->arg_count, param = 0;
+    for (unsigned i = 0; i < options->arg_count; i++) {
+      if (options->args[i].hidden) continue;
+      if (param++ == m->base_arg) source = i;
+    }
+    if (source == options->arg_count || options->args[source].kind != RUN_ARG_BUFFER)
+      return fail(error, error_size, "tilec.tensormap of '%s': base_arg %u is not a buffer argument", entry->name,
+                  m->base_arg);
+    const run_arg_spec *buf = &options->args[source];
+    if (buf->dtype != m->dtype)
+      return fail(error, error_size, "tilec.tensormap of '%s': base_arg %u is %s but the map is %s", entry->name,
+                  m->base_arg, run_dtype_name(buf->dtype), run_dtype_name(m->dtype));
+    uint64_t esize = run_dtype_size(m->dtype), need = m->dims[0] * esize;
+    for (unsigned d = 1; d < m->rank; d++) {
+      if (m->strides_bytes[d - 1] != need)
+        return fail(error, error_size, "tilec.tensormap of '%s': strides_bytes are not those of a contiguous tensor "
+                    "(only contiguous views are built automatically; pass --arg tmap:..)", entry->name);
+      need *= m->dims[d];
+    }
+    if (need > buf->element_count * esize)
+      return fail(error, error_size, "tilec.tensormap of '%s': the map covers %llu bytes but buffer argument %u has %llu",
+                  entry->name, (unsigned long long)need, m->base_arg, (unsigned long long)(buf->element_count * esize));
+    run_arg_spec *spec = &options->args[options->arg_count + t];
+    memset(spec, 0, sizeof *spec);
+    spec->kind = RUN_ARG_TMAP;
+    spec->dtype = m->dtype;
+    spec->tmap_source = source;
+    spec->tmap_rank = m->rank;
+    spec->tmap_auto = 1;
+    for (unsigned d = 0; d < m->rank; d++) {
+      spec->tmap_shape[d] = m->dims[m->rank - 1 - d];
+      spec->tmap_box[d] = m->box[m->rank - 1 - d];
+    }
+    spec->tmap_swizzle = m->swizzle;
+    spec->tmap_l2 = m->l2_promotion;
+    spec->tmap_oob = m->oob_fill;
+  }
+  options->arg_count += entry->tmap_count;
+  *appended = entry->tmap_count;
+  return 0;
+}
+
 void run_tmap_request_for_arg(const run_options *options, unsigned index, run_tmap_request *request) {
   const run_arg_spec *spec = &options->args[index];
   const run_arg_spec *source = &options->args[spec->tmap_source];
   memset(request, 0, sizeof *request);
+  if (spec->tmap_auto) {
+    request->dtype = spec->dtype;
+    request->rank = spec->tmap_rank;
+    for (unsigned i = 0; i < spec->tmap_rank; i++) {
+      request->shape[i] = spec->tmap_shape[i];
+      request->box[i] = spec->tmap_box[i];
+      request->element_strides[i] = 1;
+    }
+    request->swizzle = spec->tmap_swizzle;
+    request->l2_promotion = spec->tmap_l2;
+    request->oob_fill = spec->tmap_oob;
+    return;
+  }
   request->dtype = source->dtype;
   request->rank = source->rank;
   for (unsigned i = 0; i < source->rank && i < RUN_TMAP_MAX_RANK; i++) {

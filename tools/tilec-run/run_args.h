@@ -55,6 +55,10 @@ typedef struct {
   unsigned tmap_rank;
   uint32_t tmap_box[RUN_TMAP_MAX_RANK];
   int tmap_swizzle, tmap_l2, tmap_oob;
+  /* appended from a `// tilec.tensormap` line (run_options_append_ptx_tmaps): the map's own
+   * dtype and shape (outermost first) instead of the source buffer's */
+  int tmap_auto;
+  uint64_t tmap_shape[RUN_TMAP_MAX_RANK];
 } run_arg_spec;
 
 typedef enum { RUN_REF_NONE, RUN_REF_INTERPRET, RUN_REF_C } run_reference_mode;
@@ -135,6 +139,12 @@ int run_parse_dim3(const char *text, unsigned out[3]);
 int run_options_check_entry(const run_options *options, const run_ptx_entry *entry, char *error,
                             size_t error_size);
 
+/* When the entry has `// tilec.tensormap` lines (docs/abi.md) and exactly the parameters before
+ * the maps were given, appends one tensor-map argument per line, over the buffer passed as the
+ * line's base_arg: its dtype must match and it must hold the map's dims (contiguous strides).
+ * Sets *appended to the count. Returns 0, or -1 with a message. */
+int run_options_append_ptx_tmaps(run_options *options, const run_ptx_entry *entry, unsigned *appended, char *error,
+                                 size_t error_size);
 /* Builds the tensor-map request of argument `index` (a RUN_ARG_TMAP). */
 void run_tmap_request_for_arg(const run_options *options, unsigned index, run_tmap_request *request);
 

@@ -3,7 +3,9 @@
  * tokens. `.entry NAME (` starts an entry; each comma-separated `.param` up to `)` yields a size
  * (scalar type width, or N for `.b8 name[N]`) and alignment; then `.reqntid/.maxntid/
  * .reqnctapercluster a, b, c` are read until `{`. The body is skipped by brace matching.
- * `// tilec.dynamic_smem_bytes NAME BYTES` lines are collected and attached to entries at the end.
+ * `// tilec.dynamic_smem_bytes NAME BYTES`, `// tilec.tensormap NAME k=v..` and
+ * `// tilec.pipeline NAME k=v..` lines (docs/abi.md) are collected and attached to entries at the
+ * end; a malformed tensormap line is an error (the launch would build a wrong map).
  * Knobs: none. */
 #include "run_ptx.h"
 
@@ -189,6 +191,158 @@ static int collect_smem_notes(const char *text, smem_note **notes, unsigned *cou
   return 0;
 }
 
+/* Comma-separated unsigned list into out (at most max). Returns the count, -1 when malformed. */
+static int parse_list(const char *v, size_t len, uint64_t *out, int max) {
+  int n = 0;
+  size_t i = 0;
+  while (i < len) {
+    if (n == max || !isdigit((unsigned char)v[i])) return -1;
+    uint64_t x = 0;
+    while (i < len && isdigit((unsigned char)v[i])) {
+      if (x > UINT64_MAX / 10 - 9) return -1;
+      x = x * 10 + (uint64_t)(v[i++] - '0');
+    }
+    out[n++] = x;
+    if (i < len && v[i++] != ',') return -1;
+    if (i == len && v[len - 1] == ',') return -1;
+  }
+  return n;
+}
+
+static int word_is(const char *v, size_t len, const char *word) { return strlen(word) == len && !memcmp(v, word, len); }
+
+int run_ptx_parse_tmap_note(const char *text, char *name, size_t name_size, run_ptx_tmap *out, char *error,
+                            size_t error_size) {
+  memset(out, 0, sizeof *out);
+  const char *p = text;
+  while (*p == ' ' || *p == '\t') p++;
+  size_t nl = 0;
+  while (p[nl] && !isspace((unsigned char)p[nl])) nl++;
+  if (!nl || nl >= name_size) return fail(error, error_size, "tilec.tensormap: missing kernel name", NULL);
+  memcpy(name, p, nl);
+  name[nl] = 0;
+  p += nl;
+  unsigned seen = 0; /* bit per required key */
+  int ndims = -1, nbox = -1, nstrides = -1;
+  uint64_t tmp[RUN_TMAP_MAX_RANK];
+  for (;;) {
+    while (*p == ' ' || *p == '\t') p++;
+    if (!*p || *p == '\n' || *p == '\r') break;
+    const char *key = p;
+    while (*p && *p != '=' && !isspace((unsigned char)*p)) p++;
+    if (*p != '=') return fail(error, error_size, "tilec.tensormap: expected key=value", name);
+    size_t klen = (size_t)(p - key);
+    const char *v = ++p;
+    while (*p && !isspace((unsigned char)*p)) p++;
+    size_t vlen = (size_t)(p - v);
+    int n;
+    if (word_is(key, klen, "param") || word_is(key, klen, "base_arg") || word_is(key, klen, "rank")) {
+      if ((n = parse_list(v, vlen, tmp, 1)) != 1 || tmp[0] > 4096)
+        return fail(error, error_size, "tilec.tensormap: bad number", name);
+      if (key[0] == 'p') out->param = (unsigned)tmp[0], seen |= 1;
+      else if (key[0] == 'b') out->base_arg = (unsigned)tmp[0], seen |= 2;
+      else out->rank = (unsigned)tmp[0], seen |= 4;
+    } else if (word_is(key, klen, "dtype")) {
+      out->dtype = run_dtype_parse(v, vlen);
+      if (out->dtype == RUN_DTYPE_INVALID || run_tmap_data_type(out->dtype) < 0)
+        return fail(error, error_size, "tilec.tensormap: unsupported dtype", name);
+      seen |= 8;
+    } else if (word_is(key, klen, "dims")) {
+      if ((ndims = parse_list(v, vlen, out->dims, RUN_TMAP_MAX_RANK)) < 1)
+        return fail(error, error_size, "tilec.tensormap: bad dims", name);
+    } else if (word_is(key, klen, "strides_bytes")) {
+      if ((nstrides = parse_list(v, vlen, out->strides_bytes, RUN_TMAP_MAX_RANK - 1)) < 0)
+        return fail(error, error_size, "tilec.tensormap: bad strides_bytes", name);
+    } else if (word_is(key, klen, "box")) {
+      if ((nbox = parse_list(v, vlen, tmp, RUN_TMAP_MAX_RANK)) < 1)
+        return fail(error, error_size, "tilec.tensormap: bad box", name);
+      for (int i = 0; i < nbox; i++) {
+        if (tmp[i] < 1 || tmp[i] > 256) return fail(error, error_size, "tilec.tensormap: box outside 1..256", name);
+        out->box[i] = (uint32_t)tmp[i];
+      }
+    } else if (word_is(key, klen, "elem_strides")) {
+      if ((n = parse_list(v, vlen, tmp, RUN_TMAP_MAX_RANK)) < 1)
+        return fail(error, error_size, "tilec.tensormap: bad elem_strides", name);
+      for (int i = 0; i < n; i++)
+        if (tmp[i] != 1) return fail(error, error_size, "tilec.tensormap: element strides other than 1", name);
+    } else if (word_is(key, klen, "swizzle")) {
+      if (word_is(v, vlen, "none")) out->swizzle = RUN_TMAP_SWIZZLE_NONE;
+      else if (word_is(v, vlen, "32B")) out->swizzle = RUN_TMAP_SWIZZLE_32B;
+      else if (word_is(v, vlen, "64B")) out->swizzle = RUN_TMAP_SWIZZLE_64B;
+      else if (word_is(v, vlen, "128B")) out->swizzle = RUN_TMAP_SWIZZLE_128B;
+      else return fail(error, error_size, "tilec.tensormap: bad swizzle", name);
+      seen |= 16;
+    } else if (word_is(key, klen, "interleave")) {
+      if (!word_is(v, vlen, "none")) return fail(error, error_size, "tilec.tensormap: interleave other than none", name);
+    } else if (word_is(key, klen, "l2")) {
+      if (word_is(v, vlen, "none")) out->l2_promotion = RUN_TMAP_L2_NONE;
+      else if (word_is(v, vlen, "64B")) out->l2_promotion = RUN_TMAP_L2_64B;
+      else if (word_is(v, vlen, "128B")) out->l2_promotion = RUN_TMAP_L2_128B;
+      else if (word_is(v, vlen, "256B")) out->l2_promotion = RUN_TMAP_L2_256B;
+      else return fail(error, error_size, "tilec.tensormap: bad l2", name);
+    } else if (word_is(key, klen, "oob")) {
+      if (word_is(v, vlen, "zero")) out->oob_fill = RUN_TMAP_OOB_ZERO;
+      else if (word_is(v, vlen, "nan")) out->oob_fill = RUN_TMAP_OOB_NAN;
+      else return fail(error, error_size, "tilec.tensormap: bad oob", name);
+    } else {
+      return fail(error, error_size, "tilec.tensormap: unknown key", name);
+    }
+  }
+  if ((seen & 31) != 31) return fail(error, error_size, "tilec.tensormap: missing param/base_arg/rank/dtype/swizzle", name);
+  if (out->rank < 1 || out->rank > RUN_TMAP_MAX_RANK || ndims != (int)out->rank || nbox != (int)out->rank ||
+      nstrides != (int)out->rank - 1)
+    return fail(error, error_size, "tilec.tensormap: dims/box/strides_bytes do not match the rank", name);
+  return 0;
+}
+
+static int parse_pipeline_note(const char *text, char *name, size_t name_size, run_ptx_entry *e) {
+  unsigned stages, threads;
+  unsigned long long tx;
+  char fmt[64];
+  snprintf(fmt, sizeof fmt, " %%%zus stages=%%u tx_bytes=%%llu threads=%%u", name_size - 1);
+  if (sscanf(text, fmt, name, &stages, &tx, &threads) != 4) return -1;
+  e->pipeline_stages = stages;
+  e->pipeline_tx_bytes = tx;
+  e->pipeline_threads = threads;
+  e->has_pipeline = 1;
+  return 0;
+}
+
+/* Attaches the tensormap / pipeline notes to their entries. */
+static int attach_hopper_notes(const char *text, run_ptx_module *module, char *error, size_t error_size) {
+  static const char tm[] = "// tilec.tensormap ", pl[] = "// tilec.pipeline ";
+  char name[256];
+  for (const char *hit = strstr(text, tm); hit; hit = strstr(hit + 1, tm)) {
+    run_ptx_tmap t;
+    if (run_ptx_parse_tmap_note(hit + sizeof tm - 1, name, sizeof name, &t, error, error_size)) return -1;
+    run_ptx_entry *e = NULL;
+    for (unsigned i = 0; i < module->entry_count; i++)
+      if (strcmp(module->entries[i].name, name) == 0) e = &module->entries[i];
+    if (!e) return fail(error, error_size, "tilec.tensormap for an unknown entry", name);
+    if (t.param >= e->param_count || e->param_sizes[t.param] != 128 || t.base_arg >= e->param_count ||
+        e->param_sizes[t.base_arg] != 8)
+      return fail(error, error_size, "tilec.tensormap: param/base_arg do not match the entry's parameters", name);
+    run_ptx_tmap *grown = realloc(e->tmaps, (e->tmap_count + 1) * sizeof *grown);
+    if (!grown) return fail(error, error_size, "out of memory", NULL);
+    e->tmaps = grown;
+    e->tmaps[e->tmap_count++] = t;
+  }
+  for (const char *hit = strstr(text, pl); hit; hit = strstr(hit + 1, pl)) {
+    run_ptx_entry scratch;
+    memset(&scratch, 0, sizeof scratch);
+    if (parse_pipeline_note(hit + sizeof pl - 1, name, sizeof name, &scratch))
+      return fail(error, error_size, "malformed tilec.pipeline line", NULL);
+    for (unsigned i = 0; i < module->entry_count; i++)
+      if (strcmp(module->entries[i].name, name) == 0) {
+        module->entries[i].has_pipeline = 1;
+        module->entries[i].pipeline_stages = scratch.pipeline_stages;
+        module->entries[i].pipeline_tx_bytes = scratch.pipeline_tx_bytes;
+        module->entries[i].pipeline_threads = scratch.pipeline_threads;
+      }
+  }
+  return 0;
+}
+
 int run_ptx_scan(const char *text, run_ptx_module *module, char *error, size_t error_size) {
   memset(module, 0, sizeof *module);
   cursor cur = {text};
@@ -238,6 +392,10 @@ int run_ptx_scan(const char *text, run_ptx_module *module, char *error, size_t e
       if (strcmp(module->entries[e].name, notes[i].name) == 0)
         module->entries[e].dynamic_smem_bytes = notes[i].bytes;
   free(notes);
+  if (attach_hopper_notes(text, module, error, error_size)) {
+    run_ptx_module_destroy(module);
+    return -1;
+  }
   return 0;
 }
 
@@ -246,6 +404,7 @@ void run_ptx_module_destroy(run_ptx_module *module) {
     free(module->entries[i].name);
     free(module->entries[i].param_sizes);
     free(module->entries[i].param_aligns);
+    free(module->entries[i].tmaps);
   }
   free(module->entries);
   memset(module, 0, sizeof *module);

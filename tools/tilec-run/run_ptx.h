@@ -1,7 +1,8 @@
 /* run_ptx.h - scans PTX text for what a launcher needs: entry names, parameter sizes,
  * .reqntid / .maxntid (block size), .reqnctapercluster (fixed cluster shape), the .target,
  * whether dynamic shared memory (.extern .shared) is declared, and the
- * `// tilec.dynamic_smem_bytes <name> <bytes>` comments of docs/abi.md.
+ * `// tilec.dynamic_smem_bytes <name> <bytes>`, `// tilec.tensormap <name> param=..` and
+ * `// tilec.pipeline <name> stages=..` comments of docs/abi.md ("Tensor maps").
  * Algorithm: one pass over the text; comments are skipped except the tilec one; an entry is the
  * token `.entry` followed by a name, a parenthesised `.param` list and directives up to `{`.
  * Knobs: none. */
@@ -10,6 +11,20 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "run_tmap.h"
+
+/* One `// tilec.tensormap` line: a CUtensorMap parameter the launcher builds itself. */
+typedef struct {
+  unsigned param;          /* kernel parameter index of the 128-byte map */
+  unsigned base_arg;       /* kernel parameter holding the tensor's device pointer */
+  run_dtype dtype;
+  unsigned rank;
+  uint64_t dims[RUN_TMAP_MAX_RANK];              /* innermost first */
+  uint64_t strides_bytes[RUN_TMAP_MAX_RANK - 1]; /* dims 1..rank-1 */
+  uint32_t box[RUN_TMAP_MAX_RANK];               /* innermost first */
+  int swizzle, l2_promotion, oob_fill;           /* RUN_TMAP_* */
+} run_ptx_tmap;
 
 typedef struct {
   char *name;
@@ -21,6 +36,11 @@ typedef struct {
   unsigned cluster[3];     /* from .reqnctapercluster, else 0 */
   int has_cluster;
   int64_t dynamic_smem_bytes; /* from the tilec comment; -1 when absent */
+  unsigned tmap_count;     /* `// tilec.tensormap` lines, in parameter order */
+  run_ptx_tmap *tmaps;
+  int has_pipeline;        /* `// tilec.pipeline stages=S tx_bytes=B threads=T` */
+  unsigned pipeline_stages, pipeline_threads;
+  uint64_t pipeline_tx_bytes;
 } run_ptx_entry;
 
 typedef struct {
@@ -33,6 +53,11 @@ typedef struct {
 /* Scans NUL-terminated PTX. Returns 0, or -1 with a message in `error` (malformed entry). */
 int run_ptx_scan(const char *text, run_ptx_module *module, char *error, size_t error_size);
 void run_ptx_module_destroy(run_ptx_module *module);
+/* Parses the text after `// tilec.tensormap ` (`<kernel> param=.. base_arg=.. dtype=.. rank=..
+ * dims=.. strides_bytes=.. box=.. elem_strides=.. swizzle=.. interleave=none l2=.. oob=..`):
+ * the kernel name into `name`. Returns 0, or -1 with a message in `error`. */
+int run_ptx_parse_tmap_note(const char *text, char *name, size_t name_size, run_ptx_tmap *out, char *error,
+                            size_t error_size);
 /* Entry by name, or NULL. */
 const run_ptx_entry *run_ptx_find_entry(const run_ptx_module *module, const char *name);
 

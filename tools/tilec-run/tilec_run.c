@@ -51,6 +51,8 @@ static const char usage_text[] =
     "                               CUtensorMap over buffer argument N (0-based), box e.g. 128x64\n"
     "  --buffer ptr:DTYPE:SHAPE:INIT  a buffer that is not a kernel parameter (behind a tmap);\n"
     "                               argument numbers count --arg and --buffer in order\n"
+    "  (tilec Hopper PTX: give only the kernel's own arguments; the maps of its\n"
+    "   '// tilec.tensormap' lines are appended over the named buffers, docs/abi.md)\n"
     "Launch:\n"
     "  --kernel NAME     entry to launch (default: the only entry of the PTX)\n"
     "  --grid X[,Y,Z]    grid in CTAs (required)\n"
@@ -211,6 +213,19 @@ static int choose_entry(run_state *state) {
   }
   if (entry) {
     state->kernel_name = entry->name;
+    unsigned appended = 0;
+    if (run_options_append_ptx_tmaps(options, entry, &appended, state->error, sizeof state->error)) {
+      print_error("%s", state->error);
+      return EXIT_USAGE;
+    }
+    if (appended)
+      fprintf(stderr, "note: appended %u tensor map(s) from the '// tilec.tensormap' lines of '%s'\n", appended,
+              entry->name);
+    if (entry->has_pipeline && !options->block_set && entry->pipeline_threads != entry->block[0]) {
+      print_error("'// tilec.pipeline' of '%s' says threads=%u but .reqntid is %u", entry->name,
+                  entry->pipeline_threads, entry->block[0]);
+      return EXIT_USAGE;
+    }
     if (run_options_check_entry(options, entry, state->error, sizeof state->error)) {
       print_error("%s", state->error);
       return EXIT_USAGE;

@@ -1,0 +1,132 @@
+/* lower_hopper_store: the TMA store epilogue of the Hopper path (sm_90a), used when TileAS chose a
+ * TMA store for the tile a kernel stores after its wgmma loop (plan: lower_hopper_plan.c,
+ * plan_stores; contract: docs/abi.md "Tensor maps").
+ * Algorithm (ptx_ground_truth.md §5.4, probe_misc.mlir):
+ *  - every thread writes its registers of the stored tile (any linear layout; the wgmma
+ *    accumulator fragments when stored straight from the loop) to the SMEM staging buffer, laid
+ *    out as TMA expects the boxes: box bx = col / box_inner at bx × box_bytes, rows of span bytes,
+ *    the TileAS swizzle applied to the byte offset (ct_tma_swizzle_offset; the staging buffer and
+ *    every box start on a multiple of the swizzle pattern). Registers holding consecutive columns
+ *    inside one 16-byte chunk are written as one vector st.shared;
+ *  - fence.proxy.async.shared::cta (generic → async proxy), CTA barrier;
+ *  - thread 0: one cp.async.bulk.tensor.2d.global.shared::cta per box (coordinates innermost
+ *    first; the tensor map clips at the tensor bounds, so edge tiles need no masking),
+ *    cp.async.bulk.commit_group, then cp.async.bulk.wait_group.read 0 — or, when TileAS deferred
+ *    the store wait (TILEIR_DELAY_TMA_STORE_WAIT) and the kernel returns right after the store,
+ *    at the kernel's return (hopper_store_at_return; threads without bulk groups pass it at once).
+ * Seed: 001. Knobs: SMEM_ALIGN (as lower_hopper_loop.c: the ring start alignment). */
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Dialect/LLVM.h>
+#include <stdlib.h>
+
+#include "nvvm/lower_hopper.h"
+#include "nvvm/lower_internal.h"
+
+#define SMEM_ALIGN 1024
+
+static MlirBlock new_block(ct_lower *L) {
+  MlirBlock blk = mlirBlockCreate(0, NULL, NULL);
+  mlirRegionAppendOwnedBlock(L->fn_region, blk);
+  return blk;
+}
+
+static void intr0(ct_bld *b, const char *name, int n, const MlirValue *ops) { bld_intr(b, name, b->void_ty, n, ops); }
+
+/* i32 field (v >> off) & ((1 << bits) - 1) */
+static MlirValue field(ct_bld *b, MlirValue v, int off, int bits) {
+  if (bits == 0) return bld_i32(b, 0);
+  return bld_and(b, off ? bld_lshr(b, v, bld_i32(b, off)) : v, bld_i32(b, (1 << bits) - 1));
+}
+
+/* Staging byte offset (i32, from the ring start) of element (row, col) of the stored tile. */
+static MlirValue staging_offset(ct_bld *b, const ct_hopper_store *s, MlirValue row, MlirValue col) {
+  int inner_bits = ct_log2_exact(s->box[1]);
+  MlirValue bx = bld_lshr(b, col, bld_i32(b, inner_bits));
+  MlirValue within = bld_and(b, col, bld_i32(b, s->box[1] - 1));
+  MlirValue off = bld_add(b, bld_mul(b, row, bld_i32(b, s->box[1] * s->esize)), bld_mul(b, within, bld_i32(b, s->esize)));
+  if (s->swizzle) {
+    int64_t mask = s->swizzle / 16 - 1;
+    MlirValue x = bld_shl(b, bld_and(b, bld_lshr(b, off, bld_i32(b, 7)), bld_i32(b, mask)), bld_i32(b, 4));
+    off = bld_bin(b, "llvm.xor", off, x);
+  }
+  return bld_add(b, bld_add(b, off, bld_mul(b, bx, bld_i32(b, s->box_bytes))), bld_i32(b, s->smem_off));
+}
+
+int lower_hopper_store(ct_lower *L, MlirOperation op) {
+  ct_bld *b = &L->b;
+  const ct_hopper_plan *p = L->hopper;
+  const ct_hopper_store *s = &p->st;
+  ct_lv *v = lv_get(L, op, 0), *i0 = lv_get(L, op, 2), *i1 = lv_get(L, op, 3);
+  if (!v || !i0 || !i1) return LOWER_FAILED;
+  const ct_layout *l = v->layout;
+  if (ct_log2_exact(s->box[1]) < 0 || !l || l->rank != 2) {
+    ct_error_op(L->c, op, "internal error: TMA store epilogue on an unexpected layout");
+    return LOWER_FAILED;
+  }
+  int off0 = ct_layout_dim_offset(l, 0), bits0 = ct_layout_dim_bits(l, 0);
+  int off1 = ct_layout_dim_offset(l, 1), bits1 = ct_layout_dim_bits(l, 1);
+  /* vector width: leading register bases that are the lowest column bits, within 16 bytes */
+  int vb = 0;
+  while (vb < l->nreg_bits && vb < bits1 && l->reg[vb] == 1u << (off1 + vb) && (2 << vb) * s->esize <= 16) vb++;
+  int vw = 1 << vb;
+
+  MlirValue raw = smem_base(L, p->smem_bytes + SMEM_ALIGN);
+  MlirValue raw32 = bld_cast(b, "llvm.trunc", bld_cast(b, "llvm.ptrtoint", raw, b->i64), b->i32);
+  MlirValue base32 = bld_and(b, bld_add(b, raw32, bld_i32(b, SMEM_ALIGN - 1)), bld_i32(b, -SMEM_ALIGN));
+  MlirValue pad = bld_sub(b, base32, raw32);
+  if (!s->after_loop) bld_barrier(b); /* earlier users of the shared buffer are done (the loop exit barriers itself) */
+
+  MlirValue t = thread_flat_index(L, l);
+  MlirValue trow = field(b, t, off0, bits0), tcol = field(b, t, off1, bits1);
+  MlirType et = mlirValueGetType(v->regs[0]);
+  int64_t n = vw;
+  MlirType vt = vw > 1 ? mlirVectorTypeGet(1, &n, et) : et;
+  for (int k = 0; k < v->nregs; k += vw) {
+    uint32_t rf = ct_layout_reg_flat(l, (uint32_t)k);
+    MlirValue row = bld_or(b, trow, bld_i32(b, (rf >> off0) & ((1u << bits0) - 1)));
+    MlirValue col = bld_or(b, tcol, bld_i32(b, bits1 ? (rf >> off1) & ((1u << bits1) - 1) : 0));
+    MlirValue ptr = bld_gep(b, raw, bld_add(b, pad, staging_offset(b, s, row, col)), b->i8);
+    MlirValue val = v->regs[k];
+    if (vw > 1) {
+      val = bld_undef(b, vt);
+      for (int j = 0; j < vw; j++) {
+        MlirValue ops[3] = {val, v->regs[k + j], bld_i32(b, j)};
+        val = bld_op1(b, "llvm.insertelement", vt, 3, ops, 0, NULL);
+      }
+    }
+    bld_store(b, val, ptr, (int64_t)vw * s->esize);
+  }
+  intr0(b, "llvm.nvvm.fence.proxy.async.shared_cta", 0, NULL);
+  bld_barrier(b);
+
+  /* thread 0: the boxes, one bulk group */
+  MlirBlock then_blk = new_block(L), join = new_block(L);
+  bld_cond_br(b, bld_icmp(b, BLD_EQ, L->tid, bld_i32(b, 0)), then_blk, 0, NULL, join, 0, NULL);
+  b->block = then_blk;
+  MlirValue tmap = mlirBlockGetArgument(mlirRegionGetFirstBlock(L->fn_region), L->nuser_args + s->param);
+  MlirValue outer = bld_mul(b, i0->regs[0], bld_i32(b, s->view.tile_shape[0]));
+  MlirValue inner0 = bld_mul(b, i1->regs[0], bld_i32(b, s->view.tile_shape[1]));
+  for (int bx = 0; bx < s->nboxes; bx++) {
+    MlirValue src = bld_gep(b, raw, bld_add(b, pad, bld_i32(b, s->smem_off + bx * s->box_bytes)), b->i8);
+    MlirValue ops[6] = {src, tmap, bld_add(b, inner0, bld_i32(b, bx * s->box[1])), outer, bld_i64(b, 0),
+                        bld_const_int(b, b->i1, 0)};
+    intr0(b, "llvm.nvvm.cp.async.bulk.tensor.s2g.tile.2d", 6, ops);
+  }
+  intr0(b, "llvm.nvvm.cp.async.bulk.commit.group", 0, NULL);
+  if (!s->deferred) {
+    MlirValue zero = bld_i32(b, 0);
+    intr0(b, "llvm.nvvm.cp.async.bulk.wait.group.read", 1, &zero);
+  }
+  bld_br(b, join, 0, NULL);
+  b->block = join;
+  MlirValue all = bld_i32(b, -1);
+  intr0(b, "llvm.nvvm.bar.warp.sync", 1, &all); /* re-converge warp 0 before the next .aligned op */
+  if (mlirOperationGetNumResults(op) > 0) lv_bind(L, mlirOperationGetResult(op, 0), lv_alloc(L, LV_TOKEN, NULL));
+  return LOWER_DONE;
+}
+
+void hopper_store_at_return(ct_lower *L) {
+  if (!L->hopper || !L->hopper->has_store || !L->hopper->st.deferred) return;
+  MlirValue zero = bld_i32(&L->b, 0);
+  intr0(&L->b, "llvm.nvvm.cp.async.bulk.wait.group.read", 1, &zero);
+}
