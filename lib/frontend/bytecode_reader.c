@@ -11,8 +11,11 @@
  * Safety: every read is bounds-checked against its section; every count is checked against the
  * bytes left before anything is allocated; region nesting is limited (256) so recursion is
  * bounded; a failure emits one error `... at byte offset N` and yields a null module.
- * Limits: the module is named `kernels` (the format has no module name); debug info is skipped
- * (locations are FileLineCol(file, 0, byte offset of the op)).
+ * Locations: the debug section (3) is decoded (di_file/compile_unit/subprogram/lexical_block
+ * attributes, di_loc and callsite locations, debuginfo.h); a function with a location index gets
+ * its location and each of its ops (pre-order) the next one of its list. Ops of functions without
+ * debug info (and bytecode without the section) are located at FileLineCol(file, 0, byte offset).
+ * Limits: the module is named `kernels` (the format has no module name).
  * Owner: bytecode. */
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -23,6 +26,7 @@
 #include <string.h>
 
 #include "frontend/bytecode_internal.h"
+#include "frontend/debuginfo.h"
 #include "frontend/types.h"
 
 #define BR_MAX_DEPTH 256
@@ -84,6 +88,13 @@ typedef struct br {
   MlirValue *values;
   size_t nvalues, values_cap;
   int depth;
+  /* debug section (3): per-function location lists and the debug-info attribute table */
+  uint64_t di_nops, di_nidx;
+  size_t di_opoff, di_idx; /* absolute positions of the u32 per-function offsets / u64 indices */
+  table_ref di_attrs;
+  struct di_slot *di_cache;
+  bool di_fn_on;       /* the function being read has debug info */
+  uint64_t di_fn_next; /* position in di_idx of its next location */
 } br;
 
 typedef struct cur {
@@ -994,8 +1005,11 @@ static bool decode_attr(br *r, cur *c, op_build *b, const ct_op_info *info, cons
   return true;
 }
 
+static MlirLocation di_next_loc(br *r, size_t at);
+
 static bool decode_op(br *r, cur *c, MlirBlock block) {
   size_t at = c->pos;
+  MlirLocation myloc = di_next_loc(r, at); /* pre-order, as the writer records them */
   uint64_t opcode;
   if (!rd_varint(r, c, &opcode, "opcode")) return false;
   const bc_op_spec *spec = bc_spec_for_opcode(opcode);
@@ -1163,7 +1177,7 @@ static bool decode_op(br *r, cur *c, MlirBlock block) {
   }
 
   {
-    MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString(info->full_name), op_loc(r, at));
+    MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString(info->full_name), myloc);
     mlirOperationStateAddResults(&st, b.nres, b.res);
     mlirOperationStateAddOperands(&st, (intptr_t)b.nopnd, b.operands);
     mlirOperationStateAddAttributes(&st, b.nattrs, b.attrs);
@@ -1256,6 +1270,236 @@ static bool read_globals(br *r, MlirBlock body) {
   return true;
 }
 
+/* ------------------------------------------------------------------ debug section */
+
+typedef struct di_slot {
+  int kind; /* 0 not read, 1 location, 2 di attribute, 3 being read */
+  MlirLocation loc;
+  MlirAttribute attr;
+} di_slot;
+
+/* Layout (docs/bytecode.md): nOps, pad 4, u32 offsets[nOps], nIdx, pad 8, u64 idx[nIdx], then a table
+ * of debug-info entries (count, pad 4, u32 offsets, data: tag + fields). Index 0 = unknown location;
+ * entry i is index i + 1. */
+static bool di_open(br *r) {
+  if (!r->have[BC_SEC_DEBUG]) return true;
+  size_t base = r->sec_pos[BC_SEC_DEBUG];
+  cur c = {base, base + r->sec_len[BC_SEC_DEBUG]};
+  if (!rd_count(r, &c, &r->di_nops, 0, "debug op count") || !skip_pad(r, &c, base, 4)) return false;
+  if (r->di_nops > (c.end - c.pos) / 4) {
+    br_error(r, c.pos, "debug op count %" PRIu64 " exceeds the section length", r->di_nops);
+    return false;
+  }
+  r->di_opoff = c.pos;
+  c.pos += (size_t)r->di_nops * 4;
+  if (!rd_count(r, &c, &r->di_nidx, 0, "debug index count") || !skip_pad(r, &c, base, 8)) return false;
+  if (r->di_nidx > (c.end - c.pos) / 8) {
+    br_error(r, c.pos, "debug index count %" PRIu64 " exceeds the section length", r->di_nidx);
+    return false;
+  }
+  r->di_idx = c.pos;
+  c.pos += (size_t)r->di_nidx * 8;
+  /* the debug-info entry table (its padding counts from the section start) */
+  bool ok = true;
+  {
+    cur t = {c.pos, c.end};
+    uint64_t n;
+    ok = rd_count(r, &t, &n, 0, "debug info count") && skip_pad(r, &t, base, 4);
+    if (ok && n > (t.end - t.pos) / 4) {
+      br_error(r, t.pos, "debug info count %" PRIu64 " exceeds the section length", n);
+      ok = false;
+    }
+    if (ok) {
+      r->di_attrs.count = n;
+      r->di_attrs.offset_bytes = 4;
+      r->di_attrs.offsets = t.pos;
+      r->di_attrs.data = t.pos + (size_t)n * 4;
+      r->di_attrs.data_len = t.end - r->di_attrs.data;
+      uint64_t prev = 0;
+      for (uint64_t i = 0; ok && i < n; i++) {
+        uint64_t o;
+        cur oc = {t.pos + (size_t)i * 4, r->di_attrs.data};
+        ok = rd_le(r, &oc, 4, &o, "debug info offset");
+        if (ok && (o < prev || o > r->di_attrs.data_len)) {
+          br_error(r, t.pos + (size_t)i * 4, "debug info offset %" PRIu64 " out of range", o);
+          ok = false;
+        }
+        prev = o;
+      }
+    }
+  }
+  if (ok) {
+    r->di_cache = calloc((size_t)r->di_attrs.count + 1, sizeof *r->di_cache);
+    if (!r->di_cache) abort();
+  }
+  return ok;
+}
+
+static bool di_get(br *r, uint64_t idx, size_t at, di_slot *out);
+
+static bool di_get_attr(br *r, cur *c, unsigned want, const char *what, MlirAttribute *out) {
+  size_t at = c->pos;
+  uint64_t idx;
+  di_slot s;
+  if (!rd_varint(r, c, &idx, what) || !di_get(r, idx, at, &s)) return false;
+  if (s.kind != 2 || !(want & (1u << ct_di_attr_kind(s.attr)))) {
+    br_error(r, at, "%s: debug info entry %" PRIu64 " has the wrong kind", what, idx);
+    return false;
+  }
+  *out = s.attr;
+  return true;
+}
+
+static bool di_get_loc(br *r, cur *c, const char *what, MlirLocation *out) {
+  size_t at = c->pos;
+  uint64_t idx;
+  di_slot s;
+  if (!rd_varint(r, c, &idx, what) || !di_get(r, idx, at, &s)) return false;
+  if (s.kind != 1) {
+    br_error(r, at, "%s: debug info entry %" PRIu64 " is not a location", what, idx);
+    return false;
+  }
+  *out = s.loc;
+  return true;
+}
+
+static bool di_get(br *r, uint64_t idx, size_t at, di_slot *out) {
+  if (idx == 0) {
+    *out = (di_slot){1, mlirLocationUnknownGet(r->mctx), {NULL}};
+    return true;
+  }
+  if (!r->di_cache || idx - 1 >= r->di_attrs.count) {
+    br_error(r, at, "debug info index %" PRIu64 " out of range", idx);
+    return false;
+  }
+  di_slot *slot = &r->di_cache[idx - 1];
+  if (slot->kind == 3) {
+    br_error(r, at, "debug info entry %" PRIu64 " refers to itself", idx);
+    return false;
+  }
+  if (slot->kind) {
+    *out = *slot;
+    return true;
+  }
+  cur c;
+  if (!table_entry(r, &r->di_attrs, idx - 1, at, &c, "debug info")) return false;
+  slot->kind = 3;
+  size_t tat = c.pos;
+  uint64_t tag;
+  bool ok = rd_varint(r, &c, &tag, "debug info tag");
+  di_slot res = {0, {NULL}, {NULL}};
+  const unsigned FILE_K = 1u << CT_DI_FILE, CU_K = 1u << CT_DI_COMPILE_UNIT,
+                 LOCAL_K = (1u << CT_DI_SUBPROGRAM) | (1u << CT_DI_LEXICAL_BLOCK);
+  if (ok) switch (tag) {
+    case BC_DI_FILE: {
+      MlirStringRef name, dir;
+      ok = rd_string(r, &c, &name, "di_file name") && rd_string(r, &c, &dir, "di_file directory");
+      if (ok) res = (di_slot){2, {NULL}, ct_di_file_get(r->mctx, name, dir)};
+      break;
+    }
+    case BC_DI_COMPILE_UNIT: {
+      MlirAttribute file;
+      ok = di_get_attr(r, &c, FILE_K, "di_compile_unit file", &file);
+      if (ok) res = (di_slot){2, {NULL}, ct_di_compile_unit_get(r->mctx, file)};
+      break;
+    }
+    case BC_DI_SUBPROGRAM: {
+      MlirAttribute file, cu;
+      uint64_t line, scope_line;
+      MlirStringRef name, link;
+      ok = di_get_attr(r, &c, FILE_K, "di_subprogram file", &file) && rd_varint(r, &c, &line, "di_subprogram line") &&
+           rd_string(r, &c, &name, "di_subprogram name") && rd_string(r, &c, &link, "di_subprogram linkageName") &&
+           di_get_attr(r, &c, CU_K, "di_subprogram compileUnit", &cu) &&
+           rd_varint(r, &c, &scope_line, "di_subprogram scopeLine");
+      if (ok && (line > UINT32_MAX || scope_line > UINT32_MAX)) {
+        br_error(r, tat, "di_subprogram line out of range");
+        ok = false;
+      }
+      if (ok)
+        res = (di_slot){2, {NULL}, ct_di_subprogram_get(r->mctx, file, (unsigned)line, name, link, cu, scope_line != 0,
+                                                        (unsigned)scope_line)};
+      break;
+    }
+    case BC_DI_LEXICAL_BLOCK: {
+      MlirAttribute scope, file;
+      uint64_t line, col;
+      ok = di_get_attr(r, &c, LOCAL_K, "di_lexical_block scope", &scope) &&
+           di_get_attr(r, &c, FILE_K, "di_lexical_block file", &file) && rd_varint(r, &c, &line, "di_lexical_block line") &&
+           rd_varint(r, &c, &col, "di_lexical_block column");
+      if (ok && (line > UINT32_MAX || col > UINT32_MAX)) {
+        br_error(r, tat, "di_lexical_block line out of range");
+        ok = false;
+      }
+      if (ok)
+        res = (di_slot){2, {NULL}, ct_di_lexical_block_get(r->mctx, scope, file, (unsigned)line, col != 0, (unsigned)col)};
+      break;
+    }
+    case BC_DI_LOC: {
+      MlirAttribute scope;
+      MlirStringRef file;
+      uint64_t line, col;
+      ok = di_get_attr(r, &c, LOCAL_K, "di_loc scope", &scope) && rd_string(r, &c, &file, "di_loc file name") &&
+           rd_varint(r, &c, &line, "di_loc line") && rd_varint(r, &c, &col, "di_loc column");
+      if (ok && (line > UINT32_MAX || col > UINT32_MAX)) {
+        br_error(r, tat, "di_loc line out of range");
+        ok = false;
+      }
+      if (ok)
+        res = (di_slot){1, ct_di_loc_get(mlirLocationFileLineColGet(r->mctx, file, (unsigned)line, (unsigned)col), scope),
+                        {NULL}};
+      break;
+    }
+    case BC_DI_CALL_SITE: {
+      MlirLocation callee, caller;
+      ok = di_get_loc(r, &c, "callsite callee", &callee) && di_get_loc(r, &c, "callsite caller", &caller);
+      if (ok) res = (di_slot){1, mlirLocationCallSiteGet(callee, caller), {NULL}};
+      break;
+    }
+    default: /* NVIDIA reads any other tag as an unknown location */
+      res = (di_slot){1, mlirLocationUnknownGet(r->mctx), {NULL}};
+      break;
+    }
+  if (!ok) {
+    slot->kind = 0;
+    return false;
+  }
+  *slot = res;
+  *out = res;
+  return true;
+}
+
+/* Start reading the locations of a function whose location index is `loc_index`; returns its
+ * location (or a null location when the function has no debug info). */
+static MlirLocation di_begin_function(br *r, uint64_t loc_index, size_t at) {
+  r->di_fn_on = false;
+  if (loc_index == 0) return (MlirLocation){NULL};
+  if (!r->have[BC_SEC_DEBUG] || loc_index - 1 >= r->di_nops) {
+    br_error(r, at, "function location index %" PRIu64 " out of range", loc_index);
+    return (MlirLocation){NULL};
+  }
+  uint64_t off;
+  cur oc = {r->di_opoff + (size_t)(loc_index - 1) * 4, r->di_opoff + (size_t)r->di_nops * 4};
+  if (!rd_le(r, &oc, 4, &off, "debug op offset")) return (MlirLocation){NULL};
+  r->di_fn_on = true;
+  r->di_fn_next = off;
+  return di_next_loc(r, at);
+}
+
+static MlirLocation di_next_loc(br *r, size_t at) {
+  if (!r->di_fn_on) return op_loc(r, at);
+  if (r->di_fn_next >= r->di_nidx) return mlirLocationUnknownGet(r->mctx); /* NVIDIA: no entry -> unknown */
+  uint64_t idx;
+  cur ic = {r->di_idx + (size_t)r->di_fn_next * 8, r->di_idx + (size_t)r->di_nidx * 8};
+  r->di_fn_next++;
+  di_slot s;
+  if (!rd_le(r, &ic, 8, &idx, "debug index") || !di_get(r, idx, ic.pos - 8, &s)) return op_loc(r, at);
+  if (s.kind != 1) {
+    br_error(r, ic.pos - 8, "debug info entry %" PRIu64 " used as an op location is not a location", idx);
+    return op_loc(r, at);
+  }
+  return s.loc;
+}
+
 static bool read_functions(br *r, MlirBlock body) {
   cur c = {r->sec_pos[BC_SEC_FUNC], r->sec_pos[BC_SEC_FUNC] + r->sec_len[BC_SEC_FUNC]};
   uint64_t n;
@@ -1280,6 +1524,8 @@ static bool read_functions(br *r, MlirBlock body) {
       return false;
     }
     bool kernel = fflags & BC_FN_KERNEL;
+    MlirLocation fn_loc = di_begin_function(r, loc_index, fat);
+    if (r->failed) return false;
     MlirAttribute hints = mlirAttributeGetNull();
     if (fflags & BC_FN_HINTS) {
       size_t hat = c.pos;
@@ -1308,7 +1554,8 @@ static bool read_functions(br *r, MlirBlock body) {
     mlirRegionAppendOwnedBlock(region, entry);
     r->nvalues = 0;
     for (intptr_t k = 0; k < mlirFunctionTypeGetNumInputs(sig->mlir); k++)
-      push_value(r, mlirBlockAddArgument(entry, mlirFunctionTypeGetInput(sig->mlir, k), op_loc(r, at)));
+      push_value(r, mlirBlockAddArgument(entry, mlirFunctionTypeGetInput(sig->mlir, k),
+                                         r->di_fn_on ? mlirLocationUnknownGet(r->mctx) : op_loc(r, at)));
     while (fb.pos < fb.end && !r->failed) decode_op(r, &fb, entry);
     if (r->failed) {
       mlirRegionDestroy(region);
@@ -1319,8 +1566,10 @@ static bool read_functions(br *r, MlirBlock body) {
     attrs[na++] = named(r, "sym_name", mlirStringAttrGet(r->mctx, name));
     attrs[na++] = named(r, "function_type", mlirTypeAttrGet(sig->mlir));
     if (!mlirAttributeIsNull(hints)) attrs[na++] = named(r, "optimization_hints", hints);
-    mlirBlockAppendOwnedOperation(
-        body, create_simple(r, kernel ? "cuda_tile.entry" : "cuda_tile.testing$func", at, attrs, na, &region));
+    MlirOperation fn = create_simple(r, kernel ? "cuda_tile.entry" : "cuda_tile.testing$func", at, attrs, na, &region);
+    if (!mlirLocationIsNull(fn_loc)) mlirOperationSetLocation(fn, fn_loc);
+    mlirBlockAppendOwnedOperation(body, fn);
+    r->di_fn_on = false;
   }
   return true;
 }
@@ -1409,6 +1658,7 @@ MlirModule ct_bytecode_read(ct_ctx *c, const char *filename, const uint8_t *data
   if (!table_open(&r, BC_SEC_STRING, 4, &r.strings, "string")) return result;
   if (r.have[BC_SEC_CONSTANT] && !table_open(&r, BC_SEC_CONSTANT, 8, &r.consts, "constant")) return result;
   if (!load_types(&r)) goto out;
+  if (!di_open(&r)) goto out;
 
   MlirLocation loc = op_loc(&r, 0);
   MlirModule m = mlirModuleCreateEmpty(loc);
@@ -1424,6 +1674,7 @@ MlirModule ct_bytecode_read(ct_ctx *c, const char *filename, const uint8_t *data
     if (rd_string(&r, &pc, &producer, "producer")) attrs[na++] = named(&r, "producer", mlirStringAttrGet(r.mctx, producer));
   }
   MlirOperation module = create_simple(&r, "cuda_tile.module", 0, attrs, na, &region);
+  if (r.have[BC_SEC_DEBUG]) mlirOperationSetLocation(module, mlirLocationUnknownGet(r.mctx)); /* as NVIDIA reads it */
   mlirBlockAppendOwnedOperation(mlirModuleGetBody(m), module);
   if (r.failed || !read_globals(&r, body) || !read_functions(&r, body)) {
     mlirModuleDestroy(m);
@@ -1433,5 +1684,6 @@ MlirModule ct_bytecode_read(ct_ctx *c, const char *filename, const uint8_t *data
 out:
   free(r.rtypes);
   free(r.values);
+  free(r.di_cache);
   return result;
 }

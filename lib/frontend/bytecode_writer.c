@@ -8,10 +8,13 @@
  * Tables are filled in first-use order exactly as NVIDIA's writer does: function names and
  * signatures first, then globals, then each function's hints and body in op order (a composite
  * type registers the types it refers to before itself). Ops follow the per-op encoding table of
- * bytecode_opcodes.c with its version gating.
+ * bytecode_opcodes.c with its version gating. Debug section (3, after the constants) as NVIDIA
+ * writes it: a function whose location is not FileLineCol/unknown gets a location index and a
+ * list (its own location, then every op's in pre-order); di_loc and callsite locations and the
+ * di attributes they use are entries (FileLineCol/unknown = reserved index 0); fused and name
+ * locations are refused.
  * Limits: one cuda_tile.module; its sym_name and entry arg_attrs/res_attrs are not written (the
- * format has no place for them, NVIDIA's writer drops them too); no debug section (tilec's
- * FileLineCol locations are NVIDIA's reserved "unknown" index); the producer string is interned
+ * format has no place for them, NVIDIA's writer drops them too); the producer string is interned
  * before the function names. Tables use open-addressed hashing, so writing is linear.
  * Owner: bytecode. */
 #include <mlir-c/BuiltinAttributes.h>
@@ -23,6 +26,7 @@
 #include <string.h>
 
 #include "frontend/bytecode_internal.h"
+#include "frontend/debuginfo.h"
 #include "frontend/types.h"
 
 /* ------------------------------------------------------------------ interning tables */
@@ -203,7 +207,17 @@ typedef struct bw {
   value_map values;
   MlirOperation cur_op; /* for error locations */
   bool failed;
+  /* debug section: entries (locations / di attributes, index = position + 1) and the location
+   * lists of the functions whose own location is not FileLineCol/unknown */
+  struct di_ent { bool is_loc; MlirLocation loc; MlirAttribute attr; } *di;
+  size_t ndi, di_cap;
+  uint64_t **fn_lists; /* fn_lists[k]: count, then indices */
+  size_t nfn_lists;
+  uint64_t cur_fn_di; /* location index of the function being written (0: none) */
+  uint64_t *fn_di;    /* per function (module order): its location index */
 } bw;
+
+static void di_op(bw *w, MlirOperation op);
 
 static const char *vname(int v) { return ct_bytecode_version_name((ct_bytecode_version)v); }
 
@@ -787,6 +801,8 @@ static void write_op(bw *w, ct_strbuf *b, MlirOperation op) {
     return;
   }
   bc_put_varint(b, spec->opcode);
+  di_op(w, op); /* NVIDIA records the location after the opcode, before the op's regions */
+  if (w->failed) return;
 
   /* result types */
   intptr_t nres = mlirOperationGetNumResults(op);
@@ -931,6 +947,193 @@ static void write_table_section(ct_strbuf *out, size_t base, int id, const blob_
   ct_strbuf_free(&s);
 }
 
+
+/* ------------------------------------------------------------------ debug info (section 3) */
+
+static uint64_t di_find(bw *w, bool is_loc, const void *key) {
+  for (size_t i = 0; i < w->ndi; i++)
+    if (w->di[i].is_loc == is_loc && (is_loc ? w->di[i].loc.ptr : w->di[i].attr.ptr) == key) return i + 1;
+  return 0;
+}
+
+static uint64_t di_push(bw *w, struct di_ent e) {
+  if (w->ndi == w->di_cap) {
+    w->di_cap = w->di_cap ? 2 * w->di_cap : 16;
+    w->di = realloc(w->di, w->di_cap * sizeof *w->di);
+    if (!w->di) abort();
+  }
+  w->di[w->ndi++] = e;
+  return w->ndi;
+}
+
+/* NVIDIA's getDebugInfoIndex for a di attribute: its dependencies first, then itself. */
+static uint64_t di_attr_index(bw *w, MlirAttribute a) {
+  uint64_t i = di_find(w, false, a.ptr);
+  if (i) return i;
+  ct_di_node n;
+  if (!ct_di_attr_get(w->mctx, a, &n)) {
+    bw_error(w, "malformed debug info attribute");
+    return 0;
+  }
+  if (n.kind == CT_DI_COMPILE_UNIT) di_attr_index(w, n.file);
+  else if (n.kind == CT_DI_LEXICAL_BLOCK) di_attr_index(w, n.scope), di_attr_index(w, n.file);
+  else if (n.kind == CT_DI_SUBPROGRAM) di_attr_index(w, n.file), di_attr_index(w, n.compile_unit);
+  return di_push(w, (struct di_ent){false, {NULL}, a});
+}
+
+/* A location: FileLineCol and unknown are the reserved index 0; di_loc and callsite are entries;
+ * fused and name locations are refused (NVIDIA 13.3's writer). */
+static uint64_t di_loc_index(bw *w, MlirLocation loc) {
+  if (w->failed || mlirLocationIsNull(loc) || mlirLocationIsAFileLineColRange(loc) ||
+      mlirLocationEqual(loc, mlirLocationUnknownGet(w->mctx)))
+    return 0;
+  uint64_t i = di_find(w, true, loc.ptr);
+  if (i) return i;
+  MlirAttribute scope;
+  if (ct_di_loc_split(loc, NULL, &scope)) {
+    di_attr_index(w, scope);
+  } else if (mlirLocationIsACallSite(loc)) {
+    di_loc_index(w, mlirLocationCallSiteGetCallee(loc));
+    di_loc_index(w, mlirLocationCallSiteGetCaller(loc));
+  } else {
+    bw_error(w, "unsupported location, got %s, expected DILocAttr or CallSiteLoc",
+             mlirLocationIsAFused(loc) ? "FusedLoc" : mlirLocationIsAName(loc) ? "NameLoc" : "an unknown location kind");
+    return 0;
+  }
+  if (w->failed) return 0;
+  return di_push(w, (struct di_ent){true, loc, {NULL}});
+}
+
+/* NVIDIA's getOpIndex + addDebugInfo for a function: 0 when its location is reserved. */
+static uint64_t di_function(bw *w, MlirOperation fn) {
+  MlirLocation loc = mlirOperationGetLocation(fn);
+  if (mlirLocationIsAFileLineColRange(loc) || mlirLocationEqual(loc, mlirLocationUnknownGet(w->mctx))) return 0;
+  w->fn_lists = realloc(w->fn_lists, (w->nfn_lists + 1) * sizeof *w->fn_lists);
+  if (!w->fn_lists) abort();
+  w->fn_lists[w->nfn_lists] = calloc(1, sizeof(uint64_t));
+  if (!w->fn_lists[w->nfn_lists]) abort();
+  uint64_t k = ++w->nfn_lists;
+  w->cur_op = fn;
+  uint64_t save = w->cur_fn_di;
+  w->cur_fn_di = k;
+  di_op(w, fn);
+  w->cur_fn_di = save;
+  return k;
+}
+
+/* NVIDIA 13.3's writer refuses fused and name locations on any op, even where (in a function
+ * without debug info) the location is not written. */
+static bool di_loc_check(bw *w, MlirLocation loc) {
+  if (mlirLocationIsNull(loc) || ct_di_loc_split(loc, NULL, NULL) || mlirLocationIsAFileLineColRange(loc)) return true;
+  if (mlirLocationIsACallSite(loc))
+    return di_loc_check(w, mlirLocationCallSiteGetCallee(loc)) && di_loc_check(w, mlirLocationCallSiteGetCaller(loc));
+  if (mlirLocationIsAFused(loc) || mlirLocationIsAName(loc)) {
+    bw_error(w, "unsupported location, got %s, expected DILocAttr or CallSiteLoc",
+             mlirLocationIsAFused(loc) ? "FusedLoc" : "NameLoc");
+    return false;
+  }
+  return true;
+}
+
+/* Append the location of an op to the current function's list. */
+static void di_op(bw *w, MlirOperation op) {
+  if (!di_loc_check(w, mlirOperationGetLocation(op))) return;
+  if (!w->cur_fn_di) return;
+  uint64_t idx = di_loc_index(w, mlirOperationGetLocation(op));
+  uint64_t **l = &w->fn_lists[w->cur_fn_di - 1];
+  uint64_t n = (*l)[0] + 1;
+  *l = realloc(*l, (size_t)(n + 1) * sizeof **l);
+  if (!*l) abort();
+  (*l)[0] = n;
+  (*l)[n] = idx;
+}
+
+static void di_write_section(bw *w, ct_strbuf *out, size_t base) {
+  if (!w->nfn_lists && !w->ndi) return;
+  ct_strbuf s;
+  ct_strbuf_init(&s);
+  bc_put_varint(&s, w->nfn_lists);
+  pad_to(&s, 4);
+  uint64_t total = 0;
+  for (size_t k = 0; k < w->nfn_lists; k++) {
+    bc_put_le(&s, total, 4);
+    total += w->fn_lists[k][0];
+  }
+  bc_put_varint(&s, total);
+  pad_to(&s, 8);
+  for (size_t k = 0; k < w->nfn_lists; k++)
+    for (uint64_t j = 1; j <= w->fn_lists[k][0]; j++) bc_put_le(&s, w->fn_lists[k][j], 8);
+  bc_put_varint(&s, w->ndi);
+  pad_to(&s, 4);
+  size_t offs = s.len;
+  for (size_t i = 0; i < w->ndi; i++) bc_put_le(&s, 0, 4);
+  size_t data = s.len;
+  ct_strbuf tmp;
+  ct_strbuf_init(&tmp);
+  for (size_t i = 0; i < w->ndi; i++) {
+    uint64_t off = s.len - data;
+    for (int b = 0; b < 4; b++) s.data[offs + i * 4 + (size_t)b] = (char)((off >> (8 * b)) & 0xFF);
+    struct di_ent *e = &w->di[i];
+    MlirLocation flc;
+    MlirAttribute scope;
+    if (e->is_loc && ct_di_loc_split(e->loc, &flc, &scope)) {
+      bc_put_varint(&s, BC_DI_LOC);
+      bc_put_varint(&s, di_attr_index(w, scope));
+      bc_put_varint(&s, str_index_ref(w, mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(flc))));
+      bc_put_varint(&s, (uint64_t)mlirLocationFileLineColRangeGetStartLine(flc));
+      bc_put_varint(&s, (uint64_t)mlirLocationFileLineColRangeGetStartColumn(flc));
+    } else if (e->is_loc) {
+      bc_put_varint(&s, BC_DI_CALL_SITE);
+      bc_put_varint(&s, di_loc_index(w, mlirLocationCallSiteGetCallee(e->loc)));
+      bc_put_varint(&s, di_loc_index(w, mlirLocationCallSiteGetCaller(e->loc)));
+    } else {
+      ct_di_node n;
+      ct_di_attr_get(w->mctx, e->attr, &n);
+      switch (n.kind) {
+      case CT_DI_FILE:
+        bc_put_varint(&s, BC_DI_FILE);
+        ct_strbuf_clear(&tmp);
+        ct_di_unescape(n.name, &tmp);
+        bc_put_varint(&s, str_index(w, tmp.data ? tmp.data : "", tmp.len));
+        ct_strbuf_clear(&tmp);
+        ct_di_unescape(n.dir_or_linkage, &tmp);
+        bc_put_varint(&s, str_index(w, tmp.data ? tmp.data : "", tmp.len));
+        break;
+      case CT_DI_COMPILE_UNIT:
+        bc_put_varint(&s, BC_DI_COMPILE_UNIT);
+        bc_put_varint(&s, di_attr_index(w, n.file));
+        break;
+      case CT_DI_SUBPROGRAM:
+        bc_put_varint(&s, BC_DI_SUBPROGRAM);
+        bc_put_varint(&s, di_attr_index(w, n.file));
+        bc_put_varint(&s, n.line);
+        ct_strbuf_clear(&tmp);
+        ct_di_unescape(n.name, &tmp);
+        bc_put_varint(&s, str_index(w, tmp.data ? tmp.data : "", tmp.len));
+        ct_strbuf_clear(&tmp);
+        ct_di_unescape(n.dir_or_linkage, &tmp);
+        bc_put_varint(&s, str_index(w, tmp.data ? tmp.data : "", tmp.len));
+        bc_put_varint(&s, di_attr_index(w, n.compile_unit));
+        bc_put_varint(&s, n.has_extra ? n.extra : 0);
+        break;
+      case CT_DI_LEXICAL_BLOCK:
+        bc_put_varint(&s, BC_DI_LEXICAL_BLOCK);
+        bc_put_varint(&s, di_attr_index(w, n.scope));
+        bc_put_varint(&s, di_attr_index(w, n.file));
+        bc_put_varint(&s, n.line);
+        bc_put_varint(&s, n.has_extra ? n.extra : 0);
+        break;
+      default:
+        bc_put_varint(&s, BC_DI_UNKNOWN);
+      }
+    }
+  }
+  ct_strbuf_free(&tmp);
+  section_header(out, base, BC_SEC_DEBUG, s.len, 8);
+  ct_strbuf_append(out, s.data, s.len);
+  ct_strbuf_free(&s);
+}
+
 static bool is_function_op(ct_op_id id) { return id == CT_OP_entry || id == CT_OP_testing_func; }
 
 static MlirStringRef attr_str(MlirOperation op, const char *name) {
@@ -1011,7 +1214,8 @@ static void write_functions(bw *w, ct_strbuf *out, size_t base, MlirBlock body, 
     bc_put_varint(&s, name_idx[k]);
     bc_put_varint(&s, sig_idx[k]);
     bc_put_byte(&s, (uint8_t)((kernel ? BC_FN_KERNEL : 0) | (!mlirAttributeIsNull(hints) ? BC_FN_HINTS : 0)));
-    bc_put_varint(&s, 0); /* location index: FileLineCol is NVIDIA's reserved unknown location */
+    bc_put_varint(&s, w->fn_di[k]); /* location index (0: FileLineCol/unknown, NVIDIA's reserved index) */
+    w->cur_fn_di = w->fn_di[k];
     if (!mlirAttributeIsNull(hints)) {
       bc_put_varint(&s, BC_AT_HINTS);
       put_hints_untagged(w, &s, hints);
@@ -1026,6 +1230,7 @@ static void write_functions(bw *w, ct_strbuf *out, size_t base, MlirBlock body, 
            op = mlirOperationGetNextInBlock(op))
         write_op(w, &fb, op);
     }
+    w->cur_fn_di = 0;
     bc_put_varint(&s, fb.len);
     ct_strbuf_append(&s, fb.data ? fb.data : "", fb.len);
     ct_strbuf_free(&fb);
@@ -1093,7 +1298,8 @@ bool ct_bytecode_write(ct_ctx *c, MlirModule m, ct_bytecode_version v, ct_strbuf
 
   /* Function names and signatures first (NVIDIA's buildFunctionMap). */
   uint64_t *name_idx = calloc(nfuncs + 1, sizeof *name_idx), *sig_idx = calloc(nfuncs + 1, sizeof *sig_idx);
-  if (!name_idx || !sig_idx) abort();
+  w.fn_di = calloc(nfuncs + 1, sizeof *w.fn_di);
+  if (!name_idx || !sig_idx || !w.fn_di) abort();
   uint64_t k = 0;
   for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
     if (!is_function_op(ct_op_id_of(o))) continue;
@@ -1102,6 +1308,7 @@ bool ct_bytecode_write(ct_ctx *c, MlirModule m, ct_bytecode_version v, ct_strbuf
     MlirAttribute ft = op_attr(o, "function_type");
     if (mlirAttributeIsNull(ft) || !mlirAttributeIsAType(ft)) bw_error(&w, "function without a function_type");
     else sig_idx[k] = type_index(&w, mlirTypeAttrGetValue(ft));
+    if (!w.failed) w.fn_di[k] = di_function(&w, o);
     k++;
   }
   if (!w.failed) write_globals(&w, out, base, body);
@@ -1110,6 +1317,7 @@ bool ct_bytecode_write(ct_ctx *c, MlirModule m, ct_bytecode_version v, ct_strbuf
   free(sig_idx);
   if (!w.failed) {
     if (w.consts.count) write_table_section(out, base, BC_SEC_CONSTANT, &w.consts, 8);
+    di_write_section(&w, out, base);
     write_table_section(out, base, BC_SEC_TYPE, &w.types, 4);
     write_table_section(out, base, BC_SEC_STRING, &w.strings, 4);
     if (has_producer) {
@@ -1122,6 +1330,10 @@ bool ct_bytecode_write(ct_ctx *c, MlirModule m, ct_bytecode_version v, ct_strbuf
     }
     bc_put_byte(out, BC_SEC_END);
   }
+  for (size_t i = 0; i < w.nfn_lists; i++) free(w.fn_lists[i]);
+  free(w.fn_lists);
+  free(w.di);
+  free(w.fn_di);
   table_free(&w.strings);
   table_free(&w.types);
   table_free(&w.consts);

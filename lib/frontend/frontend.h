@@ -21,7 +21,8 @@ MlirModule ct_parse_text(ct_ctx *c, const char *filename, int first_line, const 
 bool ct_verify_module(ct_ctx *c, MlirModule m);
 
 typedef struct ct_print_options {
-  bool generic; /* print the generic "cuda_tile.op"(...) form */
+  bool generic;   /* print the generic "cuda_tile.op"(...) form */
+  bool debuginfo; /* print op / kernel-argument locations, `loc(#alias)`, and the aliases after the modules */
 } ct_print_options;
 
 /* Print the cuda_tile modules of m in the real pretty syntax (a fixed point of parse∘print). */

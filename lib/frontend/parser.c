@@ -4,8 +4,10 @@
  * "lexer" is the set of skip/peek/eat helpers at the top). Pretty ops are parsed by interpreting
  * the op's assembly format from dialect/cuda_tile_ops.def (see ops.h); a few ops with irregular
  * syntax (module, entry/testing$func, constant, global, for, loop, if, reduce/scan,
- * make_tensor_view) have custom routines. Trailing `loc(...)` and top-level attribute aliases
- * (`#loc1 = ...`) are checked for balance and dropped. A bare `ptr<T>` type becomes the opaque
+ * make_tensor_view) have custom routines. Trailing `loc(...)` (ops, modules, kernel and block
+ * arguments) and top-level `#alias = ...` debug-info definitions are parsed by debuginfo.c into
+ * real locations (docs/debuginfo.md); an op without `loc(...)` is located at its source position;
+ * other top-level aliases are checked for balance and dropped. A bare `ptr<T>` type becomes the opaque
  * type `!cuda_tile.ptr<T>` (not a ct_type). MLIR's own attribute/type parse errors are re-located
  * to the source position (capture_mlir_diag).
  * The generic form `"name"(operands) <{props}> ({regions}) {attrs} : (types) -> types` is parsed
@@ -22,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/debuginfo.h"
 #include "frontend/frontend.h"
 #include "frontend/parser_core.h"
 
@@ -433,6 +436,17 @@ static MlirAttribute parse_attr_located(ct_parser *p, const char *txt, size_t n,
   return a;
 }
 
+MlirAttribute ct_parser_attr_at(ct_parser *p, const char *s, size_t n, int line, int col) {
+  char *t = malloc(n + 1);
+  if (!t) abort();
+  memcpy(t, s, n);
+  t[n] = 0;
+  MlirAttribute a = parse_attr_located(p, t, n, line, col, 0);
+  free(t);
+  if (mlirAttributeIsNull(a)) p->failed = true;
+  return a;
+}
+
 static bool parse_attr_text(ct_parser *p, const char *s, size_t n, MlirAttribute *out) {
   char *txt = rewrite_dense(s, n);
   int line, col;
@@ -572,7 +586,6 @@ static MlirOperation ob_create(ct_parser *p, op_builder *b, const ct_op_info *in
   return op;
 }
 
-static bool skip_trailing_loc(ct_parser *p);
 static bool parse_type_list(ct_parser *p, MlirType *types, int *n, int cap);
 static bool parse_op(ct_parser *p, MlirBlock block);
 static bool parse_region_body(ct_parser *p, MlirRegion region, int nargs, const MlirType *arg_types,
@@ -583,6 +596,8 @@ static bool parse_region_body(ct_parser *p, MlirRegion region, int nargs, const 
 static bool parse_region_body(ct_parser *p, MlirRegion region, int nargs, const MlirType *arg_types,
                               const char *const *arg_names, const size_t *arg_lens, const int *arg_lines,
                               const int *arg_cols, bool allow_block_header) {
+  const MlirLocation *given = p->arg_locs; /* explicit `loc(...)` of entry arguments */
+  p->arg_locs = NULL;
   if (!expect_punct(p, "{")) return false;
   if (allow_block_header && nargs == 0 && eat_punct(p, "}")) return true; /* generic `{}`: a region without blocks */
   size_t mark = p->nents;
@@ -594,7 +609,7 @@ static bool parse_region_body(ct_parser *p, MlirRegion region, int nargs, const 
   int n = nargs;
   for (int i = 0; i < nargs && i < 64; i++) {
     types[i] = arg_types[i];
-    locs[i] = loc_here(p);
+    locs[i] = given && !mlirLocationIsNull(given[i]) ? given[i] : loc_here(p);
     names[i] = arg_names ? arg_names[i] : NULL;
     lens[i] = arg_lens ? arg_lens[i] : 0;
     lines[i] = arg_lines ? arg_lines[i] : p->line;
@@ -614,6 +629,7 @@ static bool parse_region_body(ct_parser *p, MlirRegion region, int nargs, const 
           if (!parse_value_name(p, &names[n], &lens[n], &idx)) return false;
           if (!expect_punct(p, ":") || !parse_type(p, &types[n])) return false;
           locs[n] = loc_here(p);
+          if (!ct_di_parse_trailing_loc(p, &locs[n])) return false;
           if (++n >= 64) return perr(p, "too many block arguments");
           if (eat_punct(p, ")")) break;
           if (!expect_punct(p, ",")) return false;
@@ -745,7 +761,7 @@ static bool parse_generic_op(ct_parser *p, MlirBlock block, lhs_names *lhs, Mlir
     }
   }
   (void)info;
-  if (ok) ok = skip_trailing_loc(p);
+  if (ok) ok = ct_di_parse_trailing_loc(p, &b->loc);
   if (!ok) p->failed = true;
   MlirOperation op = ob_create(p, b, NULL, block, lhs);
   free(b);
@@ -1260,6 +1276,7 @@ static bool parse_entry(ct_parser *p, const ct_op_info *info, op_builder *b) {
   size_t lens[64];
   int lines[64], cols[64];
   MlirAttribute arg_attrs[64];
+  MlirLocation arg_locs[64];
   bool any_arg_attr = false;
   int n = 0;
   if (!eat_punct(p, ")")) {
@@ -1270,7 +1287,8 @@ static bool parse_entry(ct_parser *p, const ct_op_info *info, op_builder *b) {
       if (!parse_value_name(p, &names[n], &lens[n], &idx)) return false;
       if (!expect_punct(p, ":") || !parse_type(p, &types[n])) return false;
       arg_attrs[n] = mlirDictionaryAttrGet(p->mctx, 0, NULL);
-      if (!skip_trailing_loc(p)) return false;
+      arg_locs[n] = (MlirLocation){NULL};
+      if (!ct_di_parse_trailing_loc(p, &arg_locs[n])) return false;
       if (peekc(p) == '{') {
         size_t end;
         if (!balanced_span(p, &end)) return false;
@@ -1278,6 +1296,7 @@ static bool parse_entry(ct_parser *p, const ct_op_info *info, op_builder *b) {
         adv(p, end - p->pos);
         any_arg_attr = true;
       }
+      if (!ct_di_parse_trailing_loc(p, &arg_locs[n])) return false; /* MLIR's order: `%a: T {attrs} loc(..)` */
       if (++n >= 64) return perr(p, "too many kernel parameters");
       if (eat_punct(p, ")")) break;
       if (!expect_punct(p, ",")) return false;
@@ -1322,6 +1341,7 @@ static bool parse_entry(ct_parser *p, const ct_op_info *info, op_builder *b) {
   MlirLocation bl = loc_here(p);
   bool was_in_module = p->in_module;
   p->in_module = true; /* kernels, like modules, make cuda_tile the default dialect of their body */
+  p->arg_locs = arg_locs;
   bool ok = parse_region_body(p, r, n, types, names, lens, lines, cols, false);
   p->in_module = was_in_module;
   ssa_pop_to(p, 0);
@@ -1818,32 +1838,16 @@ static bool parse_module_op(ct_parser *p, MlirBlock parent, MlirLocation loc) {
     ok = parse_region_body(p, r, 0, NULL, NULL, NULL, NULL, NULL, false);
     p->in_module = was;
   }
-  if (ok) ok = skip_trailing_loc(p);
+  if (ok) ok = ct_di_parse_trailing_loc(p, &b->loc);
   if (!ok) p->failed = true;
   MlirOperation op = ob_create(p, b, ct_op_info_get(CT_OP_module), parent, NULL);
   free(b);
   return !mlirOperationIsNull(op);
 }
 
-/* `loc(...)` after an op or a block argument: accepted and dropped (op locations are the source
- * positions, docs/ir.md; debug-info locations are not kept yet). */
-static bool skip_trailing_loc(ct_parser *p) {
-  if (!peek_kw(p, "loc")) return true;
-  size_t save = p->pos;
-  int line = p->line, col = p->col;
-  adv(p, 3);
-  if (p->pos >= p->len || p->src[p->pos] != '(') {
-    p->pos = save, p->line = line, p->col = col;
-    return true;
-  }
-  size_t end;
-  if (!balanced_span(p, &end)) return false;
-  adv(p, end - p->pos);
-  return true;
-}
-
 /* A top-level attribute alias `#name = value` (e.g. `#loc1 = loc("f.py":1:2)`, `#di_file = #cuda_tile.di_file<..>`):
- * its syntax is checked (a name, `=`, a value with balanced brackets) and it is dropped. */
+ * debug-info aliases were read by ct_di_prescan; here the syntax is checked (a name, `=`, a value with
+ * balanced brackets) and the text is skipped. */
 static bool skip_attribute_alias(ct_parser *p) {
   adv(p, 1); /* '#' */
   size_t n = 0;
@@ -1932,7 +1936,7 @@ static bool parse_op(ct_parser *p, MlirBlock block) {
   } else {
     ok = parse_with_format(p, info, b, &lhs);
   }
-  if (ok) ok = skip_trailing_loc(p);
+  if (ok) ok = ct_di_parse_trailing_loc(p, &b->loc);
   if (!ok) p->failed = true;
   MlirOperation op = ob_create(p, b, info, block, &lhs);
   free(b);
@@ -1961,6 +1965,7 @@ MlirModule ct_parse_text(ct_ctx *c, const char *filename, int first_line, const 
       perr(p, "unexpected NUL byte in input");
       break;
     }
+  if (!p->failed) ct_di_prescan(p);
   while (!p->failed) {
     char ch = peekc(p);
     if (!ch) break;
@@ -1983,13 +1988,18 @@ MlirModule ct_parse_text(ct_ctx *c, const char *filename, int first_line, const 
         }
         parse_op(p, body);
       }
-      if (!p->failed) expect_punct(p, "}");
+      if (!p->failed && expect_punct(p, "}")) {
+        MlirLocation ml = {NULL};
+        if (ct_di_parse_trailing_loc(p, &ml) && !mlirLocationIsNull(ml))
+          mlirOperationSetLocation(mlirModuleGetOperation(m), ml);
+      }
       continue;
     }
     parse_op(p, body);
   }
   free(p->ents);
   free(p->buckets);
+  ct_di_parser_free(p);
   if (p->failed) {
     mlirModuleDestroy(m);
     return (MlirModule){NULL};

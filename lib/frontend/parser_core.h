@@ -34,6 +34,9 @@ typedef struct ct_parser {
   int *buckets;
   size_t nbuckets;
   MlirIdentifier file_id;
+  struct ct_di_state *di;        /* debug-info aliases (debuginfo.c) */
+  const MlirLocation *arg_locs;  /* locations of the next region's entry arguments, or NULL */
+  int di_depth;                  /* nesting of debug-info locations/attributes being parsed */
 } ct_parser;
 /* One element of an op's assembly format (see dialect/cuda_tile_ops.def). */
 typedef struct fmt_tok {
@@ -42,6 +45,9 @@ typedef struct fmt_tok {
   const char *s;
   size_t n;
 } fmt_tok;
+/* Parse the MLIR attribute written at s[0, n) (line, col of s): MLIR's errors are reported at the
+ * source position; null (and p->failed) on error. */
+MlirAttribute ct_parser_attr_at(ct_parser *p, const char *s, size_t n, int line, int col);
 /* Split a format string into elements; aborts on a malformed format (a bug in the .def). */
 int ct_format_tokens(const char *f, fmt_tok *out, int cap);
 #endif

@@ -12,12 +12,15 @@
  * for/loop (continue) and if (yield) are omitted. Attributes and floats are printed by MLIR (exact
  * round-trip). Ops that have no pretty printer here (unknown names, malformed ops) are printed in
  * the generic form, which the parser also accepts. `generic` prints everything generically.
- * Knobs: ct_print_options.generic. */
+ * Knobs: ct_print_options.generic; ct_print_options.debuginfo (MLIR's --mlir-print-debuginfo: every op,
+ * module and kernel argument gets ` loc(#alias)` and the alias definitions follow the modules, see
+ * debuginfo.c). */
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/debuginfo.h"
 #include "frontend/frontend.h"
 #include "frontend/parser_core.h"
 
@@ -34,6 +37,7 @@ typedef struct printer {
   name_slot *slots;
   size_t nslots, used;
   int next_value, next_arg;
+  ct_di_printer *di; /* non-NULL: print locations */
 } printer;
 
 static size_t ptr_hash(const void *p) { return (size_t)(((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15ull); }
@@ -518,6 +522,7 @@ static bool print_entry(printer *pr, MlirOperation op, const ct_op_info *info, i
         put_attr(pr, d);
       }
     }
+    if (pr->di) ct_di_printer_use(pr->di, mlirValueGetLocation(mlirBlockGetArgument(b, i)), pr->out);
   }
   ct_strbuf_putc(pr->out, ')');
   MlirAttribute ft = get_attr(op, "function_type");
@@ -799,6 +804,7 @@ static void print_module_op(printer *pr, MlirOperation op, int ind) {
     pr->generic = true;
     print_generic(pr, op, ind);
     pr->generic = g;
+    if (pr->di) ct_di_printer_use(pr->di, mlirOperationGetLocation(op), pr->out);
     ct_strbuf_putc(pr->out, '\n');
     return;
   }
@@ -818,7 +824,9 @@ static void print_module_op(printer *pr, MlirOperation op, int ind) {
   ct_strbuf_puts(pr->out, " {\n");
   print_block_ops(pr, b, ind + 1, false, "");
   indent(pr, ind);
-  ct_strbuf_puts(pr->out, "}\n");
+  ct_strbuf_putc(pr->out, '}');
+  if (pr->di) ct_di_printer_use(pr->di, mlirOperationGetLocation(op), pr->out);
+  ct_strbuf_putc(pr->out, '\n');
 }
 
 static void print_op(printer *pr, MlirOperation op, int ind) {
@@ -869,7 +877,23 @@ static void print_op(printer *pr, MlirOperation op, int ind) {
     print_generic(pr, op, ind);
     pr->generic = g;
   }
+  if (pr->di) ct_di_printer_use(pr->di, mlirOperationGetLocation(op), pr->out);
   ct_strbuf_putc(pr->out, '\n');
+}
+
+/* Pass 1 of --mlir-print-debuginfo: every location in print order (op, kernel arguments, body). */
+static void note_locations(ct_di_printer *dp, MlirOperation op) {
+  ct_di_printer_note(dp, mlirOperationGetLocation(op));
+  ct_op_id id = ct_op_id_of(op);
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b)) {
+      if (id == CT_OP_entry || id == CT_OP_testing_func)
+        for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++)
+          ct_di_printer_note(dp, mlirValueGetLocation(mlirBlockGetArgument(b, i)));
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+        note_locations(dp, o);
+    }
 }
 
 void ct_print_module(MlirModule m, const ct_print_options *opts, ct_strbuf *out) {
@@ -877,7 +901,17 @@ void ct_print_module(MlirModule m, const ct_print_options *opts, ct_strbuf *out)
   pr.out = out;
   pr.generic = opts && opts->generic;
   MlirBlock body = mlirModuleGetBody(m);
+  if (opts && opts->debuginfo) {
+    pr.di = ct_di_printer_create();
+    for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+      note_locations(pr.di, o);
+    ct_di_printer_finish(pr.di);
+  }
   for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
     print_op(&pr, o, 0);
+  if (pr.di) {
+    ct_di_printer_defs(pr.di, out);
+    ct_di_printer_destroy(pr.di);
+  }
   free(pr.slots);
 }

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/debuginfo.h"
 #include "frontend/frontend.h"
 #include "frontend/ops.h"
 
@@ -670,6 +671,7 @@ bool ct_verify_module(ct_ctx *c, MlirModule m) {
   int before = c->nerrors;
   MlirOperation top = mlirModuleGetOperation(m);
   verify_regions(c, top);
+  ct_verify_debuginfo(c, m); /* debug-info scope rules (verify_debuginfo.c) */
   v_ring_release();
   return c->nerrors == before;
 }

@@ -76,7 +76,7 @@ static int run_one(ct_ctx *c, const char *text, size_t len, bool generic, ct_str
   } else {
     bool ok = ct_verify_module(c, m);
     if (ok) {
-      ct_print_options po = {generic};
+      ct_print_options po = {.generic = generic};
       ct_strbuf sink;
       ct_strbuf_init(&sink);
       ct_print_module(m, &po, out ? out : &sink);

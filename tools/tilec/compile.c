@@ -217,14 +217,14 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
   if (o->print_ir_after_all) {
     ct_strbuf sb;
     ct_strbuf_init(&sb);
-    ct_print_module(m, &(ct_print_options){.generic = o->print_generic}, &sb);
+    ct_print_module(m, &(ct_print_options){.generic = o->print_generic, .debuginfo = o->print_debuginfo}, &sb);
     dump_stage("cuda_tile-verify", sb.data);
     ct_strbuf_free(&sb);
   }
 
   switch (o->emit) {
   case CT_EMIT_MLIR:
-    ct_print_module(m, &(ct_print_options){.generic = o->print_generic}, out);
+    ct_print_module(m, &(ct_print_options){.generic = o->print_generic, .debuginfo = o->print_debuginfo}, out);
     rc = 0;
     goto done;
   case CT_EMIT_BYTECODE:

@@ -24,6 +24,7 @@ typedef struct tilec_options {
   bool split_input_file;
   bool verify_diagnostics;
   bool print_generic;
+  bool print_debuginfo; /* --mlir-print-debuginfo */
   bool remarks;
   bool time_stages; /* --time-stages */
   ct_bytecode_version bytecode_version; /* --bytecode-version (default 13.3) */

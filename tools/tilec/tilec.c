@@ -32,6 +32,7 @@ static const char usage_text[] =
     "  --split-input-file           treat '// -----' lines as separators of independent inputs\n"
     "  --verify-diagnostics         check diagnostics against expected-* annotations\n"
     "  --mlir-print-op-generic      print cuda_tile in the generic form\n"
+    "  --mlir-print-debuginfo       print locations (loc(#alias), alias definitions after the modules)\n"
     "  --remarks                    print optimisation remarks (why a path was or was not taken)\n"
     "  --time-stages                print the wall time of each pipeline stage to stderr\n"
     "  --version                    print the version and exit\n"
@@ -111,6 +112,8 @@ static int parse_args(int argc, char **argv, tilec_options *o) {
       o->verify_diagnostics = true;
     } else if (strcmp(a, "--mlir-print-op-generic") == 0) {
       o->print_generic = true;
+    } else if (strcmp(a, "--mlir-print-debuginfo") == 0 || strcmp(a, "-mlir-print-debuginfo") == 0) {
+      o->print_debuginfo = true;
     } else if (starts_with(a, "--bytecode-version=", &v)) {
       if (!ct_bytecode_version_parse(v, &o->bytecode_version))
         return usage_error("unsupported --bytecode-version '%s' (expected 13.1, 13.2 or 13.3)", v);
