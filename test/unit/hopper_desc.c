@@ -17,16 +17,7 @@
 #include "nvvm/layout.h"
 #include "nvvm/lower_hopper.h"
 
-static int failures;
-#define CHECK(cond, ...)                                   \
-  do {                                                     \
-    if (!(cond)) {                                         \
-      failures++;                                          \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-      fprintf(stderr, __VA_ARGS__);                        \
-      fprintf(stderr, "\n");                               \
-    }                                                      \
-  } while (0)
+#include "unit_check.h"
 
 static void test_desc(void) {
   CHECK(ct_wgmma_swizzle_code(128) == 1 && ct_wgmma_swizzle_code(64) == 2 && ct_wgmma_swizzle_code(32) == 3 &&

@@ -11,16 +11,7 @@
 
 #include "nvvm/layout.h"
 
-static int failures;
-#define CHECK(cond, ...)                                 \
-  do {                                                   \
-    if (!(cond)) {                                       \
-      failures++;                                        \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-      fprintf(stderr, __VA_ARGS__);                      \
-      fprintf(stderr, "\n");                             \
-    }                                                    \
-  } while (0)
+#include "unit_check.h"
 
 static int64_t numel(int rank, const int64_t *shape) {
   int64_t n = 1;

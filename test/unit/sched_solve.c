@@ -10,16 +10,7 @@
 
 #include "tileas/sched.h"
 
-static int failures;
-#define CHECK(cond, ...)                                   \
-  do {                                                     \
-    if (!(cond)) {                                         \
-      failures++;                                          \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-      fprintf(stderr, __VA_ARGS__);                        \
-      fprintf(stderr, "\n");                               \
-    }                                                      \
-  } while (0)
+#include "unit_check.h"
 
 static ct_sched_op mkop(const ct_machine *m, const char *name, ct_lat_op lc, uint32_t issue, uint32_t tp, int pipe, bool prod, bool cons) {
   ct_sched_op o;

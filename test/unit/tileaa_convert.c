@@ -10,16 +10,7 @@
 #include "tileaa/ir_build.h"
 #include "tileaa/tileaa.h"
 
-static int failures;
-#define CHECK(cond, ...)                                   \
-  do {                                                     \
-    if (!(cond)) {                                         \
-      failures++;                                          \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-      fprintf(stderr, __VA_ARGS__);                        \
-      fprintf(stderr, "\n");                               \
-    }                                                      \
-  } while (0)
+#include "unit_check.h"
 
 static const char *kernel_fmt =
     "cuda_tile.module @m {\n"

@@ -12,16 +12,7 @@
 
 #include "tileas/layout.h"
 
-static int failures;
-#define CHECK(cond, ...)                                   \
-  do {                                                     \
-    if (!(cond)) {                                         \
-      failures++;                                          \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-      fprintf(stderr, __VA_ARGS__);                        \
-      fprintf(stderr, "\n");                               \
-    }                                                      \
-  } while (0)
+#include "unit_check.h"
 
 static ct_layout_problem gemm_a(const ct_machine *m) {
   return (ct_layout_problem){.elem = CT_F16, .rank = 2, .box = {128, 32}, .inner_stride = 1, .row_pitch_bytes = 2048,

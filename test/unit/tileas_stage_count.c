@@ -7,16 +7,7 @@
 
 #include "tileas/machine.h"
 
-static int failures;
-#define CHECK(cond, ...)                                   \
-  do {                                                     \
-    if (!(cond)) {                                         \
-      failures++;                                          \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-      fprintf(stderr, __VA_ARGS__);                        \
-      fprintf(stderr, "\n");                               \
-    }                                                      \
-  } while (0)
+#include "unit_check.h"
 
 int main(void) {
   const ct_machine *h = ct_machine_hopper(), *b = ct_machine_blackwell();
