@@ -29,13 +29,22 @@ What it does (see ../shared/conformance/README.md):
       must refuse to write each chunk with an error located inside it; an unsupported V must be
       refused by the option parser), `-mlir-to-cudatilebc -verify-diagnostics` (writing each chunk
       must fail with an error on an annotated line; NVIDIA puts its error on the module and an
-      `expected-remark` on the offending op, tilec's error on either counts);
+      `expected-remark` on the offending op, tilec's error on either counts); a chunk of a
+      `not ... -mlir-to-cudatilebc` file whose op carries a location the format cannot hold (fused,
+      name: Bytecode/invalid_loc.mlir) must be refused with the error reported where NVIDIA reports it,
+      at the op's own `loc(...)` resolved as MLIR shows it (first file location of a fused location,
+      the callee of a call site; e.g. /tmp/foo.py:1:1), and the chunk's CHECK lines (NVIDIA's message)
+      must match tilec's diagnostics;
+    - `%round_trip_test ... --mlir-print-debuginfo` (Bytecode/debug_info.mlir): each positive chunk
+      printed with --mlir-print-debuginfo shows every "file":line:col the chunk spells and is a fixed
+      point, and text -> bytecode (debug-info section) -> text with --mlir-print-debuginfo prints the
+      same text and locations (module named @kernels; the RUN line's FileCheck, if any, on the result);
     - each binary fixture (`.tileirbc`, `.bc`) is decided by the RUN lines that reference it: after
       `not`, tilec must reject it with an `error:` that names the bytecode; otherwise tilec must read
       it, and the referencing file's CHECK lines must match what tilec prints. A fixture no RUN line
       references is rejected if under invalid/, read otherwise.
     What cannot be expressed in tilec terms is skipped with its reason (NVIDIA's test-only bytecode
-    versions 250.x and testing$ ops, --list-versions, debug-info locations tilec does not write).
+    versions 250.x and testing$ ops, --list-versions).
   * Skipped, and counted as skipped with a reason: chunks that use NVIDIA's test-only `testing$`
     ops other than `testing$func` (tilec parses and verifies testing$func like an entry).
   * A run of tilec that dies from a signal, reports a sanitizer error, or exceeds the timeout is a
@@ -63,10 +72,6 @@ SKIP_TESTING_OPS = "uses NVIDIA's test-only testing$ ops (other than testing$fun
 SKIP_MULTI_MODULE = "bytecode holds one cuda_tile.module per file; the chunk has several"
 SKIP_TEST_VERSION = "NVIDIA's test-only bytecode version %s (with its testing$ ops) is not in tilec"
 SKIP_LIST_VERSIONS = "tilec has no --list-versions (tilec --help lists its versions: 13.1, 13.2, 13.3)"
-SKIP_DEBUGINFO = ("the --mlir-print-debuginfo part of the round trip: tilec writes no debug-info section "
-                  "(docs/bytecode.md), so op locations do not survive bytecode")
-SKIP_LOCATIONS = ("NVIDIA's writer rejects fused/name locations; tilec writes no debug-info section, so locations "
-                  "are never encoded and cannot be rejected")
 SKIP_UNREFERENCED = "binary fixture that no RUN line references"
 SUPPORTED_VERSIONS = ("13.1", "13.2", "13.3")
 KINDS = ("positive", "negative", "check", "bytecode")
@@ -76,6 +81,8 @@ CRASH_MARKERS = ("AddressSanitizer", "LeakSanitizer", "UndefinedBehaviorSanitize
 DIAG_RE = re.compile(r"^(.*?):(\d+):(\d+): error: ", re.M)
 EXPECT_RE = re.compile(r"expected-(error|warning|note|remark)(?:-re)?\s*(?:@\s*([^\s{]+))?\s*\{\{")
 RELATIVE_RE = re.compile(r"^([+-])(\d+)$")
+FILE_LOC_RE = re.compile(r'"([^"]*)":(\d+):(\d+)')
+LOC_ALIAS_RE = re.compile(r"^\s*(#[\w$.-]+)\s*=\s*loc\((.*)\)\s*$", re.M)
 
 
 class Outcome:
@@ -340,6 +347,78 @@ class Runner:
         return Outcome(rel, first_line, "bytecode", "fail", "error on line %d, expected line %s: %s" % (
             error_lines[0], describe_lines(targets), first_error(err)))
 
+    def check_debuginfo_roundtrip(self, rel, first_line, chunk, checker):
+        """`%round_trip_test %s %t --mlir-print-debuginfo`: the chunk printed with its locations is a fixed
+        point, shows every file:line:col the chunk spells, and text -> bytecode (debug-info section) -> text
+        prints the same locations (module named @kernels); the RUN line's FileCheck, if any, on the result."""
+        path = self.write_chunk(rel, first_line, chunk)
+
+        def fail(status, reason):
+            return Outcome(rel, first_line, "bytecode", status, reason)
+
+        rc, printed, err, crash = self.tilec_run(["-O0", "--emit=mlir", "--mlir-print-debuginfo", path, "-o", "-"])
+        if crash:
+            return fail("crash", crash + " (printing with --mlir-print-debuginfo)")
+        if rc != 0:
+            return fail("fail", "--mlir-print-debuginfo printing failed: " + first_error(err))
+        spelled = set(FILE_LOC_RE.findall(re.sub(r"//.*", "", chunk)))
+        missing = sorted(spelled - set(FILE_LOC_RE.findall(printed)))
+        if missing:
+            return fail("fail", "--mlir-print-debuginfo does not print the location \"%s\":%s:%s" % missing[0])
+        again_path = self.new_path(rel + ".debuginfo")
+        with open(again_path, "w") as handle:
+            handle.write(printed)
+        rc, reprinted, err, crash = self.tilec_run(["-O0", "--emit=mlir", "--mlir-print-debuginfo", again_path,
+                                                    "-o", "-"])
+        if crash:
+            return fail("crash", crash + " (re-parsing the text printed with debug info)")
+        if rc != 0:
+            return fail("fail", "text printed with debug info rejected: " + first_error(err))
+        if reprinted != printed:
+            return fail("fail", "printing with debug info is not a fixed point: " + first_difference(printed, reprinted))
+        self.counter += 1
+        bc = os.path.join(self.workdir, "%s.%d.tileirbc" % (re.sub(r"[^A-Za-z0-9_.-]", "_", rel), self.counter))
+        rc, _, err, crash = self.tilec_run(["-O0", "--emit=bytecode", path, "-o", bc])
+        if crash:
+            return fail("crash", crash + " (writing bytecode with debug info)")
+        if rc != 0:
+            return fail("fail", "writing bytecode with debug info failed: " + first_error(err))
+        rc, text, err, crash = self.tilec_run(["-O0", "--emit=mlir", "--mlir-print-debuginfo", bc, "-o", "-"])
+        if crash:
+            return fail("crash", crash + " (reading bytecode back with --mlir-print-debuginfo)")
+        if rc != 0:
+            return fail("fail", "bytecode with debug info is not read back: " + first_error(err))
+        expected = MODULE_RE.sub(r"\1@kernels", printed)
+        if text != expected:
+            return fail("fail", "debug info does not survive bytecode: " + first_difference(expected, text))
+        if checker:
+            return self.run_filecheck(rel, first_line, "bytecode", text, checker) or Outcome(
+                rel, first_line, "bytecode", "pass")
+        return Outcome(rel, first_line, "bytecode", "pass")
+
+    def check_bytecode_refused_location(self, rel, first_line, chunk, version, where):
+        """`not cuda-tile-translate -mlir-to-cudatilebc ... | FileCheck` over a chunk whose op carries a
+        location the format cannot hold (fused, name): writing fails with an error reported at that op's
+        location (where: set of (file, line, column), the `loc(...)` resolved as MLIR shows it), and the
+        chunk's own CHECK lines match tilec's diagnostics."""
+        path = self.write_chunk(rel, first_line, chunk)
+        argv = ["-O0", "--emit=bytecode"] + (["--bytecode-version=" + version] if version else []) + [path, "-o", os.devnull]
+        rc, _, err, crash = self.tilec_run(argv)
+        if crash:
+            return Outcome(rel, first_line, "bytecode", "crash", crash)
+        errors = [(m.group(1), int(m.group(2)), int(m.group(3))) for m in DIAG_RE.finditer(err)]
+        if rc == 0 or not errors:
+            return Outcome(rel, first_line, "bytecode", "fail", "bytecode%s written (expected an error)" % (
+                " " + version if version else ""))
+        if not any(found in where for found in errors):
+            return Outcome(rel, first_line, "bytecode", "fail", "error at %s:%d:%d, expected at %s: %s" % (
+                errors[0] + (" or ".join("%s:%d:%d" % w for w in sorted(where)), first_error(err))))
+        if self.filecheck and re.search(r"//\s*CHECK", chunk):
+            bad = self.run_filecheck(rel, first_line, "bytecode", err, [self.filecheck, path])
+            if bad:
+                return bad
+        return Outcome(rel, first_line, "bytecode", "pass")
+
     def check_fixture(self, rel, path, reject, checkers):
         """A binary fixture: rejected with an error about the bytecode, or read (CHECK lines, round trip)."""
         if reject:
@@ -396,6 +475,59 @@ def first_difference(a, b):
 def describe_lines(targets):
     known = sorted(t for t in targets if t is not None)
     return "/".join(str(t) for t in known) if known else "any"
+
+
+def resolve_location(text, aliases, depth=0):
+    """The (file, line, column) MLIR shows for a location's text (`"f":1:2`, `#alias`, `fused[a, b]`,
+    `"name"(a)`, `callsite(a at b)`): the first file location found, the callee of a call site. None if none."""
+    text = text.strip()
+    if depth > 32:
+        return None
+    if text.startswith("#"):
+        return resolve_location(aliases[text], aliases, depth + 1) if text in aliases else None
+    match = re.match(r'^"([^"]*)":(\d+):(\d+)', text)
+    if match:
+        return match.group(1), int(match.group(2)), int(match.group(3))
+    match = re.match(r"^fused(?:<[^>]*>)?\[(.*)\]$", text, re.S)
+    if match:
+        for part in match.group(1).split(","):
+            found = resolve_location(part, aliases, depth + 1)
+            if found:
+                return found
+        return None
+    match = re.match(r'^"[^"]*"\((.*)\)$', text, re.S)
+    if match:
+        return resolve_location(match.group(1), aliases, depth + 1)
+    match = re.match(r"^callsite\((.*?)\s+at\s+(.*)\)$", text, re.S)
+    if match:
+        return resolve_location(match.group(1), aliases, depth + 1)
+    return None
+
+
+def op_locations(chunk):
+    """Where MLIR reports an error on the chunk's annotated ops: the `loc(...)` of the op that follows each
+    `// CHECK` line (of every op with a `loc(...)` when none is annotated), resolved; a set of
+    (file, line, column)."""
+    body = re.sub(r"//.*", "", chunk)
+    aliases = {name: value for name, value in LOC_ALIAS_RE.findall(body)}
+    lines = chunk.split("\n")
+    annotated = []
+    for index, line in enumerate(lines):
+        if re.search(r"//\s*CHECK", line):
+            following = index + 1
+            while following < len(lines) and (not lines[following].strip() or lines[following].strip().startswith("//")):
+                following += 1
+            if following < len(lines):
+                annotated.append(lines[following])
+    candidates = annotated or [line for line in body.split("\n") if not LOC_ALIAS_RE.match(line)]
+    found = set()
+    for line in candidates:
+        match = re.search(r"\bloc\((.*)\)\s*$", re.sub(r"//.*", "", line))
+        if match:
+            where = resolve_location(match.group(1), aliases)
+            if where:
+                found.add(where)
+    return found
 
 
 def run_lines(text):
@@ -545,6 +677,7 @@ def plan_file(runner, data, rel, refs):
     text_checks = True      # False for files whose kernels NVIDIA only feeds to a failing writer
     roundtrip_versions = [None]
     written = {}            # %t.bc of a `-mlir-to-cudatilebc ... -o %t.bc` RUN line -> its version
+    debuginfo, debuginfo_checker = False, None  # a `%round_trip_test ... --mlir-print-debuginfo` RUN line
     for number, command in runs:
         stages = [stage.split() for stage in command.split("|")]
         words = stages[0]
@@ -559,7 +692,8 @@ def plan_file(runner, data, rel, refs):
         version = option_value(words, "bytecode-version")
         if words[0] == "%round_trip_test":
             if "--mlir-print-debuginfo" in words or "-mlir-print-debuginfo" in words:
-                skips.append((number, SKIP_DEBUGINFO))
+                debuginfo_checker = checker or debuginfo_checker
+                debuginfo = True
             continue  # every positive chunk is round-tripped below
         if words[0] != "cuda-tile-translate":
             continue  # cuda-tile-opt (printer checks), diff: part of another RUN line's check
@@ -595,8 +729,9 @@ def plan_file(runner, data, rel, refs):
                 for first, last, chunk in code_chunks(text, split):
                     if re.search(r"testing\$(?!func\b)", chunk):
                         skips.append((first, SKIP_TESTING_OPS))
-                    elif re.search(r"\bloc\(", chunk):
-                        skips.append((first, SKIP_LOCATIONS))
+                    elif re.search(r"\bloc\(", re.sub(r"//.*", "", chunk)) and op_locations(chunk):
+                        jobs.append(lambda f=first, c=chunk, v=version, w=op_locations(chunk):
+                                    runner.check_bytecode_refused_location(rel, f, c, v, w))
                     else:
                         jobs.append(lambda f=first, l=last, c=chunk, v=version:
                                     runner.check_bytecode_refused(rel, f, l, c, v))
@@ -629,6 +764,9 @@ def plan_file(runner, data, rel, refs):
             continue
         for version in roundtrip_versions:
             jobs.append(lambda f=first_line, c=chunk, v=version: runner.check_bytecode_roundtrip(rel, f, c, v))
+        if debuginfo:
+            jobs.append(lambda f=first_line, c=chunk, k=debuginfo_checker:
+                        runner.check_debuginfo_roundtrip(rel, f, c, k))
     if runner.filecheck and re.search(r"//\s*CHECK", text):
         for number, command in runs:
             pipeline = translate_pipeline(command, path, runner.tilec, runner.filecheck)
