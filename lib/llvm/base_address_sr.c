@@ -44,6 +44,22 @@ typedef struct basr_member {
   int chain_count; /* for anchors: members rebased on it */
 } basr_member;
 
+/* Dump name of a value: "%name", or its slot ("%12") when it has no name. */
+static void print_ref(FILE *f, LLVMValueRef v) {
+  size_t len;
+  const char *n = LLVMGetValueName2(v, &len);
+  if (len) {
+    fprintf(f, "%%%.*s", (int)len, n);
+    return;
+  }
+  char *t = LLVMPrintValueToString(v);
+  const char *p = t;
+  while (*p == ' ') p++;
+  const char *eq = strstr(p, " = ");
+  fprintf(f, "%.*s", eq ? (int)(eq - p) : (int)strlen(p), p);
+  LLVMDisposeMessage(t);
+}
+
 static bool const_int(LLVMValueRef v, int64_t *out) {
   if (!LLVMIsAConstantInt(v)) return false;
   *out = LLVMConstIntGetSExtValue(v);
@@ -199,6 +215,13 @@ int ct_base_address_sr_run(LLVMModuleRef mod, LLVMValueRef fn, const ct_llvm_tie
     if (!name) abort();
     memcpy(name, nm, len);
     name[len] = '\0';
+    if (dumping) { /* before this rewrite inserts its GEP (slots of the function as it is now) */
+      fprintf(dump, "basr @%s: ", fname);
+      print_ref(dump, m->gep);
+      fputs(" = ", dump);
+      print_ref(dump, a->gep);
+      fprintf(dump, " %+lld bytes (chain %d)\n", (long long)bytes, a->chain_count);
+    }
     LLVMValueRef repl = a->gep;
     if (bytes != 0) {
       LLVMPositionBuilderBefore(builder, m->gep);
@@ -208,12 +231,6 @@ int ct_base_address_sr_run(LLVMModuleRef mod, LLVMValueRef fn, const ct_llvm_tie
       LLVMValueRef g = inbounds ? LLVMBuildInBoundsGEP2(builder, i8, a->gep, &off, 1, "")
                                 : LLVMBuildGEP2(builder, i8, a->gep, &off, 1, "");
       repl = g;
-    }
-    if (dumping) {
-      size_t al;
-      const char *an = LLVMGetValueName2(a->gep, &al);
-      fprintf(dump, "basr @%s: %%%s = %%%.*s %+lld bytes (chain %d)\n", fname, len ? name : "<unnamed>", (int)al, an,
-              (long long)bytes, a->chain_count);
     }
     LLVMReplaceAllUsesWith(m->gep, repl);
     dead[ndead++] = m->gep;

@@ -110,3 +110,19 @@ loop:
 exit:
   ret void
 }
+
+; Unnamed values (what the code generator emits) are dumped by their slot number.
+; DUMP: basr @unnamed: %5 = %2 +4 bytes (chain 1)
+; CHECK-LABEL: define float @unnamed(
+; CHECK:         %5 = getelementptr inbounds i8, ptr addrspace(1) %2, i64 4
+; CHECK-NEXT:    %6 = load float, ptr addrspace(1) %5
+define float @unnamed(ptr addrspace(1) %0, i32 %1) {
+entry:
+  %2 = getelementptr inbounds float, ptr addrspace(1) %0, i32 %1
+  %3 = load float, ptr addrspace(1) %2, align 4
+  %4 = add nsw i32 %1, 1
+  %5 = getelementptr inbounds float, ptr addrspace(1) %0, i32 %4
+  %6 = load float, ptr addrspace(1) %5, align 4
+  %7 = fadd float %3, %6
+  ret float %7
+}
