@@ -19,6 +19,7 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Diagnostics.h>
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -425,6 +426,36 @@ static void pos_linecol(const ct_parser *p, size_t off, int *line, int *col) {
 /* mlirAttributeParseGet on NUL-terminated txt whose user part starts at (line, col) after `prefix`
  * synthetic bytes; errors are reported at the source position. */
 static MlirAttribute parse_attr_located(ct_parser *p, const char *txt, size_t n, int line, int col, int prefix) {
+  /* MLIR converts integer digits with repeated APInt multiplies (quadratic in the length) and parses
+   * nested attributes recursively: reject a huge number (instead of hanging) or a deep nesting
+   * (instead of overflowing the stack) up front. Quoted strings are skipped. */
+  for (size_t k = 0, run = 0, depth = 0; k < n; k++) {
+    char ch = txt[k];
+    if (ch == '"') {
+      for (k++; k < n && txt[k] != '"'; k++)
+        if (txt[k] == '\\') k++;
+      run = 0;
+    } else if (ch == '[' || ch == '{' || ch == '(') {
+      run = 0;
+      if (++depth > 256) {
+        ct_diag_emit(p->c, CT_DIAG_ERROR, p->file, line, col, "attribute nested too deeply (at most 256 levels)");
+        p->failed = true;
+        return (MlirAttribute){NULL};
+      }
+    } else if (ch == ']' || ch == '}' || ch == ')') {
+      run = 0;
+      if (depth) depth--;
+    } else if (isalnum((unsigned char)ch) || ch == '_' || ch == '.') {
+      if (run || isdigit((unsigned char)ch)) run++;
+      if (run > 1000) {
+        ct_diag_emit(p->c, CT_DIAG_ERROR, p->file, line, col, "numeric literal too long (more than 1000 characters)");
+        p->failed = true;
+        return (MlirAttribute){NULL};
+      }
+    } else {
+      run = 0;
+    }
+  }
   mlir_diag_capture cap = {p, line, col, prefix, false};
   MlirDiagnosticHandlerID id = mlirContextAttachDiagnosticHandler(p->mctx, capture_mlir_diag, &cap, NULL);
   MlirAttribute a = mlirAttributeParseGet(p->mctx, mlirStringRefCreate(txt, n));
@@ -592,10 +623,32 @@ static bool parse_region_body(ct_parser *p, MlirRegion region, int nargs, const 
                               const char *const *arg_names, const size_t *arg_lens, const int *arg_lines,
                               const int *arg_cols, bool allow_block_header);
 
+static bool parse_region_body_nested(ct_parser *p, MlirRegion region, int nargs, const MlirType *arg_types,
+                                     const char *const *arg_names, const size_t *arg_lens, const int *arg_lines,
+                                     const int *arg_cols, bool allow_block_header);
+
+/* Region nesting is bounded (as in the bytecode reader) so that the recursive descent, and the
+ * recursive walks of later passes, cannot overflow the stack on adversarial input. */
+#define CT_MAX_REGION_DEPTH 256
+
 /* Parse `{ ops }` into a new single-block region; block arguments given by the caller. */
 static bool parse_region_body(ct_parser *p, MlirRegion region, int nargs, const MlirType *arg_types,
                               const char *const *arg_names, const size_t *arg_lens, const int *arg_lines,
                               const int *arg_cols, bool allow_block_header) {
+  if (p->region_depth >= CT_MAX_REGION_DEPTH) {
+    p->arg_locs = NULL;
+    return perr(p, "regions nested too deeply (at most 256 levels)");
+  }
+  p->region_depth++;
+  bool ok = parse_region_body_nested(p, region, nargs, arg_types, arg_names, arg_lens, arg_lines, arg_cols,
+                                     allow_block_header);
+  p->region_depth--;
+  return ok;
+}
+
+static bool parse_region_body_nested(ct_parser *p, MlirRegion region, int nargs, const MlirType *arg_types,
+                                     const char *const *arg_names, const size_t *arg_lens, const int *arg_lines,
+                                     const int *arg_cols, bool allow_block_header) {
   const MlirLocation *given = p->arg_locs; /* explicit `loc(...)` of entry arguments */
   p->arg_locs = NULL;
   if (!expect_punct(p, "{")) return false;
@@ -1380,6 +1433,23 @@ static bool parse_dense_literal(ct_parser *p, MlirAttribute *value, MlirType *ti
   }
   if (j >= p->len || p->src[j] != '>') return perr(p, "expected '>' after constant value");
   size_t be = j;
+  /* MLIR converts integer digits with repeated APInt multiplies (quadratic in the length): bound
+   * every number of the literal so that a huge one fails fast instead of hanging. */
+  {
+    int ln = bline, cl = bcol, tl = 0, tc = 0;
+    size_t run = 0;
+    for (size_t k = bs; k < be; k++) {
+      char ch = p->src[k];
+      if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == ',' || ch == '[' || ch == ']' || ch == '(' ||
+          ch == ')')
+        run = 0;
+      else if (run++ == 0)
+        tl = ln, tc = cl;
+      if (run > 1000) return perr_at(p, tl, tc, "numeric literal too long (more than 1000 characters)");
+      if (ch == '\n') ln++, cl = 1;
+      else cl++;
+    }
+  }
   adv(p, j + 1 - p->pos);
   if (!expect_punct(p, ":")) return false;
   skip_ws(p);

@@ -37,6 +37,7 @@ typedef struct ct_parser {
   struct ct_di_state *di;        /* debug-info aliases (debuginfo.c) */
   const MlirLocation *arg_locs;  /* locations of the next region's entry arguments, or NULL */
   int di_depth;                  /* nesting of debug-info locations/attributes being parsed */
+  int region_depth;              /* nesting of regions being parsed (bounded: recursion) */
 } ct_parser;
 /* One element of an op's assembly format (see dialect/cuda_tile_ops.def). */
 typedef struct fmt_tok {
