@@ -673,7 +673,18 @@ static MlirAttribute rd_hints(br *r, cur *c) {
   ct_strbuf_puts(&sb, "#cuda_tile.optimization_hints<");
   for (uint64_t i = 0; i < n && !r->failed; i++) {
     MlirStringRef arch;
+    size_t arch_at = c->pos;
     if (!rd_string(r, c, &arch, "hint target")) break;
+    /* The name is spliced into attribute text below: only identifier characters may pass. */
+    bool arch_ok = arch.length > 0;
+    for (size_t k = 0; k < arch.length && arch_ok; k++) {
+      char ch = arch.data[k];
+      arch_ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
+    }
+    if (!arch_ok) {
+      br_error(r, arch_at, "optimization hint target name is not an identifier");
+      break;
+    }
     size_t vat = c->pos;
     MlirAttribute v = rd_sc_attr(r, c);
     if (r->failed) break;
