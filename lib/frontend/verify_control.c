@@ -108,7 +108,7 @@ bool verify_module(ct_vop *v) {
       MlirAttribute pn = mlirOperationGetAttributeByName(p, mlirStringRefCreateFromCString("sym_name"));
       if (mlirAttributeIsNull(pn) || !mlirAttributeIsAString(pn)) continue;
       MlirStringRef ps = mlirStringAttrGetValue(pn);
-      if (ps.length == s.length && memcmp(ps.data, s.data, s.length) == 0) {
+      if (ps.length == s.length && (s.length == 0 || memcmp(ps.data, s.data, s.length) == 0)) {
         ct_error_op(v->c, o, "redefinition of symbol named '%.*s'", (int)s.length, s.data);
         v->nerrors++;
         break;
