@@ -294,76 +294,42 @@ struct ct_di_state {
   size_t n, cap;
 };
 
-static bool d_err(ct_parser *p, const char *fmt, ...) CT_PRINTF(2, 3);
-static bool d_err(ct_parser *p, const char *fmt, ...) {
-  if (p->failed) return false;
-  p->failed = true;
-  va_list ap;
-  va_start(ap, fmt);
-  ct_diag_vemit(p->c, CT_DIAG_ERROR, p->file, p->line, p->col, fmt, ap);
-  va_end(ap);
-  return false;
-}
-
-static void d_adv(ct_parser *p, size_t n) {
-  while (n-- && p->pos < p->len) {
-    if (p->src[p->pos] == '\n') p->line++, p->col = 1;
-    else p->col++;
-    p->pos++;
-  }
-}
-
-static void d_ws(ct_parser *p) {
-  while (p->pos < p->len) {
-    char ch = p->src[p->pos];
-    if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') d_adv(p, 1);
-    else if (ch == '/' && p->pos + 1 < p->len && p->src[p->pos + 1] == '/') {
-      while (p->pos < p->len && p->src[p->pos] != '\n') d_adv(p, 1);
-    } else break;
-  }
-}
-
-static char d_peek(ct_parser *p) {
-  d_ws(p);
-  return p->pos < p->len ? p->src[p->pos] : 0;
-}
-
 static bool d_is_id(char ch) {
   return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '$' ||
          ch == '.';
 }
 
 static size_t d_ident(ct_parser *p) {
-  d_ws(p);
+  ct_parser_skip_ws(p);
   size_t n = 0;
   while (p->pos + n < p->len && d_is_id(p->src[p->pos + n])) n++;
   return n;
 }
 
 static bool d_eat(ct_parser *p, const char *s) {
-  d_ws(p);
+  ct_parser_skip_ws(p);
   size_t l = strlen(s);
   if (p->len - p->pos < l || memcmp(p->src + p->pos, s, l) != 0) return false;
   if (d_is_id(s[l - 1]) && p->pos + l < p->len && d_is_id(p->src[p->pos + l])) return false; /* a keyword prefix */
-  d_adv(p, l);
+  ct_parser_advance(p, l);
   return true;
 }
 
 static bool d_expect(ct_parser *p, const char *s) {
   if (d_eat(p, s)) return true;
-  return d_err(p, "expected '%s'", s);
+  return ct_parser_error_at(p, p->line, p->col, "expected '%s'", s);
 }
 
 static bool d_uint(ct_parser *p, const char *what, unsigned *v) {
-  d_ws(p);
+  ct_parser_skip_ws(p);
   size_t s = p->pos;
   unsigned long long x = 0;
   while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') {
     x = x * 10 + (unsigned)(p->src[p->pos] - '0');
-    if (x > UINT_MAX) return d_err(p, "%s is out of range (at most %u)", what, UINT_MAX);
-    d_adv(p, 1);
+    if (x > UINT_MAX) return ct_parser_error_at(p, p->line, p->col, "%s is out of range (at most %u)", what, UINT_MAX);
+    ct_parser_advance(p, 1);
   }
-  if (p->pos == s) return d_err(p, "expected a non-negative integer for %s", what);
+  if (p->pos == s) return ct_parser_error_at(p, p->line, p->col, "expected a non-negative integer for %s", what);
   *v = (unsigned)x;
   return true;
 }
@@ -377,26 +343,26 @@ static int hexval(char ch) {
 
 /* A string literal, unescaped into sb (MLIR's escapes: \" \\ \n \t \XX). */
 static bool d_string(ct_parser *p, ct_strbuf *sb) {
-  if (d_peek(p) != '"') return d_err(p, "expected a string literal");
-  d_adv(p, 1);
+  if (ct_parser_peek(p) != '"') return ct_parser_error_at(p, p->line, p->col, "expected a string literal");
+  ct_parser_advance(p, 1);
   while (p->pos < p->len && p->src[p->pos] != '"') {
     char ch = p->src[p->pos];
-    if (ch == '\n') return d_err(p, "unterminated string literal");
+    if (ch == '\n') return ct_parser_error_at(p, p->line, p->col, "unterminated string literal");
     if (ch == '\\' && p->pos + 1 < p->len) {
       char e = p->src[p->pos + 1];
       int h1 = hexval(e), h2 = p->pos + 2 < p->len ? hexval(p->src[p->pos + 2]) : -1;
-      if (e == '"' || e == '\\') ct_strbuf_putc(sb, e), d_adv(p, 2);
-      else if (e == 'n') ct_strbuf_putc(sb, '\n'), d_adv(p, 2);
-      else if (e == 't') ct_strbuf_putc(sb, '\t'), d_adv(p, 2);
-      else if (h1 >= 0 && h2 >= 0) ct_strbuf_putc(sb, (char)(h1 * 16 + h2)), d_adv(p, 3);
-      else return d_err(p, "unknown escape in string literal");
+      if (e == '"' || e == '\\') ct_strbuf_putc(sb, e), ct_parser_advance(p, 2);
+      else if (e == 'n') ct_strbuf_putc(sb, '\n'), ct_parser_advance(p, 2);
+      else if (e == 't') ct_strbuf_putc(sb, '\t'), ct_parser_advance(p, 2);
+      else if (h1 >= 0 && h2 >= 0) ct_strbuf_putc(sb, (char)(h1 * 16 + h2)), ct_parser_advance(p, 3);
+      else return ct_parser_error_at(p, p->line, p->col, "unknown escape in string literal");
       continue;
     }
     ct_strbuf_putc(sb, ch);
-    d_adv(p, 1);
+    ct_parser_advance(p, 1);
   }
-  if (p->pos >= p->len) return d_err(p, "unterminated string literal");
-  d_adv(p, 1);
+  if (p->pos >= p->len) return ct_parser_error_at(p, p->line, p->col, "unterminated string literal");
+  ct_parser_advance(p, 1);
   return true;
 }
 
@@ -410,17 +376,17 @@ static di_alias *alias_find(ct_parser *p, const char *name, size_t len) {
 /* `#name` (the cursor at '#'): the alias it names. */
 static di_alias *d_alias_ref(ct_parser *p) {
   int line = p->line, col = p->col;
-  d_adv(p, 1);
+  ct_parser_advance(p, 1);
   size_t n = 0;
   while (p->pos + n < p->len && d_is_id(p->src[p->pos + n])) n++;
-  if (!n) return d_err(p, "expected an alias name after '#'"), NULL;
+  if (!n) return ct_parser_error_at(p, p->line, p->col, "expected an alias name after '#'"), NULL;
   di_alias *a = alias_find(p, p->src + p->pos, n);
   if (!a) {
     p->line = line, p->col = col;
-    d_err(p, "undefined symbol alias id '%.*s'", (int)n, p->src + p->pos);
+    ct_parser_error_at(p, p->line, p->col, "undefined symbol alias id '%.*s'", (int)n, p->src + p->pos);
     return NULL;
   }
-  d_adv(p, n);
+  ct_parser_advance(p, n);
   return a;
 }
 
@@ -429,13 +395,13 @@ static bool parse_loc_inner(ct_parser *p, MlirLocation *out);
 
 /* A di attribute of one of the kinds in `want` (a bit mask of 1 << ct_di_kind) for `what`. */
 static bool parse_di_attr_of(ct_parser *p, unsigned want, const char *what, MlirAttribute *out) {
-  d_ws(p);
+  ct_parser_skip_ws(p);
   int line = p->line, col = p->col;
   if (!parse_di_attr(p, out)) return false;
   ct_di_kind k = ct_di_attr_kind(*out);
   if (!(want & (1u << k))) {
     p->line = line, p->col = col;
-    return d_err(p, "invalid kind of attribute specified for %s", what);
+    return ct_parser_error_at(p, p->line, p->col, "invalid kind of attribute specified for %s", what);
   }
   return true;
 }
@@ -462,11 +428,11 @@ static bool parse_di_struct(ct_parser *p, ct_di_kind kind, MlirAttribute *out) {
     for (int i = 0; i < 6 && keys[kind][i]; i++)
       if (strlen(keys[kind][i]) == n && memcmp(keys[kind][i], p->src + p->pos, n) == 0) k = i;
     if (k < 0 || seen[k]) {
-      ok = d_err(p, "duplicate or unknown struct parameter name: %.*s", (int)n, p->src + p->pos);
+      ok = ct_parser_error_at(p, p->line, p->col, "duplicate or unknown struct parameter name: %.*s", (int)n, p->src + p->pos);
       break;
     }
     seen[k] = true;
-    d_adv(p, n);
+    ct_parser_advance(p, n);
     if (!(ok = d_expect(p, "="))) break;
     const char *key = keys[kind][k];
     char what[64];
@@ -479,7 +445,7 @@ static bool parse_di_struct(ct_parser *p, ct_di_kind kind, MlirAttribute *out) {
     else ok = d_uint(p, what, &nums[k]);
   }
   for (int i = 0; ok && i < 6 && keys[kind][i]; i++)
-    if (!seen[i] && !optional[kind][i]) ok = d_err(p, "struct is missing required parameter: %s", keys[kind][i]);
+    if (!seen[i] && !optional[kind][i]) ok = ct_parser_error_at(p, p->line, p->col, "struct is missing required parameter: %s", keys[kind][i]);
   if (ok) {
     MlirContext ctx = p->mctx;
     if (kind == CT_DI_COMPILE_UNIT) *out = ct_di_compile_unit_get(ctx, attrs[0]);
@@ -497,7 +463,7 @@ static bool parse_di_attr1(ct_parser *p, MlirAttribute *out);
 
 /* A di attribute: `#alias` or `#cuda_tile.di_*<...>` (nesting bounded). */
 static bool parse_di_attr(ct_parser *p, MlirAttribute *out) {
-  if (p->di_depth >= 200) return d_err(p, "debug-info attributes nested too deeply");
+  if (p->di_depth >= 200) return ct_parser_error_at(p, p->line, p->col, "debug-info attributes nested too deeply");
   p->di_depth++;
   bool ok = parse_di_attr1(p, out);
   p->di_depth--;
@@ -505,10 +471,10 @@ static bool parse_di_attr(ct_parser *p, MlirAttribute *out) {
 }
 
 static bool parse_di_attr1(ct_parser *p, MlirAttribute *out) {
-  if (d_peek(p) != '#') return d_err(p, "expected a #cuda_tile debug-info attribute");
+  if (ct_parser_peek(p) != '#') return ct_parser_error_at(p, p->line, p->col, "expected a #cuda_tile debug-info attribute");
   if (p->len - p->pos > 11 && memcmp(p->src + p->pos, "#cuda_tile.", 11) == 0) {
     int line = p->line, col = p->col;
-    d_adv(p, 11);
+    ct_parser_advance(p, 11);
     size_t n = 0;
     while (p->pos + n < p->len && d_is_id(p->src[p->pos + n]) && p->src[p->pos + n] != '.') n++;
     int kind = CT_DI_NONE;
@@ -516,11 +482,11 @@ static bool parse_di_attr1(ct_parser *p, MlirAttribute *out) {
       if (strlen(kind_names[k]) == n && memcmp(kind_names[k], p->src + p->pos, n) == 0) kind = k;
     if (kind == CT_DI_NONE) {
       p->line = line, p->col = col;
-      return d_err(p, "expected a #cuda_tile debug-info attribute (di_file, di_compile_unit, di_subprogram, "
+      return ct_parser_error_at(p, p->line, p->col, "expected a #cuda_tile debug-info attribute (di_file, di_compile_unit, di_subprogram, "
                       "di_lexical_block), got '#cuda_tile.%.*s'",
                    (int)n, p->src + p->pos);
     }
-    d_adv(p, n);
+    ct_parser_advance(p, n);
     if (kind != CT_DI_FILE) return parse_di_struct(p, (ct_di_kind)kind, out);
     ct_strbuf name, dir;
     ct_strbuf_init(&name);
@@ -538,7 +504,7 @@ static bool parse_di_attr1(ct_parser *p, MlirAttribute *out) {
   if (!a) return false;
   if (a->is_loc) {
     p->line = line, p->col = col;
-    return d_err(p, "expected a debug-info attribute, but alias '#%.*s' is a location", (int)a->len, a->name);
+    return ct_parser_error_at(p, p->line, p->col, "expected a debug-info attribute, but alias '#%.*s' is a location", (int)a->len, a->name);
   }
   *out = a->attr;
   return true;
@@ -547,19 +513,19 @@ static bool parse_di_attr1(ct_parser *p, MlirAttribute *out) {
 /* `#cuda_tile.di_loc<LOC in SCOPE>` after the prefix `#cuda_tile.di_loc`. */
 static bool parse_di_loc_body(ct_parser *p, MlirLocation *out) {
   if (!d_expect(p, "<")) return false;
-  d_ws(p);
+  ct_parser_skip_ws(p);
   int line = p->line, col = p->col;
   MlirLocation src;
   if (d_eat(p, "loc")) {
     if (!d_expect(p, "(") || !parse_loc_inner(p, &src) || !d_expect(p, ")")) return false;
-  } else if (d_peek(p) == '#') {
+  } else if (ct_parser_peek(p) == '#') {
     if (!parse_loc_inner(p, &src)) return false;
   } else {
-    return d_err(p, "expected a location (loc(\"file\":line:col) or #alias) in #cuda_tile.di_loc");
+    return ct_parser_error_at(p, p->line, p->col, "expected a location (loc(\"file\":line:col) or #alias) in #cuda_tile.di_loc");
   }
   if (!mlirLocationIsAFileLineColRange(src)) {
     p->line = line, p->col = col;
-    return d_err(p, "#cuda_tile.di_loc requires a FileLineColLoc source location (\"file\":line:col)");
+    return ct_parser_error_at(p, p->line, p->col, "#cuda_tile.di_loc requires a FileLineColLoc source location (\"file\":line:col)");
   }
   if (!d_expect(p, "in")) return false;
   MlirAttribute scope;
@@ -574,7 +540,7 @@ static bool parse_di_loc_body(ct_parser *p, MlirLocation *out) {
 
 /* The metadata attribute of `fused<...>`: a di attribute, or any attribute MLIR parses. */
 static bool parse_fused_metadata(ct_parser *p, MlirAttribute *out) {
-  d_ws(p);
+  ct_parser_skip_ws(p);
   if (p->pos < p->len && p->src[p->pos] == '#' &&
       (p->len - p->pos <= 13 || memcmp(p->src + p->pos, "#cuda_tile.di", 13) == 0 ||
        memcmp(p->src + p->pos, "#cuda_tile.", 11) != 0))
@@ -595,10 +561,10 @@ static bool parse_fused_metadata(ct_parser *p, MlirAttribute *out) {
     }
     i++;
   }
-  if (i == s) return d_err(p, "expected a fused location metadata attribute");
+  if (i == s) return ct_parser_error_at(p, p->line, p->col, "expected a fused location metadata attribute");
   *out = ct_parser_attr_at(p, p->src + s, i - s, p->line, p->col);
   if (mlirAttributeIsNull(*out)) return false;
-  d_adv(p, i - s);
+  ct_parser_advance(p, i - s);
   return true;
 }
 
@@ -606,7 +572,7 @@ static bool parse_loc_inner1(ct_parser *p, MlirLocation *out);
 
 /* A location without the `loc(...)` wrapper (nesting bounded: bad input is an error, not a stack overflow). */
 static bool parse_loc_inner(ct_parser *p, MlirLocation *out) {
-  if (p->di_depth >= 200) return d_err(p, "locations nested too deeply");
+  if (p->di_depth >= 200) return ct_parser_error_at(p, p->line, p->col, "locations nested too deeply");
   p->di_depth++;
   bool ok = parse_loc_inner1(p, out);
   p->di_depth--;
@@ -614,19 +580,19 @@ static bool parse_loc_inner(ct_parser *p, MlirLocation *out) {
 }
 
 static bool parse_loc_inner1(ct_parser *p, MlirLocation *out) {
-  char ch = d_peek(p);
+  char ch = ct_parser_peek(p);
   int line = p->line, col = p->col;
   if (ch == '#') {
     if (p->len - p->pos > 17 && memcmp(p->src + p->pos, "#cuda_tile.di_loc", 17) == 0 &&
         !d_is_id(p->src[p->pos + 17])) {
-      d_adv(p, 17);
+      ct_parser_advance(p, 17);
       return parse_di_loc_body(p, out);
     }
     di_alias *a = d_alias_ref(p);
     if (!a) return false;
     if (!a->is_loc) {
       p->line = line, p->col = col;
-      return d_err(p, "expected a location, but alias '#%.*s' is an attribute", (int)a->len, a->name);
+      return ct_parser_error_at(p, p->line, p->col, "expected a location, but alias '#%.*s' is an attribute", (int)a->len, a->name);
     }
     *out = a->loc;
     return true;
@@ -686,14 +652,14 @@ static bool parse_loc_inner1(ct_parser *p, MlirLocation *out) {
     free(v);
     return ok;
   }
-  return d_err(p, "expected location instance");
+  return ct_parser_error_at(p, p->line, p->col, "expected location instance");
 }
 
 bool ct_di_parse_trailing_loc(ct_parser *p, MlirLocation *loc) {
   if (p->failed) return false;
-  d_ws(p);
+  ct_parser_skip_ws(p);
   if (p->len - p->pos < 4 || memcmp(p->src + p->pos, "loc(", 4) != 0) return true;
-  d_adv(p, 4);
+  ct_parser_advance(p, 4);
   MlirLocation l;
   if (!parse_loc_inner(p, &l) || !d_expect(p, ")")) return false;
   *loc = l;
@@ -703,15 +669,15 @@ bool ct_di_parse_trailing_loc(ct_parser *p, MlirLocation *loc) {
 /* `#name = value` at the cursor. Values that are not ours are skipped silently (the caller's
  * skipper checks them later). */
 static bool parse_alias_def(ct_parser *p) {
-  d_adv(p, 1);
+  ct_parser_advance(p, 1);
   size_t n = 0;
   while (p->pos + n < p->len && d_is_id(p->src[p->pos + n])) n++;
-  if (!n) return d_err(p, "expected attribute alias name after '#'");
+  if (!n) return ct_parser_error_at(p, p->line, p->col, "expected attribute alias name after '#'");
   const char *name = p->src + p->pos;
   int nline = p->line, ncol = p->col;
-  d_adv(p, n);
+  ct_parser_advance(p, n);
   if (!d_expect(p, "=")) return false;
-  d_ws(p);
+  ct_parser_skip_ws(p);
   di_alias a = {name, n, false, {NULL}, {NULL}};
   const char *v = p->src + p->pos;
   size_t left = p->len - p->pos;
@@ -729,14 +695,14 @@ static bool parse_alias_def(ct_parser *p) {
     while (m + 1 < left && d_is_id(v[1 + m])) m++;
     di_alias *o = alias_find(p, v + 1, m);
     if (!o) return true;
-    d_adv(p, 1 + m);
+    ct_parser_advance(p, 1 + m);
     a.is_loc = o->is_loc, a.loc = o->loc, a.attr = o->attr;
   } else {
     return true; /* not a debug-info alias */
   }
   if (alias_find(p, name, n)) {
     p->line = nline, p->col = ncol;
-    return d_err(p, "redefinition of symbol alias id '%.*s'", (int)n, name);
+    return ct_parser_error_at(p, p->line, p->col, "redefinition of symbol alias id '%.*s'", (int)n, name);
   }
   if (!p->di) {
     p->di = calloc(1, sizeof *p->di);

@@ -56,8 +56,7 @@ static long long span_int(const ct_parser *p, size_t start) {
   return neg ? -(long long)v : (long long)v;
 }
 
-static bool perr_at(ct_parser *p, int line, int col, const char *fmt, ...) CT_PRINTF(4, 5);
-static bool perr_at(ct_parser *p, int line, int col, const char *fmt, ...) {
+bool ct_parser_error_at(ct_parser *p, int line, int col, const char *fmt, ...) {
   if (p->failed) return false;
   p->failed = true;
   va_list ap;
@@ -67,7 +66,7 @@ static bool perr_at(ct_parser *p, int line, int col, const char *fmt, ...) {
   return false;
 }
 
-static void adv(ct_parser *p, size_t n) {
+void ct_parser_advance(ct_parser *p, size_t n) {
   while (n-- && p->pos < p->len) {
     if (p->src[p->pos] == '\n') p->line++, p->col = 1;
     else p->col++;
@@ -75,23 +74,23 @@ static void adv(ct_parser *p, size_t n) {
   }
 }
 
-static void skip_ws(ct_parser *p) {
+void ct_parser_skip_ws(ct_parser *p) {
   while (p->pos < p->len) {
     char ch = p->src[p->pos];
-    if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') adv(p, 1);
+    if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') ct_parser_advance(p, 1);
     else if (ch == '/' && p->pos + 1 < p->len && p->src[p->pos + 1] == '/') {
-      while (p->pos < p->len && p->src[p->pos] != '\n') adv(p, 1);
+      while (p->pos < p->len && p->src[p->pos] != '\n') ct_parser_advance(p, 1);
     } else break;
   }
 }
 
-static char peekc(ct_parser *p) {
-  skip_ws(p);
+char ct_parser_peek(ct_parser *p) {
+  ct_parser_skip_ws(p);
   return p->pos < p->len ? p->src[p->pos] : 0;
 }
 
 static bool peek_str(ct_parser *p, const char *s) {
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   size_t n = strlen(s);
   return p->len - p->pos >= n && memcmp(p->src + p->pos, s, n) == 0;
 }
@@ -101,7 +100,7 @@ static bool is_id_char(char ch) { return is_id_start(ch) || (ch >= '0' && ch <= 
 
 static bool eat_punct(ct_parser *p, const char *s) {
   if (!peek_str(p, s)) return false;
-  adv(p, strlen(s));
+  ct_parser_advance(p, strlen(s));
   return true;
 }
 
@@ -113,7 +112,7 @@ static bool expect_punct(ct_parser *p, const char *s) {
 
 /* Identifier (may contain '.', '$'); returns length (0 if none), no consumption when peeking. */
 static size_t ident_len(ct_parser *p) {
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   size_t j = p->pos;
   if (j >= p->len || !is_id_start(p->src[j])) return 0;
   while (j < p->len && is_id_char(p->src[j])) j++;
@@ -127,7 +126,7 @@ static bool peek_kw(ct_parser *p, const char *kw) {
 
 static bool eat_kw(ct_parser *p, const char *kw) {
   if (!peek_kw(p, kw)) return false;
-  adv(p, strlen(kw));
+  ct_parser_advance(p, strlen(kw));
   return true;
 }
 
@@ -226,7 +225,7 @@ static void ssa_pop_to(ct_parser *p, size_t mark) {
 
 /* `%name` or `%name#k`: the name span (without '%'). */
 static bool parse_value_name(ct_parser *p, const char **name, size_t *len, int *index) {
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   if (p->pos >= p->len || p->src[p->pos] != '%') return perr(p, "expected SSA value");
   size_t j = p->pos + 1;
   while (j < p->len && (is_id_char(p->src[j]) || p->src[j] == '-') && p->src[j] != '.') j++;
@@ -234,12 +233,12 @@ static bool parse_value_name(ct_parser *p, const char **name, size_t *len, int *
   *name = p->src + p->pos + 1;
   *len = j - p->pos - 1;
   *index = -1;
-  adv(p, j - p->pos);
+  ct_parser_advance(p, j - p->pos);
   if (p->pos < p->len && p->src[p->pos] == '#') {
-    adv(p, 1);
+    ct_parser_advance(p, 1);
     int k = 0;
     size_t s = p->pos;
-    while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') k = k * 10 + (p->src[p->pos] - '0'), adv(p, 1);
+    while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') k = k * 10 + (p->src[p->pos] - '0'), ct_parser_advance(p, 1);
     if (p->pos == s) return perr(p, "expected result number after '#'");
     *index = k;
   }
@@ -247,7 +246,7 @@ static bool parse_value_name(ct_parser *p, const char **name, size_t *len, int *
 }
 
 static bool parse_operand(ct_parser *p, MlirValue *out) {
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   int line = p->line, col = p->col;
   const char *name;
   size_t len;
@@ -308,7 +307,7 @@ static MlirLogicalResult capture_mlir_diag(MlirDiagnostic d, void *user) {
 
 /* Parse a type at the cursor: cuda_tile types (prefix optional) or builtin types (via MLIR). */
 static bool parse_type(ct_parser *p, MlirType *out) {
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   int line = p->line, col = p->col;
   size_t start = p->pos, j = p->pos;
   if (j < p->len && p->src[j] == '!') {
@@ -388,7 +387,7 @@ static bool parse_type(ct_parser *p, MlirType *out) {
       return false;
     }
   }
-  adv(p, end - start);
+  ct_parser_advance(p, end - start);
   return true;
 }
 
@@ -549,7 +548,7 @@ static MlirAttribute enum_attr(ct_parser *p, ct_attr_kind k, int value) {
 
 /* An optional `{name = attr, ...}` dictionary: its entries become attributes of the op. */
 static bool parse_attr_dict_into(ct_parser *p, op_builder *b) {
-  if (peekc(p) != '{') return true;
+  if (ct_parser_peek(p) != '{') return true;
   size_t end;
   if (!balanced_span(p, &end)) return false;
   MlirAttribute dict;
@@ -562,7 +561,7 @@ static bool parse_attr_dict_into(ct_parser *p, op_builder *b) {
     snprintf(abuf, sizeof abuf, "%.*s", (int)an.length, an.data);
     ob_attr(p, b, abuf, na.attribute);
   }
-  adv(p, end - p->pos);
+  ct_parser_advance(p, end - p->pos);
   return true;
 }
 
@@ -589,9 +588,9 @@ static MlirOperation ob_create(ct_parser *p, op_builder *b, const ct_op_info *in
     ob_attr(p, b, "operandSegmentSizes", mlirDenseI32ArrayGet(p->mctx, info->noperands, seg));
   }
   if (lhs && lhs->n && lhs->total != b->nres) {
-    if (b->nres == 0) perr_at(p, lhs->v[0].line, lhs->v[0].col, "cannot name an operation with no results");
+    if (b->nres == 0) ct_parser_error_at(p, lhs->v[0].line, lhs->v[0].col, "cannot name an operation with no results");
     else
-      perr_at(p, lhs->v[0].line, lhs->v[0].col, "operation defines %d results but was provided %d to bind", b->nres,
+      ct_parser_error_at(p, lhs->v[0].line, lhs->v[0].col, "operation defines %d results but was provided %d to bind", b->nres,
               lhs->total);
     for (int r = 0; r < b->nregions; r++) mlirRegionDestroy(b->regions[r]);
     b->nregions = 0;
@@ -668,15 +667,15 @@ static bool parse_region_body_nested(ct_parser *p, MlirRegion region, int nargs,
     lines[i] = arg_lines ? arg_lines[i] : p->line;
     cols[i] = arg_cols ? arg_cols[i] : p->col;
   }
-  if (allow_block_header && peekc(p) == '^') {
+  if (allow_block_header && ct_parser_peek(p) == '^') {
     /* ^bb0(%a: T, ...): */
-    adv(p, 1);
-    while (p->pos < p->len && is_id_char(p->src[p->pos])) adv(p, 1);
+    ct_parser_advance(p, 1);
+    while (p->pos < p->len && is_id_char(p->src[p->pos])) ct_parser_advance(p, 1);
     n = 0;
     if (eat_punct(p, "(")) {
       if (!eat_punct(p, ")")) {
         for (;;) {
-          skip_ws(p);
+          ct_parser_skip_ws(p);
           lines[n] = p->line, cols[n] = p->col;
           int idx;
           if (!parse_value_name(p, &names[n], &lens[n], &idx)) return false;
@@ -698,7 +697,7 @@ static bool parse_region_body_nested(ct_parser *p, MlirRegion region, int nargs,
                                 lines[i], cols[i]))
       return false;
   while (!p->failed) {
-    char ch = peekc(p);
+    char ch = ct_parser_peek(p);
     if (ch == '}') break;
     if (!ch) return perr(p, "expected '}' at end of region, got end of input");
     if (ch == '^') return perr(p, "multiple blocks in a region are not supported");
@@ -712,7 +711,7 @@ static bool parse_region_body_nested(ct_parser *p, MlirRegion region, int nargs,
 /* ---------------------------------------------------------------- generic form */
 
 static bool parse_generic_op(ct_parser *p, MlirBlock block, lhs_names *lhs, MlirLocation loc) {
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   size_t s = p->pos + 1, j = s;
   while (j < p->len && p->src[j] != '"' && p->src[j] != '\n') j++;
   if (j >= p->len || p->src[j] != '"') return perr(p, "unterminated operation name");
@@ -723,7 +722,7 @@ static bool parse_generic_op(ct_parser *p, MlirBlock block, lhs_names *lhs, Mlir
   if (strncmp(name, "cuda_tile.", 10) == 0 && !ct_op_info_by_name(name, strlen(name)))
     return perr(p, "unknown operation '%s'", name);
   const ct_op_info *info = strncmp(name, "cuda_tile.", 10) == 0 ? ct_op_info_by_name(name, strlen(name)) : NULL;
-  adv(p, j + 1 - p->pos);
+  ct_parser_advance(p, j + 1 - p->pos);
   op_builder *b = calloc(1, sizeof *b);
   if (!b) abort();
   b->name = name;
@@ -741,9 +740,9 @@ static bool parse_generic_op(ct_parser *p, MlirBlock block, lhs_names *lhs, Mlir
   /* properties and attribute dictionaries */
   for (int pass = 0; ok && pass < 3; pass++) {
     bool props = peek_str(p, "<{");
-    if (props) adv(p, 1);
+    if (props) ct_parser_advance(p, 1);
     if (pass == 1 && !props && peek_str(p, "({")) {
-      adv(p, 1);
+      ct_parser_advance(p, 1);
       while (ok) {
         if (b->nregions >= 4) {
           ok = perr(p, "too many regions");
@@ -757,8 +756,8 @@ static bool parse_generic_op(ct_parser *p, MlirBlock block, lhs_names *lhs, Mlir
       }
       continue;
     }
-    if (props || (pass != 0 && peekc(p) == '{')) {
-      skip_ws(p);
+    if (props || (pass != 0 && ct_parser_peek(p) == '{')) {
+      ct_parser_skip_ws(p);
       size_t end;
       if (!(ok = balanced_span(p, &end))) break;
       MlirAttribute dict;
@@ -774,7 +773,7 @@ static bool parse_generic_op(ct_parser *p, MlirBlock block, lhs_names *lhs, Mlir
         snprintf(abuf, sizeof abuf, "%.*s", (int)an.length, an.data);
         ob_attr(p, b, abuf, na.attribute);
       }
-      adv(p, end - p->pos);
+      ct_parser_advance(p, end - p->pos);
       if (props && !(ok = expect_punct(p, ">"))) break;
     }
   }
@@ -915,7 +914,7 @@ static bool group_present(ct_parser *p, const ct_op_info *info, op_builder *b, c
     /* `,` followed by something that is not an operand does not start an operand group */
     return true;
   }
-  case FT_OPERAND: return peekc(p) == '%';
+  case FT_OPERAND: return ct_parser_peek(p) == '%';
   case FT_TYPE:
   case FT_TYPES: {
     const char *s = t->s;
@@ -938,12 +937,12 @@ static bool parse_attr_elem(ct_parser *p, const ct_op_info *info, op_builder *b,
   case CT_AK_OVERFLOW: {
     const char *kw = ai->kind == CT_AK_ROUNDING ? "rounding" : "overflow";
     if (!peek_kw(p, kw)) return true; /* optional */
-    adv(p, strlen(kw));
+    ct_parser_advance(p, strlen(kw));
     if (!expect_punct(p, "<")) return false;
     size_t l = ident_len(p);
     for (int i = 0; i < n; i++)
       if (strlen(names[i]) == l && memcmp(names[i], p->src + p->pos, l) == 0) {
-        adv(p, l);
+        ct_parser_advance(p, l);
         ob_attr(p, b, ai->name, enum_attr(p, ai->kind, i));
         return expect_punct(p, ">");
       }
@@ -958,7 +957,7 @@ static bool parse_attr_elem(ct_parser *p, const ct_op_info *info, op_builder *b,
     size_t l = ident_len(p);
     for (int i = 0; i < n; i++)
       if (strlen(names[i]) == l && memcmp(names[i], p->src + p->pos, l) == 0) {
-        adv(p, l);
+        ct_parser_advance(p, l);
         ob_attr(p, b, ai->name, enum_attr(p, ai->kind, i));
         return true;
       }
@@ -976,25 +975,25 @@ static bool parse_attr_elem(ct_parser *p, const ct_op_info *info, op_builder *b,
   case CT_AK_I32:
   case CT_AK_I64: {
     if (!expect_kw(p, ai->name) || !expect_punct(p, "=")) return false;
-    skip_ws(p);
+    ct_parser_skip_ws(p);
     size_t s = p->pos;
-    if (p->pos < p->len && p->src[p->pos] == '-') adv(p, 1);
-    while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') adv(p, 1);
+    if (p->pos < p->len && p->src[p->pos] == '-') ct_parser_advance(p, 1);
+    while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') ct_parser_advance(p, 1);
     if (p->pos == s) return perr(p, "expected integer value for '%s'", ai->name);
     long long v = span_int(p, s);
     ob_attr(p, b, ai->name, mlirIntegerAttrGet(mlirIntegerTypeGet(p->mctx, ai->kind == CT_AK_I32 ? 32 : 64), v));
     return true;
   }
   case CT_AK_STR: {
-    skip_ws(p);
-    if (peekc(p) != '"') return perr(p, "expected string literal");
+    ct_parser_skip_ws(p);
+    if (ct_parser_peek(p) != '"') return perr(p, "expected string literal");
     size_t j = p->pos + 1;
     while (j < p->len && p->src[j] != '"') j += (p->src[j] == '\\') ? 2 : 1;
     if (j >= p->len) return perr(p, "unterminated string literal");
     MlirAttribute a;
     if (!parse_attr_text(p, p->src + p->pos, j + 1 - p->pos, &a)) return false;
     ob_attr(p, b, ai->name, a);
-    adv(p, j + 1 - p->pos);
+    ct_parser_advance(p, j + 1 - p->pos);
     return true;
   }
   case CT_AK_I32ARR: {
@@ -1003,10 +1002,10 @@ static bool parse_attr_elem(ct_parser *p, const ct_op_info *info, op_builder *b,
     int k = 0;
     if (!eat_punct(p, "]")) {
       for (;;) {
-        skip_ws(p);
+        ct_parser_skip_ws(p);
         size_t s = p->pos;
-        if (p->pos < p->len && p->src[p->pos] == '-') adv(p, 1);
-        while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') adv(p, 1);
+        if (p->pos < p->len && p->src[p->pos] == '-') ct_parser_advance(p, 1);
+        while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') ct_parser_advance(p, 1);
         if (p->pos == s) return perr(p, "expected integer");
         if (k >= CT_MAX_RANK * 2) return perr(p, "too many values");
         v[k++] = (int32_t)span_int(p, s);
@@ -1018,21 +1017,21 @@ static bool parse_attr_elem(ct_parser *p, const ct_op_info *info, op_builder *b,
     return true;
   }
   case CT_AK_SYM: {
-    skip_ws(p);
-    if (peekc(p) != '@') return perr(p, "expected symbol name");
+    ct_parser_skip_ws(p);
+    if (ct_parser_peek(p) != '@') return perr(p, "expected symbol name");
     size_t j = p->pos + 1;
     while (j < p->len && is_id_char(p->src[j])) j++;
     MlirAttribute a;
     if (!parse_attr_text(p, p->src + p->pos, j - p->pos, &a)) return false;
     ob_attr(p, b, ai->name, a);
-    adv(p, j - p->pos);
+    ct_parser_advance(p, j - p->pos);
     return true;
   }
   case CT_AK_HINTS: {
     if (!eat_kw(p, "optimization_hints")) return true;
     if (!expect_punct(p, "=")) return false;
-    skip_ws(p);
-    if (peekc(p) != '<') return perr(p, "expected '<'");
+    ct_parser_skip_ws(p);
+    if (ct_parser_peek(p) != '<') return perr(p, "expected '<'");
     size_t end;
     if (!balanced_span(p, &end)) return false;
     ct_strbuf sb;
@@ -1041,21 +1040,21 @@ static bool parse_attr_elem(ct_parser *p, const ct_op_info *info, op_builder *b,
     ct_strbuf_append(&sb, p->src + p->pos, end - p->pos);
     ob_attr(p, b, ai->name, opaque_attr(p, sb.data, sb.len));
     ct_strbuf_free(&sb);
-    adv(p, end - p->pos);
+    ct_parser_advance(p, end - p->pos);
     return true;
   }
   case CT_AK_ASSUMEPRED: {
-    skip_ws(p);
-    if (peek_str(p, "#cuda_tile.")) adv(p, 11);
+    ct_parser_skip_ws(p);
+    if (peek_str(p, "#cuda_tile.")) ct_parser_advance(p, 11);
     size_t l = ident_len(p);
     if (!l) return perr(p, "expected assume predicate");
     size_t s = p->pos;
-    adv(p, l);
-    if (peekc(p) != '<') return perr(p, "expected '<'");
+    ct_parser_advance(p, l);
+    if (ct_parser_peek(p) != '<') return perr(p, "expected '<'");
     size_t end;
     if (!balanced_span(p, &end)) return false;
     ob_attr(p, b, ai->name, opaque_attr(p, p->src + s, end - s));
-    adv(p, end - p->pos);
+    ct_parser_advance(p, end - p->pos);
     return true;
   }
   default: return perr(p, "attribute '%s' cannot be written in the pretty form", ai->name);
@@ -1167,8 +1166,8 @@ static bool parse_with_format(ct_parser *p, const ct_op_info *info, op_builder *
       ct_group_kind k = info->operands[g].kind;
       if (k == CT_GROUP_SINGLE || k == CT_GROUP_OPTIONAL) {
         MlirValue v;
-        if (k == CT_GROUP_OPTIONAL && peekc(p) != '%') break;
-        skip_ws(p);
+        if (k == CT_GROUP_OPTIONAL && ct_parser_peek(p) != '%') break;
+        ct_parser_skip_ws(p);
         int line = p->line, col = p->col;
         if (!parse_operand(p, &v)) return false;
         ct_type vt;
@@ -1186,7 +1185,7 @@ static bool parse_with_format(ct_parser *p, const ct_op_info *info, op_builder *
         }
         ob_operand(p, b, g, v);
       } else {
-        if (peekc(p) != '%') break;
+        if (ct_parser_peek(p) != '%') break;
         for (;;) {
           MlirValue v;
           if (!parse_operand(p, &v)) return false;
@@ -1195,7 +1194,7 @@ static bool parse_with_format(ct_parser *p, const ct_op_info *info, op_builder *
           size_t save = p->pos;
           int sl = p->line, sc = p->col;
           if (!eat_punct(p, ",")) break;
-          if (peekc(p) != '%') {
+          if (ct_parser_peek(p) != '%') {
             p->pos = save, p->line = sl, p->col = sc;
             break;
           }
@@ -1210,7 +1209,7 @@ static bool parse_with_format(ct_parser *p, const ct_op_info *info, op_builder *
       break;
     }
     case FT_TYPE: {
-      skip_ws(p);
+      ct_parser_skip_ws(p);
       int line = p->line, col = p->col;
       MlirType ty;
       if (!parse_type(p, &ty)) return false;
@@ -1222,7 +1221,7 @@ static bool parse_with_format(ct_parser *p, const ct_op_info *info, op_builder *
       if (g < 0) abort();
       for (int m = 0; m < b->group_size[g]; m++) {
         if (m && !expect_punct(p, ",")) return false;
-        skip_ws(p);
+        ct_parser_skip_ws(p);
         int line = p->line, col = p->col;
         MlirType ty;
         if (!parse_type(p, &ty)) return false;
@@ -1236,7 +1235,7 @@ static bool parse_with_format(ct_parser *p, const ct_op_info *info, op_builder *
     }
     case FT_TYPE_RESULTS: {
       MlirType ty;
-      skip_ws(p);
+      ct_parser_skip_ws(p);
       int line = p->line, col = p->col;
       if (!parse_type(p, &ty)) return false;
       if (!check_view_result_kind(p, info, ty, line, col)) return false;
@@ -1275,22 +1274,22 @@ static bool parse_with_format(ct_parser *p, const ct_op_info *info, op_builder *
 /* ---------------------------------------------------------------- custom ops */
 
 static bool parse_symbol_name(ct_parser *p, char *buf, size_t cap) {
-  skip_ws(p);
-  if (peekc(p) != '@') return perr(p, "expected symbol name");
-  adv(p, 1);
+  ct_parser_skip_ws(p);
+  if (ct_parser_peek(p) != '@') return perr(p, "expected symbol name");
+  ct_parser_advance(p, 1);
   size_t s = p->pos;
   if (p->pos < p->len && p->src[p->pos] == '"') {
-    adv(p, 1);
+    ct_parser_advance(p, 1);
     s = p->pos;
-    while (p->pos < p->len && p->src[p->pos] != '"') adv(p, 1);
+    while (p->pos < p->len && p->src[p->pos] != '"') ct_parser_advance(p, 1);
     size_t n = p->pos - s;
-    adv(p, 1);
+    ct_parser_advance(p, 1);
     if (n >= cap) return perr(p, "symbol name too long");
     memcpy(buf, p->src + s, n);
     buf[n] = 0;
     return true;
   }
-  while (p->pos < p->len && is_id_char(p->src[p->pos])) adv(p, 1);
+  while (p->pos < p->len && is_id_char(p->src[p->pos])) ct_parser_advance(p, 1);
   size_t n = p->pos - s;
   if (!n) return perr(p, "expected symbol name");
   if (n >= cap) return perr(p, "symbol name too long");
@@ -1334,7 +1333,7 @@ static bool parse_entry(ct_parser *p, const ct_op_info *info, op_builder *b) {
   int n = 0;
   if (!eat_punct(p, ")")) {
     for (;;) {
-      skip_ws(p);
+      ct_parser_skip_ws(p);
       lines[n] = p->line, cols[n] = p->col;
       int idx;
       if (!parse_value_name(p, &names[n], &lens[n], &idx)) return false;
@@ -1342,11 +1341,11 @@ static bool parse_entry(ct_parser *p, const ct_op_info *info, op_builder *b) {
       arg_attrs[n] = mlirDictionaryAttrGet(p->mctx, 0, NULL);
       arg_locs[n] = (MlirLocation){NULL};
       if (!ct_di_parse_trailing_loc(p, &arg_locs[n])) return false;
-      if (peekc(p) == '{') {
+      if (ct_parser_peek(p) == '{') {
         size_t end;
         if (!balanced_span(p, &end)) return false;
         if (!parse_attr_text(p, p->src + p->pos, end - p->pos, &arg_attrs[n])) return false;
-        adv(p, end - p->pos);
+        ct_parser_advance(p, end - p->pos);
         any_arg_attr = true;
       }
       if (!ct_di_parse_trailing_loc(p, &arg_locs[n])) return false; /* MLIR's order: `%a: T {attrs} loc(..)` */
@@ -1365,7 +1364,7 @@ static bool parse_entry(ct_parser *p, const ct_op_info *info, op_builder *b) {
   if (hints && !parse_attr_elem(p, info, b, hints)) return false;
   if (eat_kw(p, "attributes")) {
     size_t end;
-    skip_ws(p);
+    ct_parser_skip_ws(p);
     if (!balanced_span(p, &end)) return false;
     MlirAttribute dict;
     if (!parse_attr_text(p, p->src + p->pos, end - p->pos, &dict)) return false;
@@ -1376,7 +1375,7 @@ static bool parse_entry(ct_parser *p, const ct_op_info *info, op_builder *b) {
       snprintf(abuf, sizeof abuf, "%.*s", (int)an.length, an.data);
       ob_attr(p, b, abuf, na.attribute);
     }
-    adv(p, end - p->pos);
+    ct_parser_advance(p, end - p->pos);
   }
   MlirRegion r = mlirRegionCreate();
   b->regions[b->nregions++] = r;
@@ -1390,7 +1389,7 @@ static bool parse_entry(ct_parser *p, const ct_op_info *info, op_builder *b) {
     memcpy(saved, p->ents, nsaved * sizeof *saved);
     ssa_pop_to(p, 0);
   }
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   MlirLocation bl = loc_here(p);
   bool was_in_module = p->in_module;
   p->in_module = true; /* kernels, like modules, make cuda_tile the default dialect of their body */
@@ -1412,13 +1411,13 @@ static bool parse_entry(ct_parser *p, const ct_op_info *info, op_builder *b) {
  * the tile type. */
 static bool parse_dense_literal(ct_parser *p, MlirAttribute *value, MlirType *tile_type) {
   if (!expect_punct(p, "<")) return false;
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   size_t es = p->pos;
   size_t el = ident_len(p);
   if (!el) return perr(p, "expected element type");
-  adv(p, el);
+  ct_parser_advance(p, el);
   if (!expect_punct(p, ":")) return false;
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   size_t bs = p->pos;
   int bline = p->line, bcol = p->col;
   /* the literal runs to the matching '>' */
@@ -1445,14 +1444,14 @@ static bool parse_dense_literal(ct_parser *p, MlirAttribute *value, MlirType *ti
         run = 0;
       else if (run++ == 0)
         tl = ln, tc = cl;
-      if (run > 1000) return perr_at(p, tl, tc, "numeric literal too long (more than 1000 characters)");
+      if (run > 1000) return ct_parser_error_at(p, tl, tc, "numeric literal too long (more than 1000 characters)");
       if (ch == '\n') ln++, cl = 1;
       else cl++;
     }
   }
-  adv(p, j + 1 - p->pos);
+  ct_parser_advance(p, j + 1 - p->pos);
   if (!expect_punct(p, ":")) return false;
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   int tline = p->line, tcol = p->col;
   MlirType rt;
   if (!parse_type(p, &rt)) return false;
@@ -1500,23 +1499,23 @@ static bool parse_constant(ct_parser *p, op_builder *b) {
 static bool parse_global(ct_parser *p, op_builder *b) {
   if (peek_kw(p, "private") || peek_kw(p, "public")) {
     bool priv = peek_kw(p, "private");
-    adv(p, priv ? 7 : 6);
+    ct_parser_advance(p, priv ? 7 : 6);
     if (priv) {
       static const char vis[] = "symbol_visibility<private>";
       ob_attr(p, b, "symbol_visibility", opaque_attr(p, vis, sizeof vis - 1));
     }
   }
   if (eat_kw(p, "constant")) ob_attr(p, b, "constant", mlirUnitAttrGet(p->mctx));
-  skip_ws(p);
-  if (peekc(p) != '@') return perr(p, "expected valid '@'-identifier for symbol name");
+  ct_parser_skip_ws(p);
+  if (ct_parser_peek(p) != '@') return perr(p, "expected valid '@'-identifier for symbol name");
   char sym[256];
   if (!parse_symbol_name(p, sym, sizeof sym)) return false;
   ob_attr(p, b, "sym_name", str_attr(p, sym));
   if (eat_kw(p, "alignment")) {
     if (!expect_punct(p, "=")) return false;
-    skip_ws(p);
+    ct_parser_skip_ws(p);
     size_t s = p->pos;
-    while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') adv(p, 1);
+    while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') ct_parser_advance(p, 1);
     if (p->pos == s) return perr(p, "expected integer value for 'alignment'");
     ob_attr(p, b, "alignment", mlirIntegerAttrGet(mlirIntegerTypeGet(p->mctx, 64), span_int(p, s)));
   }
@@ -1544,8 +1543,8 @@ static bool parse_make_tensor_view(ct_parser *p, const ct_op_info *info, op_buil
     if (!eat_punct(p, "]")) {
       for (;;) {
         if (*nv >= CT_MAX_RANK) return perr(p, "too many dimensions");
-        skip_ws(p);
-        if (peekc(p) == '%') {
+        ct_parser_skip_ws(p);
+        if (ct_parser_peek(p) == '%') {
           MlirValue v;
           if (!parse_operand(p, &v)) return false;
           if (which) dyn_strides[ndt++] = v;
@@ -1553,8 +1552,8 @@ static bool parse_make_tensor_view(ct_parser *p, const ct_op_info *info, op_buil
           vals[(*nv)++] = CT_DYNAMIC;
         } else {
           size_t s = p->pos;
-          if (p->pos < p->len && p->src[p->pos] == '-') adv(p, 1);
-          while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') adv(p, 1);
+          if (p->pos < p->len && p->src[p->pos] == '-') ct_parser_advance(p, 1);
+          while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') ct_parser_advance(p, 1);
           if (p->pos == s) return perr(p, "expected either integer or SSA value");
           vals[(*nv)++] = span_int(p, s);
         }
@@ -1565,13 +1564,13 @@ static bool parse_make_tensor_view(ct_parser *p, const ct_op_info *info, op_buil
   }
   for (int i = 0; i < nds; i++) ob_operand(p, b, 1, dyn_shape[i]);
   for (int i = 0; i < ndt; i++) ob_operand(p, b, 2, dyn_strides[i]);
-  if (peekc(p) == '{') {
+  if (ct_parser_peek(p) == '{') {
     size_t end;
     if (!balanced_span(p, &end)) return false;
-    adv(p, end - p->pos); /* attr-dict: nothing inherent to add */
+    ct_parser_advance(p, end - p->pos); /* attr-dict: nothing inherent to add */
   }
   if (!expect_punct(p, ":")) return false;
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   int line = p->line, col = p->col;
   MlirType t1;
   if (!parse_type(p, &t1)) return false;
@@ -1592,11 +1591,11 @@ static bool parse_make_tensor_view(ct_parser *p, const ct_op_info *info, op_buil
   ct_type tv;
   if (ct_type_from_mlir(rt, &tv) && tv.kind == CT_TYPE_TENSOR_VIEW) {
     if (nshape != tv.rank)
-      return perr_at(p, line, col,
+      return ct_parser_error_at(p, line, col,
                      "expected shape declaration to contain %d elements due to tensor_view type, but %d were provided",
                      tv.rank, nshape);
     if (nstrides != tv.rank)
-      return perr_at(p, line, col,
+      return ct_parser_error_at(p, line, col,
                      "expected stride declaration to contain %d elements due to tensor_view type, but %d were provided",
                      tv.rank, nstrides);
     for (int which = 0; which < 2; which++)
@@ -1608,7 +1607,7 @@ static bool parse_make_tensor_view(ct_parser *p, const ct_op_info *info, op_buil
         else snprintf(gs, sizeof gs, "%lld", (long long)got);
         if (want == CT_DYNAMIC) snprintf(ws, sizeof ws, "dynamic");
         else snprintf(ws, sizeof ws, "%lld", (long long)want);
-        return perr_at(p, line, col, "input %s dimension %d does not match tensor_view type (expected %s, got %s)",
+        return ct_parser_error_at(p, line, col, "input %s dimension %d does not match tensor_view type (expected %s, got %s)",
                        which ? "stride" : "shape", d, ws, gs);
       }
   }
@@ -1620,7 +1619,7 @@ static bool parse_make_tensor_view(ct_parser *p, const ct_op_info *info, op_buil
 /* for [unsigned] %iv in (%lb to %ub, step %s) : T [iter_values(%a = %x, ...) -> (T...)] { body } */
 static bool parse_for(ct_parser *p, op_builder *b) {
   if (eat_kw(p, "unsigned")) ob_attr(p, b, "unsignedCmp", mlirUnitAttrGet(p->mctx));
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   const char *names[64];
   size_t lens[64];
   int lines[64], cols[64], idx;
@@ -1631,7 +1630,7 @@ static bool parse_for(ct_parser *p, op_builder *b) {
       !parse_operand(p, &ub) || !expect_punct(p, ",") || !expect_kw(p, "step") || !parse_operand(p, &st) ||
       !expect_punct(p, ")") || !expect_punct(p, ":"))
     return false;
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   int tl = p->line, tc = p->col;
   MlirType ivt;
   if (!parse_type(p, &ivt)) return false;
@@ -1652,7 +1651,7 @@ static bool parse_for(ct_parser *p, op_builder *b) {
     if (!eat_punct(p, ")")) {
       for (;;) {
         if (n >= 64) return perr(p, "too many iteration values");
-        skip_ws(p);
+        ct_parser_skip_ws(p);
         lines[n] = p->line, cols[n] = p->col;
         if (!parse_value_name(p, &names[n], &lens[n], &idx)) return false;
         MlirValue init;
@@ -1667,7 +1666,7 @@ static bool parse_for(ct_parser *p, op_builder *b) {
     int nr = 0;
     if (!eat_punct(p, ")")) {
       for (;;) {
-        skip_ws(p);
+        ct_parser_skip_ws(p);
         int l = p->line, c = p->col;
         MlirType t;
         if (!parse_type(p, &t)) return false;
@@ -1688,7 +1687,7 @@ static bool parse_for(ct_parser *p, op_builder *b) {
   }
   MlirRegion r = mlirRegionCreate();
   b->regions[b->nregions++] = r;
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   MlirLocation bl = loc_here(p);
   if (!parse_region_body(p, r, n, types, names, lens, lines, cols, false)) return false;
   if (n == 1) ensure_terminator(p, r, "cuda_tile.continue", bl);
@@ -1720,7 +1719,7 @@ static bool parse_loop(ct_parser *p, op_builder *b) {
     if (!eat_punct(p, ")")) {
       for (;;) {
         if (n >= 64) return perr(p, "too many iteration values");
-        skip_ws(p);
+        ct_parser_skip_ws(p);
         lines[n] = p->line, cols[n] = p->col;
         if (!parse_value_name(p, &names[n], &lens[n], &idx)) return false;
         MlirValue init;
@@ -1732,10 +1731,10 @@ static bool parse_loop(ct_parser *p, op_builder *b) {
       }
     }
   }
-  if (has_iter || peekc(p) == ':') {
+  if (has_iter || ct_parser_peek(p) == ':') {
     if (!expect_punct(p, ":")) return false;
     if (has_iter) {
-      skip_ws(p);
+      ct_parser_skip_ws(p);
       int line = p->line, col = p->col, nt = 0;
       if (!parse_type_list(p, types, &nt, 64)) return false;
       if (nt != n) {
@@ -1764,7 +1763,7 @@ static bool parse_loop(ct_parser *p, op_builder *b) {
   }
   MlirRegion r = mlirRegionCreate();
   b->regions[b->nregions++] = r;
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   MlirLocation bl = loc_here(p);
   if (!parse_region_body(p, r, n, types, names, lens, lines, cols, false)) return false;
   if (n == 0) ensure_terminator(p, r, "cuda_tile.continue", bl);
@@ -1791,7 +1790,7 @@ static bool parse_if(ct_parser *p, op_builder *b) {
     MlirRegion r = mlirRegionCreate();
     b->regions[b->nregions++] = r;
     if (k == 1 && !eat_kw(p, "else")) break;
-    skip_ws(p);
+    ct_parser_skip_ws(p);
     MlirLocation bl = loc_here(p);
     if (!parse_region_body(p, r, 0, NULL, NULL, NULL, NULL, NULL, false)) return false;
     if (b->nres == 0) ensure_terminator(p, r, "cuda_tile.yield", bl);
@@ -1809,11 +1808,11 @@ static bool parse_reduce(ct_parser *p, const ct_op_info *info, op_builder *b) {
     if (!eat_punct(p, ",")) break;
   }
   if (!expect_kw(p, "dim") || !expect_punct(p, "=")) return false;
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   size_t s = p->pos;
-  if (p->pos < p->len && p->src[p->pos] == '-') adv(p, 1);
+  if (p->pos < p->len && p->src[p->pos] == '-') ct_parser_advance(p, 1);
   size_t digits = p->pos;
-  while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9' && p->pos - digits < 10) adv(p, 1);
+  while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9' && p->pos - digits < 10) ct_parser_advance(p, 1);
   if (digits == p->pos) return perr(p, "expected integer dim");
   ob_attr(p, b, "dim", mlirIntegerAttrGet(mlirIntegerTypeGet(p->mctx, 32), span_int(p, s)));
   if (info->id == CT_OP_scan) {
@@ -1823,17 +1822,17 @@ static bool parse_reduce(ct_parser *p, const ct_op_info *info, op_builder *b) {
     ob_attr(p, b, "reverse", mlirBoolAttrGet(p->mctx, rev));
   }
   if (!expect_kw(p, "identities") || !expect_punct(p, "=")) return false;
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   size_t end;
-  if (peekc(p) != '[' || !balanced_span(p, &end)) return perr(p, "expected '[' identities");
+  if (ct_parser_peek(p) != '[' || !balanced_span(p, &end)) return perr(p, "expected '[' identities");
   MlirAttribute ids;
   if (!parse_attr_text(p, p->src + p->pos, end - p->pos, &ids)) return false;
   ob_attr(p, b, "identities", ids);
-  adv(p, end - p->pos);
+  ct_parser_advance(p, end - p->pos);
   if (!expect_punct(p, ":")) return false;
   for (int i = 0; i < b->nops; i++) {
     if (i && !expect_punct(p, ",")) return false;
-    skip_ws(p);
+    ct_parser_skip_ws(p);
     int l = p->line, c = p->col;
     MlirType t;
     if (!parse_type(p, &t)) return false;
@@ -1858,7 +1857,7 @@ static bool parse_reduce(ct_parser *p, const ct_op_info *info, op_builder *b) {
   if (!eat_punct(p, ")")) {
     for (;;) {
       if (n >= 64) return perr(p, "too many region arguments");
-      skip_ws(p);
+      ct_parser_skip_ws(p);
       lines[n] = p->line, cols[n] = p->col;
       if (!parse_value_name(p, &names[n], &lens[n], &idx)) return false;
       if (!expect_punct(p, ":") || !parse_type(p, &types[n])) return false;
@@ -1884,7 +1883,7 @@ static bool parse_module_op(ct_parser *p, MlirBlock parent, MlirLocation loc) {
     ob_attr(p, b, "sym_name", str_attr(p, sym));
     if (eat_kw(p, "attributes")) {
       size_t end;
-      skip_ws(p);
+      ct_parser_skip_ws(p);
       ok = balanced_span(p, &end);
       MlirAttribute dict;
       if (ok) ok = parse_attr_text(p, p->src + p->pos, end - p->pos, &dict);
@@ -1896,7 +1895,7 @@ static bool parse_module_op(ct_parser *p, MlirBlock parent, MlirLocation loc) {
           snprintf(abuf, sizeof abuf, "%.*s", (int)an.length, an.data);
           ob_attr(p, b, abuf, na.attribute);
         }
-        adv(p, end - p->pos);
+        ct_parser_advance(p, end - p->pos);
       }
     }
   }
@@ -1919,21 +1918,21 @@ static bool parse_module_op(ct_parser *p, MlirBlock parent, MlirLocation loc) {
  * debug-info aliases were read by ct_di_prescan; here the syntax is checked (a name, `=`, a value with
  * balanced brackets) and the text is skipped. */
 static bool skip_attribute_alias(ct_parser *p) {
-  adv(p, 1); /* '#' */
+  ct_parser_advance(p, 1); /* '#' */
   size_t n = 0;
   while (p->pos + n < p->len && is_id_char(p->src[p->pos + n])) n++;
   if (!n) return perr(p, "expected attribute alias name after '#'");
-  adv(p, n);
+  ct_parser_advance(p, n);
   if (!expect_punct(p, "=")) return false;
-  skip_ws(p);
-  if (p->pos < p->len && p->src[p->pos] == '#') adv(p, 1);
+  ct_parser_skip_ws(p);
+  if (p->pos < p->len && p->src[p->pos] == '#') ct_parser_advance(p, 1);
   n = ident_len(p);
   if (!n) return perr(p, "expected attribute value");
-  adv(p, n);
+  ct_parser_advance(p, n);
   if (p->pos < p->len && (p->src[p->pos] == '<' || p->src[p->pos] == '(')) {
     size_t end;
     if (!balanced_span(p, &end)) return false;
-    adv(p, end - p->pos);
+    ct_parser_advance(p, end - p->pos);
   }
   return true;
 }
@@ -1941,21 +1940,21 @@ static bool skip_attribute_alias(ct_parser *p) {
 /* ---------------------------------------------------------------- op dispatch */
 
 static bool parse_op(ct_parser *p, MlirBlock block) {
-  skip_ws(p);
+  ct_parser_skip_ws(p);
   MlirLocation loc = loc_here(p);
   lhs_names lhs = {0};
-  if (peekc(p) == '%') {
+  if (ct_parser_peek(p) == '%') {
     for (;;) {
-      skip_ws(p);
+      ct_parser_skip_ws(p);
       if (lhs.n >= 64) return perr(p, "too many result names");
       lhs.v[lhs.n].line = p->line, lhs.v[lhs.n].col = p->col;
       int idx;
       if (!parse_value_name(p, &lhs.v[lhs.n].name, &lhs.v[lhs.n].len, &idx)) return false;
       int count = 1;
       if (p->pos < p->len && p->src[p->pos] == ':') {
-        adv(p, 1);
+        ct_parser_advance(p, 1);
         size_t s = p->pos;
-        while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') adv(p, 1);
+        while (p->pos < p->len && p->src[p->pos] >= '0' && p->src[p->pos] <= '9') ct_parser_advance(p, 1);
         if (s == p->pos) return perr(p, "expected result count after ':'");
         count = (int)span_int(p, s);
         if (count <= 0 || count > 64) return perr(p, "invalid result count");
@@ -1967,8 +1966,8 @@ static bool parse_op(ct_parser *p, MlirBlock block) {
     }
     if (!expect_punct(p, "=")) return false;
   }
-  skip_ws(p);
-  if (peekc(p) == '"') return parse_generic_op(p, block, &lhs, loc);
+  ct_parser_skip_ws(p);
+  if (ct_parser_peek(p) == '"') return parse_generic_op(p, block, &lhs, loc);
   size_t n = ident_len(p);
   if (!n) {
     if (p->pos >= p->len) return perr(p, "expected operation, got end of input");
@@ -1982,7 +1981,7 @@ static bool parse_op(ct_parser *p, MlirBlock block) {
     if (prefixed) return perr(p, "unknown operation '%.*s'", (int)n, name);
     return perr(p, "unknown operation 'cuda_tile.%.*s'", (int)n, name);
   }
-  adv(p, n);
+  ct_parser_advance(p, n);
   if (info->id == CT_OP_module) {
     if (lhs.n) return perr(p, "module has no results");
     return parse_module_op(p, block, loc);
@@ -2031,13 +2030,13 @@ MlirModule ct_parse_text(ct_ctx *c, const char *filename, int first_line, const 
   for (size_t i = 0; i < len; i++)
     if (text[i] == 0) {
       /* locate the NUL for the message */
-      adv(p, i);
+      ct_parser_advance(p, i);
       perr(p, "unexpected NUL byte in input");
       break;
     }
   if (!p->failed) ct_di_prescan(p);
   while (!p->failed) {
-    char ch = peekc(p);
+    char ch = ct_parser_peek(p);
     if (!ch) break;
     if (ch == '#') {
       skip_attribute_alias(p);
@@ -2045,14 +2044,14 @@ MlirModule ct_parse_text(ct_ctx *c, const char *filename, int first_line, const 
     }
     if (peek_kw(p, "module") && !peek_kw(p, "cuda_tile.module")) {
       /* builtin `module { ... }` wrapper */
-      adv(p, 6);
-      if (peekc(p) == '@') {
+      ct_parser_advance(p, 6);
+      if (ct_parser_peek(p) == '@') {
         char sym[256];
         if (!parse_symbol_name(p, sym, sizeof sym)) break;
       }
       if (!expect_punct(p, "{")) break;
-      while (!p->failed && peekc(p) != '}') {
-        if (!peekc(p)) {
+      while (!p->failed && ct_parser_peek(p) != '}') {
+        if (!ct_parser_peek(p)) {
           perr(p, "expected '}', got end of input");
           break;
         }

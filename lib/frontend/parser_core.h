@@ -51,4 +51,10 @@ typedef struct fmt_tok {
 MlirAttribute ct_parser_attr_at(ct_parser *p, const char *s, size_t n, int line, int col);
 /* Split a format string into elements; aborts on a malformed format (a bug in the .def). */
 int ct_format_tokens(const char *f, fmt_tok *out, int cap);
+/* Lexing primitives shared by the parser and the debug-info parser (parser.c). */
+void ct_parser_advance(ct_parser *p, size_t n);   /* n bytes forward, tracking line/col */
+void ct_parser_skip_ws(ct_parser *p);             /* whitespace and // comments */
+char ct_parser_peek(ct_parser *p);                /* next significant byte, 0 at the end */
+/* Report the first error of a parse at line:col (later ones are suppressed); returns false. */
+bool ct_parser_error_at(ct_parser *p, int line, int col, const char *fmt, ...) CT_PRINTF(4, 5);
 #endif
