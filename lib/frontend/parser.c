@@ -1616,6 +1616,28 @@ static bool parse_make_tensor_view(ct_parser *p, const ct_op_info *info, op_buil
   return true;
 }
 
+/* The `(%a = %x, ...)` list after `iter_values` of for/loop: records each region-argument name and
+ * its position (entries from *n on, at most 64 in all) and adds each init value to operand group
+ * `group`. */
+static bool parse_iter_values(ct_parser *p, op_builder *b, int group, const char **names, size_t *lens, int *lines,
+                              int *cols, int *n) {
+  int idx;
+  if (!expect_punct(p, "(")) return false;
+  if (eat_punct(p, ")")) return true;
+  for (;;) {
+    if (*n >= 64) return perr(p, "too many iteration values");
+    ct_parser_skip_ws(p);
+    lines[*n] = p->line, cols[*n] = p->col;
+    if (!parse_value_name(p, &names[*n], &lens[*n], &idx)) return false;
+    MlirValue init;
+    if (!expect_punct(p, "=") || !parse_operand(p, &init)) return false;
+    ob_operand(p, b, group, init);
+    (*n)++;
+    if (eat_punct(p, ")")) return true;
+    if (!expect_punct(p, ",")) return false;
+  }
+}
+
 /* for [unsigned] %iv in (%lb to %ub, step %s) : T [iter_values(%a = %x, ...) -> (T...)] { body } */
 static bool parse_for(ct_parser *p, op_builder *b) {
   if (eat_kw(p, "unsigned")) ob_attr(p, b, "unsignedCmp", mlirUnitAttrGet(p->mctx));
@@ -1647,21 +1669,7 @@ static bool parse_for(ct_parser *p, op_builder *b) {
   types[0] = ivt;
   int n = 1;
   if (eat_kw(p, "iter_values")) {
-    if (!expect_punct(p, "(")) return false;
-    if (!eat_punct(p, ")")) {
-      for (;;) {
-        if (n >= 64) return perr(p, "too many iteration values");
-        ct_parser_skip_ws(p);
-        lines[n] = p->line, cols[n] = p->col;
-        if (!parse_value_name(p, &names[n], &lens[n], &idx)) return false;
-        MlirValue init;
-        if (!expect_punct(p, "=") || !parse_operand(p, &init)) return false;
-        ob_operand(p, b, 3, init);
-        n++;
-        if (eat_punct(p, ")")) break;
-        if (!expect_punct(p, ",")) return false;
-      }
-    }
+    if (!parse_iter_values(p, b, 3, names, lens, lines, cols, &n)) return false;
     if (!expect_punct(p, "->") || !expect_punct(p, "(")) return false;
     int nr = 0;
     if (!eat_punct(p, ")")) {
@@ -1711,25 +1719,11 @@ static bool parse_loop(ct_parser *p, op_builder *b) {
   MlirType types[64] = {{0}};
   const char *names[64] = {0};
   size_t lens[64] = {0};
-  int lines[64] = {0}, cols[64] = {0}, n = 0, idx;
+  int lines[64] = {0}, cols[64] = {0}, n = 0;
   bool has_iter = false;
   if (eat_kw(p, "iter_values")) {
     has_iter = true;
-    if (!expect_punct(p, "(")) return false;
-    if (!eat_punct(p, ")")) {
-      for (;;) {
-        if (n >= 64) return perr(p, "too many iteration values");
-        ct_parser_skip_ws(p);
-        lines[n] = p->line, cols[n] = p->col;
-        if (!parse_value_name(p, &names[n], &lens[n], &idx)) return false;
-        MlirValue init;
-        if (!expect_punct(p, "=") || !parse_operand(p, &init)) return false;
-        ob_operand(p, b, 0, init);
-        n++;
-        if (eat_punct(p, ")")) break;
-        if (!expect_punct(p, ",")) return false;
-      }
-    }
+    if (!parse_iter_values(p, b, 0, names, lens, lines, cols, &n)) return false;
   }
   if (has_iter || ct_parser_peek(p) == ':') {
     if (!expect_punct(p, ":")) return false;
