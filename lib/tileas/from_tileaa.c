@@ -4,10 +4,12 @@
  *
  * Algorithm, per cuda_tile.entry:
  *  1. Alias groups: each tileaa.async_load with its tileaa.wait consumers (use = mma lhs/rhs when a
- *     waited value feeds mmaf/mmai, else elementwise), each tileaa.async_store with its producer
- *     (use = accumulator when the stored tile is an mma result, directly or through a tileaa.for
- *     result). The problem (box, element, contiguity, row pitch, base alignment, dim_map) is read
- *     from the group's tileaa.view and its tileaa.constant operands.
+ *     waited value feeds mmaf/mmai directly; rhs stored K-major (`k_major`) when it reaches operand
+ *     1 of an mmaf/mmai only through a cuda_tile.permute [1, 0] whose sole use that is; else
+ *     elementwise), each tileaa.async_store with its producer (use = accumulator when the stored
+ *     tile is an mma result, directly or through a tileaa.for result). The problem (box, element,
+ *     contiguity, row pitch, base alignment, dim_map) is read from the group's tileaa.view and its
+ *     tileaa.constant operands.
  *  2. Layout: ct_layout_select with the options' weights and tunables.
  *  3. Stage count per tileaa.for holding SMEM-staged loads: memory = max over those loads of the
  *     producer latency (+ tcgen05.cp when staged through TMEM); compute = sum of the loop body's
@@ -15,11 +17,14 @@
  *     consumer reads); SMEM clamp against the kernel's other buffers. Loads outside loops get
  *     1-stage pipes.
  *  4. Rewrite: tileas.alloc (+ tileas.pipe for loads) at the top of the kernel;
- *     async_load/wait -> tileas.produce / tileas.consume / tileas.release (SMEM) or tileas.load
- *     (SIMT); async_store/wait -> tileas.store (+ tileas.store_wait for TMA stores, moved to the
- *     end of the kernel when TILEIR_DELAY_TMA_STORE_WAIT is set); mmaf/mmai get `tileas.mma`
- *     naming the instruction family their operand layouts imply. Each kernel gets
- *     `tileas.smem_bytes` (the SMEM footprint the code generator must reserve).
+ *     async_load/wait -> tileas.produce / tileas.consume / tileas.release (SMEM; the release goes
+ *     after the consumed tile's last reader, which for a K-major B is the mma behind the permute;
+ *     the permute stays, now reading the consume) or tileas.load (SIMT); async_store/wait ->
+ *     tileas.store (+ tileas.store_wait for TMA stores, moved to the end of the kernel when
+ *     TILEIR_DELAY_TMA_STORE_WAIT is set); mmaf/mmai get `tileas.mma` naming the instruction
+ *     family their operand layouts imply (steps 3-4 map an mma operand back to its load group
+ *     through the K-major permute too). Each kernel gets `tileas.smem_bytes` (the SMEM footprint
+ *     the code generator must reserve).
  * Seed: D14 layout selector, roofline stage count, tunables. Knobs: ct_tileas_options. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -67,20 +72,44 @@ static bool value_is_mma_result(MlirValue v) {
   return false;
 }
 
-static ct_use load_use(MlirOperation ld) {
+static bool is_mma(MlirOperation op) { return ct_ir_is(op, "cuda_tile.mmaf") || ct_ir_is(op, "cuda_tile.mmai"); }
+
+/* A cuda_tile.permute [1, 0] whose only use is operand 1 (B) of an mmaf/mmai: the mma reads the
+ * permute's source as B stored K-major, so the permute is a descriptor choice, not a data move. */
+static bool is_kmajor_b_permute(MlirOperation op) {
+  if (!ct_ir_is(op, "cuda_tile.permute") || mlirOperationGetNumResults(op) != 1) return false;
+  MlirAttribute perm = mlirOperationGetAttributeByName(op, ct_ir_sref("permutation"));
+  if (mlirAttributeIsNull(perm) || !mlirAttributeIsADenseI32Array(perm) || mlirDenseArrayGetNumElements(perm) != 2 ||
+      mlirDenseI32ArrayGetElement(perm, 0) != 1 || mlirDenseI32ArrayGetElement(perm, 1) != 0)
+    return false;
+  MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(op, 0));
+  if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u))) return false;
+  return is_mma(mlirOpOperandGetOwner(u)) && mlirOpOperandGetOperandNumber(u) == 1;
+}
+
+/* Use of a load's waited tile: the first direct mma operand use decides (lhs -> A, rhs -> B
+ * MN-major); failing that, a K-major B use through is_kmajor_b_permute (*k_major set); else
+ * elementwise. */
+static ct_use load_use(MlirOperation ld, bool *k_major) {
   MlirValue fut = mlirOperationGetResult(ld, 0);
+  bool kmajor_b = false;
+  *k_major = false;
   for (MlirOpOperand u = mlirValueGetFirstUse(fut); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation w = mlirOpOperandGetOwner(u);
     if (!ct_ir_is(w, "tileaa.wait") || mlirOperationGetNumResults(w) != 1) continue;
     MlirValue v = mlirOperationGetResult(w, 0);
     for (MlirOpOperand k = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(k); k = mlirOpOperandGetNextUse(k)) {
       MlirOperation user = mlirOpOperandGetOwner(k);
-      if (ct_ir_is(user, "cuda_tile.mmaf") || ct_ir_is(user, "cuda_tile.mmai")) {
+      if (is_mma(user)) {
         unsigned pos = mlirOpOperandGetOperandNumber(k);
         if (pos == 0) return CT_USE_MMA_A;
         if (pos == 1) return CT_USE_MMA_B;
-      }
+      } else if (is_kmajor_b_permute(user)) kmajor_b = true;
     }
+  }
+  if (kmajor_b) {
+    *k_major = true;
+    return CT_USE_MMA_B;
   }
   return CT_USE_ELEMENTWISE;
 }
@@ -121,7 +150,7 @@ static bool build_problem(ct_ctx *c, const ct_tileas_options *o, group *g) {
       p->identity_dim_map &= mlirDenseI64ArrayGetElement(dm, d) == d;
   p->threads = o->threads;
   p->machine = ct_machine_for(o->target);
-  if (g->is_load) p->use = load_use(g->op);
+  if (g->is_load) p->use = load_use(g->op, &p->k_major);
   else p->use = value_is_mma_result(mlirOperationGetOperand(g->op, 0)) ? CT_USE_STORE_ACC : CT_USE_STORE;
   return true;
 }
@@ -132,18 +161,28 @@ static ct_lat_op mma_latency_class(ct_frag f) {
   return CT_LAT_MMA_SYNC;
 }
 
+/* The load group whose tileaa.wait defines v, seeing through a K-major B permute
+ * (is_kmajor_b_permute) to the wait of a group laid out as a K-major B operand. */
 static const group *group_of_waited(const group *gs, size_t n, MlirValue v) {
   if (!mlirValueIsAOpResult(v)) return NULL;
   MlirOperation w = mlirOpResultGetOwner(v);
+  bool through_permute = is_kmajor_b_permute(w);
+  if (through_permute) {
+    v = mlirOperationGetOperand(w, 0);
+    if (!mlirValueIsAOpResult(v)) return NULL;
+    w = mlirOpResultGetOwner(v);
+  }
   if (!ct_ir_is(w, "tileaa.wait")) return NULL;
   MlirValue fut = mlirOperationGetOperand(w, 0);
   for (size_t i = 0; i < n; i++)
-    if (gs[i].is_load && mlirValueEqual(mlirOperationGetResult(gs[i].op, 0), fut)) return &gs[i];
+    if (gs[i].is_load && mlirValueEqual(mlirOperationGetResult(gs[i].op, 0), fut))
+      return !through_permute || (gs[i].prob.use == CT_USE_MMA_B && gs[i].prob.k_major) ? &gs[i] : NULL;
   return NULL;
 }
 
 /* The load group that decides an mma's instruction family: its lhs, else its rhs (an lhs computed
- * in registers, e.g. P in P*V, still runs on the family the SMEM operand was laid out for). */
+ * in registers, e.g. P in P*V, still runs on the family the SMEM operand was laid out for; a rhs
+ * reached through a K-major permute counts as the rhs). */
 static const group *mma_operand_group(const group *gs, size_t n, MlirOperation mma) {
   const group *a = group_of_waited(gs, n, mlirOperationGetOperand(mma, 0));
   return a ? a : group_of_waited(gs, n, mlirOperationGetOperand(mma, 1));
@@ -275,6 +314,19 @@ static MlirOperation make_pipe(MlirContext ctx, MlirLocation loc, const group *g
   return ct_ir_build(loc, "tileas.pipe", 1, &t, 1, &buf, n, attrs, anchor);
 }
 
+/* The last op of `block` (an ancestor of the reader) reading the consumed tile v: its users, and
+ * for a K-major B permute the mma that reads the SMEM tile through it. */
+static MlirOperation last_reader_in_block(MlirValue v, MlirBlock block) {
+  MlirOperation best = ct_ir_last_user_in_block(v, block);
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation p = mlirOpOperandGetOwner(u);
+    if (!is_kmajor_b_permute(p)) continue;
+    MlirOperation a = ct_ir_last_user_in_block(mlirOperationGetResult(p, 0), block);
+    if (!mlirOperationIsNull(a) && (mlirOperationIsNull(best) || mlirOperationIsBeforeInBlock(best, a))) best = a;
+  }
+  return best;
+}
+
 /* Rewrite one load group. */
 static void rewrite_load(MlirContext ctx, group *g, MlirValue pipe) {
   MlirOperation ld = g->op;
@@ -311,7 +363,7 @@ static void rewrite_load(MlirContext ctx, group *g, MlirValue pipe) {
       MlirOperation co = ct_ir_build(mlirOperationGetLocation(w), "tileas.consume", 1, &vt, 2, (MlirValue[]){pipe, slot}, 1, &la, w);
       MlirValue v = mlirOperationGetResult(co, 0);
       mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(w, 0), v);
-      MlirOperation last = ct_ir_last_user_in_block(v, mlirOperationGetBlock(co));
+      MlirOperation last = last_reader_in_block(v, mlirOperationGetBlock(co));
       MlirOperation after = mlirOperationIsNull(last) ? mlirOperationGetNextInBlock(co) : mlirOperationGetNextInBlock(last);
       if (mlirOperationIsNull(after)) after = ct_ir_block_last_op(mlirOperationGetBlock(co));
       ct_ir_build(mlirOperationGetLocation(w), "tileas.release", 0, NULL, 2, (MlirValue[]){pipe, slot}, 0, NULL, after);

@@ -1,6 +1,7 @@
 /* layout: the D14 layout selector — candidate generation (layer 1), structural filter (layer 2),
  * three-term score (layer 3) for one pipeline alias group (a load or store tile and its
- * consumers/producer), plus the SMEM bank-conflict model the score uses.
+ * consumers/producer), plus the SMEM bank-conflict model the score uses. An mma B operand is
+ * described by its use (CT_USE_MMA_B) and its major-ness (k_major: the loaded tile is B^T).
  * Owner: tileas. */
 #ifndef TILEC_TILEAS_LAYOUT_H
 #define TILEC_TILEAS_LAYOUT_H
@@ -32,7 +33,7 @@ typedef enum ct_frag {
 typedef enum ct_use {
   CT_USE_ELEMENTWISE, /* load consumed by ordinary tile ops */
   CT_USE_MMA_A,       /* load consumed as the lhs of mmaf/mmai */
-  CT_USE_MMA_B,       /* load consumed as the rhs */
+  CT_USE_MMA_B,       /* load consumed as the rhs (MN-major, or K-major when ct_layout_problem.k_major) */
   CT_USE_STORE,       /* store of a tile produced by ordinary ops */
   CT_USE_STORE_ACC,   /* store of an mma accumulator */
 } ct_use;
@@ -47,6 +48,8 @@ typedef struct ct_layout_problem {
   int64_t base_align;        /* proven base alignment in bytes (0 = unknown) */
   bool identity_dim_map;
   ct_use use;
+  bool k_major;              /* CT_USE_MMA_B stored K-major: the tile is B transposed (N rows x K
+                                contiguous), read by the mma through cuda_tile.permute [1, 0] */
   int threads;               /* threads per CTA */
   const ct_machine *machine;
 } ct_layout_problem;

@@ -10,12 +10,15 @@
  *   SMEM ceiling; contiguity and 16-byte alignment of the global side (assume div_by, row pitch);
  *   TMA limits (rank <= 5, box dims <= 256, inner box bytes a multiple of 16 and <= swizzle span,
  *   identity dim_map); ldmatrix needs 16-bit elements in whole 8x8 matrices; wgmma/tcgen05 need the
- *   machine, rows (M) a multiple of 64 for A, MN-major operands only for 16-bit types, and a
- *   swizzled slab exactly one swizzle span wide. When nothing survives for an mma operand, the
- *   direct global->mma.sync-fragment load (mma_reg) is re-admitted as the fallback.
+ *   machine, rows (M) a multiple of 64 for A, and a swizzled slab exactly one swizzle span wide;
+ *   a B operand is MN-major (the tile is K rows x N contiguous: 16-bit types only, K a multiple
+ *   of 8) unless the problem says k_major (the tile is B^T, N rows x K contiguous, read through
+ *   permute [1, 0]: any operand type, N a multiple of 8). When nothing survives for an mma operand,
+ *   the direct global->mma.sync-fragment load (mma_reg) is re-admitted as the fallback.
  * Layer 3 (ct_layout_cost_eval): score = w_smem*smem_transactions + w_tmem*tmem_cycles +
  *   w_reg*live_registers, default weights (1, 4, 0.25). smem_transactions = producer writes +
- *   consumer reads in wavefronts from bank_model.c (TMA writes/reads are whole 128-byte lines);
+ *   consumer reads in wavefronts from bank_model.c (TMA writes/reads are whole 128-byte lines;
+ *   tensor-core operands, A and B of either major-ness, are read as 8-row x 16 B core matrices);
  *   tmem_cycles = tcgen05.cp / tcgen05.ld latency x instruction count; live_registers per thread =
  *   tile data held in registers + address/descriptor registers (TMA: 0).
  *   Order (ct_layout_compare): score, then live registers, then bank conflicts, then the number of
@@ -165,9 +168,10 @@ static const char *reject_reason(const ct_layout_problem *p, const ct_layout_can
     if (c->frag == CT_FRAG_WGMMA_SMEM && !m->has_wgmma) return "wgmma is not available on this target";
     if (c->frag != CT_FRAG_WGMMA_SMEM && !m->has_tcgen05) return "tcgen05 is not available on this target";
     if (bits != 16 && bits != 8 && bits != 32) return "tensor-core operand element type not supported";
-    if (p->use == CT_USE_MMA_B && bits != 16) return "MN-major operand needs a 16-bit element type";
+    if (p->use == CT_USE_MMA_B && !p->k_major && bits != 16) return "MN-major operand needs a 16-bit element type";
     if (p->use == CT_USE_MMA_A && rows % 64) return "A operand needs M a multiple of 64";
-    if (p->use == CT_USE_MMA_B && rows % 8) return "B operand needs K a multiple of 8";
+    if (p->use == CT_USE_MMA_B && !p->k_major && rows % 8) return "B operand needs K a multiple of 8";
+    if (p->use == CT_USE_MMA_B && p->k_major && rows % 8) return "K-major B operand needs N a multiple of 8";
     if (c->swizzle && c->slab_bytes != c->swizzle) return "swizzle atom needs rows exactly one swizzle span wide";
     break;
   default:

@@ -13,7 +13,8 @@
  *  2. Edges: SSA def-use inside the body (nested uses lifted to their top-level op; latency = the
  *     producer's), loop-carried through the body's block arguments <- cuda_tile.continue operands
  *     (distance 1), and users-of-a-consumed-tile -> its tileas.release (the stage stays busy until
- *     the last reader is done).
+ *     the last reader is done; users of a cuda_tile.permute of the tile count as readers, e.g. the
+ *     mma reading a K-major B operand through permute [1, 0]).
  *  3. Roofline inputs: memory = heaviest produce (+ tcgen05.cp when TMEM-staged); compute = summed
  *     latency of the loop's compute ops (nested included), as in from_tileaa.c.
  *  4. ct_sched_solve, then ct_stage_count with schedule_stages, clamped to the mbarrier pool (2 per
@@ -175,6 +176,20 @@ static int def_index(const body *b, MlirBlock blk, MlirOperation term, MlirValue
   return mlirOperationIsNull(top) ? -1 : index_in(&b->ops, top);
 }
 
+/* Edges reader -> release (op index rel) for every user of the consumed tile v; a cuda_tile.permute
+ * is a view of the tile (e.g. the K-major B of an mma), so its users read the stage too. */
+static void release_reader_edges(const body *b, MlirBlock blk, const ct_sched_op *ops, edge_list *el, MlirValue v, int rel,
+                                 int depth) {
+  for (MlirOpOperand w = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(w); w = mlirOpOperandGetNextUse(w)) {
+    MlirOperation user = mlirOpOperandGetOwner(w);
+    MlirOperation top = ct_ir_ancestor_in_block(user, blk);
+    int j = mlirOperationIsNull(top) ? -1 : index_in(&b->ops, top);
+    if (j >= 0) push_edge(el, j, rel, ops[j].latency, 0);
+    if (ct_ir_is(user, "cuda_tile.permute") && mlirOperationGetNumResults(user) == 1 && depth < 8)
+      release_reader_edges(b, blk, ops, el, mlirOperationGetResult(user, 0), rel, depth + 1);
+  }
+}
+
 static void set_stage_type(MlirContext ctx, MlirOperation op, int stages) {
   MlirValue v = mlirOperationGetResult(op, 0);
   MlirType t = mlirValueGetType(v);
@@ -243,12 +258,7 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
       MlirValue slot = mlirOperationGetOperand(b.ops.ops[i], 1);
       for (MlirOpOperand u = mlirValueGetFirstUse(slot); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
         MlirOperation co = mlirOpOperandGetOwner(u);
-        if (!ct_ir_is(co, "tileas.consume")) continue;
-        for (MlirOpOperand w = mlirValueGetFirstUse(mlirOperationGetResult(co, 0)); !mlirOpOperandIsNull(w); w = mlirOpOperandGetNextUse(w)) {
-          MlirOperation top = ct_ir_ancestor_in_block(mlirOpOperandGetOwner(w), blk);
-          int j = mlirOperationIsNull(top) ? -1 : index_in(&b.ops, top);
-          if (j >= 0) push_edge(&el, j, i, ops[j].latency, 0);
-        }
+        if (ct_ir_is(co, "tileas.consume")) release_reader_edges(&b, blk, ops, &el, mlirOperationGetResult(co, 0), i, 0);
       }
     }
   }

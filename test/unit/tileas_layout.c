@@ -4,6 +4,8 @@
  *  - the (1, 4, 0.25) scores of known candidates for the GEMM A operand (128x32 f16) on sm_90a and
  *    sm_100a, including the TMEM term, and the layer-2 rejections (swizzle span, TMA box limits,
  *    alignment, ldmatrix element width);
+ *  - B operand major-ness: K-major (k_major) f32 B legal for wgmma with A's cost, MN-major f32 B
+ *    rejected by the 16-bit rule, K-major B needing N a multiple of 8;
  *  - both tie-breaks (registers, then bank conflicts) on constructed costs;
  *  - the TILEIR_PREFER_TMA_FOR_LOAD_STORE and TILEIR_ALWAYS_SWIZZLE biases. */
 #include <math.h>
@@ -146,6 +148,42 @@ static void test_filters(void) {
   CHECK(c && c->legal, "TILE_AS_DEBUG_UNLIMITED_SMEM lifts the ceiling");
 }
 
+/* B operand major-ness: an f32 (tf32) B tile stored K-major (N rows x K contiguous, read through
+ * permute [1, 0]) is a legal wgmma operand with the A operand's matrix-read cost; the same tile
+ * MN-major is rejected by the 16-bit rule; K-major B needs N (its rows) a multiple of 8. */
+static void test_b_major(void) {
+  ct_layout_tunables t;
+  ct_layout_tunables_default(&t);
+  ct_layout_selection s;
+  ct_layout_problem p = gemm_a(ct_machine_hopper());
+  p.use = CT_USE_MMA_B, p.k_major = true, p.elem = CT_F32, p.box[0] = 64, p.box[1] = 32, p.row_pitch_bytes = 128;
+  ct_layout_select(&p, &t, &s);
+  const ct_layout_candidate *c = find(&s, CT_ATOM_TMA, 128, CT_FRAG_WGMMA_SMEM);
+  CHECK(c && c->legal, "K-major f32 B: TMA/128B/wgmma legal (%s)", c && c->reject ? c->reject : "");
+  /* 64 TMA line writes + 64 conflict-free core-matrix reads + 0.25 * 2 descriptor registers, as for A */
+  CHECK(c && c->cost.smem_transactions == 128 && c->cost.bank_conflicts == 0 && c->cost.score == 128.5,
+        "K-major B costs like A: 128.5 (got %.2f)", c ? c->cost.score : -1);
+  CHECK(s.chosen >= 0 && &s.cand[s.chosen] == c, "K-major f32 B picks TMA/128B/wgmma");
+  c = find(&s, CT_ATOM_TMA, 128, CT_FRAG_LDMATRIX);
+  CHECK(c && !c->legal && strstr(c->reject, "ldmatrix needs 16-bit"), "K-major f32 B: ldmatrix still 16-bit only");
+  p.k_major = false;
+  ct_layout_select(&p, &t, &s);
+  c = find(&s, CT_ATOM_TMA, 128, CT_FRAG_WGMMA_SMEM);
+  CHECK(c && !c->legal && strcmp(c->reject, "MN-major operand needs a 16-bit element type") == 0,
+        "MN-major f32 B rejected by the 16-bit rule (%s)", c && c->reject ? c->reject : "legal");
+  CHECK(s.chosen >= 0 && s.cand[s.chosen].frag == CT_FRAG_MMA_REG, "MN-major f32 B falls back to mma_reg");
+  /* 16-bit K-major B with N = 60 rows: not a whole number of 8-row core matrices */
+  p = gemm_a(ct_machine_hopper());
+  p.use = CT_USE_MMA_B, p.k_major = true, p.box[0] = 60, p.box[1] = 64;
+  ct_layout_select(&p, &t, &s);
+  c = find(&s, CT_ATOM_TMA, 128, CT_FRAG_WGMMA_SMEM);
+  CHECK(c && !c->legal && strstr(c->reject, "K-major B operand needs N a multiple of 8"), "K-major B: N %% 8");
+  p.box[0] = 64;
+  ct_layout_select(&p, &t, &s);
+  c = find(&s, CT_ATOM_TMA, 128, CT_FRAG_WGMMA_SMEM);
+  CHECK(c && c->legal, "K-major f16 B 64x64: TMA/128B/wgmma legal");
+}
+
 static void test_biases(void) {
   ct_layout_tunables t;
   ct_layout_tunables_default(&t);
@@ -169,6 +207,7 @@ int main(void) {
   test_scores();
   test_tie_breaks();
   test_filters();
+  test_b_major();
   test_biases();
   if (failures) fprintf(stderr, "%d failure(s)\n", failures);
   else printf("tileas_layout: ok\n");
