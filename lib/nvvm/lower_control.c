@@ -6,7 +6,8 @@
  *   if:   cond_br then | else; yield → merge(regs..)
  * Layouts of carried values: the init's layout, except that an accumulator produced by `mmaf`
  * inside the body keeps the mma layout across iterations (so it never round-trips through shared
- * memory). The merge block of an `if` (and the exit of a `loop`) takes the layouts of the first
+ * memory), and a value whose init is a splat takes the layout its update in the body will have
+ * (predict_layout), e.g. a running row maximum the layout of its reduction. The merge block of an `if` (and the exit of a `loop`) takes the layouts of the first
  * yield/break it meets; later ones are converted to them. No knobs. */
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +65,56 @@ static const ct_layout *carried_preference(ct_lower *L, MlirValue v) {
   return NULL;
 }
 
+/* The layout the lowering will give a value computed in a loop body, when it can be told without
+ * lowering it: mmaf results (mma_result_layout), reductions (the slice of their operand's),
+ * reshapes (relabelled), and elementwise ops (same-shaped operands and result): the layout of
+ * their first operand that is neither a splat constant nor a deferred broadcast nor a block
+ * argument (the rule of lower_elementwise.c, with the carried values left open). NULL when
+ * unknown. Used for carried values whose init is a splat (any layout is free for it), so that
+ * e.g. a running row maximum is carried in the layout of the reduction that updates it instead
+ * of being converted through shared memory every iteration. */
+static const ct_layout *predict_layout(ct_lower *L, MlirValue v, int depth) {
+  if (depth > 32 || !mlirValueIsAOpResult(v)) return NULL;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  char name[64];
+  op_short_name(def, name, sizeof name);
+  ct_type rt;
+  if (!ct_type_from_mlir(mlirValueGetType(v), &rt) || rt.kind != CT_TYPE_TILE || rt.rank < 1) return NULL;
+  if (streq(name, "mmaf")) return mma_result_layout(L, def);
+  if (streq(name, "reduce") || streq(name, "reshape")) {
+    if (mlirOperationGetNumOperands(def) < 1) return NULL;
+    const ct_layout *in = predict_layout(L, mlirOperationGetOperand(def, 0), depth + 1);
+    if (!in) return NULL;
+    ct_layout out;
+    if (streq(name, "reduce")) {
+      int64_t dim = attr_int(def, "dim", -1);
+      if (dim < 0 || dim >= in->rank || in->rank != rt.rank + 1) return NULL;
+      ct_layout_slice(&out, in, (int)dim);
+    } else {
+      ct_layout_reshape(&out, in, rt.rank, rt.shape);
+    }
+    return layout_intern(L, &out);
+  }
+  if (streq(name, "constant") || streq(name, "broadcast") || streq(name, "permute") || mlirOperationGetNumRegions(def) > 0 ||
+      mlirOperationGetNumResults(def) != 1 || mlirOperationGetNumOperands(def) < 1)
+    return NULL;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); i++) {
+    ct_type t;
+    if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(def, i)), &t) || t.kind != CT_TYPE_TILE ||
+        t.rank != rt.rank || memcmp(t.shape, rt.shape, sizeof(t.shape[0]) * (size_t)rt.rank))
+      return NULL; /* not elementwise */
+  }
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); i++) {
+    MlirValue a = mlirOperationGetOperand(def, i);
+    if (!mlirValueIsAOpResult(a)) continue;
+    char an[64];
+    op_short_name(mlirOpResultGetOwner(a), an, sizeof an);
+    if (streq(an, "constant") || streq(an, "broadcast")) continue;
+    return predict_layout(L, a, depth + 1);
+  }
+  return NULL;
+}
+
 /* The last op of a block. (mlirBlockGetTerminator returns null for unregistered ops such as
  * cuda_tile.continue, since they do not carry the IsTerminator trait.) */
 static MlirOperation block_terminator(MlirBlock b) {
@@ -93,8 +144,11 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for) {
     if (!value_type(L, op, mlirOperationGetOperand(op, first_init + i), &t) || !is_carriable(L, op, &t)) { ok = false; break; }
     if (inits[i]->kind != LV_TILE) continue;
     const ct_layout *pref = NULL;
-    if (streq(tname, "continue") && i < mlirOperationGetNumOperands(term))
+    if (streq(tname, "continue") && i < mlirOperationGetNumOperands(term)) {
       pref = carried_preference(L, mlirOperationGetOperand(term, i));
+      if (!pref && lv_is_uniform(inits[i])) pref = predict_layout(L, mlirOperationGetOperand(term, i), 0);
+      if (pref && (pref->rank != inits[i]->type.rank || ct_layout_num_regs(pref) < 1)) pref = NULL;
+    }
     layouts[i] = pref ? pref : inits[i]->layout;
     inits[i] = lv_convert(L, inits[i], layouts[i]);
   }
@@ -105,6 +159,8 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for) {
     free(layouts);
     return LOWER_FAILED;
   }
+  bool hopper = is_for && L->hopper && mlirOperationEqual(op, L->hopper->for_op);
+  if (hopper) hopper_loop_begin(L, lb->regs[0], ub->regs[0], step->regs[0]);
   MlirBlock header = new_block(L), exit = new_block(L);
   MlirValue iv = {NULL};
   if (is_for) iv = mlirBlockAddArgument(header, mlirValueGetType(lb->regs[0]), b->loc);
@@ -137,6 +193,9 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for) {
     body_entry = new_block(L);
     bld_cond_br(b, c, body_entry, 0, NULL, exit, n, cur + 1);
     free(cur);
+    b->block = body_entry;
+    if (hopper) hopper_loop_body_begin(L, iv);
+    body_entry = b->block;
   }
   /* bind region arguments */
   int argi = 0;
@@ -200,6 +259,7 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for) {
       lv_bind(L, mlirOperationGetResult(op, i), results[i]);
   }
   b->block = exit;
+  if (hopper) hopper_loop_end(L);
   free(ctx.result_layouts);
   free(inits);
   free(layouts);
@@ -300,7 +360,6 @@ static ct_rctx *find_ctx(ct_lower *L, ct_rctx_kind k1, ct_rctx_kind k2) {
 }
 
 int lower_control_op(ct_lower *L, MlirOperation op, const char *name) {
-  if (streq(name, "for") && L->hopper && mlirOperationEqual(op, L->hopper->for_op)) return lower_hopper_for(L, op);
   if (streq(name, "for")) return lower_loop_like(L, op, true);
   if (streq(name, "loop")) return lower_loop_like(L, op, false);
   if (streq(name, "if")) return lower_if(L, op);

@@ -81,17 +81,43 @@ bool ct_tensormap_fields_from_view(const ct_type *view, const int64_t *box_outer
 int ct_tensormap_format(const ct_tensormap_fields *f, int param, int base_arg, char *buf, size_t cap);
 
 /* ---- the plan for one kernel (lower_hopper_plan.c) ---- */
-typedef struct ct_hopper_operand {
-  MlirOperation load;        /* cuda_tile.load_view_tko in the loop body */
+#define CT_HOPPER_MAX_PIPES 6
+#define CT_HOPPER_MAX_MMAS 4
+
+/* How a TMA pipe's tile feeds wgmma: A (K-major, [M,K] with K contiguous), B MN-major ([K,N] with
+ * N contiguous: imm-trans-b 1) or B K-major (a [N,K] tile used through `permute [1,0]`:
+ * imm-trans-b 0). */
+typedef enum { CT_PIPE_A = 0, CT_PIPE_B_MN, CT_PIPE_B_K } ct_pipe_role;
+
+/* One TMA-loaded wgmma operand (TileAS: tileas.pipe with producer tma, consumer wgmma_smem). */
+typedef struct ct_hopper_pipe {
+  MlirOperation load;        /* cuda_tile.load_view_tko */
+  bool in_loop;              /* in the loop body: a ring of `stages`; else loaded once before the loop */
+  ct_pipe_role role;
   ct_type view;              /* its partition-view type */
   int base_arg;              /* entry argument holding the view's base pointer */
-  int param;                 /* kernel parameter index of its CUtensorMap */
+  int param;                 /* kernel parameter index of its CUtensorMap (after the user's) */
   int64_t box[2];            /* TMA box, tensor-dimension order (outer, inner) */
   int nboxes;                /* boxes per tile along the contiguous dim */
-  int64_t tile_bytes;        /* one stage of this operand */
+  int64_t tile_bytes;        /* one stage */
+  int stages;                /* TileAS tileas.pipe `stages` (1 before the loop) */
   ct_wgmma_operand_geom geom;
   ct_tensormap_fields tmap;
-} ct_hopper_operand;
+  MlirOperation last_use;    /* the mmaf after which a stage is released (in-loop pipes) */
+  int64_t smem_off;          /* stage 0, from the 1024-aligned ring start */
+  int64_t full_off, empty_off; /* its mbarriers full[stages] (and empty[stages] when in the loop) */
+  /* lowering state (lower_hopper_loop.c): this iteration's stage and parity (i32) */
+  MlirValue stage, phase;
+} ct_hopper_pipe;
+
+/* One mmaf lowered to wgmma: A from a pipe (SMEM descriptor) or from registers; B from a pipe. */
+typedef struct ct_hopper_mma {
+  MlirOperation mmaf;
+  int64_t m, n, k;
+  ct_elem elem;              /* f16 / bf16 */
+  int a_pipe;                /* -1: A from registers (wgmma with A in registers) */
+  int b_pipe;
+} ct_hopper_mma;
 
 /* A TMA store epilogue (TileAS chose a TMA store for a store_view_tko after the loop): the tile
  * is staged in SMEM as `nboxes` boxes of rows × span bytes (span = box inner bytes, swizzled),
@@ -110,16 +136,27 @@ typedef struct ct_hopper_store {
 } ct_hopper_store;
 
 typedef struct ct_hopper_plan {
-  MlirOperation for_op, mmaf;
-  int stages;                /* TileAS tileas.pipe `stages` */
-  int64_t tx_bytes;          /* expect_tx per stage: both operands */
-  int64_t m, n, k;
-  ct_elem elem;              /* f16 / bf16 */
+  MlirOperation for_op;      /* the loop holding every wgmma */
+  int npipes, nmmas;
+  ct_hopper_pipe pipes[CT_HOPPER_MAX_PIPES]; /* program order of their loads = tensor-map order */
+  ct_hopper_mma mmas[CT_HOPPER_MAX_MMAS];
+  int64_t m;                 /* tile M of every mmaf */
   int warpgroups;            /* m / 64; threads = 128 × warpgroups */
-  ct_hopper_operand a, b;
-  int64_t ring_bytes;        /* S × (A + B stage bytes), then 2 × S mbarriers */
+  int stages;                /* the deepest in-loop ring (the `tilec.pipeline` note) */
+  int64_t tx_bytes;          /* bytes the in-loop pipes bring per iteration */
+  int nbarriers;             /* mbarriers: 2 × stages per in-loop pipe, 1 per pipe before the loop */
+  int64_t ring_bytes;        /* every pipe's stages (each 1024-aligned), then the mbarriers */
   bool has_store;            /* a TMA store epilogue (st) */
   ct_hopper_store st;
   int64_t smem_bytes;        /* ring + mbarriers (+ store staging), before the 1024 B alignment pad */
+  /* lowering state (lower_hopper_loop.c) */
+  MlirValue raw, pad, base32; /* module SMEM buffer, bytes to the aligned start, its shared address */
+  MlirValue lb, step;        /* i32 loop bounds */
+  MlirValue trip;            /* i32 trip count of the loop */
+  MlirValue kt;              /* i32 iteration number (0-based) inside the body */
 } ct_hopper_plan;
+
+/* Index of the pipe loaded by `load` / of the planned mmaf, or -1 (lower_hopper_plan.c). */
+int hopper_pipe_of_load(const ct_hopper_plan *p, MlirOperation load);
+int hopper_mma_index(const ct_hopper_plan *p, MlirOperation mmaf);
 #endif

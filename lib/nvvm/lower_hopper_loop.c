@@ -1,20 +1,29 @@
-/* lower_hopper_loop: emits the planned `for` loop (lower_hopper_plan.c) as a TMA + mbarrier ring
- * of S stages feeding wgmma.mma_async, for every warpgroup of the CTA (non-warp-specialised: all
+/* lower_hopper_loop: emits the planned Hopper kernel (lower_hopper_plan.c): TMA pipes on mbarrier
+ * rings feeding wgmma.mma_async, inside an otherwise ordinary loop (non-warp-specialised: all
  * 128 × W threads compute, thread 0 also issues the copies).
  * Algorithm (op sequence of the verified ptx_ground_truth_files/gen_sm90.py, §3.1, §5.3):
- *  - SMEM (one buffer, rounded up to 1024 B at run time): S A-stages, S B-stages, then the
- *    mbarriers full[S] and empty[S] (8 B each). Thread 0: mbarrier.init full[s] = 1,
- *    empty[s] = 128 × W; fence.mbarrier_init.release.cluster; bar.sync 0.
- *  - prologue (thread 0): for j < min(S, n): arrive.expect_tx(full[j], tx); the TMA boxes of A
- *    and B of iteration j (cp.async.bulk.tensor.2d, coordinates innermost first).
- *  - iteration kt (s = kt % S, ph = (kt / S) & 1): every thread spins on try_wait.parity(full[s],
- *    ph); wgmma.fence; per k16 step one m64nNk16 wgmma (A descriptor: K-major, the warpgroup's
- *    64 rows; B descriptor: MN-major, transposed) on the accumulator kept in registers;
- *    commit_group; wait_group 0; arrive(empty[s]). Thread 0 then refills stage s for iteration
- *    kt + S (< n) after try_wait.parity(empty[s], ph); bar.warp.sync re-converges its warp
- *    before the next .aligned op.
- *  - after the loop bar.sync 0 (the SMEM may be reused by the epilogue); the accumulator leaves
- *    in the wgmma D-fragment layout (hopper_acc_layout), consumed by the ordinary epilogue ops.
+ *  - kernel start (hopper_kernel_prologue): SMEM = one buffer rounded up to 1024 B at run time;
+ *    each pipe's stages, then its mbarriers. Thread 0: mbarrier.init full[s] = 1 and, for ring
+ *    pipes, empty[s] = 128 × W; fence.mbarrier_init.release.cluster; bar.sync 0. Every other
+ *    shared-memory user of the kernel (reductions, layout conversions) is placed after this region
+ *    (ct_lower.smem_reserved).
+ *  - a pipe load before the loop: thread 0 arrive.expect_tx(full[0], bytes) + its TMA boxes
+ *    (cp.async.bulk.tensor.2d, coordinates innermost first); all threads wait once, before the loop.
+ *  - loop entry (hopper_loop_begin): trip count n; thread 0 fills stage j of every ring for
+ *    j < min(S, n). Body start (hopper_loop_body_begin): kt = (iv - lb) / step, per ring
+ *    s = kt % S, ph = (kt / S) & 1.
+ *  - a ring load in the body: every thread spins on try_wait.parity(full[s], ph); the tile stays
+ *    in SMEM (no registers); `permute [1,0]` of it only flips the descriptor to K-major B.
+ *  - mmaf: wgmma.fence; per k16 step one m64nNk16 wgmma: A from a K-major descriptor (the
+ *    warpgroup's 64 rows) or from registers (the tile converted to the accumulator-shaped
+ *    fragment layout, two f16/bf16 per .b32 — wgmma's register-A layout), B from an MN-major
+ *    (imm-trans-b 1) or K-major (imm-trans-b 0) descriptor; the accumulator is the tile C in the
+ *    wgmma D-fragment layout (hopper_acc_layout); commit_group; wait_group 0. Then every ring
+ *    whose last reader this mmaf is is released: arrive(empty[s]) by every thread, and thread 0
+ *    refills stage s for iteration kt + S (< n) after try_wait.parity(empty[s], ph);
+ *    bar.warp.sync re-converges its warp before the next .aligned op.
+ *  - the other ops of the body (softmax, rescaling, ...) are lowered as anywhere else, on the
+ *    accumulator layout; after the loop bar.sync 0 (the SMEM may be reused by the epilogue).
  * Seed: 001. Knobs: SMEM_ALIGN (swizzle-pattern repeat of 128B swizzle). */
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Dialect/LLVM.h>
@@ -31,32 +40,10 @@ bool hopper_acc_layout(ct_layout *out, int64_t m, int64_t n, int nwarps) {
   return ct_layout_mma_acc_grid(out, m, n, nwarps, 1);
 }
 
-typedef struct ring {
-  ct_lower *L;
-  const ct_hopper_plan *p;
-  MlirValue raw;      /* !llvm.ptr<3> of the module's SMEM buffer */
-  MlirValue pad;      /* i32: bytes from raw to the 1024-aligned ring start */
-  MlirValue base32;   /* i32 shared-window address of the ring start */
-  int64_t a_off, b_off, full_off, empty_off;
-  MlirValue tmap_a, tmap_b; /* kernel parameters (!llvm.ptr to the grid-constant CUtensorMap) */
-  MlirValue lb, step, n;    /* i32 */
-  MlirType ptr7;
-} ring;
-
 static MlirBlock new_block(ct_lower *L) {
   MlirBlock blk = mlirBlockCreate(0, NULL, NULL);
   mlirRegionAppendOwnedBlock(L->fn_region, blk);
   return blk;
-}
-
-/* !llvm.ptr<3> at byte offset `off` (i32 value) from the ring start. */
-static MlirValue ring_ptr(ring *r, MlirValue off) {
-  return bld_gep(&r->L->b, r->raw, bld_add(&r->L->b, r->pad, off), r->L->b.i8);
-}
-
-static MlirValue bar_ptr(ring *r, int64_t which_off, MlirValue stage) {
-  ct_bld *b = &r->L->b;
-  return ring_ptr(r, bld_add(b, bld_i32(b, which_off), bld_mul(b, stage, bld_i32(b, 8))));
 }
 
 static void intr0(ct_bld *b, const char *name, int n, const MlirValue *ops) { bld_intr(b, name, b->void_ty, n, ops); }
@@ -64,6 +51,16 @@ static void intr0(ct_bld *b, const char *name, int n, const MlirValue *ops) { bl
 static void warp_sync(ct_bld *b) {
   MlirValue all = bld_i32(b, -1);
   intr0(b, "llvm.nvvm.bar.warp.sync", 1, &all);
+}
+
+/* !llvm.ptr<3> at byte offset `off` (i32 value) from the ring start. */
+static MlirValue ring_ptr(ct_lower *L, MlirValue off) {
+  return bld_gep(&L->b, L->hopper->raw, bld_add(&L->b, L->hopper->pad, off), L->b.i8);
+}
+
+static MlirValue bar_ptr(ct_lower *L, int64_t which_off, MlirValue stage) {
+  ct_bld *b = &L->b;
+  return ring_ptr(L, bld_add(b, bld_i32(b, which_off), bld_mul(b, stage, bld_i32(b, 8))));
 }
 
 /* Spin until the phase of `bar` with parity `parity` has completed. */
@@ -78,52 +75,6 @@ static void spin_wait(ct_lower *L, MlirValue bar, MlirValue parity) {
   b->block = done;
 }
 
-/* The tile index of load operand `opnd` (1 = outer dim, 2 = inner) at iteration j. */
-static MlirValue load_index(ring *r, MlirOperation load, int opnd, MlirValue j) {
-  ct_bld *b = &r->L->b;
-  MlirValue v = mlirOperationGetOperand(load, opnd);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(r->p->for_op, 0));
-  if (mlirValueIsABlockArgument(v) && mlirBlockEqual(mlirBlockArgumentGetOwner(v), body))
-    return bld_add(b, r->lb, bld_mul(b, j, r->step));
-  ct_lv *lv = lv_get(r->L, load, opnd);
-  return lv ? lv->regs[0] : bld_i32(b, 0);
-}
-
-/* The TMA boxes of one operand of iteration j into stage `stage`, landing on `full`. */
-static void issue_operand(ring *r, const ct_hopper_operand *o, int64_t off, MlirValue tmap, MlirValue stage, MlirValue j,
-                          MlirValue full) {
-  ct_bld *b = &r->L->b;
-  MlirValue outer = bld_mul(b, load_index(r, o->load, 1, j), bld_i32(b, o->view.tile_shape[0]));
-  MlirValue inner0 = bld_mul(b, load_index(r, o->load, 2, j), bld_i32(b, o->view.tile_shape[1]));
-  MlirValue stage_off = bld_add(b, bld_i32(b, off), bld_mul(b, stage, bld_i32(b, o->tile_bytes)));
-  for (int bx = 0; bx < o->nboxes; bx++) {
-    MlirValue dst = ring_ptr(r, bld_add(b, stage_off, bld_i32(b, bx * o->geom.box_bytes)));
-    dst = bld_cast(b, "llvm.addrspacecast", dst, r->ptr7);
-    MlirValue inner = bld_add(b, inner0, bld_i32(b, bx * o->box[1]));
-    MlirValue ops[10] = {dst,
-                         full,
-                         tmap,
-                         inner,
-                         outer,
-                         bld_const_int(b, b->i16, 0),
-                         bld_i64(b, 0),
-                         bld_const_int(b, b->i1, 0),
-                         bld_const_int(b, b->i1, 0),
-                         bld_i32(b, 0)};
-    intr0(b, "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.2d", 10, ops);
-  }
-}
-
-/* Fill stage `stage` with the tiles of iteration j (one thread). */
-static void issue(ring *r, MlirValue stage, MlirValue j) {
-  ct_bld *b = &r->L->b;
-  MlirValue full = bar_ptr(r, r->full_off, stage);
-  MlirValue ops[2] = {full, bld_i32(b, r->p->tx_bytes)};
-  bld_intr(b, "llvm.nvvm.mbarrier.arrive.expect.tx.scope.cta.space.cta", b->i64, 2, ops);
-  issue_operand(r, &r->p->a, r->a_off, r->tmap_a, stage, j, full);
-  issue_operand(r, &r->p->b, r->b_off, r->tmap_b, stage, j, full);
-}
-
 /* if (cond) { ... } : returns the join block; the builder is left in the then block. */
 static MlirBlock open_if(ct_lower *L, MlirValue cond) {
   MlirBlock then_blk = new_block(L), join = new_block(L);
@@ -136,6 +87,135 @@ static void close_if(ct_lower *L, MlirBlock join) {
   L->b.block = join;
 }
 
+static MlirValue is_thread0(ct_lower *L) { return bld_icmp(&L->b, BLD_EQ, L->tid, bld_i32(&L->b, 0)); }
+
+void hopper_kernel_prologue(ct_lower *L) {
+  ct_bld *b = &L->b;
+  ct_hopper_plan *p = L->hopper;
+  p->raw = smem_base(L, p->smem_bytes + SMEM_ALIGN);
+  L->smem_reserved = p->smem_bytes + SMEM_ALIGN; /* every later SMEM user goes after the ring */
+  MlirValue raw32 = bld_cast(b, "llvm.trunc", bld_cast(b, "llvm.ptrtoint", p->raw, b->i64), b->i32);
+  p->base32 = bld_and(b, bld_add(b, raw32, bld_i32(b, SMEM_ALIGN - 1)), bld_i32(b, -SMEM_ALIGN));
+  p->pad = bld_sub(b, p->base32, raw32);
+  MlirBlock join = open_if(L, is_thread0(L));
+  for (int i = 0; i < p->npipes; i++) {
+    const ct_hopper_pipe *o = &p->pipes[i];
+    for (int s = 0; s < o->stages; s++) {
+      MlirValue f[2] = {bar_ptr(L, o->full_off, bld_i32(b, s)), bld_i32(b, 1)};
+      intr0(b, "llvm.nvvm.mbarrier.init.shared", 2, f);
+      if (!o->in_loop) continue;
+      MlirValue e[2] = {bar_ptr(L, o->empty_off, bld_i32(b, s)), bld_i32(b, L->nthreads)};
+      intr0(b, "llvm.nvvm.mbarrier.init.shared", 2, e);
+    }
+  }
+  intr0(b, "llvm.nvvm.fence.mbarrier_init.release.cluster", 0, NULL);
+  close_if(L, join);
+  bld_barrier(b);
+}
+
+/* Tile index (i32) of load operand `opnd` (1 = outer dim, 2 = inner) of pipe o; ring pipes at
+ * iteration j (the induction variable is lb + j × step). */
+static MlirValue load_index(ct_lower *L, const ct_hopper_pipe *o, int opnd, MlirValue j) {
+  ct_bld *b = &L->b;
+  const ct_hopper_plan *p = L->hopper;
+  MlirValue v = mlirOperationGetOperand(o->load, opnd);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(p->for_op, 0));
+  if (o->in_loop && mlirValueIsABlockArgument(v) && mlirBlockEqual(mlirBlockArgumentGetOwner(v), body))
+    return bld_add(b, p->lb, bld_mul(b, j, p->step));
+  ct_lv *lv = lv_get(L, o->load, opnd);
+  return lv ? lv->regs[0] : bld_i32(b, 0);
+}
+
+/* One thread: expect_tx on full[stage] and the TMA boxes of pipe o's tile (iteration j) into `stage`. */
+static void issue(ct_lower *L, const ct_hopper_pipe *o, MlirValue stage, MlirValue j) {
+  ct_bld *b = &L->b;
+  MlirValue full = bar_ptr(L, o->full_off, stage);
+  MlirValue tx[2] = {full, bld_i32(b, o->tile_bytes)};
+  bld_intr(b, "llvm.nvvm.mbarrier.arrive.expect.tx.scope.cta.space.cta", b->i64, 2, tx);
+  MlirValue tmap = mlirBlockGetArgument(mlirRegionGetFirstBlock(L->fn_region), L->nuser_args + o->param);
+  MlirValue outer = bld_mul(b, load_index(L, o, 1, j), bld_i32(b, o->view.tile_shape[0]));
+  MlirValue inner0 = bld_mul(b, load_index(L, o, 2, j), bld_i32(b, o->view.tile_shape[1]));
+  MlirValue stage_off = bld_add(b, bld_i32(b, o->smem_off), bld_mul(b, stage, bld_i32(b, o->tile_bytes)));
+  MlirType ptr7 = mlirLLVMPointerTypeGet(b->ctx, 7);
+  for (int bx = 0; bx < o->nboxes; bx++) {
+    MlirValue dst = ring_ptr(L, bld_add(b, stage_off, bld_i32(b, bx * o->geom.box_bytes)));
+    dst = bld_cast(b, "llvm.addrspacecast", dst, ptr7);
+    MlirValue ops[10] = {dst,
+                         full,
+                         tmap,
+                         bld_add(b, inner0, bld_i32(b, bx * o->box[1])),
+                         outer,
+                         bld_const_int(b, b->i16, 0),
+                         bld_i64(b, 0),
+                         bld_const_int(b, b->i1, 0),
+                         bld_const_int(b, b->i1, 0),
+                         bld_i32(b, 0)};
+    intr0(b, "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.2d", 10, ops);
+  }
+}
+
+void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) {
+  ct_bld *b = &L->b;
+  ct_hopper_plan *p = L->hopper;
+  p->lb = lb;
+  p->step = step;
+  /* n = (ub - lb + step - 1) / step */
+  p->trip = bld_bin(b, "llvm.sdiv", bld_sub(b, bld_add(b, bld_sub(b, ub, lb), step), bld_i32(b, 1)), step);
+  MlirBlock join = open_if(L, is_thread0(L));
+  for (int i = 0; i < p->npipes; i++) {
+    const ct_hopper_pipe *o = &p->pipes[i];
+    if (!o->in_loop) continue;
+    for (int s = 0; s < o->stages; s++) {
+      MlirValue js = bld_i32(b, s);
+      MlirBlock j2 = open_if(L, bld_icmp(b, BLD_SLT, js, p->trip));
+      issue(L, o, js, js);
+      close_if(L, j2);
+    }
+  }
+  close_if(L, join);
+  warp_sync(b);
+  /* operands loaded before the loop have landed */
+  for (int i = 0; i < p->npipes; i++)
+    if (!p->pipes[i].in_loop) spin_wait(L, bar_ptr(L, p->pipes[i].full_off, bld_i32(b, 0)), bld_i32(b, 0));
+}
+
+void hopper_loop_body_begin(ct_lower *L, MlirValue iv) {
+  ct_bld *b = &L->b;
+  ct_hopper_plan *p = L->hopper;
+  p->kt = bld_bin(b, "llvm.sdiv", bld_sub(b, iv, p->lb), p->step);
+  for (int i = 0; i < p->npipes; i++) {
+    ct_hopper_pipe *o = &p->pipes[i];
+    if (!o->in_loop) continue;
+    MlirValue cS = bld_i32(b, o->stages);
+    o->stage = bld_bin(b, "llvm.urem", p->kt, cS);
+    o->phase = bld_and(b, bld_bin(b, "llvm.udiv", p->kt, cS), bld_i32(b, 1));
+  }
+}
+
+void hopper_loop_end(ct_lower *L) { bld_barrier(&L->b); /* every warpgroup's wgmma reads of the ring are complete */ }
+
+static void bind_tokens(ct_lower *L, MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
+    lv_bind(L, mlirOperationGetResult(op, i), lv_alloc(L, LV_TOKEN, NULL));
+}
+
+/* A pipe's load: issue (before the loop) or wait for this iteration's stage (ring). The value
+ * stays in shared memory; its uses (planned mmaf operands, the permute of a K-major B) read it
+ * through descriptors. */
+static int lower_pipe_load(ct_lower *L, MlirOperation op, int pipe) {
+  const ct_hopper_pipe *o = &L->hopper->pipes[pipe];
+  if (!o->in_loop) {
+    MlirBlock join = open_if(L, is_thread0(L));
+    issue(L, o, bld_i32(&L->b, 0), bld_i32(&L->b, 0));
+    close_if(L, join);
+    warp_sync(&L->b);
+  } else {
+    spin_wait(L, bar_ptr(L, o->full_off, o->stage), o->phase);
+  }
+  bind_tokens(L, op);
+  return LOWER_DONE;
+}
+
 /* Descriptor (i64) of an operand at shared address addr32 (i32): start-address field | constant. */
 static MlirValue desc_at(ct_bld *b, MlirValue addr32, const ct_wgmma_operand_geom *g) {
   MlirValue field = bld_lshr(b, bld_and(b, addr32, bld_i32(b, 0x3FFFF)), bld_i32(b, 4));
@@ -143,159 +223,184 @@ static MlirValue desc_at(ct_bld *b, MlirValue addr32, const ct_wgmma_operand_geo
   return bld_or(b, f64, bld_i64(b, (int64_t)ct_wgmma_desc_const(g->swizzle, g->lbo, g->sbo)));
 }
 
-static MlirValue wgmma(ct_lower *L, const ct_hopper_plan *p, MlirValue *acc, int nacc, MlirValue da, MlirValue db) {
+/* Shared address (i32) of pipe o's current stage. */
+static MlirValue stage_addr(ct_lower *L, const ct_hopper_pipe *o) {
   ct_bld *b = &L->b;
-  const char *ty = p->elem == CT_BF16 ? "bf16" : "f16";
-  /* text: {$0..$R-1}, $2R, $2R+1 (inputs R..2R-1 are tied to the outputs) */
-  size_t cap = 64 + (size_t)nacc * 12;
-  char *text = malloc(cap), *cons = malloc((size_t)nacc * 8 + 16);
+  MlirValue a = bld_add(b, L->hopper->base32, bld_i32(b, o->smem_off));
+  return o->in_loop ? bld_add(b, a, bld_mul(b, o->stage, bld_i32(b, o->tile_bytes))) : a;
+}
+
+/* One m64nNk16 wgmma on the accumulator regs acc[nacc] (updated): A from descriptor `da` or from
+ * the four .b32 registers a_regs; B from descriptor `db` (trans_b: MN-major). */
+static void wgmma(ct_lower *L, const ct_hopper_mma *mm, MlirValue *acc, int nacc, MlirValue da, const MlirValue *a_regs,
+                  MlirValue db, bool trans_b) {
+  ct_bld *b = &L->b;
+  const char *ty = mm->elem == CT_BF16 ? "bf16" : "f16";
+  int na = a_regs ? 4 : 1;
+  size_t cap = 160 + (size_t)nacc * 12;
+  char *text = malloc(cap), *cons = malloc((size_t)nacc * 8 + 32);
   if (!text || !cons) abort();
   int pos = snprintf(text, cap, "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\nwgmma.mma_async.sync.aligned.m64n%lldk16.f32.%s.%s {",
-                     (long long)p->n, ty, ty);
+                     (long long)mm->n, ty, ty);
   for (int i = 0; i < nacc; i++) pos += snprintf(text + pos, cap - (size_t)pos, "%s$%d", i ? ", " : "", i);
-  snprintf(text + pos, cap - (size_t)pos, "}, $%d, $%d, p, 1, 1, 0, 1;\n}\n", 2 * nacc, 2 * nacc + 1);
+  /* inputs: acc (tied, $nacc..$2nacc-1), then A, then B */
+  int in = 2 * nacc;
+  if (a_regs) pos += snprintf(text + pos, cap - (size_t)pos, "}, {$%d, $%d, $%d, $%d}, $%d, p, 1, 1, %d;\n}\n", in, in + 1,
+                              in + 2, in + 3, in + 4, trans_b ? 1 : 0);
+  else pos += snprintf(text + pos, cap - (size_t)pos, "}, $%d, $%d, p, 1, 1, 0, %d;\n}\n", in, in + 1, trans_b ? 1 : 0);
   int cp = 0;
   for (int i = 0; i < nacc; i++) cp += sprintf(cons + cp, "=f,");
   for (int i = 0; i < nacc; i++) cp += sprintf(cons + cp, "%d,", i);
-  sprintf(cons + cp, "l,l");
+  sprintf(cons + cp, a_regs ? "r,r,r,r,l" : "l,l");
   MlirType *fs = malloc((size_t)nacc * sizeof *fs);
-  MlirValue *ops = malloc(((size_t)nacc + 2) * sizeof *ops);
+  MlirValue *ops = malloc(((size_t)nacc + 5) * sizeof *ops);
   if (!fs || !ops) abort();
   for (int i = 0; i < nacc; i++) {
     fs[i] = b->f32;
     ops[i] = acc[i];
   }
-  ops[nacc] = da;
-  ops[nacc + 1] = db;
+  for (int i = 0; i < na; i++) ops[nacc + i] = a_regs ? a_regs[i] : da;
+  ops[nacc + na] = db;
   MlirType st = mlirLLVMStructTypeLiteralGet(b->ctx, nacc, fs, false);
-  MlirValue res = bld_inline_asm_volatile(b, text, cons, st, nacc + 2, ops);
+  MlirValue res = bld_inline_asm_volatile(b, text, cons, st, nacc + na + 1, ops);
   for (int i = 0; i < nacc; i++) acc[i] = bld_extractvalue(b, res, i, b->f32);
   free(text);
   free(cons);
   free(fs);
   free(ops);
-  return res;
 }
 
-int lower_hopper_for(ct_lower *L, MlirOperation op) {
+/* Two f16/bf16 registers as one .b32 (low half = first). */
+static MlirValue pack2(ct_lower *L, MlirValue lo, MlirValue hi) {
   ct_bld *b = &L->b;
-  const ct_hopper_plan *p = L->hopper;
-  ring r;
-  memset(&r, 0, sizeof r);
-  r.L = L;
-  r.p = p;
-  r.ptr7 = mlirLLVMPointerTypeGet(b->ctx, 7);
-  ct_lv *lb = lv_get(L, op, 0), *ub = lv_get(L, op, 1), *step = lv_get(L, op, 2), *init = lv_get(L, op, 3);
-  if (!lb || !ub || !step || !init) return LOWER_FAILED;
+  int64_t two = 2;
+  MlirType vt = mlirVectorTypeGet(1, &two, mlirValueGetType(lo));
+  MlirValue v = bld_undef(b, vt);
+  MlirValue i0[3] = {v, lo, bld_i32(b, 0)};
+  v = bld_op1(b, "llvm.insertelement", vt, 3, i0, 0, NULL);
+  MlirValue i1[3] = {v, hi, bld_i32(b, 1)};
+  v = bld_op1(b, "llvm.insertelement", vt, 3, i1, 0, NULL);
+  return bld_bitcast(b, v, b->i32);
+}
+
+static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
+  ct_bld *b = &L->b;
+  ct_hopper_plan *p = L->hopper;
+  const ct_hopper_mma *mm = &p->mmas[idx];
   ct_type ct;
-  if (!value_type(L, op, mlirOperationGetOperand(op, 3), &ct)) return LOWER_FAILED;
-  ct_layout al;
-  if (!hopper_acc_layout(&al, p->m, p->n, L->nwarps)) {
+  if (!result_type(L, op, 0, &ct)) return LOWER_FAILED;
+  ct_layout al, afl;
+  if (!hopper_acc_layout(&al, mm->m, mm->n, L->nwarps) || !hopper_acc_layout(&afl, mm->m, mm->k, L->nwarps)) {
     ct_error_op(L->c, op, "internal error: no wgmma accumulator layout");
     return LOWER_FAILED;
   }
   const ct_layout *acc_layout = layout_intern(L, &al);
-  ct_lv *acc0 = lv_convert(L, init, acc_layout);
+  ct_lv *c = lv_get_lazy(L, op, 2);
+  if (!c) return LOWER_FAILED;
+  ct_lv *acc0 = lv_convert(L, c, acc_layout);
   int nacc = acc0->nregs;
-  int S = p->stages;
-  r.lb = lb->regs[0];
-  r.step = step->regs[0];
-  /* n = (ub - lb + step - 1) / step */
-  r.n = bld_bin(b, "llvm.sdiv", bld_sub(b, bld_add(b, bld_sub(b, ub->regs[0], r.lb), r.step), bld_i32(b, 1)), r.step);
-  MlirBlock fn_entry = mlirRegionGetFirstBlock(L->fn_region);
-  r.tmap_a = mlirBlockGetArgument(fn_entry, L->nuser_args + p->a.param);
-  r.tmap_b = mlirBlockGetArgument(fn_entry, L->nuser_args + p->b.param);
-  r.a_off = 0;
-  r.b_off = S * p->a.tile_bytes;
-  r.full_off = p->ring_bytes;
-  r.empty_off = p->ring_bytes + 8 * S;
-
-  r.raw = smem_base(L, p->smem_bytes + SMEM_ALIGN);
-  MlirValue raw32 = bld_cast(b, "llvm.trunc", bld_cast(b, "llvm.ptrtoint", r.raw, b->i64), b->i32);
-  r.base32 = bld_and(b, bld_add(b, raw32, bld_i32(b, SMEM_ALIGN - 1)), bld_i32(b, -SMEM_ALIGN));
-  r.pad = bld_sub(b, r.base32, raw32);
-  MlirValue is0 = bld_icmp(b, BLD_EQ, L->tid, bld_i32(b, 0));
-
-  /* barrier init (thread 0) */
-  bld_barrier(b); /* earlier users of the SMEM buffer are done */
-  MlirBlock join = open_if(L, is0);
-  for (int s = 0; s < S; s++) {
-    MlirValue f[2] = {bar_ptr(&r, r.full_off, bld_i32(b, s)), bld_i32(b, 1)};
-    intr0(b, "llvm.nvvm.mbarrier.init.shared", 2, f);
-    MlirValue e[2] = {bar_ptr(&r, r.empty_off, bld_i32(b, s)), bld_i32(b, L->nthreads)};
-    intr0(b, "llvm.nvvm.mbarrier.init.shared", 2, e);
+  ct_lv *res = lv_new_tile(L, &ct, acc_layout);
+  for (int i = 0; i < nacc; i++) res->regs[i] = acc0->regs[i];
+  /* A: the warpgroup's 64 rows of a K-major SMEM tile, or register fragments */
+  ct_lv *areg = NULL;
+  MlirValue da0 = {NULL};
+  const ct_hopper_pipe *pa = mm->a_pipe >= 0 ? &p->pipes[mm->a_pipe] : NULL;
+  if (pa) {
+    MlirValue wg = bld_lshr(b, L->tid, bld_i32(b, 7));
+    MlirValue addr = bld_add(b, stage_addr(L, pa), bld_mul(b, wg, bld_i32(b, 64 * pa->geom.swizzle)));
+    da0 = desc_at(b, addr, &pa->geom);
+  } else {
+    ct_lv *a = lv_get(L, op, 0);
+    if (!a) return LOWER_FAILED;
+    areg = lv_convert(L, a, layout_intern(L, &afl));
+    if (areg->nregs != (int)(mm->k / 2)) {
+      ct_error_op(L->c, op, "internal error: unexpected wgmma A fragment size");
+      return LOWER_FAILED;
+    }
   }
-  intr0(b, "llvm.nvvm.fence.mbarrier_init.release.cluster", 0, NULL);
-  close_if(L, join);
-  bld_barrier(b);
+  const ct_hopper_pipe *pb = &p->pipes[mm->b_pipe];
+  MlirValue db0 = desc_at(b, stage_addr(L, pb), &pb->geom);
+  /* every operand of the chain is ready before wgmma.fence: no register of an in-flight wgmma is
+   * written between the wgmmas (ptxas would serialise them or inject warpgroup.arrive) */
+  int nk = (int)(mm->k / 16);
+  MlirValue *da = calloc((size_t)nk, sizeof *da), *db = calloc((size_t)nk, sizeof *db);
+  MlirValue *ar = calloc((size_t)nk * 4 + 1, sizeof *ar);
+  if (!da || !db || !ar) abort();
+  for (int kk = 0; kk < nk; kk++) {
+    int64_t bo = ct_wgmma_kstep_offset(&pb->geom, kk, 0);
+    db[kk] = bo ? bld_add(b, db0, bld_i64(b, bo >> 4)) : db0;
+    if (pa) {
+      int64_t ao = ct_wgmma_kstep_offset(&pa->geom, kk, 0);
+      da[kk] = ao ? bld_add(b, da0, bld_i64(b, ao >> 4)) : da0;
+    } else {
+      /* register k = 4·n8-chunk + c: the two chunks of this k16 step are a0..a7 in order */
+      for (int i = 0; i < 4; i++) ar[4 * kk + i] = pack2(L, areg->regs[8 * kk + 2 * i], areg->regs[8 * kk + 2 * i + 1]);
+    }
+  }
+  intr0(b, "llvm.nvvm.wgmma.fence.sync.aligned", 0, NULL);
+  for (int kk = 0; kk < nk; kk++)
+    wgmma(L, mm, res->regs, nacc, da[kk], pa ? NULL : ar + 4 * kk, db[kk], pb->role == CT_PIPE_B_MN);
+  free(da);
+  free(db);
+  free(ar);
+  intr0(b, "llvm.nvvm.wgmma.commit_group.sync.aligned", 0, NULL);
+  MlirValue zero64 = bld_i64(b, 0);
+  intr0(b, "llvm.nvvm.wgmma.wait_group.sync.aligned", 1, &zero64);
+  lv_bind(L, mlirOperationGetResult(op, 0), res);
 
-  /* prologue: fill every stage (thread 0) */
-  join = open_if(L, is0);
-  for (int s = 0; s < S; s++) {
-    MlirValue js = bld_i32(b, s);
-    MlirBlock j2 = open_if(L, bld_icmp(b, BLD_SLT, js, r.n));
-    issue(&r, js, js);
+  /* release the rings this mmaf read last; thread 0 refills them for iteration kt + S */
+  bool any = false;
+  for (int i = 0; i < p->npipes; i++) {
+    const ct_hopper_pipe *o = &p->pipes[i];
+    if (!o->in_loop || !mlirOperationEqual(o->last_use, op)) continue;
+    MlirValue empty = bar_ptr(L, o->empty_off, o->stage);
+    bld_intr(b, "llvm.nvvm.mbarrier.arrive.shared", b->i64, 1, &empty);
+    any = true;
+  }
+  if (!any) return LOWER_DONE;
+  MlirBlock join = open_if(L, is_thread0(L));
+  for (int i = 0; i < p->npipes; i++) {
+    const ct_hopper_pipe *o = &p->pipes[i];
+    if (!o->in_loop || !mlirOperationEqual(o->last_use, op)) continue;
+    MlirValue j = bld_add(b, p->kt, bld_i32(b, o->stages));
+    MlirBlock j2 = open_if(L, bld_icmp(b, BLD_SLT, j, p->trip));
+    spin_wait(L, bar_ptr(L, o->empty_off, o->stage), o->phase);
+    issue(L, o, o->stage, j);
     close_if(L, j2);
   }
   close_if(L, join);
   warp_sync(b);
-
-  /* loop header(kt, acc...) */
-  MlirBlock header = new_block(L), body = new_block(L), exit = new_block(L);
-  MlirValue kt = mlirBlockAddArgument(header, b->i32, b->loc);
-  MlirValue *hacc = malloc(((size_t)nacc + 1) * sizeof *hacc);
-  MlirValue *args = malloc(((size_t)nacc + 1) * sizeof *args);
-  if (!hacc || !args) abort();
-  ct_lv *res = lv_new_tile(L, &ct, acc_layout);
-  for (int i = 0; i < nacc; i++) {
-    hacc[i] = mlirBlockAddArgument(header, b->f32, b->loc);
-    res->regs[i] = mlirBlockAddArgument(exit, b->f32, b->loc);
-  }
-  args[0] = bld_i32(b, 0);
-  for (int i = 0; i < nacc; i++) args[1 + i] = acc0->regs[i];
-  bld_br(b, header, nacc + 1, args);
-  b->block = header;
-  bld_cond_br(b, bld_icmp(b, BLD_SLT, kt, r.n), body, 0, NULL, exit, nacc, hacc);
-
-  b->block = body;
-  MlirValue cS = bld_i32(b, S);
-  MlirValue s = bld_bin(b, "llvm.urem", kt, cS);
-  MlirValue ph = bld_and(b, bld_bin(b, "llvm.udiv", kt, cS), bld_i32(b, 1));
-  spin_wait(L, bar_ptr(&r, r.full_off, s), ph);
-  /* descriptors of this stage: A rows of this warpgroup, all of B */
-  MlirValue wg = bld_lshr(b, L->tid, bld_i32(b, 7));
-  MlirValue a_addr = bld_add(b, bld_add(b, r.base32, bld_mul(b, s, bld_i32(b, p->a.tile_bytes))),
-                             bld_mul(b, wg, bld_i32(b, 64 * p->a.geom.swizzle)));
-  MlirValue b_addr = bld_add(b, bld_add(b, r.base32, bld_i32(b, r.b_off)), bld_mul(b, s, bld_i32(b, p->b.tile_bytes)));
-  MlirValue da0 = desc_at(b, a_addr, &p->a.geom), db0 = desc_at(b, b_addr, &p->b.geom);
-  intr0(b, "llvm.nvvm.wgmma.fence.sync.aligned", 0, NULL);
-  for (int i = 0; i < nacc; i++) args[1 + i] = hacc[i];
-  for (int64_t kk = 0; kk < p->k / 16; kk++) {
-    int64_t ao = ct_wgmma_kstep_offset(&p->a.geom, kk, 0), bo = ct_wgmma_kstep_offset(&p->b.geom, kk, 0);
-    MlirValue da = ao ? bld_add(b, da0, bld_i64(b, ao >> 4)) : da0;
-    MlirValue db = bo ? bld_add(b, db0, bld_i64(b, bo >> 4)) : db0;
-    wgmma(L, p, args + 1, nacc, da, db);
-  }
-  intr0(b, "llvm.nvvm.wgmma.commit_group.sync.aligned", 0, NULL);
-  MlirValue zero64 = bld_i64(b, 0);
-  intr0(b, "llvm.nvvm.wgmma.wait_group.sync.aligned", 1, &zero64);
-  MlirValue empty = bar_ptr(&r, r.empty_off, s);
-  bld_intr(b, "llvm.nvvm.mbarrier.arrive.shared", b->i64, 1, &empty);
-  /* refill stage s for iteration kt + S (thread 0) */
-  MlirValue j = bld_add(b, kt, cS);
-  MlirValue refill = bld_and(b, is0, bld_icmp(b, BLD_SLT, j, r.n));
-  join = open_if(L, refill);
-  spin_wait(L, empty, ph);
-  issue(&r, s, j);
-  close_if(L, join);
-  warp_sync(b);
-  args[0] = bld_add(b, kt, bld_i32(b, 1));
-  bld_br(b, header, nacc + 1, args);
-
-  b->block = exit;
-  bld_barrier(b); /* every warpgroup's wgmma reads of the ring are complete */
-  lv_bind(L, mlirOperationGetResult(op, 0), res);
-  free(hacc);
-  free(args);
   return LOWER_DONE;
+}
+
+int lower_hopper_op(ct_lower *L, MlirOperation op, const char *name) {
+  ct_hopper_plan *p = L->hopper;
+  if (!p) return LOWER_NOT_MINE;
+  if (!strcmp(name, "load_view_tko")) {
+    int i = hopper_pipe_of_load(p, op);
+    return i >= 0 ? lower_pipe_load(L, op, i) : LOWER_NOT_MINE;
+  }
+  if (!strcmp(name, "permute")) {
+    MlirValue src = mlirOperationGetOperand(op, 0);
+    if (mlirValueIsAOpResult(src) && hopper_pipe_of_load(p, mlirOpResultGetOwner(src)) >= 0) {
+      bind_tokens(L, op); /* K-major B: the descriptor of the untransposed tile */
+      return LOWER_DONE;
+    }
+    return LOWER_NOT_MINE;
+  }
+  if (!strcmp(name, "mmaf")) {
+    int i = hopper_mma_index(p, op);
+    return i >= 0 ? lower_wgmma(L, op, i) : LOWER_NOT_MINE;
+  }
+  if (!strcmp(name, "store_view_tko") && p->has_store && mlirOperationEqual(op, p->st.store)) return lower_hopper_store(L, op);
+  return LOWER_NOT_MINE;
+}
+
+const ct_layout *hopper_result_layout(ct_lower *L, MlirOperation mmaf) {
+  if (!L->hopper) return NULL;
+  int i = hopper_mma_index(L->hopper, mmaf);
+  if (i < 0) return NULL;
+  ct_layout al;
+  if (!hopper_acc_layout(&al, L->hopper->mmas[i].m, L->hopper->mmas[i].n, L->nwarps)) return NULL;
+  return layout_intern(L, &al);
 }

@@ -1,16 +1,22 @@
 /* lower_hopper_plan: decides whether a kernel takes the Hopper (sm_90a) TMA + wgmma path, and
  * with which parameters — by running TileAA → TileAS on the module (once, diagnostics muted,
  * tunables from the environment: ct_tileas_options_from_env) and reading its decisions.
- * Algorithm: the entry must hold exactly one `mmaf`, directly in the body of a `for` with one
- * iter value whose body is exactly {load_view_tko A, load_view_tko B, mmaf, continue}
- * (A[M,K] · B[K,N], f16/bf16 → f32, indices loop-invariant or the induction variable, views with
- * static shape/strides whose base pointer is an entry argument, possibly through `assume`).
- * In the TileAS form of the same entry the mmaf must carry tileas.mma = "wgmma" and both operands
- * must come from `tileas.consume` of TMA pipes with a swizzled layout whose box inner extent is
- * one swizzle span; the ring depth is the pipes' `stages`, the swizzles come from the allocs, the
- * boxes from the layouts. Anything else: a remark (`tilec --remarks`) and the mma.sync path.
- * On sm_100a every mmaf gets the remark that wgmma does not assemble there; with several mmaf
- * (flash attention) each gets a remark naming how TileAS feeds its operands and what is missing.
+ * Algorithm: every `mmaf` of the entry (at most CT_HOPPER_MAX_MMAS) must sit directly in the body
+ * of one `for` at the entry's top level, f16/bf16 → f32 with one tile M (64 or 128: one m64 wgmma
+ * per warpgroup). Operands: A is a view load (a TMA pipe read through a K-major descriptor) or any
+ * tile computed in registers (wgmma with A in registers, e.g. P in P·V); B is a view load
+ * ([K,N], MN-major descriptor) or `permute [1,0]` of one ([N,K], K-major descriptor, e.g. Kᵀ in
+ * Q·Kᵀ). Every such load is a pipe: in the loop body (indices loop-invariant or the induction
+ * variable) it becomes a ring of the TileAS stage count, before the loop (at the entry's top
+ * level) a one-shot load; its value may only feed planned mmaf operands. The ordinary ops of the
+ * loop body (online softmax, scaling, ...) are lowered as everywhere else, on the wgmma
+ * accumulator layout. In the TileAS form the loads pair with tileas.produce / tileas.load in
+ * program order: each pipe load must have become a TMA pipe with a swizzled layout whose box inner
+ * extent is one swizzle span, and every mmaf must carry tileas.mma = "wgmma"; the ring depths, the
+ * swizzles and the boxes are TileAS's. Anything else: a remark (`tilec --remarks`) per mmaf and the
+ * mma.sync path.
+ * SMEM: each pipe's stages (1024-aligned), then the mbarriers (full[S] + empty[S] per in-loop pipe,
+ * full[1] per load before the loop) — the 2 per pipe per stage the scheduler's mbarrier pool counts.
  * Stores (plan_stores): the entry's store_view_tko and TileAS's tileas.store pair up in program
  * order; the first one TileAS made a TMA store becomes the TMA store epilogue when it is a weak
  * 2-D view store at the entry's top level after the loop (no token in or used), its TileAS box
@@ -18,7 +24,7 @@
  * (after the ring and its mbarriers unless it fits in the ring); the store_wait's `deferred`
  * (TILEIR_DELAY_TMA_STORE_WAIT) is honoured when the kernel returns right after the store.
  * Seed: 001 (roofline stage count, tunables). Knobs: HOPPER_MAX_M (largest tile M: 64 per
- * warpgroup), HOPPER_MAX_N. */
+ * warpgroup), HOPPER_MAX_N, HOPPER_SMEM_LIMIT. */
 #include <mlir-c/BuiltinAttributes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +38,7 @@
 #define HOPPER_MAX_M 128
 #define HOPPER_MAX_N 256
 #define HOPPER_SMEM_LIMIT (227 * 1024)
+#define SMEM_PIPE_ALIGN 1024 /* each pipe buffer starts on the 128B swizzle pattern repeat */
 
 static MlirStringRef sr(const char *s) { return mlirStringRefCreateFromCString(s); }
 
@@ -40,17 +47,18 @@ static bool is_op(MlirOperation op, const char *full_name) {
   return n.length == strlen(full_name) && !memcmp(n.data, full_name, n.length);
 }
 
-/* Pre-order walk collecting ops named `full_name` (at most cap). Returns the count found. */
-static int collect(MlirOperation root, const char *full_name, MlirOperation *out, int cap, int n) {
+/* Pre-order walk collecting ops named `name` or `name2` (may be NULL), at most cap. Returns the
+ * count found. */
+static int collect(MlirOperation root, const char *name, const char *name2, MlirOperation *out, int cap, int n) {
   for (intptr_t r = 0; r < mlirOperationGetNumRegions(root); r++) {
     MlirRegion reg = mlirOperationGetRegion(root, r);
     for (MlirBlock blk = mlirRegionGetFirstBlock(reg); !mlirBlockIsNull(blk); blk = mlirBlockGetNextInRegion(blk))
       for (MlirOperation op = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-        if (is_op(op, full_name)) {
+        if (is_op(op, name) || (name2 && is_op(op, name2))) {
           if (n < cap) out[n] = op;
           n++;
         }
-        n = collect(op, full_name, out, cap, n);
+        n = collect(op, name, name2, out, cap, n);
       }
   }
   return n;
@@ -87,7 +95,7 @@ static MlirModule tileas_module(ct_lower *L, MlirModule in) {
 
 static MlirOperation find_entry(MlirModule m, MlirStringRef name) {
   MlirOperation found[64];
-  int n = collect(mlirModuleGetOperation(m), "cuda_tile.entry", found, 64, 0);
+  int n = collect(mlirModuleGetOperation(m), "cuda_tile.entry", NULL, found, 64, 0);
   for (int i = 0; i < n && i < 64; i++) {
     MlirAttribute a = mlirOperationGetAttributeByName(found[i], sr("sym_name"));
     if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a) && mlirStringRefEqual(mlirStringAttrGetValue(a), name))
@@ -156,83 +164,6 @@ static int swizzle_bytes(MlirOperation alloc) {
   buf[n] = 0;
   if (!strcmp(buf, "none")) return 0;
   return atoi(buf); /* "128B" → 128 */
-}
-
-/* The TileAS decisions for one operand of the wgmma: pipe stages, tx bytes, swizzle, box. */
-static const char *tileas_operand(MlirValue v, int *stages, int64_t *tx, int *swz, int64_t box[2], int *nboxes) {
-  MlirOperation consume = def_op(v);
-  if (mlirOperationIsNull(consume) || !is_op(consume, "tileas.consume")) return "the operand is not a TileAS pipe consumer";
-  MlirOperation pipe = def_op(mlirOperationGetOperand(consume, 0));
-  if (mlirOperationIsNull(pipe) || !is_op(pipe, "tileas.pipe")) return "no tileas.pipe";
-  MlirAttribute prod = mlirOperationGetAttributeByName(pipe, sr("producer"));
-  if (mlirAttributeIsNull(prod) || !mlirAttributeIsAString(prod) ||
-      !mlirStringRefEqual(mlirStringAttrGetValue(prod), sr("tma")))
-    return "TileAS chose a non-TMA producer for an operand";
-  *stages = (int)attr_int(pipe, "stages", 0);
-  *tx = attr_int(pipe, "tx_bytes", 0);
-  MlirOperation alloc = def_op(mlirOperationGetOperand(pipe, 0));
-  if (mlirOperationIsNull(alloc) || !is_op(alloc, "tileas.alloc")) return "no tileas.alloc";
-  *swz = swizzle_bytes(alloc);
-  if (!parse_layout_box(consume, box, nboxes)) return "the operand layout has no TMA box";
-  return NULL;
-}
-
-static const char *check_operand(ct_hopper_operand *o, bool k_major, int esize, const int64_t tile[2], int swz) {
-  if (swz <= 0) return "the TileAS operand layout is not swizzled (unswizzled wgmma layouts are not implemented)";
-  if (o->box[1] * esize != swz) return "the TMA box inner extent is not one swizzle span";
-  if (o->box[0] != tile[0] || o->box[1] * o->nboxes != tile[1]) return "the TMA boxes do not tile the operand";
-  if (k_major && (swz / esize) % 16) return "a k16 step crosses a swizzle row";
-  if (o->view.tile_rank != 2 || o->view.tile_shape[0] != tile[0] || o->view.tile_shape[1] != tile[1])
-    return "the view's tile shape differs from the loaded tile";
-  if (o->view.padding != CT_PAD_NONE && o->view.padding != CT_PAD_ZERO) return "a non-zero padding value (TMA fills zeros)";
-  const char *why;
-  if (!ct_tensormap_fields_from_view(&o->view, o->box, swz, &o->tmap, &why)) return why;
-  ct_wgmma_operand_geom_init(&o->geom, k_major, swz, esize, tile[0], o->nboxes);
-  o->tile_bytes = tile[0] * tile[1] * esize;
-  return NULL;
-}
-
-/* The body of the loop: exactly two loads, the mmaf and the continue. */
-static const char *check_loop(MlirOperation loop, MlirOperation mmaf, ct_hopper_plan *p) {
-  if (!is_op(loop, "cuda_tile.for")) return "the mmaf is not directly inside a `for` loop";
-  if (mlirOperationGetNumOperands(loop) != 4 || mlirOperationGetNumResults(loop) != 1 || attr_present(loop, "unsignedCmp"))
-    return "the loop carries more than the accumulator";
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
-  MlirValue iv = mlirBlockGetArgument(body, 0), acc = mlirBlockGetArgument(body, 1);
-  int nops = 0;
-  MlirOperation cont = {NULL};
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    nops++;
-    if (is_op(op, "cuda_tile.continue")) cont = op;
-  }
-  if (nops != 4 || mlirOperationIsNull(cont)) return "the loop body holds more than two loads and the mmaf";
-  if (mlirOperationGetNumOperands(cont) != 1 || !mlirValueEqual(mlirOperationGetOperand(cont, 0), mlirOperationGetResult(mmaf, 0)) ||
-      !mlirValueEqual(mlirOperationGetOperand(mmaf, 2), acc))
-    return "the accumulator is not carried straight through the mmaf";
-  ct_hopper_operand *ops[2] = {&p->a, &p->b};
-  for (int i = 0; i < 2; i++) {
-    MlirOperation ld = def_op(mlirOperationGetOperand(mmaf, i));
-    if (mlirOperationIsNull(ld) || !is_op(ld, "cuda_tile.load_view_tko") ||
-        !mlirOperationEqual(mlirOperationGetParentOperation(ld), loop))
-      return "an mmaf operand is not a view load in the loop";
-    if (!mlirValueEqual(mlirOperationGetOperand(mmaf, i), mlirOperationGetResult(ld, 0))) return "unexpected load result";
-    if (attr_int(ld, "memory_ordering_semantics", 0) != 0) return "a load is not weak";
-    if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(ld, 1))))
-      return "a load's token is used";
-    int32_t seg[4];
-    int nseg = 0;
-    if (!op_segments(ld, seg, 4, &nseg) || nseg != 3 || seg[1] != 2) return "a load is not a 2-D view load";
-    for (int j = 0; j < 1 + seg[1] + seg[2]; j++) {
-      MlirValue v = mlirOperationGetOperand(ld, j);
-      if (j >= 1 && j <= 2 && mlirValueEqual(v, iv)) continue;
-      if (!defined_outside(v, loop)) return "a load index is computed inside the loop (only the induction variable is supported)";
-    }
-    if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(ld, 0)), &ops[i]->view) ||
-        ops[i]->view.kind != CT_TYPE_PARTITION_VIEW)
-      return "a load does not read a partition view";
-    ops[i]->load = ld;
-  }
-  return NULL;
 }
 
 /* "swizzle = 32B" / "swizzle = none" from a #tileas.layout text: bytes, or -1. */
@@ -330,8 +261,8 @@ static const char *plan_store(ct_lower *L, MlirOperation entry, MlirOperation op
  * store as the epilogue; every other TMA store gets a remark and the st.global path. */
 static void plan_stores(ct_lower *L, MlirOperation entry, MlirOperation as_entry, ct_hopper_plan *p) {
   MlirOperation ct[8], as[8];
-  int nct = collect(entry, "cuda_tile.store_view_tko", ct, 8, 0);
-  int nas = collect(as_entry, "tileas.store", as, 8, 0);
+  int nct = collect(entry, "cuda_tile.store_view_tko", NULL, ct, 8, 0);
+  int nas = collect(as_entry, "tileas.store", NULL, as, 8, 0);
   char lay[512];
   for (int i = 0; i < nas && i < 8; i++) {
     if (!tma_store_layout(as[i], lay, sizeof lay)) continue;
@@ -348,164 +279,312 @@ static void plan_stores(ct_lower *L, MlirOperation entry, MlirOperation as_entry
         continue;
       }
     }
-    ct_remark_op(L->c, nct == nas && nct <= 8 ? ct[i] : p->mmaf,
+    ct_remark_op(L->c, nct == nas && nct <= 8 ? ct[i] : p->mmas[0].mmaf,
                  "wgmma path: TileAS chose a TMA store for a result; it is stored from the accumulator fragments with "
                  "st.global: %s", why);
   }
 }
 
-static const char *plan(ct_lower *L, MlirModule in, MlirOperation entry, MlirOperation mmaf, ct_hopper_plan *p) {
+/* The TileAS decisions for the pipe a load became (`as_ld`: its tileas.produce / tileas.load). */
+static const char *tileas_pipe(MlirOperation as_ld, int *stages, int64_t *tx, int *swz, int64_t box[2], int *nboxes) {
+  if (!is_op(as_ld, "tileas.produce")) return "TileAS loads the tile with SIMT loads, not a TMA pipe";
+  MlirOperation pipe = def_op(mlirOperationGetOperand(as_ld, 0));
+  if (mlirOperationIsNull(pipe) || !is_op(pipe, "tileas.pipe")) return "no tileas.pipe";
+  MlirAttribute prod = mlirOperationGetAttributeByName(pipe, sr("producer"));
+  if (mlirAttributeIsNull(prod) || !mlirAttributeIsAString(prod) ||
+      !mlirStringRefEqual(mlirStringAttrGetValue(prod), sr("tma")))
+    return "TileAS chose a non-TMA producer for an operand";
+  MlirAttribute cons = mlirOperationGetAttributeByName(pipe, sr("consumer"));
+  if (mlirAttributeIsNull(cons) || !mlirAttributeIsAString(cons) ||
+      !mlirStringRefEqual(mlirStringAttrGetValue(cons), sr("wgmma_smem")))
+    return "TileAS did not lay the operand out for wgmma descriptors";
+  *stages = (int)attr_int(pipe, "stages", 0);
+  *tx = attr_int(pipe, "tx_bytes", 0);
+  MlirOperation alloc = def_op(mlirOperationGetOperand(pipe, 0));
+  if (mlirOperationIsNull(alloc) || !is_op(alloc, "tileas.alloc")) return "no tileas.alloc";
+  *swz = swizzle_bytes(alloc);
+  if (!parse_layout_box(as_ld, box, nboxes)) return "the operand layout has no TMA box";
+  return NULL;
+}
+
+/* Geometry of pipe o (its tile is the view's tile) under TileAS's swizzle. */
+static const char *check_pipe(ct_hopper_pipe *o, int esize, int swz) {
+  int64_t tile[2] = {o->view.tile_shape[0], o->view.tile_shape[1]};
+  bool k_major = o->role != CT_PIPE_B_MN;
+  if (swz <= 0) return "the TileAS operand layout is not swizzled (unswizzled wgmma layouts are not implemented)";
+  if (o->box[1] * esize != swz) return "the TMA box inner extent is not one swizzle span";
+  if (o->box[0] != tile[0] || o->box[1] * o->nboxes != tile[1]) return "the TMA boxes do not tile the operand";
+  if (k_major && (swz / esize) % 16) return "a k16 step crosses a swizzle row";
+  if (o->view.padding != CT_PAD_NONE && o->view.padding != CT_PAD_ZERO) return "a non-zero padding value (TMA fills zeros)";
+  const char *why;
+  if (!ct_tensormap_fields_from_view(&o->view, o->box, swz, &o->tmap, &why)) return why;
+  ct_wgmma_operand_geom_init(&o->geom, k_major, swz, esize, tile[0], o->nboxes);
+  o->tile_bytes = tile[0] * tile[1] * esize;
+  return NULL;
+}
+
+/* Is op `permute` with permutation [1, 0]? */
+static bool is_transpose(MlirOperation op) {
+  if (mlirOperationIsNull(op) || !is_op(op, "cuda_tile.permute")) return false;
+  MlirAttribute a = mlirOperationGetAttributeByName(op, sr("permutation"));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsADenseI32Array(a) && mlirDenseArrayGetNumElements(a) == 2 &&
+         mlirDenseI32ArrayGetElement(a, 0) == 1 && mlirDenseI32ArrayGetElement(a, 1) == 0;
+}
+
+int hopper_pipe_of_load(const ct_hopper_plan *p, MlirOperation load) {
+  for (int i = 0; i < p->npipes; i++)
+    if (mlirOperationEqual(p->pipes[i].load, load)) return i;
+  return -1;
+}
+
+int hopper_mma_index(const ct_hopper_plan *p, MlirOperation mmaf) {
+  for (int i = 0; i < p->nmmas; i++)
+    if (mlirOperationEqual(p->mmas[i].mmaf, mmaf)) return i;
+  return -1;
+}
+
+/* The pipe of load `ld` in role `role` (added on first use), or -1 with *why. */
+static int use_pipe(ct_hopper_plan *p, MlirOperation ld, ct_pipe_role role, const char **why) {
+  int i = hopper_pipe_of_load(p, ld);
+  if (i >= 0) {
+    if (p->pipes[i].role != role) return *why = "one loaded tile feeds wgmma operands of different kinds", -1;
+    return i;
+  }
+  if (p->npipes == CT_HOPPER_MAX_PIPES) return *why = "too many TMA-loaded wgmma operands", -1;
+  ct_hopper_pipe *o = &p->pipes[p->npipes];
+  memset(o, 0, sizeof *o);
+  o->load = ld;
+  o->role = role;
+  return p->npipes++;
+}
+
+/* The pipe load's own rules: where it is, weak, its token unused, a 2-D view load, its indices. */
+static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock entry_body) {
+  MlirOperation ld = o->load, loop = p->for_op;
+  MlirBlock lbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  MlirValue iv = mlirBlockGetArgument(lbody, 0);
+  if (mlirOperationEqual(mlirOperationGetParentOperation(ld), loop)) o->in_loop = true;
+  else if (mlirBlockEqual(mlirOperationGetBlock(ld), entry_body)) {
+    bool before = false;
+    for (MlirOperation q = mlirBlockGetFirstOperation(entry_body); !mlirOperationIsNull(q) && !mlirOperationEqual(q, loop);
+         q = mlirOperationGetNextInBlock(q))
+      if (mlirOperationEqual(q, ld)) before = true;
+    if (!before) return "an operand is loaded after the loop";
+  } else return "an operand is loaded inside other control flow";
+  if (attr_int(ld, "memory_ordering_semantics", 0) != 0) return "a load is not weak";
+  if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(ld, 1)))) return "a load's token is used";
+  int32_t seg[4];
+  int nseg = 0;
+  if (!op_segments(ld, seg, 4, &nseg) || nseg != 3 || seg[1] != 2) return "a load is not a 2-D view load";
+  for (int j = 0; o->in_loop && j < 1 + seg[1] + seg[2]; j++) {
+    MlirValue v = mlirOperationGetOperand(ld, j);
+    if (j >= 1 && j <= 2 && mlirValueEqual(v, iv)) continue;
+    if (!defined_outside(v, loop)) return "a load index is computed inside the loop (only the induction variable is supported)";
+  }
+  if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(ld, 0)), &o->view) ||
+      o->view.kind != CT_TYPE_PARTITION_VIEW || o->view.tile_rank != 2)
+    return "a load does not read a 2-D partition view";
+  o->base_arg = view_base_arg(mlirOperationGetOperand(ld, 0), entry_body);
+  if (o->base_arg < 0) return "a view's base pointer is not a kernel argument";
+  /* every use feeds a planned wgmma operand of this role (B K-major: through one permute) */
+  MlirValue v = mlirOperationGetResult(ld, 0);
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation w = mlirOpOperandGetOwner(u);
+    unsigned pos = mlirOpOperandGetOperandNumber(u);
+    if (o->role == CT_PIPE_B_K) {
+      if (!is_transpose(w)) return "a TMA-loaded tile is also used by ordinary ops";
+      for (MlirOpOperand k = mlirValueGetFirstUse(mlirOperationGetResult(w, 0)); !mlirOpOperandIsNull(k);
+           k = mlirOpOperandGetNextUse(k))
+        if (hopper_mma_index(p, mlirOpOperandGetOwner(k)) < 0 || mlirOpOperandGetOperandNumber(k) != 1)
+          return "a transposed TMA-loaded tile is also used by ordinary ops";
+    } else if (hopper_mma_index(p, w) < 0 || pos != (o->role == CT_PIPE_A ? 0u : 1u)) {
+      return "a TMA-loaded tile is also used by ordinary ops";
+    }
+  }
+  return NULL;
+}
+
+/* Load `ld` → its position among the entry's view loads (pre-order). */
+static int load_position(MlirOperation *loads, int n, MlirOperation ld) {
+  for (int i = 0; i < n; i++)
+    if (mlirOperationEqual(loads[i], ld)) return i;
+  return -1;
+}
+
+static const char *plan(ct_lower *L, MlirModule in, MlirOperation entry, MlirOperation *mmas, int nm, ct_hopper_plan *p) {
   memset(p, 0, sizeof *p);
-  p->mmaf = mmaf;
-  p->for_op = mlirOperationGetParentOperation(mmaf);
-  ct_type a, b, c;
-  if (mlirOperationGetNumOperands(mmaf) != 3 || !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmaf, 0)), &a) ||
-      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmaf, 1)), &b) ||
-      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmaf, 2)), &c))
-    return "unexpected mmaf operands";
-  if (a.rank != 2 || (a.elem != CT_F16 && a.elem != CT_BF16) || b.elem != a.elem || c.elem != CT_F32)
-    return "wgmma is used for 2-D f16/bf16 → f32 mmaf only";
-  p->m = a.shape[0];
-  p->k = a.shape[1];
-  p->n = b.shape[1];
-  p->elem = a.elem;
-  if (p->m % 64 || p->m > HOPPER_MAX_M) return "tile M must be 64 or 128 (one m64 wgmma per warpgroup)";
-  if (p->n < 8 || p->n > HOPPER_MAX_N || ct_log2_exact(p->n) < 0) return "tile N must be a power of two in 8..256";
-  if (p->k % 16) return "tile K must be a multiple of 16";
-  p->warpgroups = (int)(p->m / 64);
-  const char *why = check_loop(p->for_op, mmaf, p);
-  if (why) return why;
+  const char *why = NULL;
+  if (nm > CT_HOPPER_MAX_MMAS) return "more than 4 mmaf in one kernel";
+  p->for_op = mlirOperationGetParentOperation(mmas[0]);
+  if (!is_op(p->for_op, "cuda_tile.for")) return "the mmaf is not directly inside a `for` loop";
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
-  if (mlirOperationGetBlock(p->for_op).ptr != body.ptr) return "the loop is nested in other control flow";
-  p->a.base_arg = view_base_arg(mlirOperationGetOperand(p->a.load, 0), body);
-  p->b.base_arg = view_base_arg(mlirOperationGetOperand(p->b.load, 0), body);
-  if (p->a.base_arg < 0 || p->b.base_arg < 0) return "a view's base pointer is not a kernel argument";
+  if (!mlirBlockEqual(mlirOperationGetBlock(p->for_op), body)) return "the loop is nested in other control flow";
+  if (attr_present(p->for_op, "unsignedCmp")) return "the loop compares unsigned";
+  p->nmmas = nm;
+  for (int i = 0; i < nm; i++) {
+    ct_hopper_mma *mm = &p->mmas[i];
+    mm->mmaf = mmas[i];
+    if (!mlirOperationEqual(mlirOperationGetParentOperation(mmas[i]), p->for_op))
+      return "the mmaf ops are not all directly in one loop";
+    ct_type a, b, c;
+    if (mlirOperationGetNumOperands(mmas[i]) != 3 || !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmas[i], 0)), &a) ||
+        !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmas[i], 1)), &b) ||
+        !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmas[i], 2)), &c))
+      return "unexpected mmaf operands";
+    if (a.rank != 2 || (a.elem != CT_F16 && a.elem != CT_BF16) || b.elem != a.elem || c.elem != CT_F32)
+      return "wgmma is used for 2-D f16/bf16 → f32 mmaf only";
+    mm->m = a.shape[0];
+    mm->k = a.shape[1];
+    mm->n = b.shape[1];
+    mm->elem = a.elem;
+    if (mm->m % 64 || mm->m > HOPPER_MAX_M) return "tile M must be 64 or 128 (one m64 wgmma per warpgroup)";
+    if (i > 0 && mm->m != p->m) return "the mmaf ops have different tile M";
+    p->m = mm->m;
+    if (mm->n < 8 || mm->n > HOPPER_MAX_N || ct_log2_exact(mm->n) < 0) return "tile N must be a power of two in 8..256";
+    if (mm->k % 16) return "tile K must be a multiple of 16";
+    MlirOperation ad = def_op(mlirOperationGetOperand(mmas[i], 0));
+    mm->a_pipe = -1;
+    if (!mlirOperationIsNull(ad) && is_op(ad, "cuda_tile.load_view_tko") && (mm->a_pipe = use_pipe(p, ad, CT_PIPE_A, &why)) < 0)
+      return why;
+    MlirOperation bd = def_op(mlirOperationGetOperand(mmas[i], 1));
+    ct_pipe_role role = CT_PIPE_B_MN;
+    if (is_transpose(bd)) {
+      role = CT_PIPE_B_K;
+      bd = def_op(mlirOperationGetOperand(bd, 0));
+    }
+    if (mlirOperationIsNull(bd) || !is_op(bd, "cuda_tile.load_view_tko"))
+      return "the B operand is not a view load (wgmma reads B from shared memory)";
+    if ((mm->b_pipe = use_pipe(p, bd, role, &why)) < 0) return why;
+  }
+  for (int i = 0; i < p->npipes; i++)
+    if ((why = check_load(p, &p->pipes[i], body))) return why;
+  p->warpgroups = (int)(p->m / 64);
 
   MlirModule as = tileas_module(L, in);
   if (mlirModuleIsNull(as)) return "TileAS could not process the module";
   MlirAttribute name = mlirOperationGetAttributeByName(entry, sr("sym_name"));
   MlirOperation as_entry = find_entry(as, mlirStringAttrGetValue(name));
   if (mlirOperationIsNull(as_entry)) return "the kernel is missing from the TileAS form";
-  MlirOperation as_mma[2];
-  if (collect(as_entry, "cuda_tile.mmaf", as_mma, 2, 0) != 1) return "TileAS form: not exactly one mmaf";
-  MlirAttribute fam = mlirOperationGetAttributeByName(as_mma[0], sr("tileas.mma"));
-  if (mlirAttributeIsNull(fam) || !mlirAttributeIsAString(fam) || !mlirStringRefEqual(mlirStringAttrGetValue(fam), sr("wgmma")))
-    return "TileAS did not choose wgmma for the mmaf (its operand layouts are not SMEM descriptors)";
-  int stages[2], swz[2];
-  int64_t tx[2];
-  ct_hopper_operand *ops[2] = {&p->a, &p->b};
-  for (int i = 0; i < 2; i++) {
-    why = tileas_operand(mlirOperationGetOperand(as_mma[0], i), &stages[i], &tx[i], &swz[i], ops[i]->box, &ops[i]->nboxes);
-    if (why) return why;
+  MlirOperation as_mma[CT_HOPPER_MAX_MMAS];
+  if (collect(as_entry, "cuda_tile.mmaf", NULL, as_mma, CT_HOPPER_MAX_MMAS, 0) != nm) return "the TileAS form has other mmaf ops";
+  for (int i = 0; i < nm; i++) {
+    MlirAttribute fam = mlirOperationGetAttributeByName(as_mma[i], sr("tileas.mma"));
+    if (mlirAttributeIsNull(fam) || !mlirAttributeIsAString(fam) || !mlirStringRefEqual(mlirStringAttrGetValue(fam), sr("wgmma")))
+      return "TileAS did not choose wgmma for the mmaf (its operand layouts are not SMEM descriptors)";
   }
-  if (stages[0] != stages[1] || stages[0] < 1) return "the two operand pipes have different stage counts";
-  p->stages = stages[0];
-  int esize = ct_elem_bits(p->elem) / 8;
-  int64_t at[2] = {p->m, p->k}, bt[2] = {p->k, p->n};
-  if ((why = check_operand(&p->a, true, esize, at, swz[0]))) return why;
-  if ((why = check_operand(&p->b, false, esize, bt, swz[1]))) return why;
-  if (tx[0] != p->a.tile_bytes || tx[1] != p->b.tile_bytes) return "TileAS tx_bytes differ from the tile bytes";
-  p->tx_bytes = tx[0] + tx[1];
-  p->ring_bytes = p->stages * (p->a.tile_bytes + p->b.tile_bytes);
-  p->smem_bytes = p->ring_bytes + 16 * p->stages;
+  enum { MAXL = 64 };
+  MlirOperation ct_loads[MAXL], as_loads[MAXL];
+  int nct = collect(entry, "cuda_tile.load_view_tko", NULL, ct_loads, MAXL, 0);
+  int nas = collect(as_entry, "tileas.produce", "tileas.load", as_loads, MAXL, 0);
+  if (nct > MAXL || nas != nct) return "the TileAS loads do not pair with the kernel's view loads";
+  /* pipes in program order: that is the order of their tensor maps */
+  for (int i = 0; i < p->npipes; i++)
+    for (int j = i + 1; j < p->npipes; j++)
+      if (load_position(ct_loads, nct, p->pipes[j].load) < load_position(ct_loads, nct, p->pipes[i].load)) {
+        ct_hopper_pipe t = p->pipes[i];
+        p->pipes[i] = p->pipes[j];
+        p->pipes[j] = t;
+        for (int k = 0; k < nm; k++) {
+          ct_hopper_mma *mm = &p->mmas[k];
+          if (mm->a_pipe == i) mm->a_pipe = j;
+          else if (mm->a_pipe == j) mm->a_pipe = i;
+          if (mm->b_pipe == i) mm->b_pipe = j;
+          else if (mm->b_pipe == j) mm->b_pipe = i;
+        }
+      }
+  int esize = ct_elem_bits(p->mmas[0].elem) / 8;
+  int64_t off = 0;
+  for (int i = 0; i < p->npipes; i++) {
+    ct_hopper_pipe *o = &p->pipes[i];
+    int pos = load_position(ct_loads, nct, o->load);
+    if (pos < 0) return "a pipe load is missing from the kernel's loads";
+    int stages, swz;
+    int64_t tx;
+    if ((why = tileas_pipe(as_loads[pos], &stages, &tx, &swz, o->box, &o->nboxes))) return why;
+    if ((why = check_pipe(o, esize, swz))) return why;
+    if (tx != o->tile_bytes) return "TileAS tx_bytes differ from the tile bytes";
+    if (stages < 1) return "TileAS gave a pipe no stage";
+    o->stages = o->in_loop ? stages : 1;
+    for (int k = 0; k < nm; k++)
+      if (p->mmas[k].a_pipe == i || p->mmas[k].b_pipe == i) o->last_use = p->mmas[k].mmaf;
+    off = (off + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
+    o->smem_off = off;
+    off += o->stages * o->tile_bytes;
+    if (o->in_loop) {
+      if (o->stages > p->stages) p->stages = o->stages;
+      p->tx_bytes += o->tile_bytes;
+    }
+  }
+  /* element type of A and B must agree across the pipes an mmaf reads */
+  for (int k = 0; k < nm; k++)
+    if (ct_elem_bits(p->mmas[k].elem) / 8 != esize) return "the mmaf ops have different element sizes";
+  p->ring_bytes = off;
+  for (int i = 0; i < p->npipes; i++) {
+    ct_hopper_pipe *o = &p->pipes[i];
+    o->full_off = off;
+    off += 8 * o->stages;
+    p->nbarriers += o->stages;
+    if (o->in_loop) {
+      o->empty_off = off;
+      off += 8 * o->stages;
+      p->nbarriers += o->stages;
+    }
+  }
+  p->smem_bytes = off;
   if (p->smem_bytes + 1024 > HOPPER_SMEM_LIMIT) return "the ring does not fit in shared memory";
   plan_stores(L, entry, as_entry, p);
   return NULL;
 }
 
-/* How TileAS feeds mmaf operand v (TileAS form): the text for a remark; *tma when a TMA pipe. */
-static void describe_operand(MlirValue v, char *buf, size_t cap, bool *tma, bool *permuted) {
-  *tma = *permuted = false;
-  MlirOperation d = def_op(v);
-  if (!mlirOperationIsNull(d) && is_op(d, "cuda_tile.permute")) {
-    *permuted = true;
-    d = def_op(mlirOperationGetOperand(d, 0));
+/* A short description of how mmaf operand `pipe` (-1: registers) is fed, for the remark. */
+static void describe(const ct_hopper_plan *p, int pipe, char *buf, size_t cap) {
+  if (pipe < 0) {
+    snprintf(buf, cap, "registers");
+    return;
   }
-  const char *pre = *permuted ? "a permuted " : "";
-  if (mlirOperationIsNull(d)) {
-    snprintf(buf, cap, "%sloop-carried/argument value", pre);
-  } else if (is_op(d, "tileas.consume")) {
-    MlirOperation pipe = def_op(mlirOperationGetOperand(d, 0));
-    int st = mlirOperationIsNull(pipe) ? 0 : (int)attr_int(pipe, "stages", 0);
-    *tma = !*permuted;
-    snprintf(buf, cap, "%sTMA pipe (%d stage%s)", pre, st, st == 1 ? "" : "s");
-  } else if (is_op(d, "tileas.load")) {
-    snprintf(buf, cap, "%sSIMT load", pre);
-  } else {
-    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(d));
-    snprintf(buf, cap, "%sregister value (%.*s)", pre, (int)n.length, n.data);
-  }
-}
-
-/* Several mmaf (e.g. flash attention): one remark per mmaf saying how TileAS feeds its operands
- * and what the Hopper path lacks for it. */
-static void remark_multi_mmaf(ct_lower *L, MlirOperation entry, MlirOperation *mmas, int n) {
-  MlirOperation m = mlirOperationGetParentOperation(entry);
-  while (!mlirOperationIsNull(mlirOperationGetParentOperation(m))) m = mlirOperationGetParentOperation(m);
-  MlirModule as = tileas_module(L, mlirModuleFromOperation(m));
-  MlirOperation as_entry = {NULL}, as_mma[8];
-  int nas = 0;
-  if (!mlirModuleIsNull(as)) {
-    MlirAttribute name = mlirOperationGetAttributeByName(entry, sr("sym_name"));
-    as_entry = find_entry(as, mlirStringAttrGetValue(name));
-    if (!mlirOperationIsNull(as_entry)) nas = collect(as_entry, "cuda_tile.mmaf", as_mma, 8, 0);
-  }
-  for (int i = 0; i < n && i < 8; i++) {
-    if (nas != n) {
-      ct_remark_op(L->c, mmas[i], "mma.sync path: the Hopper path handles one mmaf per kernel (%d here)", n);
-      continue;
-    }
-    char a[96], b[96], missing[256];
-    bool a_tma, a_perm, b_tma, b_perm;
-    describe_operand(mlirOperationGetOperand(as_mma[i], 0), a, sizeof a, &a_tma, &a_perm);
-    describe_operand(mlirOperationGetOperand(as_mma[i], 1), b, sizeof b, &b_tma, &b_perm);
-    int pos = snprintf(missing, sizeof missing, "several wgmma chains in one kernel");
-    if (!a_tma && !a_perm) pos += snprintf(missing + pos, sizeof missing - (size_t)pos, ", wgmma with A from registers");
-    if (a_perm || b_perm)
-      pos += snprintf(missing + pos, sizeof missing - (size_t)pos, ", a K-major B / transposed operand descriptor");
-    if (!b_tma) snprintf(missing + pos, sizeof missing - (size_t)pos, ", B without a TMA pipe");
-    ct_remark_op(L->c, mmas[i],
-                 "mma.sync path: mmaf %d of %d: TileAS feeds A from %s, B from %s; the Hopper path lowers one "
-                 "SMEM-fed mmaf per kernel (not implemented: %s)", i + 1, n, a, b, missing);
-  }
+  const ct_hopper_pipe *o = &p->pipes[pipe];
+  int n = o->in_loop ? snprintf(buf, cap, "TMA ring of %d stage%s", o->stages, o->stages == 1 ? "" : "s")
+                     : snprintf(buf, cap, "TMA load before the loop");
+  n += snprintf(buf + n, cap - (size_t)n, ", swizzle %dB, box %lldx%lld", o->geom.swizzle, (long long)o->box[0],
+                (long long)o->box[1]);
+  if (o->nboxes > 1) n += snprintf(buf + n, cap - (size_t)n, " x %d", o->nboxes);
+  if (o->role != CT_PIPE_A) snprintf(buf + n, cap - (size_t)n, ", %s", o->role == CT_PIPE_B_K ? "K-major" : "MN-major");
 }
 
 bool hopper_plan_entry(ct_lower *L, MlirOperation entry, ct_hopper_plan *p, int hinted_warps) {
-  MlirOperation mmas[8];
-  int n = collect(entry, "cuda_tile.mmaf", mmas, 8, 0);
+  MlirOperation mmas[CT_HOPPER_MAX_MMAS + 1];
+  int n = collect(entry, "cuda_tile.mmaf", NULL, mmas, CT_HOPPER_MAX_MMAS + 1, 0);
   if (n == 0) return false;
+  int shown = n < CT_HOPPER_MAX_MMAS + 1 ? n : CT_HOPPER_MAX_MMAS + 1;
   if (L->opts->gpu != CT_SM_90A) {
-    for (int i = 0; i < n && i < 8; i++)
+    for (int i = 0; i < shown; i++)
       ct_remark_op(L->c, mmas[i], "mma.sync path: %s has no wgmma (it does not assemble there); the Hopper "
                    "TMA + wgmma path is sm_90a only", L->opts->gpu == CT_SM_100A ? "sm_100a" : "this target");
-    return false;
-  }
-  if (n != 1) {
-    remark_multi_mmaf(L, entry, mmas, n);
     return false;
   }
   MlirOperation m = mlirOperationGetParentOperation(entry);
   while (!mlirOperationIsNull(mlirOperationGetParentOperation(m))) m = mlirOperationGetParentOperation(m);
   MlirModule in = mlirModuleFromOperation(m);
-  const char *why = plan(L, in, entry, mmas[0], p);
+  const char *why = plan(L, in, entry, mmas, n, p);
   if (!why && hinted_warps && hinted_warps != 4 * p->warpgroups)
     why = "num_worker_warps_per_cta differs from the 4 warps per m64 warpgroup the wgmma tile needs";
-  if (!why) {
-    p->a.param = 0;
-    p->b.param = 1;
-    p->st.param = 2;
-  }
   if (why) {
-    ct_remark_op(L->c, mmas[0], "mma.sync path: %s", why);
+    for (int i = 0; i < shown; i++) ct_remark_op(L->c, mmas[i], "mma.sync path: %s", why);
     return false;
   }
-  int warps = 4 * p->warpgroups;
-  ct_remark_op(L->c, mmas[0],
-               "wgmma path: TMA ring of %d stages (TileAS), %lld-byte expect_tx per stage, A swizzle %dB box %lldx%lld, "
-               "B swizzle %dB box %lldx%lld x %d, m64n%lldk16 x %d warpgroups (%d threads)",
-               p->stages, (long long)p->tx_bytes, p->a.geom.swizzle, (long long)p->a.box[0], (long long)p->a.box[1],
-               p->b.geom.swizzle, (long long)p->b.box[0], (long long)p->b.box[1], p->b.nboxes, (long long)p->n,
-               p->warpgroups, 32 * warps);
+  for (int i = 0; i < p->npipes; i++) p->pipes[i].param = i;
+  p->st.param = p->npipes;
+  int threads = 128 * p->warpgroups;
+  for (int i = 0; i < p->nmmas; i++) {
+    const ct_hopper_mma *mm = &p->mmas[i];
+    char a[160], b[160];
+    describe(p, mm->a_pipe, a, sizeof a);
+    describe(p, mm->b_pipe, b, sizeof b);
+    ct_remark_op(L->c, mm->mmaf, "wgmma path: m64n%lldk16 x %d warpgroup%s (%d threads); A: %s; B: %s", (long long)mm->n,
+                 p->warpgroups, p->warpgroups == 1 ? "" : "s", threads, a, b);
+  }
+  ct_remark_op(L->c, p->for_op, "wgmma path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers, %lld bytes of shared memory",
+               p->npipes, p->npipes == 1 ? "" : "s", (long long)p->tx_bytes, p->nbarriers, (long long)p->smem_bytes);
   if (p->has_store)
     ct_remark_op(L->c, p->st.store, "wgmma path: TMA store epilogue: %d box(es) %lldx%lld, swizzle %dB, staged at +%lld "
                  "in shared memory, wait_group.read %s", p->st.nboxes, (long long)p->st.box[0], (long long)p->st.box[1],

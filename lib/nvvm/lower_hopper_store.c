@@ -70,10 +70,7 @@ int lower_hopper_store(ct_lower *L, MlirOperation op) {
   while (vb < l->nreg_bits && vb < bits1 && l->reg[vb] == 1u << (off1 + vb) && (2 << vb) * s->esize <= 16) vb++;
   int vw = 1 << vb;
 
-  MlirValue raw = smem_base(L, p->smem_bytes + SMEM_ALIGN);
-  MlirValue raw32 = bld_cast(b, "llvm.trunc", bld_cast(b, "llvm.ptrtoint", raw, b->i64), b->i32);
-  MlirValue base32 = bld_and(b, bld_add(b, raw32, bld_i32(b, SMEM_ALIGN - 1)), bld_i32(b, -SMEM_ALIGN));
-  MlirValue pad = bld_sub(b, base32, raw32);
+  MlirValue raw = p->raw, pad = p->pad; /* the ring's buffer (hopper_kernel_prologue) */
   if (!s->after_loop) bld_barrier(b); /* earlier users of the shared buffer are done (the loop exit barriers itself) */
 
   MlirValue t = thread_flat_index(L, l);

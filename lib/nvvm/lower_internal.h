@@ -112,6 +112,7 @@ typedef struct ct_lower {
   bool tileas_tried;
   struct ct_hopper_plan *hopper;
   int nuser_args; /* kernel parameters from the entry's arguments (tensor maps follow) */
+  int64_t smem_reserved; /* bytes at the start of the SMEM buffer owned by the Hopper ring */
 } ct_lower;
 
 /* ---- lower_kernel.c: value map, layouts, helpers ---- */
@@ -175,8 +176,17 @@ bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const Mlir
 /* Decide the Hopper path for `entry` (sm_90a): fills *plan and returns true, or returns false
  * after a remark saying why the mma.sync path is taken. */
 bool hopper_plan_entry(ct_lower *L, MlirOperation entry, struct ct_hopper_plan *plan, int hinted_warps);
-/* Lower the planned `for` loop (L->hopper->for_op). */
-int lower_hopper_for(ct_lower *L, MlirOperation op);
+/* Kernel start: the SMEM ring and its mbarriers (reserves L->smem_reserved). */
+void hopper_kernel_prologue(ct_lower *L);
+/* The planned ops (pipe loads, their permutes, mmaf → wgmma, the TMA store); LOWER_NOT_MINE else. */
+int lower_hopper_op(ct_lower *L, MlirOperation op, const char *name);
+/* The planned loop (L->hopper->for_op), called by the ordinary `for` lowering: before its header
+ * (ring prologue), at the start of the body (stages/parities of this iteration), at its exit. */
+void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step);
+void hopper_loop_body_begin(ct_lower *L, MlirValue iv);
+void hopper_loop_end(ct_lower *L);
+/* The wgmma accumulator layout of a planned mmaf's result (NULL when not planned). */
+const ct_layout *hopper_result_layout(ct_lower *L, MlirOperation mmaf);
 /* lower_hopper_store.c: the planned TMA store epilogue (L->hopper->st.store), and the deferred
  * cp.async.bulk.wait_group.read emitted before the kernel's return (no-op otherwise). */
 int lower_hopper_store(ct_lower *L, MlirOperation op);

@@ -295,7 +295,7 @@ static bool lower_op(ct_lower *L, MlirOperation op) {
   op_short_name(op, name, sizeof name);
   L->b.loc = mlirOperationGetLocation(op);
   int (*const lowerers[])(ct_lower *, MlirOperation, const char *) = {
-      lower_misc_op, lower_control_op, lower_elementwise_op, lower_memory_op,
+      lower_hopper_op, lower_misc_op, lower_control_op, lower_elementwise_op, lower_memory_op,
       lower_shape_op, lower_reduce_op, lower_mma_op};
   for (size_t i = 0; i < sizeof lowerers / sizeof *lowerers; i++) {
     int r = lowerers[i](L, op, name);
@@ -382,7 +382,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
     L->hopper = &hopper;
     warps = 4 * hopper.warpgroups;
   }
-  int ntmaps = L->hopper ? 2 + (L->hopper->has_store ? 1 : 0) : 0;
+  int ntmaps = L->hopper ? L->hopper->npipes + (L->hopper->has_store ? 1 : 0) : 0;
   L->nwarps = warps;
   L->nthreads = 32 * warps;
 
@@ -432,12 +432,12 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
                         : bld_attr(&L->b, "{llvm.align = 128 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}");
     na[nna++] = bld_named(&L->b, "arg_attrs", mlirArrayAttrGet(ctx, nparams, pa));
     free(pa);
-    const ct_hopper_operand *ops[2] = {&L->hopper->a, &L->hopper->b};
-    MlirAttribute pairs[4];
+    MlirAttribute pairs[CT_HOPPER_MAX_PIPES + 2];
     for (int i = 0; i < ntmaps; i++) {
       char key[32], val[512];
       snprintf(key, sizeof key, "tilec.tensormap.%d", i);
-      if (i < 2) ct_tensormap_format(&ops[i]->tmap, (int)nargs + ops[i]->param, ops[i]->base_arg, val, sizeof val);
+      const ct_hopper_pipe *o = &L->hopper->pipes[i];
+      if (i < L->hopper->npipes) ct_tensormap_format(&o->tmap, (int)nargs + o->param, o->base_arg, val, sizeof val);
       else ct_tensormap_format(&L->hopper->st.tmap, (int)nargs + L->hopper->st.param, L->hopper->st.base_arg, val, sizeof val);
       MlirAttribute kv[2] = {mlirStringAttrGet(ctx, sref(key)), mlirStringAttrGet(ctx, sref(val))};
       pairs[i] = mlirArrayAttrGet(ctx, 2, kv);
@@ -482,8 +482,11 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   free(cargs);
   if (!ok) return false;
   L->entry_smem_bytes = 0;
+  L->smem_reserved = 0;
+  if (L->hopper) hopper_kernel_prologue(L);
   bool lowered = lower_block(L, body);
   L->hopper = NULL;
+  L->smem_reserved = 0;
   if (!lowered) return false;
   L->kernels = xrealloc(L->kernels, (L->nkernels + 1) * sizeof *L->kernels);
   L->kernel_smem = xrealloc(L->kernel_smem, (L->nkernels + 1) * sizeof *L->kernel_smem);
@@ -532,10 +535,12 @@ static void add_smem_global(ct_lower *L) {
 }
 
 MlirValue smem_base(ct_lower *L, int64_t bytes) {
-  bytes = (bytes + 15) / 16 * 16;
+  bytes = (bytes + L->smem_reserved + 15) / 16 * 16;
   if (bytes > L->smem_bytes) L->smem_bytes = bytes;
   if (bytes > L->entry_smem_bytes) L->entry_smem_bytes = bytes;
-  return bld_addressof(&L->b, SMEM_SYMBOL, L->b.ptr_shared);
+  MlirValue base = bld_addressof(&L->b, SMEM_SYMBOL, L->b.ptr_shared);
+  if (L->smem_reserved) base = bld_gep(&L->b, base, bld_i32(&L->b, L->smem_reserved), L->b.i8);
+  return base;
 }
 
 static void print_to_stderr(MlirStringRef s, void *u) {

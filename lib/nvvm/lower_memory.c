@@ -571,8 +571,6 @@ int lower_memory_op(ct_lower *L, MlirOperation op, const char *name) {
     return lower_get_shape(L, op, true);
   }
   if (streq(name, "load_view_tko")) return lower_view_access(L, op, name, true);
-  if (streq(name, "store_view_tko") && L->hopper && L->hopper->has_store && mlirOperationEqual(op, L->hopper->st.store))
-    return lower_hopper_store(L, op);
   if (streq(name, "store_view_tko")) return lower_view_access(L, op, name, false);
   if (streq(name, "load_ptr_tko")) return lower_ptr_access(L, op, name, true);
   if (streq(name, "store_ptr_tko")) return lower_ptr_access(L, op, name, false);

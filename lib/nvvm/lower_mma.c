@@ -39,6 +39,8 @@ static bool tensor_core_ok(ct_lower *L, const ct_type *a, const ct_type *b, cons
 }
 
 const ct_layout *mma_result_layout(ct_lower *L, MlirOperation mmaf) {
+  const ct_layout *h = hopper_result_layout(L, mmaf);
+  if (h) return h;
   if (mlirOperationGetNumOperands(mmaf) != 3) return NULL;
   ct_type a, b, c;
   if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmaf, 0)), &a) ||

@@ -42,8 +42,9 @@ cuda_tile.module @m32 {
 
 // -----
 
-// The load index is computed inside the loop (k * 2): not supported by the Hopper path yet.
-// CHECK: fallback.mlir:[[@LINE+19]]:7: remark: mma.sync path: the loop body holds more than two loads and the mmaf
+// The load index is computed inside the loop (k * 2): not supported by the Hopper path yet (the
+// producer would have to evaluate it for iteration k + S).
+// CHECK: fallback.mlir:[[@LINE+19]]:7: remark: mma.sync path: a load index is computed inside the loop (only the induction variable is supported)
 cuda_tile.module @idx {
   entry @gemm_idx(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
     %a16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
@@ -72,5 +73,41 @@ cuda_tile.module @idx {
   }
 }
 // PTX-LABEL: .entry gemm_idx
+// PTX-NOT: wgmma
+// PTX: mma.sync.aligned.m16n8k16
+
+// -----
+
+// The A tile is also read by an ordinary op: a TMA pipe's tile lives in shared memory only, so the
+// Hopper path does not take the kernel.
+// CHECK: fallback.mlir:[[@LINE+17]]:7: remark: mma.sync path: a TMA-loaded tile is also used by ordinary ops
+cuda_tile.module @also_used {
+  entry @gemm_also_used(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
+    %a16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b_ptr : tile<ptr<f16>>
+    %a_tv = make_tensor_view %a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    %b_tv = make_tensor_view %b16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(64x64), tensor_view<1024x1024xf16, strides=[1024,1]>>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(64x64), tensor_view<1024x1024xf16, strides=[1024,1]>>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %nk = constant <i32: 16> : tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<64x64xf32>
+    %acc = for %k in (%c0 to %nk, step %c1) : tile<i32> iter_values(%acc_it = %zero) -> (tile<64x64xf32>) {
+      %a, %ta = load_view_tko weak %a_pv[%bx, %k] : partition_view<tile=(64x64), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<64x64xf16>, token
+      %b, %tb = load_view_tko weak %b_pv[%k, %by] : partition_view<tile=(64x64), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<64x64xf16>, token
+      %d = mmaf %a, %b, %acc_it : tile<64x64xf16>, tile<64x64xf16>, tile<64x64xf32>
+      %a32 = ftof %a : tile<64x64xf16> -> tile<64x64xf32>
+      %e = addf %d, %a32 : tile<64x64xf32>
+      continue %e : tile<64x64xf32>
+    }
+    %c_tv = make_tensor_view %c_ptr, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf32, strides=[1024,1]>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<1024x1024xf32, strides=[1024,1]>>
+    %t = store_view_tko weak %acc, %c_pv[%bx, %by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+    return
+  }
+}
+// PTX-LABEL: .entry gemm_also_used
 // PTX-NOT: wgmma
 // PTX: mma.sync.aligned.m16n8k16

@@ -1,6 +1,7 @@
 // The schedule decides what is emitted (issue 5): the scheduler's stage count, written into the
-// trace, is the ring depth the sm_90a code generator emits — S SMEM stages and 2*S mbarriers
-// (`mbarrier.init` full[s] + empty[s]), reported by the `// tilec.pipeline ... stages=S` comment.
+// trace, is the ring depth the sm_90a code generator emits — S SMEM stages per pipe and 2*S
+// mbarriers per pipe (`mbarrier.init` full[s] + empty[s]; A and B: 4*S, what the scheduler's
+// mbarrier pool counts), reported by the `// tilec.pipeline ... stages=S` comment.
 // The default run is the control; a test-only latency override deepens the pipe, pool-cap
 // overrides (SMEM bytes, mbarriers) clamp it. Each run checks the trace AND the PTX.
 // RUN: %tilec --emit=ptx --schedule-trace-file=%t.def.json %examples/gemm.mlir -o %t.def.ptx
@@ -23,19 +24,19 @@
 // DEF-TRACE: "stages": 2, "schedule_stages": 2, "roofline": 1, {{.*}}"limited_by": "min-2"
 // DEF-TRACE: "pools": {"mbarriers": [8, 64],
 // DEF-PTX: // tilec.pipeline gemm_f16_f32 stages=2 tx_bytes=16384
-// DEF-PTX-COUNT-4: mbarrier.init.shared.b64
+// DEF-PTX-COUNT-8: mbarrier.init.shared.b64
 // DEF-PTX-NOT: mbarrier.init.shared
 
-// A 40-cycle TMA: II = MII = 80, roofline ceil(40 / 8) = 5 stages -> 10 mbarriers.
+// A 40-cycle TMA: II = MII = 80, roofline ceil(40 / 8) = 5 stages -> 20 mbarriers (2 pipes).
 // LAT-TRACE: "status": "scheduled"
 // LAT-TRACE: "ii": 80, "mii": 80, "res_mii": 80, "res_mii_row": "tp_smem_wr"
 // LAT-TRACE: "stages": 5, "schedule_stages": 2, "roofline": 5, {{.*}}"limited_by": "roofline"
 // LAT-PTX: // tilec.pipeline gemm_f16_f32 stages=5 tx_bytes=16384
-// LAT-PTX-COUNT-10: mbarrier.init.shared.b64
+// LAT-PTX-COUNT-20: mbarrier.init.shared.b64
 // LAT-PTX-NOT: mbarrier.init.shared
 
 // 48 KiB of SMEM (pool 5) holds 3 stages of 16 KiB: the placement (2 stages) is legal, the roofline
-// wish of 5 is clamped to 3 -> 6 mbarriers.
+// wish of 5 is clamped to 3 -> 12 mbarriers.
 // SMEM-TRACE: "status": "scheduled"
 // SMEM-TRACE: "ii": 80, "mii": 80
 // SMEM-TRACE: "stages": 3, "schedule_stages": 2, "roofline": 5, {{.*}}"limited_by": "smem"
@@ -45,5 +46,5 @@
 // MBAR-TRACE: "stages": 3, "schedule_stages": 2, "roofline": 5, {{.*}}"limited_by": "mbarriers"
 // MBAR-TRACE: "pools": {"mbarriers": [8, 12],
 // S3-PTX: // tilec.pipeline gemm_f16_f32 stages=3 tx_bytes=16384
-// S3-PTX-COUNT-6: mbarrier.init.shared.b64
+// S3-PTX-COUNT-12: mbarrier.init.shared.b64
 // S3-PTX-NOT: mbarrier.init.shared
