@@ -69,12 +69,22 @@ typedef struct ct_tensormap_fields {
   int64_t strides_bytes[CT_MAX_RANK]; /* globalStrides, dims 1..rank-1 (rank - 1 entries) */
   int64_t box[CT_MAX_RANK];           /* boxDim, innermost first */
   int swizzle;                        /* bytes: 0 / 32 / 64 / 128 */
+  /* run-time entries (docs/abi.md `@j`): dims[i] / strides_bytes[i] is the value of kernel
+   * argument dim_arg[i] / stride_arg[i] (× element bytes for strides); -1 = the static value */
+  int dim_arg[CT_MAX_RANK];
+  int stride_arg[CT_MAX_RANK];
 } ct_tensormap_fields;
 
 /* From a partition-view type (static shape and strides, innermost stride 1) and the TMA box in
  * tensor-dimension order (outermost first). False (with *why set) when not encodable. */
 bool ct_tensormap_fields_from_view(const ct_type *view, const int64_t *box_outer_first, int swizzle,
                                    ct_tensormap_fields *out, const char **why);
+/* Same for a view with dynamic dims/strides: dim_args / stride_args (tensor-dimension order, -1 =
+ * unknown) name the kernel arguments holding them, stride_div_bytes a proven byte divisor of each
+ * dynamic stride (TMA needs multiples of 16). NULL arrays: everything must be static. */
+bool ct_tensormap_fields_from_view_args(const ct_type *view, const int64_t *box_outer_first, int swizzle,
+                                        const int *dim_args, const int *stride_args, const int64_t *stride_div_bytes,
+                                        ct_tensormap_fields *out, const char **why);
 /* The ABI comment payload: `param=<p> base_arg=<a> dtype=f16 dims=.. strides_bytes=.. box=..
  * elem_strides=.. swizzle=.. interleave=none l2=256B oob=zero`. Returns the length
  * written (snprintf semantics). */

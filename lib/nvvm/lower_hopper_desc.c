@@ -73,7 +73,14 @@ int ct_ring_empty_parity(int64_t fill, int stages) { return (int)(((fill / stage
 
 bool ct_tensormap_fields_from_view(const ct_type *v, const int64_t *box, int swizzle, ct_tensormap_fields *out,
                                    const char **why) {
+  return ct_tensormap_fields_from_view_args(v, box, swizzle, NULL, NULL, NULL, out, why);
+}
+
+bool ct_tensormap_fields_from_view_args(const ct_type *v, const int64_t *box, int swizzle, const int *dim_args,
+                                        const int *stride_args, const int64_t *stride_div_bytes, ct_tensormap_fields *out,
+                                        const char **why) {
   memset(out, 0, sizeof *out);
+  for (int i = 0; i < CT_MAX_RANK; i++) out->dim_arg[i] = out->stride_arg[i] = -1;
   *why = NULL;
   if (v->kind != CT_TYPE_PARTITION_VIEW) return *why = "not a partition view", false;
   if (v->rank < 1 || v->rank > 5) return *why = "TMA needs a tensor rank of 1 to 5", false;
@@ -87,13 +94,21 @@ bool ct_tensormap_fields_from_view(const ct_type *v, const int64_t *box, int swi
   out->swizzle = swizzle;
   for (int i = 0; i < v->rank; i++) {
     int d = v->rank - 1 - i; /* innermost first */
-    if (v->shape[d] == CT_DYNAMIC || v->strides[d] == CT_DYNAMIC)
-      return *why = "the tensor view has a dynamic shape or stride", false;
+    if (v->shape[d] == CT_DYNAMIC) {
+      if (!dim_args || dim_args[d] < 0) return *why = "a dynamic tensor dimension is not a kernel argument", false;
+      out->dim_arg[i] = dim_args[d];
+    }
     out->dims[i] = v->shape[d];
     out->box[i] = box[d];
     if (box[d] < 1 || box[d] > 256) return *why = "a TMA box dimension is outside 1..256", false;
     if (i == 0) {
       if (v->strides[d] != 1) return *why = "the innermost dimension is not contiguous", false;
+    } else if (v->strides[d] == CT_DYNAMIC) {
+      if (!stride_args || stride_args[d] < 0) return *why = "a dynamic tensor stride is not a kernel argument", false;
+      if (!stride_div_bytes || stride_div_bytes[d] <= 0 || stride_div_bytes[d] % 16)
+        return *why = "a dynamic byte stride is not proven a multiple of 16 (assume div_by)", false;
+      out->stride_arg[i - 1] = stride_args[d];
+      out->strides_bytes[i - 1] = CT_DYNAMIC;
     } else {
       int64_t sb = v->strides[d] * esize;
       if (sb % 16 || sb <= 0 || sb >= (1LL << 40)) return *why = "a byte stride is not a positive multiple of 16", false;
@@ -105,12 +120,17 @@ bool ct_tensormap_fields_from_view(const ct_type *v, const int64_t *box, int swi
   return true;
 }
 
-static int put_list(char *buf, size_t cap, int pos, const char *key, const int64_t *v, int n) {
+/* " key=v0,v1,..": entry i is `@<args[i]>` (× `*<mul>` when mul > 0) when args && args[i] >= 0. */
+static int put_list(char *buf, size_t cap, int pos, const char *key, const int64_t *v, int n, const int *args, int mul) {
   int k = snprintf(buf + (pos < (int)cap ? pos : (int)cap), pos < (int)cap ? cap - (size_t)pos : 0, " %s=", key);
   pos += k > 0 ? k : 0;
   for (int i = 0; i < n; i++) {
-    k = snprintf(buf + (pos < (int)cap ? pos : (int)cap), pos < (int)cap ? cap - (size_t)pos : 0, "%s%lld",
-                 i ? "," : "", (long long)v[i]);
+    char *at = buf + (pos < (int)cap ? pos : (int)cap);
+    size_t room = pos < (int)cap ? cap - (size_t)pos : 0;
+    const char *sep = i ? "," : "";
+    if (args && args[i] >= 0 && mul > 0) k = snprintf(at, room, "%s@%d*%d", sep, args[i], mul);
+    else if (args && args[i] >= 0) k = snprintf(at, room, "%s@%d", sep, args[i]);
+    else k = snprintf(at, room, "%s%lld", sep, (long long)v[i]);
     pos += k > 0 ? k : 0;
   }
   return pos;
@@ -120,12 +140,13 @@ int ct_tensormap_format(const ct_tensormap_fields *f, int param, int base_arg, c
   if (cap) buf[0] = 0;
   int pos = snprintf(buf, cap, "param=%d base_arg=%d dtype=%s rank=%d", param, base_arg, ct_elem_name(f->elem), f->rank);
   if (pos < 0) return pos;
-  pos = put_list(buf, cap, pos, "dims", f->dims, f->rank);
-  pos = put_list(buf, cap, pos, "strides_bytes", f->strides_bytes, f->rank - 1);
-  pos = put_list(buf, cap, pos, "box", f->box, f->rank);
+  int esize = ct_elem_bits(f->elem) / 8;
+  pos = put_list(buf, cap, pos, "dims", f->dims, f->rank, f->dim_arg, 0);
+  pos = put_list(buf, cap, pos, "strides_bytes", f->strides_bytes, f->rank - 1, f->stride_arg, esize);
+  pos = put_list(buf, cap, pos, "box", f->box, f->rank, NULL, 0);
   int64_t ones[CT_MAX_RANK];
   for (int i = 0; i < CT_MAX_RANK; i++) ones[i] = 1;
-  pos = put_list(buf, cap, pos, "elem_strides", ones, f->rank);
+  pos = put_list(buf, cap, pos, "elem_strides", ones, f->rank, NULL, 0);
   char sw[16];
   if (f->swizzle) snprintf(sw, sizeof sw, "%dB", f->swizzle);
   else snprintf(sw, sizeof sw, "none");

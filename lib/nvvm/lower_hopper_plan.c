@@ -135,6 +135,55 @@ static int view_base_arg(MlirValue view, MlirBlock entry_body) {
   return (int)mlirBlockArgumentGetArgNumber(p);
 }
 
+/* The entry argument v comes from (through `assume`), or -1; *div: the `assume div_by` divisor
+ * met on the way (1 when none). */
+static int arg_of(MlirValue v, MlirBlock entry_body, int64_t *div) {
+  *div = 1;
+  for (;;) {
+    MlirOperation d = def_op(v);
+    if (mlirOperationIsNull(d)) break;
+    if (!is_op(d, "cuda_tile.assume")) return -1;
+    MlirAttribute pa = mlirOperationGetAttributeByName(d, sr("predicate"));
+    if (!mlirAttributeIsNull(pa) && mlirAttributeIsAOpaque(pa)) {
+      MlirStringRef t = mlirOpaqueAttrGetData(pa);
+      if (t.length > 7 && !memcmp(t.data, "div_by<", 7)) {
+        int64_t n = strtoll(t.data + 7, NULL, 10);
+        if (n > *div) *div = n;
+      }
+    }
+    v = mlirOperationGetOperand(d, 0);
+  }
+  if (!mlirValueIsABlockArgument(v) || !mlirBlockEqual(mlirBlockArgumentGetOwner(v), entry_body)) return -1;
+  return (int)mlirBlockArgumentGetArgNumber(v);
+}
+
+/* The tensor-map fields of the partition view `view` (type vt): dynamic dims and strides of its
+ * make_tensor_view must be kernel arguments (docs/abi.md `@j`), dynamic strides proven multiples
+ * of 16 bytes by `assume div_by`. */
+static bool view_tensormap(MlirValue view, const ct_type *vt, MlirBlock entry_body, const int64_t *box, int swz,
+                           ct_tensormap_fields *out, const char **why) {
+  int dim_args[CT_MAX_RANK], stride_args[CT_MAX_RANK];
+  int64_t sdiv[CT_MAX_RANK];
+  for (int d = 0; d < CT_MAX_RANK; d++) dim_args[d] = stride_args[d] = -1, sdiv[d] = 0;
+  MlirOperation pv = def_op(view);
+  MlirOperation tv = mlirOperationIsNull(pv) ? pv : def_op(mlirOperationGetOperand(pv, 0));
+  if (!mlirOperationIsNull(tv) && is_op(tv, "cuda_tile.make_tensor_view")) {
+    int esize = ct_elem_bits(vt->elem) / 8, next = 1;
+    for (int d = 0; d < vt->rank; d++)
+      if (vt->shape[d] == CT_DYNAMIC && next < mlirOperationGetNumOperands(tv)) {
+        int64_t div;
+        dim_args[d] = arg_of(mlirOperationGetOperand(tv, next++), entry_body, &div);
+      }
+    for (int d = 0; d < vt->rank; d++)
+      if (vt->strides[d] == CT_DYNAMIC && next < mlirOperationGetNumOperands(tv)) {
+        int64_t div;
+        stride_args[d] = arg_of(mlirOperationGetOperand(tv, next++), entry_body, &div);
+        sdiv[d] = div * esize;
+      }
+  }
+  return ct_tensormap_fields_from_view_args(vt, box, swz, dim_args, stride_args, sdiv, out, why);
+}
+
 /* "... box = [a, b] x n ..." from a #tileas.layout attribute. */
 static bool parse_layout_box(MlirOperation consume, int64_t box[2], int *nboxes) {
   MlirAttribute a = mlirOperationGetAttributeByName(consume, sr("layout"));
@@ -236,7 +285,7 @@ static const char *plan_store(ct_lower *L, MlirOperation entry, MlirOperation op
   if (s->box_bytes % (s->swizzle ? 8 * s->swizzle : 128)) return "a TMA store box is not aligned to its swizzle pattern";
   s->tile_bytes = rows * cols * s->esize;
   const char *why;
-  if (!ct_tensormap_fields_from_view(&s->view, s->box, s->swizzle, &s->tmap, &why)) return why;
+  if (!view_tensormap(mlirOperationGetOperand(op, 1), &s->view, body, s->box, s->swizzle, &s->tmap, &why)) return why;
   s->smem_off = s->tile_bytes <= p->ring_bytes ? 0 : (p->smem_bytes + 1023) / 1024 * 1024;
   if (s->smem_off + s->tile_bytes + 1024 > HOPPER_SMEM_LIMIT) return "the staging tile does not fit in shared memory";
   /* TILEIR_DELAY_TMA_STORE_WAIT: TileAS marks the store_wait deferred */
@@ -308,7 +357,7 @@ static const char *tileas_pipe(MlirOperation as_ld, int *stages, int64_t *tx, in
 }
 
 /* Geometry of pipe o (its tile is the view's tile) under TileAS's swizzle. */
-static const char *check_pipe(ct_hopper_pipe *o, int esize, int swz) {
+static const char *check_pipe(ct_hopper_pipe *o, int esize, int swz, MlirBlock entry_body) {
   int64_t tile[2] = {o->view.tile_shape[0], o->view.tile_shape[1]};
   bool k_major = o->role != CT_PIPE_B_MN;
   if (swz <= 0) return "the TileAS operand layout is not swizzled (unswizzled wgmma layouts are not implemented)";
@@ -317,7 +366,7 @@ static const char *check_pipe(ct_hopper_pipe *o, int esize, int swz) {
   if (k_major && (swz / esize) % 16) return "a k16 step crosses a swizzle row";
   if (o->view.padding != CT_PAD_NONE && o->view.padding != CT_PAD_ZERO) return "a non-zero padding value (TMA fills zeros)";
   const char *why;
-  if (!ct_tensormap_fields_from_view(&o->view, o->box, swz, &o->tmap, &why)) return why;
+  if (!view_tensormap(mlirOperationGetOperand(o->load, 0), &o->view, entry_body, o->box, swz, &o->tmap, &why)) return why;
   ct_wgmma_operand_geom_init(&o->geom, k_major, swz, esize, tile[0], o->nboxes);
   o->tile_bytes = tile[0] * tile[1] * esize;
   return NULL;
@@ -501,7 +550,7 @@ static const char *plan(ct_lower *L, MlirModule in, MlirOperation entry, MlirOpe
     int stages, swz;
     int64_t tx;
     if ((why = tileas_pipe(as_loads[pos], &stages, &tx, &swz, o->box, &o->nboxes))) return why;
-    if ((why = check_pipe(o, esize, swz))) return why;
+    if ((why = check_pipe(o, esize, swz, body))) return why;
     if (tx != o->tile_bytes) return "TileAS tx_bytes differ from the tile bytes";
     if (stages < 1) return "TileAS gave a pipe no stage";
     o->stages = o->in_loop ? stages : 1;

@@ -45,6 +45,8 @@ typedef struct ct_layout_problem {
   int64_t box[CT_MAX_RANK];  /* tile box; the innermost (last) dim is contiguous when inner_stride==1 */
   int64_t inner_stride;      /* element stride of the innermost tensor dim (1 = contiguous; 0 = unknown) */
   int64_t row_pitch_bytes;   /* byte stride of the next-outer dim (0 = dynamic/unknown) */
+  int64_t row_pitch_div;     /* dynamic row pitch: a byte divisor of it proven by `assume div_by`
+                                on the stride argument (0 = none) */
   int64_t base_align;        /* proven base alignment in bytes (0 = unknown) */
   bool identity_dim_map;
   ct_use use;

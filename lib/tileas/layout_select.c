@@ -144,7 +144,8 @@ static const char *reject_reason(const ct_layout_problem *p, const ct_layout_can
   if (!unlimited_smem && c->smem_bytes > m->smem_ceiling_bytes) return "tile exceeds the 227 KiB shared-memory ceiling";
   if (p->inner_stride != 1) return "innermost dimension is not contiguous";
   if (p->base_align < 16) return "base pointer not proven 16-byte aligned (assume div_by<16>)";
-  if (p->rank > 1 && (p->row_pitch_bytes <= 0 || p->row_pitch_bytes % 16)) return "row pitch not provably a multiple of 16 bytes";
+  if (p->rank > 1 && (p->row_pitch_bytes > 0 ? p->row_pitch_bytes % 16 != 0 : p->row_pitch_div <= 0 || p->row_pitch_div % 16))
+    return "row pitch not provably a multiple of 16 bytes";
   if (row_bytes % 16) return "tile row is not a multiple of 16 bytes";
   if (c->atom == CT_ATOM_TMA) {
     if (p->rank > 5) return "TMA supports rank <= 5";

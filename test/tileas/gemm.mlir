@@ -22,8 +22,9 @@
 // BW: "cuda_tile.mmaf"{{.*}}{tileas.mma = "tcgen05.mma"}
 // BW: "tileas.store"{{.*}}layout = #tileas.layout<simt, frag = tcgen05_acc, score = 480.50, smem_tx = 0, tmem_cycles = 112
 
-// A runtime row pitch rules out TMA and 16-byte cp.async: the operands fall back to direct
-// mma.sync fragments.
-// DYN: "tileas.load"{{.*}}layout = #tileas.layout<simt, frag = mma_reg{{.*}}legal = 1/17>
-// DYN: tileas.mma = "mma.sync"
-// DYN-NOT: tileas.pipe
+// A runtime row pitch the kernel proves a multiple of 16 bytes (`assume div_by<16>` on K and N,
+// f16: 32-byte multiples) keeps TMA; the tensor maps take the pitch from the kernel arguments
+// (docs/abi.md `@j`). Pitches without that proof: test/tileas/dynamic_pitch.mlir.
+// DYN: "tileas.produce"{{.*}}layout = #tileas.layout<tma, swizzle = 64B, frag = wgmma_smem, box = [128, 32] x 1
+// DYN: "tileas.produce"{{.*}}layout = #tileas.layout<tma, swizzle = 128B, frag = wgmma_smem, box = [32, 64] x 2
+// DYN: tileas.mma = "wgmma"

@@ -103,6 +103,23 @@ static void test_tensormap(void) {
   CHECK(!ct_tensormap_fields_from_view(&dyn, box, 64, &f, &why) && why, "dynamic shape");
   int64_t big[2] = {512, 32};
   CHECK(!ct_tensormap_fields_from_view(&v, big, 64, &f, &why) && why, "box dim over 256");
+  /* run-time dims and pitch (docs/abi.md `@j`): A[M, K] with M = arg 3, K = arg 5, pitch K */
+  ct_type rt = view_type(CT_F16, CT_DYNAMIC, CT_DYNAMIC, CT_DYNAMIC, 128, 32);
+  int dim_args[2] = {3, 5}, stride_args[2] = {5, -1};
+  int64_t sdiv[2] = {32, 0};
+  CHECK(ct_tensormap_fields_from_view_args(&rt, box, 64, dim_args, stride_args, sdiv, &f, &why), "run-time map: %s",
+        why ? why : "");
+  ct_tensormap_format(&f, 6, 0, buf, sizeof buf);
+  CHECK(!strcmp(buf, "param=6 base_arg=0 dtype=f16 rank=2 dims=@5,@3 strides_bytes=@5*2 box=32,128 "
+                     "elem_strides=1,1 swizzle=64B interleave=none l2=256B oob=zero"),
+        "run-time format: %s", buf);
+  sdiv[0] = 8; /* div_by<4> f16: 8-byte multiples only */
+  CHECK(!ct_tensormap_fields_from_view_args(&rt, box, 64, dim_args, stride_args, sdiv, &f, &why) && why,
+        "run-time pitch not proven a multiple of 16 B");
+  sdiv[0] = 32;
+  dim_args[0] = -1;
+  CHECK(!ct_tensormap_fields_from_view_args(&rt, box, 64, dim_args, stride_args, sdiv, &f, &why) && why,
+        "run-time dim that is no kernel argument");
 }
 
 static void test_tma_swizzle(void) {
