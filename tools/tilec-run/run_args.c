@@ -484,6 +484,73 @@ int run_options_check_entry(const run_options *options, const run_ptx_entry *ent
   return 0;
 }
 
+/* Index into options->args of kernel parameter `param` (hidden --buffer entries are not
+ * parameters), or options->arg_count when there is none. */
+static unsigned arg_of_param(const run_options *options, unsigned param) {
+  unsigned p = 0;
+  for (unsigned i = 0; i < options->arg_count; i++) {
+    if (options->args[i].hidden) continue;
+    if (p++ == param) return i;
+  }
+  return options->arg_count;
+}
+
+/* The number a `dims` / `strides_bytes` entry stands for: its constant, or the value of the i32/i64
+ * scalar passed for kernel parameter `arg` times `scale` (docs/abi.md "Tensor maps"). `what` and
+ * `index` name the entry in messages. Returns 0, or -1 with a message. */
+static int resolve_extent(const run_options *options, const run_ptx_entry *entry, const run_ptx_tmap *m,
+                          const run_ptx_extent *x, const char *what, unsigned index, uint64_t *out, char *error,
+                          size_t error_size) {
+  if (x->arg < 0) {
+    *out = x->value;
+    return 0;
+  }
+  unsigned source = arg_of_param(options, (unsigned)x->arg);
+  const run_arg_spec *spec = source < options->arg_count ? &options->args[source] : NULL;
+  if (!spec || spec->kind != RUN_ARG_SCALAR || (spec->dtype != RUN_DTYPE_I32 && spec->dtype != RUN_DTYPE_I64))
+    return fail(error, error_size, "tilec.tensormap of '%s' (param=%u): %s[%u] is kernel argument %d, which is not an "
+                "i32/i64 scalar (pass it as --arg i64:VALUE or --arg i32:VALUE)", entry->name, m->param, what, index,
+                x->arg);
+  unsigned bytes = spec->dtype == RUN_DTYPE_I32 ? 4 : 8;
+  uint64_t raw = 0;
+  for (unsigned b = 0; b < bytes; b++) raw |= (uint64_t)spec->scalar_bytes[b] << (8 * b);
+  int64_t value = bytes == 4 ? (int64_t)(int32_t)(uint32_t)raw : (int64_t)raw;
+  if (value <= 0)
+    return fail(error, error_size, "tilec.tensormap of '%s' (param=%u): %s[%u] is kernel argument %d = %lld, but "
+                "tensor-map extents and strides must be positive", entry->name, m->param, what, index, x->arg,
+                (long long)value);
+  if ((uint64_t)value > UINT64_MAX / x->scale)
+    return fail(error, error_size, "tilec.tensormap of '%s' (param=%u): %s[%u] = kernel argument %d (%lld) * %llu "
+                "overflows 64 bits", entry->name, m->param, what, index, x->arg, (long long)value,
+                (unsigned long long)x->scale);
+  *out = (uint64_t)value * x->scale;
+  return 0;
+}
+
+/* Resolves the map's dims and strides_bytes (innermost first) and checks the cuTensorMapEncodeTiled
+ * ranges of those that came from arguments, naming the argument. Returns 0, or -1 with a message. */
+static int resolve_tmap(const run_options *options, const run_ptx_entry *entry, const run_ptx_tmap *m,
+                        uint64_t dims[RUN_TMAP_MAX_RANK], uint64_t strides[RUN_TMAP_MAX_RANK - 1], char *error,
+                        size_t error_size) {
+  for (unsigned d = 0; d < m->rank; d++) {
+    const run_ptx_extent *x = &m->dims[d];
+    if (resolve_extent(options, entry, m, x, "dims", d, &dims[d], error, error_size)) return -1;
+    if (x->arg >= 0 && dims[d] > (1ull << 32))
+      return fail(error, error_size, "tilec.tensormap of '%s' (param=%u): dims[%u] = kernel argument %d = %llu, "
+                  "above the 2^32 a tensor map allows", entry->name, m->param, d, x->arg,
+                  (unsigned long long)dims[d]);
+  }
+  for (unsigned d = 0; d + 1 < m->rank; d++) {
+    const run_ptx_extent *x = &m->strides_bytes[d];
+    if (resolve_extent(options, entry, m, x, "strides_bytes", d, &strides[d], error, error_size)) return -1;
+    if (x->arg >= 0 && (strides[d] % 16 != 0 || strides[d] >= (1ull << 40)))
+      return fail(error, error_size, "tilec.tensormap of '%s' (param=%u): strides_bytes[%u] = kernel argument %d * "
+                  "%llu = %llu bytes, but a tensor-map stride must be a multiple of 16 below 2^40",
+                  entry->name, m->param, d, x->arg, (unsigned long long)x->scale, (unsigned long long)strides[d]);
+  }
+  return 0;
+}
+
 int run_options_append_ptx_tmaps(run_options *options, const run_ptx_entry *entry, unsigned *appended, char *error,
                                  size_t error_size) {
   *appended = 0;
@@ -498,11 +565,7 @@ int run_options_append_ptx_tmaps(run_options *options, const run_ptx_entry *entr
     if (m->param != passed + t)
       return fail(error, error_size, "tilec.tensormap of '%s': parameter %u is not the next one after the %u given",
                   entry->name, m->param, passed + t);
-    unsigned source = options->arg_count, param = 0;
-    for (unsigned i = 0; i < options->arg_count; i++) {
-      if (options->args[i].hidden) continue;
-      if (param++ == m->base_arg) source = i;
-    }
+    unsigned source = arg_of_param(options, m->base_arg);
     if (source == options->arg_count || options->args[source].kind != RUN_ARG_BUFFER)
       return fail(error, error_size, "tilec.tensormap of '%s': base_arg %u is not a buffer argument", entry->name,
                   m->base_arg);
@@ -510,16 +573,36 @@ int run_options_append_ptx_tmaps(run_options *options, const run_ptx_entry *entr
     if (buf->dtype != m->dtype)
       return fail(error, error_size, "tilec.tensormap of '%s': base_arg %u is %s but the map is %s", entry->name,
                   m->base_arg, run_dtype_name(buf->dtype), run_dtype_name(m->dtype));
-    uint64_t esize = run_dtype_size(m->dtype), need = m->dims[0] * esize;
+    uint64_t dims[RUN_TMAP_MAX_RANK], strides[RUN_TMAP_MAX_RANK - 1];
+    if (resolve_tmap(options, entry, m, dims, strides, error, error_size)) return -1;
+    int from_args = 0;
+    for (unsigned d = 0; d < m->rank; d++) from_args |= m->dims[d].arg >= 0;
+    /* The buffer must hold the (resolved) dims with contiguous strides. */
+    uint64_t esize = run_dtype_size(m->dtype);
+    if (dims[0] > UINT64_MAX / esize)
+      return fail(error, error_size, "tilec.tensormap of '%s': the map's size overflows 64 bits", entry->name);
+    uint64_t need = dims[0] * esize;
     for (unsigned d = 1; d < m->rank; d++) {
-      if (m->strides_bytes[d - 1] != need)
+      if (strides[d - 1] != need)
         return fail(error, error_size, "tilec.tensormap of '%s': strides_bytes are not those of a contiguous tensor "
-                    "(only contiguous views are built automatically; pass --arg tmap:..)", entry->name);
-      need *= m->dims[d];
+                    "(strides_bytes[%u] is %llu, contiguous dims need %llu; only contiguous views are built "
+                    "automatically; pass --arg tmap:..)", entry->name, d - 1, (unsigned long long)strides[d - 1],
+                    (unsigned long long)need);
+      if (dims[d] && need > UINT64_MAX / dims[d])
+        return fail(error, error_size, "tilec.tensormap of '%s': the map's size overflows 64 bits", entry->name);
+      need *= dims[d];
     }
-    if (need > buf->element_count * esize)
-      return fail(error, error_size, "tilec.tensormap of '%s': the map covers %llu bytes but buffer argument %u has %llu",
-                  entry->name, (unsigned long long)need, m->base_arg, (unsigned long long)(buf->element_count * esize));
+    if (need > buf->element_count * esize) {
+      char shape[160] = "";
+      size_t at = 0;
+      for (unsigned d = 0; from_args && d < m->rank && at < sizeof shape; d++)
+        at += (size_t)snprintf(shape + at, sizeof shape - at, "%s%llu", d ? "x" : " (dims from the arguments: ",
+                               (unsigned long long)dims[m->rank - 1 - d]);
+      if (from_args && at < sizeof shape) snprintf(shape + at, sizeof shape - at, ", outermost first)");
+      return fail(error, error_size, "tilec.tensormap of '%s': the map covers %llu bytes but buffer argument %u has "
+                  "%llu%s", entry->name, (unsigned long long)need, m->base_arg,
+                  (unsigned long long)(buf->element_count * esize), shape);
+    }
     run_arg_spec *spec = &options->args[options->arg_count + t];
     memset(spec, 0, sizeof *spec);
     spec->kind = RUN_ARG_TMAP;
@@ -528,7 +611,7 @@ int run_options_append_ptx_tmaps(run_options *options, const run_ptx_entry *entr
     spec->tmap_rank = m->rank;
     spec->tmap_auto = 1;
     for (unsigned d = 0; d < m->rank; d++) {
-      spec->tmap_shape[d] = m->dims[m->rank - 1 - d];
+      spec->tmap_shape[d] = dims[m->rank - 1 - d];
       spec->tmap_box[d] = m->box[m->rank - 1 - d];
     }
     spec->tmap_swizzle = m->swizzle;

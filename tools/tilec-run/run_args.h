@@ -141,8 +141,10 @@ int run_options_check_entry(const run_options *options, const run_ptx_entry *ent
 
 /* When the entry has `// tilec.tensormap` lines (docs/abi.md) and exactly the parameters before
  * the maps were given, appends one tensor-map argument per line, over the buffer passed as the
- * line's base_arg: its dtype must match and it must hold the map's dims (contiguous strides).
- * Sets *appended to the count. Returns 0, or -1 with a message. */
+ * line's base_arg. Dims / strides given as `@J` / `@J*E` are first resolved from the i32/i64
+ * scalar passed for kernel parameter J (positive; resolved dims <= 2^32, resolved strides
+ * multiples of 16 below 2^40); then the buffer's dtype must match and it must hold the resolved
+ * dims with contiguous strides. Sets *appended to the count. Returns 0, or -1 with a message. */
 int run_options_append_ptx_tmaps(run_options *options, const run_ptx_entry *entry, unsigned *appended, char *error,
                                  size_t error_size);
 /* Builds the tensor-map request of argument `index` (a RUN_ARG_TMAP). */

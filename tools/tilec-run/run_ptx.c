@@ -5,7 +5,9 @@
  * .reqnctapercluster a, b, c` are read until `{`. The body is skipped by brace matching.
  * `// tilec.dynamic_smem_bytes NAME BYTES`, `// tilec.tensormap NAME k=v..` and
  * `// tilec.pipeline NAME k=v..` lines (docs/abi.md) are collected and attached to entries at the
- * end; a malformed tensormap line is an error (the launch would build a wrong map).
+ * end; a malformed tensormap line is an error (the launch would build a wrong map). A dims /
+ * strides_bytes entry may be `@J` / `@J*E` (kernel parameter J times E); J must be a 4- or 8-byte
+ * parameter of the entry that is not a map or a map's base pointer (checked once all are attached).
  * Knobs: none. */
 #include "run_ptx.h"
 
@@ -209,6 +211,61 @@ static int parse_list(const char *v, size_t len, uint64_t *out, int max) {
   return n;
 }
 
+/* Reads the digits at v[*i..len) into *out. Returns -1 when there are none or on overflow. */
+static int read_number(const char *v, size_t len, size_t *i, uint64_t *out) {
+  if (*i >= len || !isdigit((unsigned char)v[*i])) return -1;
+  uint64_t x = 0;
+  while (*i < len && isdigit((unsigned char)v[*i])) {
+    if (x > UINT64_MAX / 10 - 9) return -1;
+    x = x * 10 + (uint64_t)(v[(*i)++] - '0');
+  }
+  *out = x;
+  return 0;
+}
+
+/* Comma-separated `N` / `@J` / `@J*E` list (dims, strides_bytes) into out (at most max). Returns
+ * the count, or -1 with a message naming the entry `name` and the bad item. */
+static int parse_extent_list(const char *v, size_t len, run_ptx_extent *out, int max, const char *key,
+                             const char *name, char *error, size_t error_size) {
+  int n = 0;
+  size_t i = 0;
+  while (i < len) {
+    size_t start = i, end = i;
+    while (end < len && v[end] != ',') end++;
+    run_ptx_extent x = {0, -1, 0};
+    uint64_t j = 0;
+    int ok = n < max;
+    if (ok && v[i] == '@') {
+      i++;
+      ok = read_number(v, end, &i, &j) == 0 && j <= 4096;
+      x.arg = (int)j;
+      x.scale = 1;
+      if (ok && i < end && v[i] == '*') {
+        i++;
+        ok = read_number(v, end, &i, &x.scale) == 0 && x.scale >= 1 && x.scale < (1ull << 40);
+      }
+    } else if (ok) {
+      ok = read_number(v, end, &i, &x.value) == 0;
+    }
+    if (!ok || i != end) {
+      if (n == max)
+        snprintf(error, error_size, "tilec.tensormap of '%s': too many %s entries (at most %d)", name, key, max);
+      else
+        snprintf(error, error_size,
+                 "tilec.tensormap of '%s': bad %s entry '%.*s' (want N, @J or @J*E: kernel argument J, "
+                 "a 4- or 8-byte integer, times E >= 1)", name, key, (int)(end - start), v + start);
+      return -1;
+    }
+    out[n++] = x;
+    if (end < len && end + 1 == len) { /* trailing comma */
+      snprintf(error, error_size, "tilec.tensormap of '%s': bad %s (trailing ',')", name, key);
+      return -1;
+    }
+    i = end < len ? end + 1 : end;
+  }
+  return n;
+}
+
 static int word_is(const char *v, size_t len, const char *word) { return strlen(word) == len && !memcmp(v, word, len); }
 
 int run_ptx_parse_tmap_note(const char *text, char *name, size_t name_size, run_ptx_tmap *out, char *error,
@@ -248,11 +305,13 @@ int run_ptx_parse_tmap_note(const char *text, char *name, size_t name_size, run_
         return fail(error, error_size, "tilec.tensormap: unsupported dtype", name);
       seen |= 8;
     } else if (word_is(key, klen, "dims")) {
-      if ((ndims = parse_list(v, vlen, out->dims, RUN_TMAP_MAX_RANK)) < 1)
-        return fail(error, error_size, "tilec.tensormap: bad dims", name);
+      if ((ndims = parse_extent_list(v, vlen, out->dims, RUN_TMAP_MAX_RANK, "dims", name, error, error_size)) < 0)
+        return -1;
+      if (ndims < 1) return fail(error, error_size, "tilec.tensormap: bad dims", name);
     } else if (word_is(key, klen, "strides_bytes")) {
-      if ((nstrides = parse_list(v, vlen, out->strides_bytes, RUN_TMAP_MAX_RANK - 1)) < 0)
-        return fail(error, error_size, "tilec.tensormap: bad strides_bytes", name);
+      if ((nstrides = parse_extent_list(v, vlen, out->strides_bytes, RUN_TMAP_MAX_RANK - 1, "strides_bytes", name,
+                                        error, error_size)) < 0)
+        return -1;
     } else if (word_is(key, klen, "box")) {
       if ((nbox = parse_list(v, vlen, tmp, RUN_TMAP_MAX_RANK)) < 1)
         return fail(error, error_size, "tilec.tensormap: bad box", name);
@@ -308,6 +367,35 @@ static int parse_pipeline_note(const char *text, char *name, size_t name_size, r
   return 0;
 }
 
+/* The `@J` references of the entry's maps must name a 4- or 8-byte parameter (an i32/i64 scalar)
+ * that is neither a map nor the base pointer of one. */
+static int check_tmap_refs(const run_ptx_entry *e, char *error, size_t error_size) {
+  for (unsigned t = 0; t < e->tmap_count; t++) {
+    const run_ptx_tmap *m = &e->tmaps[t];
+    for (unsigned k = 0; k < 2 * m->rank - 1; k++) {
+      int strides = k >= m->rank;
+      unsigned d = strides ? k - m->rank + 1 : k; /* strides_bytes[d - 1] is dimension d's */
+      const run_ptx_extent *x = strides ? &m->strides_bytes[d - 1] : &m->dims[d];
+      if (x->arg < 0) continue;
+      unsigned j = (unsigned)x->arg;
+      const char *why = NULL;
+      if (j >= e->param_count) why = "the entry has no such parameter";
+      for (unsigned u = 0; !why && u < e->tmap_count; u++) {
+        if (e->tmaps[u].param == j) why = "a tensor-map parameter";
+        else if (e->tmaps[u].base_arg == j) why = "the base pointer of a tensor map";
+      }
+      if (!why && e->param_sizes[j] != 4 && e->param_sizes[j] != 8) why = "not a 4- or 8-byte integer parameter";
+      if (why) {
+        snprintf(error, error_size, "tilec.tensormap of '%s' (param=%u): %s entry %u refers to kernel parameter %u "
+                 "(of %u), %s", e->name, m->param, strides ? "strides_bytes" : "dims", strides ? d - 1 : d, j,
+                 e->param_count, why);
+        return -1;
+      }
+    }
+  }
+  return 0;
+}
+
 /* Attaches the tensormap / pipeline notes to their entries. */
 static int attach_hopper_notes(const char *text, run_ptx_module *module, char *error, size_t error_size) {
   static const char tm[] = "// tilec.tensormap ", pl[] = "// tilec.pipeline ";
@@ -327,6 +415,8 @@ static int attach_hopper_notes(const char *text, run_ptx_module *module, char *e
     e->tmaps = grown;
     e->tmaps[e->tmap_count++] = t;
   }
+  for (unsigned i = 0; i < module->entry_count; i++)
+    if (check_tmap_refs(&module->entries[i], error, error_size)) return -1;
   for (const char *hit = strstr(text, pl); hit; hit = strstr(hit + 1, pl)) {
     run_ptx_entry scratch;
     memset(&scratch, 0, sizeof scratch);

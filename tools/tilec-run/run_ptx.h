@@ -14,14 +14,23 @@
 
 #include "run_tmap.h"
 
+/* One entry of `dims` / `strides_bytes`: the number `value` (`N`), or the value of kernel
+ * parameter `arg` (a scalar i32/i64) times `scale` (`@arg`, scale 1, or `@arg*scale`), resolved
+ * from the argument the launcher passes (docs/abi.md "Tensor maps"). */
+typedef struct {
+  uint64_t value;          /* the constant; unused when arg >= 0 */
+  int arg;                 /* kernel parameter index, or -1 for a constant */
+  uint64_t scale;          /* multiplier of the parameter's value (>= 1); unused when arg < 0 */
+} run_ptx_extent;
+
 /* One `// tilec.tensormap` line: a CUtensorMap parameter the launcher builds itself. */
 typedef struct {
   unsigned param;          /* kernel parameter index of the 128-byte map */
   unsigned base_arg;       /* kernel parameter holding the tensor's device pointer */
   run_dtype dtype;
   unsigned rank;
-  uint64_t dims[RUN_TMAP_MAX_RANK];              /* innermost first */
-  uint64_t strides_bytes[RUN_TMAP_MAX_RANK - 1]; /* dims 1..rank-1 */
+  run_ptx_extent dims[RUN_TMAP_MAX_RANK];              /* innermost first */
+  run_ptx_extent strides_bytes[RUN_TMAP_MAX_RANK - 1]; /* dims 1..rank-1 */
   uint32_t box[RUN_TMAP_MAX_RANK];               /* innermost first */
   int swizzle, l2_promotion, oob_fill;           /* RUN_TMAP_* */
 } run_ptx_tmap;
@@ -55,7 +64,9 @@ int run_ptx_scan(const char *text, run_ptx_module *module, char *error, size_t e
 void run_ptx_module_destroy(run_ptx_module *module);
 /* Parses the text after `// tilec.tensormap ` (`<kernel> param=.. base_arg=.. dtype=.. rank=..
  * dims=.. strides_bytes=.. box=.. elem_strides=.. swizzle=.. interleave=none l2=.. oob=..`):
- * the kernel name into `name`. Returns 0, or -1 with a message in `error`. */
+ * the kernel name into `name`. A dims / strides_bytes entry is `N`, `@J` or `@J*E` (E >= 1);
+ * whether parameter J suits is checked by run_ptx_scan against the entry (4 or 8 bytes, not a
+ * map, not a map's base_arg). Returns 0, or -1 with a message in `error`. */
 int run_ptx_parse_tmap_note(const char *text, char *name, size_t name_size, run_ptx_tmap *out, char *error,
                             size_t error_size);
 /* Entry by name, or NULL. */
