@@ -928,7 +928,12 @@ static int compute_interpret_reference(run_state *state) {
   }
   run_interp_info info;
   if (status == EXIT_PASS) {
+    /* the cuda_tile kernel has only the user's arguments: tensor maps appended from the PTX's
+     * `// tilec.tensormap` lines (they trail the list) are the compiled kernel's business */
+    unsigned saved = options->arg_count;
+    while (options->arg_count && options->args[options->arg_count - 1].kind == RUN_ARG_TMAP) options->arg_count--;
     int result = run_interp_execute(options, options->source_path, copies, state->buffer_bytes, &info);
+    options->arg_count = saved;
     if (result) {
       print_error("the reference interpreter failed on %s", options->source_path);
       status = EXIT_USAGE;
