@@ -17,7 +17,7 @@
 
 static bool streq(const char *a, const char *b) { return !strcmp(a, b); }
 
-static MlirBlock new_block(ct_lower *L) {
+MlirBlock lower_new_block(ct_lower *L) {
   MlirBlock blk = mlirBlockCreate(0, NULL, NULL);
   mlirRegionAppendOwnedBlock(L->fn_region, blk);
   return blk;
@@ -161,7 +161,7 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for) {
   }
   bool hopper = is_for && L->hopper && mlirOperationEqual(op, L->hopper->for_op);
   if (hopper) hopper_loop_begin(L, lb->regs[0], ub->regs[0], step->regs[0]);
-  MlirBlock header = new_block(L), exit = new_block(L);
+  MlirBlock header = lower_new_block(L), exit = lower_new_block(L);
   MlirValue iv = {NULL};
   if (is_for) iv = mlirBlockAddArgument(header, mlirValueGetType(lb->regs[0]), b->loc);
   ct_lv **carried = calloc((size_t)ninit + 1, sizeof *carried);
@@ -190,7 +190,7 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for) {
     bool is_unsigned = attr_present(op, "unsignedCmp");
     MlirValue c = bld_icmp(b, is_unsigned ? BLD_ULT : BLD_SLT, iv, ub->regs[0]);
     MlirValue *cur = flatten(carried, ninit, &n);
-    body_entry = new_block(L);
+    body_entry = lower_new_block(L);
     bld_cond_br(b, c, body_entry, 0, NULL, exit, n, cur + 1);
     free(cur);
     b->block = body_entry;
@@ -273,10 +273,10 @@ static int lower_if(ct_lower *L, MlirOperation op) {
   ct_lv *cond = lv_get(L, op, 0);
   if (!cond) return LOWER_FAILED;
   int nres = (int)mlirOperationGetNumResults(op);
-  MlirBlock then_blk = new_block(L), merge = new_block(L);
+  MlirBlock then_blk = lower_new_block(L), merge = lower_new_block(L);
   MlirBlock else_src = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 1));
   bool has_else = mlirOperationGetNumRegions(op) > 1 && !mlirBlockIsNull(else_src);
-  MlirBlock else_blk = has_else ? new_block(L) : merge;
+  MlirBlock else_blk = has_else ? lower_new_block(L) : merge;
   if (!has_else && nres) {
     ct_error_op(L->c, op, "code generation: `if` with results needs an else region");
     return LOWER_FAILED;

@@ -40,33 +40,26 @@ bool hopper_acc_layout(ct_layout *out, int64_t m, int64_t n, int nwarps) {
   return ct_layout_mma_acc_grid(out, m, n, nwarps, 1);
 }
 
-static MlirBlock new_block(ct_lower *L) {
-  MlirBlock blk = mlirBlockCreate(0, NULL, NULL);
-  mlirRegionAppendOwnedBlock(L->fn_region, blk);
-  return blk;
-}
-
 static void intr0(ct_bld *b, const char *name, int n, const MlirValue *ops) { bld_intr(b, name, b->void_ty, n, ops); }
 
-static void warp_sync(ct_bld *b) {
+void hopper_warp_sync(ct_bld *b) {
   MlirValue all = bld_i32(b, -1);
   intr0(b, "llvm.nvvm.bar.warp.sync", 1, &all);
 }
 
-/* !llvm.ptr<3> at byte offset `off` (i32 value) from the ring start. */
-static MlirValue ring_ptr(ct_lower *L, MlirValue off) {
+MlirValue hopper_ring_ptr(ct_lower *L, MlirValue off) {
   return bld_gep(&L->b, L->hopper->raw, bld_add(&L->b, L->hopper->pad, off), L->b.i8);
 }
 
 static MlirValue bar_ptr(ct_lower *L, int64_t which_off, MlirValue stage) {
   ct_bld *b = &L->b;
-  return ring_ptr(L, bld_add(b, bld_i32(b, which_off), bld_mul(b, stage, bld_i32(b, 8))));
+  return hopper_ring_ptr(L, bld_add(b, bld_i32(b, which_off), bld_mul(b, stage, bld_i32(b, 8))));
 }
 
 /* Spin until the phase of `bar` with parity `parity` has completed. */
 static void spin_wait(ct_lower *L, MlirValue bar, MlirValue parity) {
   ct_bld *b = &L->b;
-  MlirBlock wait = new_block(L), done = new_block(L);
+  MlirBlock wait = lower_new_block(L), done = lower_new_block(L);
   bld_br(b, wait, 0, NULL);
   b->block = wait;
   MlirValue ops[2] = {bar, parity};
@@ -75,19 +68,18 @@ static void spin_wait(ct_lower *L, MlirValue bar, MlirValue parity) {
   b->block = done;
 }
 
-/* if (cond) { ... } : returns the join block; the builder is left in the then block. */
-static MlirBlock open_if(ct_lower *L, MlirValue cond) {
-  MlirBlock then_blk = new_block(L), join = new_block(L);
+MlirBlock hopper_open_if(ct_lower *L, MlirValue cond) {
+  MlirBlock then_blk = lower_new_block(L), join = lower_new_block(L);
   bld_cond_br(&L->b, cond, then_blk, 0, NULL, join, 0, NULL);
   L->b.block = then_blk;
   return join;
 }
-static void close_if(ct_lower *L, MlirBlock join) {
+void hopper_close_if(ct_lower *L, MlirBlock join) {
   bld_br(&L->b, join, 0, NULL);
   L->b.block = join;
 }
 
-static MlirValue is_thread0(ct_lower *L) { return bld_icmp(&L->b, BLD_EQ, L->tid, bld_i32(&L->b, 0)); }
+MlirValue hopper_is_thread0(ct_lower *L) { return bld_icmp(&L->b, BLD_EQ, L->tid, bld_i32(&L->b, 0)); }
 
 void hopper_kernel_prologue(ct_lower *L) {
   ct_bld *b = &L->b;
@@ -97,7 +89,7 @@ void hopper_kernel_prologue(ct_lower *L) {
   MlirValue raw32 = bld_cast(b, "llvm.trunc", bld_cast(b, "llvm.ptrtoint", p->raw, b->i64), b->i32);
   p->base32 = bld_and(b, bld_add(b, raw32, bld_i32(b, SMEM_ALIGN - 1)), bld_i32(b, -SMEM_ALIGN));
   p->pad = bld_sub(b, p->base32, raw32);
-  MlirBlock join = open_if(L, is_thread0(L));
+  MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
     for (int s = 0; s < o->stages; s++) {
@@ -109,7 +101,7 @@ void hopper_kernel_prologue(ct_lower *L) {
     }
   }
   intr0(b, "llvm.nvvm.fence.mbarrier_init.release.cluster", 0, NULL);
-  close_if(L, join);
+  hopper_close_if(L, join);
   bld_barrier(b);
 }
 
@@ -138,7 +130,7 @@ static void issue(ct_lower *L, const ct_hopper_pipe *o, MlirValue stage, MlirVal
   MlirValue stage_off = bld_add(b, bld_i32(b, o->smem_off), bld_mul(b, stage, bld_i32(b, o->tile_bytes)));
   MlirType ptr7 = mlirLLVMPointerTypeGet(b->ctx, 7);
   for (int bx = 0; bx < o->nboxes; bx++) {
-    MlirValue dst = ring_ptr(L, bld_add(b, stage_off, bld_i32(b, bx * o->geom.box_bytes)));
+    MlirValue dst = hopper_ring_ptr(L, bld_add(b, stage_off, bld_i32(b, bx * o->geom.box_bytes)));
     dst = bld_cast(b, "llvm.addrspacecast", dst, ptr7);
     MlirValue ops[10] = {dst,
                          full,
@@ -161,19 +153,19 @@ void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) 
   p->step = step;
   /* n = (ub - lb + step - 1) / step */
   p->trip = bld_bin(b, "llvm.sdiv", bld_sub(b, bld_add(b, bld_sub(b, ub, lb), step), bld_i32(b, 1)), step);
-  MlirBlock join = open_if(L, is_thread0(L));
+  MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
     if (!o->in_loop) continue;
     for (int s = 0; s < o->stages; s++) {
       MlirValue js = bld_i32(b, s);
-      MlirBlock j2 = open_if(L, bld_icmp(b, BLD_SLT, js, p->trip));
+      MlirBlock j2 = hopper_open_if(L, bld_icmp(b, BLD_SLT, js, p->trip));
       issue(L, o, js, js);
-      close_if(L, j2);
+      hopper_close_if(L, j2);
     }
   }
-  close_if(L, join);
-  warp_sync(b);
+  hopper_close_if(L, join);
+  hopper_warp_sync(b);
   /* operands loaded before the loop have landed */
   for (int i = 0; i < p->npipes; i++)
     if (!p->pipes[i].in_loop) spin_wait(L, bar_ptr(L, p->pipes[i].full_off, bld_i32(b, 0)), bld_i32(b, 0));
@@ -205,10 +197,10 @@ static void bind_tokens(ct_lower *L, MlirOperation op) {
 static int lower_pipe_load(ct_lower *L, MlirOperation op, int pipe) {
   const ct_hopper_pipe *o = &L->hopper->pipes[pipe];
   if (!o->in_loop) {
-    MlirBlock join = open_if(L, is_thread0(L));
+    MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
     issue(L, o, bld_i32(&L->b, 0), bld_i32(&L->b, 0));
-    close_if(L, join);
-    warp_sync(&L->b);
+    hopper_close_if(L, join);
+    hopper_warp_sync(&L->b);
   } else {
     spin_wait(L, bar_ptr(L, o->full_off, o->stage), o->phase);
   }
@@ -358,18 +350,18 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
     any = true;
   }
   if (!any) return LOWER_DONE;
-  MlirBlock join = open_if(L, is_thread0(L));
+  MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
     if (!o->in_loop || !mlirOperationEqual(o->last_use, op)) continue;
     MlirValue j = bld_add(b, p->kt, bld_i32(b, o->stages));
-    MlirBlock j2 = open_if(L, bld_icmp(b, BLD_SLT, j, p->trip));
+    MlirBlock j2 = hopper_open_if(L, bld_icmp(b, BLD_SLT, j, p->trip));
     spin_wait(L, bar_ptr(L, o->empty_off, o->stage), o->phase);
     issue(L, o, o->stage, j);
-    close_if(L, j2);
+    hopper_close_if(L, j2);
   }
-  close_if(L, join);
-  warp_sync(b);
+  hopper_close_if(L, join);
+  hopper_warp_sync(b);
   return LOWER_DONE;
 }
 

@@ -118,23 +118,6 @@ static bool defined_outside(MlirValue v, MlirOperation loop) {
   return true;
 }
 
-/* Entry argument index the view's base pointer comes from (through assume), or -1. */
-static int view_base_arg(MlirValue view, MlirBlock entry_body) {
-  MlirOperation pv = def_op(view);
-  if (mlirOperationIsNull(pv) || !is_op(pv, "cuda_tile.make_partition_view")) return -1;
-  MlirOperation tv = def_op(mlirOperationGetOperand(pv, 0));
-  if (mlirOperationIsNull(tv) || !is_op(tv, "cuda_tile.make_tensor_view")) return -1;
-  MlirValue p = mlirOperationGetOperand(tv, 0);
-  for (;;) {
-    MlirOperation d = def_op(p);
-    if (mlirOperationIsNull(d)) break;
-    if (!is_op(d, "cuda_tile.assume")) return -1;
-    p = mlirOperationGetOperand(d, 0);
-  }
-  if (!mlirValueIsABlockArgument(p) || !mlirBlockEqual(mlirBlockArgumentGetOwner(p), entry_body)) return -1;
-  return (int)mlirBlockArgumentGetArgNumber(p);
-}
-
 /* The entry argument v comes from (through `assume`), or -1; *div: the `assume div_by` divisor
  * met on the way (1 when none). */
 static int arg_of(MlirValue v, MlirBlock entry_body, int64_t *div) {
@@ -155,6 +138,22 @@ static int arg_of(MlirValue v, MlirBlock entry_body, int64_t *div) {
   }
   if (!mlirValueIsABlockArgument(v) || !mlirBlockEqual(mlirBlockArgumentGetOwner(v), entry_body)) return -1;
   return (int)mlirBlockArgumentGetArgNumber(v);
+}
+
+/* Entry argument index the view's base pointer comes from (through assume), or -1. */
+static int view_base_arg(MlirValue view, MlirBlock entry_body) {
+  MlirOperation pv = def_op(view);
+  if (mlirOperationIsNull(pv) || !is_op(pv, "cuda_tile.make_partition_view")) return -1;
+  MlirOperation tv = def_op(mlirOperationGetOperand(pv, 0));
+  if (mlirOperationIsNull(tv) || !is_op(tv, "cuda_tile.make_tensor_view")) return -1;
+  int64_t div;
+  return arg_of(mlirOperationGetOperand(tv, 0), entry_body, &div);
+}
+
+/* Is op's attribute `name` the string `value`? */
+static bool str_attr_is(MlirOperation op, const char *name, const char *value) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, sr(name));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) && mlirStringRefEqual(mlirStringAttrGetValue(a), sr(value));
 }
 
 /* The tensor-map fields of the partition view `view` (type vt): dynamic dims and strides of its
@@ -339,14 +338,8 @@ static const char *tileas_pipe(MlirOperation as_ld, int *stages, int64_t *tx, in
   if (!is_op(as_ld, "tileas.produce")) return "TileAS loads the tile with SIMT loads, not a TMA pipe";
   MlirOperation pipe = def_op(mlirOperationGetOperand(as_ld, 0));
   if (mlirOperationIsNull(pipe) || !is_op(pipe, "tileas.pipe")) return "no tileas.pipe";
-  MlirAttribute prod = mlirOperationGetAttributeByName(pipe, sr("producer"));
-  if (mlirAttributeIsNull(prod) || !mlirAttributeIsAString(prod) ||
-      !mlirStringRefEqual(mlirStringAttrGetValue(prod), sr("tma")))
-    return "TileAS chose a non-TMA producer for an operand";
-  MlirAttribute cons = mlirOperationGetAttributeByName(pipe, sr("consumer"));
-  if (mlirAttributeIsNull(cons) || !mlirAttributeIsAString(cons) ||
-      !mlirStringRefEqual(mlirStringAttrGetValue(cons), sr("wgmma_smem")))
-    return "TileAS did not lay the operand out for wgmma descriptors";
+  if (!str_attr_is(pipe, "producer", "tma")) return "TileAS chose a non-TMA producer for an operand";
+  if (!str_attr_is(pipe, "consumer", "wgmma_smem")) return "TileAS did not lay the operand out for wgmma descriptors";
   *stages = (int)attr_int(pipe, "stages", 0);
   *tx = attr_int(pipe, "tx_bytes", 0);
   MlirOperation alloc = def_op(mlirOperationGetOperand(pipe, 0));
@@ -516,11 +509,9 @@ static const char *plan(ct_lower *L, MlirModule in, MlirOperation entry, MlirOpe
   if (mlirOperationIsNull(as_entry)) return "the kernel is missing from the TileAS form";
   MlirOperation as_mma[CT_HOPPER_MAX_MMAS];
   if (collect(as_entry, "cuda_tile.mmaf", NULL, as_mma, CT_HOPPER_MAX_MMAS, 0) != nm) return "the TileAS form has other mmaf ops";
-  for (int i = 0; i < nm; i++) {
-    MlirAttribute fam = mlirOperationGetAttributeByName(as_mma[i], sr("tileas.mma"));
-    if (mlirAttributeIsNull(fam) || !mlirAttributeIsAString(fam) || !mlirStringRefEqual(mlirStringAttrGetValue(fam), sr("wgmma")))
+  for (int i = 0; i < nm; i++)
+    if (!str_attr_is(as_mma[i], "tileas.mma", "wgmma"))
       return "TileAS did not choose wgmma for the mmaf (its operand layouts are not SMEM descriptors)";
-  }
   enum { MAXL = 64 };
   MlirOperation ct_loads[MAXL], as_loads[MAXL];
   int nct = collect(entry, "cuda_tile.load_view_tko", NULL, ct_loads, MAXL, 0);

@@ -14,21 +14,14 @@
  *    cp.async.bulk.commit_group, then cp.async.bulk.wait_group.read 0 — or, when TileAS deferred
  *    the store wait (TILEIR_DELAY_TMA_STORE_WAIT) and the kernel returns right after the store,
  *    at the kernel's return (hopper_store_at_return; threads without bulk groups pass it at once).
- * Seed: 001. Knobs: SMEM_ALIGN (as lower_hopper_loop.c: the ring start alignment). */
+ * The staging buffer is the ring's (hopper_kernel_prologue: 1024-aligned start).
+ * Seed: 001. Knobs: none. */
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Dialect/LLVM.h>
 #include <stdlib.h>
 
 #include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
-
-#define SMEM_ALIGN 1024
-
-static MlirBlock new_block(ct_lower *L) {
-  MlirBlock blk = mlirBlockCreate(0, NULL, NULL);
-  mlirRegionAppendOwnedBlock(L->fn_region, blk);
-  return blk;
-}
 
 static void intr0(ct_bld *b, const char *name, int n, const MlirValue *ops) { bld_intr(b, name, b->void_ty, n, ops); }
 
@@ -70,7 +63,6 @@ int lower_hopper_store(ct_lower *L, MlirOperation op) {
   while (vb < l->nreg_bits && vb < bits1 && l->reg[vb] == 1u << (off1 + vb) && (2 << vb) * s->esize <= 16) vb++;
   int vw = 1 << vb;
 
-  MlirValue raw = p->raw, pad = p->pad; /* the ring's buffer (hopper_kernel_prologue) */
   if (!s->after_loop) bld_barrier(b); /* earlier users of the shared buffer are done (the loop exit barriers itself) */
 
   MlirValue t = thread_flat_index(L, l);
@@ -82,7 +74,7 @@ int lower_hopper_store(ct_lower *L, MlirOperation op) {
     uint32_t rf = ct_layout_reg_flat(l, (uint32_t)k);
     MlirValue row = bld_or(b, trow, bld_i32(b, (rf >> off0) & ((1u << bits0) - 1)));
     MlirValue col = bld_or(b, tcol, bld_i32(b, bits1 ? (rf >> off1) & ((1u << bits1) - 1) : 0));
-    MlirValue ptr = bld_gep(b, raw, bld_add(b, pad, staging_offset(b, s, row, col)), b->i8);
+    MlirValue ptr = hopper_ring_ptr(L, staging_offset(b, s, row, col));
     MlirValue val = v->regs[k];
     if (vw > 1) {
       val = bld_undef(b, vt);
@@ -97,14 +89,12 @@ int lower_hopper_store(ct_lower *L, MlirOperation op) {
   bld_barrier(b);
 
   /* thread 0: the boxes, one bulk group */
-  MlirBlock then_blk = new_block(L), join = new_block(L);
-  bld_cond_br(b, bld_icmp(b, BLD_EQ, L->tid, bld_i32(b, 0)), then_blk, 0, NULL, join, 0, NULL);
-  b->block = then_blk;
+  MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
   MlirValue tmap = mlirBlockGetArgument(mlirRegionGetFirstBlock(L->fn_region), L->nuser_args + s->param);
   MlirValue outer = bld_mul(b, i0->regs[0], bld_i32(b, s->view.tile_shape[0]));
   MlirValue inner0 = bld_mul(b, i1->regs[0], bld_i32(b, s->view.tile_shape[1]));
   for (int bx = 0; bx < s->nboxes; bx++) {
-    MlirValue src = bld_gep(b, raw, bld_add(b, pad, bld_i32(b, s->smem_off + bx * s->box_bytes)), b->i8);
+    MlirValue src = hopper_ring_ptr(L, bld_i32(b, s->smem_off + bx * s->box_bytes));
     MlirValue ops[6] = {src, tmap, bld_add(b, inner0, bld_i32(b, bx * s->box[1])), outer, bld_i64(b, 0),
                         bld_const_int(b, b->i1, 0)};
     intr0(b, "llvm.nvvm.cp.async.bulk.tensor.s2g.tile.2d", 6, ops);
@@ -114,10 +104,8 @@ int lower_hopper_store(ct_lower *L, MlirOperation op) {
     MlirValue zero = bld_i32(b, 0);
     intr0(b, "llvm.nvvm.cp.async.bulk.wait.group.read", 1, &zero);
   }
-  bld_br(b, join, 0, NULL);
-  b->block = join;
-  MlirValue all = bld_i32(b, -1);
-  intr0(b, "llvm.nvvm.bar.warp.sync", 1, &all); /* re-converge warp 0 before the next .aligned op */
+  hopper_close_if(L, join);
+  hopper_warp_sync(b);
   if (mlirOperationGetNumResults(op) > 0) lv_bind(L, mlirOperationGetResult(op, 0), lv_alloc(L, LV_TOKEN, NULL));
   return LOWER_DONE;
 }

@@ -163,6 +163,9 @@ ct_lv *lv_materialize_broadcast(ct_lower *L, ct_lv *pending, const ct_layout *dl
 void smem_store_elem(ct_lower *L, MlirValue base, MlirValue index, MlirValue v);
 MlirValue smem_load_elem(ct_lower *L, MlirValue base, MlirValue index, MlirType t);
 
+/* ---- lower_control.c: an empty block appended to the function being lowered ---- */
+MlirBlock lower_new_block(ct_lower *L);
+
 /* ---- per-concern op lowering ---- */
 int lower_elementwise_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_memory_op(ct_lower *L, MlirOperation op, const char *name);
@@ -185,6 +188,15 @@ int lower_hopper_op(ct_lower *L, MlirOperation op, const char *name);
 void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step);
 void hopper_loop_body_begin(ct_lower *L, MlirValue iv);
 void hopper_loop_end(ct_lower *L);
+/* Small emitters shared by lower_hopper_loop.c and lower_hopper_store.c: thread 0's `if` (open
+ * returns the join block and leaves the builder in the then block), bar.warp.sync (re-converges
+ * warp 0 before the next .aligned op), and the !llvm.ptr<3> at byte offset `off` (i32) from the
+ * 1024-aligned ring start. */
+MlirValue hopper_is_thread0(ct_lower *L);
+MlirBlock hopper_open_if(ct_lower *L, MlirValue cond);
+void hopper_close_if(ct_lower *L, MlirBlock join);
+void hopper_warp_sync(ct_bld *b);
+MlirValue hopper_ring_ptr(ct_lower *L, MlirValue off);
 /* The wgmma accumulator layout of a planned mmaf's result (NULL when not planned). */
 const ct_layout *hopper_result_layout(ct_lower *L, MlirOperation mmaf);
 /* lower_hopper_store.c: the planned TMA store epilogue (L->hopper->st.store), and the deferred

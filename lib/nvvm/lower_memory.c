@@ -176,6 +176,24 @@ static MlirValue padding_value(ct_lower *L, ct_padding p, MlirType t) {
 }
 
 /* ---------------- views ---------------- */
+/* The i64 values of a view's shape or strides (`stat`, CT_DYNAMIC where an operand gives it,
+ * taken in order from operand *next) and their known divisors. */
+static bool view_values(ct_lower *L, MlirOperation op, int rank, const int64_t *stat, int *next, MlirValue *out,
+                        int64_t *div) {
+  for (int d = 0; d < rank; d++) {
+    if (stat[d] == CT_DYNAMIC) {
+      ct_lv *s = lv_get(L, op, (*next)++);
+      if (!s) return false;
+      out[d] = to_i64(L, s->regs[0]);
+      div[d] = s->int_div > 0 ? s->int_div : 1;
+    } else {
+      out[d] = bld_i64(&L->b, stat[d]);
+      div[d] = stat[d] > 0 ? stat[d] : 1;
+    }
+  }
+  return true;
+}
+
 static int lower_make_tensor_view(ct_lower *L, MlirOperation op) {
   ct_type t;
   if (!result_type(L, op, 0, &t)) return LOWER_FAILED;
@@ -186,29 +204,10 @@ static int lower_make_tensor_view(ct_lower *L, MlirOperation op) {
   int bits = ct_elem_bits(t.elem);
   int64_t esize = bits >= 8 ? bits / 8 : 1;
   v->base_align = base->ptr_align > esize ? base->ptr_align : esize;
-  int next = 1;
-  for (int d = 0; d < t.rank; d++) {
-    if (t.shape[d] == CT_DYNAMIC) {
-      ct_lv *s = lv_get(L, op, next++);
-      if (!s) return LOWER_FAILED;
-      v->dims[d] = to_i64(L, s->regs[0]);
-      v->dim_div[d] = s->int_div > 0 ? s->int_div : 1;
-    } else {
-      v->dims[d] = bld_i64(&L->b, t.shape[d]);
-      v->dim_div[d] = t.shape[d] > 0 ? t.shape[d] : 1;
-    }
-  }
-  for (int d = 0; d < t.rank; d++) {
-    if (t.strides[d] == CT_DYNAMIC) {
-      ct_lv *s = lv_get(L, op, next++);
-      if (!s) return LOWER_FAILED;
-      v->strides[d] = to_i64(L, s->regs[0]);
-      v->stride_div[d] = s->int_div > 0 ? s->int_div : 1;
-    } else {
-      v->strides[d] = bld_i64(&L->b, t.strides[d]);
-      v->stride_div[d] = t.strides[d] > 0 ? t.strides[d] : 1;
-    }
-  }
+  int next = 1; /* operands: base, then the dynamic dims, then the dynamic strides */
+  if (!view_values(L, op, t.rank, t.shape, &next, v->dims, v->dim_div) ||
+      !view_values(L, op, t.rank, t.strides, &next, v->strides, v->stride_div))
+    return LOWER_FAILED;
   lv_bind(L, mlirOperationGetResult(op, 0), v);
   return LOWER_DONE;
 }

@@ -96,6 +96,24 @@ void ct_ir_copy_attrs(MlirOperation from, MlirOperation to) {
   }
 }
 
+int64_t ct_ir_assumed_divisor(MlirValue v) {
+  while (mlirValueIsAOpResult(v)) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    if (ct_ir_is(def, "tileaa.to_i64")) {
+      v = mlirOperationGetOperand(def, 0);
+      continue;
+    }
+    if (!ct_ir_is(def, "cuda_tile.assume")) break;
+    MlirAttribute p = mlirOperationGetAttributeByName(def, ct_ir_sref("predicate"));
+    if (!mlirAttributeIsNull(p) && mlirAttributeIsAOpaque(p)) {
+      MlirStringRef d = mlirOpaqueAttrGetData(p);
+      if (d.length > 7 && memcmp(d.data, "div_by<", 7) == 0) return strtoll(d.data + 7, NULL, 10);
+    }
+    v = mlirOperationGetOperand(def, 0);
+  }
+  return 0;
+}
+
 bool ct_ir_const_int(MlirValue v, int64_t *out) {
   if (!mlirValueIsAOpResult(v)) return false;
   MlirOperation def = mlirOpResultGetOwner(v);

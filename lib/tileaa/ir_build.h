@@ -43,6 +43,9 @@ void ct_ir_copy_attrs(MlirOperation from, MlirOperation to);
 
 /* Integer value of a scalar cuda_tile.constant / tileaa.constant result. */
 bool ct_ir_const_int(MlirValue v, int64_t *out);
+/* The divisor N of the first `assume div_by<N>` on v, looking through tileaa.to_i64 and assume
+ * chains; 0 when none. */
+int64_t ct_ir_assumed_divisor(MlirValue v);
 /* A scalar cuda_tile.constant of type `tile<elem>` holding v, inserted before anchor. */
 MlirValue ct_ir_ct_scalar_const(MlirContext ctx, MlirLocation loc, ct_elem elem, int64_t v, MlirOperation anchor);
 /* A binary scalar cuda_tile integer op (addi/subi/muli/divi signed) on same-typed operands. */

@@ -44,21 +44,6 @@ static MlirValue i64_constant(MlirContext ctx, const_cache *cc, MlirOperation en
   return r;
 }
 
-/* The divisor of an `assume div_by<N>` on v (looking through assume chains), 0 when unknown. */
-static int64_t base_alignment(MlirValue v) {
-  while (mlirValueIsAOpResult(v)) {
-    MlirOperation def = mlirOpResultGetOwner(v);
-    if (!ct_ir_is(def, "cuda_tile.assume")) break;
-    MlirAttribute p = mlirOperationGetAttributeByName(def, ct_ir_sref("predicate"));
-    if (!mlirAttributeIsNull(p) && mlirAttributeIsAOpaque(p)) {
-      MlirStringRef d = mlirOpaqueAttrGetData(p);
-      if (d.length > 7 && memcmp(d.data, "div_by<", 7) == 0) return strtoll(d.data + 7, NULL, 10);
-    }
-    v = mlirOperationGetOperand(def, 0);
-  }
-  return 0;
-}
-
 static MlirValue to_i64(MlirContext ctx, MlirValue v, MlirOperation anchor) {
   MlirType i64 = mlirIntegerTypeGet(ctx, 64);
   MlirOperation op = ct_ir_build(mlirOperationGetLocation(anchor), "tileaa.to_i64", 1, &i64, 1, &v, 0, NULL, anchor);
@@ -113,7 +98,7 @@ static bool resolve_one(ct_ctx *c, const_cache *cc, MlirOperation pv) {
   int na = 0;
   attrs[na++] = ct_ir_named(ctx, "box", mlirDenseI64ArrayGet(ctx, t.tile_rank, box));
   attrs[na++] = ct_ir_named(ctx, "elem", mlirTypeAttrGet(ct_elem_to_mlir(ctx, t.elem)));
-  attrs[na++] = ct_ir_named(ctx, "base_align", ct_ir_i64_attr(ctx, base_alignment(opd[0])));
+  attrs[na++] = ct_ir_named(ctx, "base_align", ct_ir_i64_attr(ctx, ct_ir_assumed_divisor(opd[0])));
   if (t.padding != CT_PAD_NONE) attrs[na++] = ct_ir_named(ctx, "padding", ct_ir_str_attr(ctx, ct_padding_name(t.padding)));
   if (t.has_dim_map) attrs[na++] = ct_ir_named(ctx, "dim_map", mlirDenseI64ArrayGet(ctx, t.tile_rank, dmap));
   MlirType vt = mlirOpaqueTypeGet(ctx, ct_ir_sref("tileaa"), ct_ir_sref(ty.data));

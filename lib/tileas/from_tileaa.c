@@ -114,26 +114,6 @@ static ct_use load_use(MlirOperation ld, bool *k_major) {
   return CT_USE_ELEMENTWISE;
 }
 
-/* The divisor N of an `assume div_by<N>` on v, looking through tileaa.to_i64 and assume chains;
- * 0 when none (a dynamic stride the producer promised to be a multiple of N elements). */
-static int64_t assumed_divisor(MlirValue v) {
-  while (mlirValueIsAOpResult(v)) {
-    MlirOperation def = mlirOpResultGetOwner(v);
-    if (ct_ir_is(def, "tileaa.to_i64")) {
-      v = mlirOperationGetOperand(def, 0);
-      continue;
-    }
-    if (!ct_ir_is(def, "cuda_tile.assume")) break;
-    MlirAttribute p = mlirOperationGetAttributeByName(def, ct_ir_sref("predicate"));
-    if (!mlirAttributeIsNull(p) && mlirAttributeIsAOpaque(p)) {
-      MlirStringRef d = mlirOpaqueAttrGetData(p);
-      if (d.length > 7 && memcmp(d.data, "div_by<", 7) == 0) return strtoll(d.data + 7, NULL, 10);
-    }
-    v = mlirOperationGetOperand(def, 0);
-  }
-  return 0;
-}
-
 static bool build_problem(ct_ctx *c, const ct_tileas_options *o, group *g) {
   MlirValue view = mlirOperationGetOperand(g->op, g->is_load ? 0 : 1);
   MlirOperation vop = mlirOpResultGetOwner(view);
@@ -162,7 +142,7 @@ static bool build_problem(ct_ctx *c, const ct_tileas_options *o, group *g) {
   if (p->rank > 1) {
     MlirValue pitch = mlirOperationGetOperand(vop, 1 + p->rank + p->rank - 2);
     p->row_pitch_bytes = ct_ir_const_int(pitch, &v) ? v * eb : 0;
-    if (!p->row_pitch_bytes) p->row_pitch_div = assumed_divisor(pitch) * eb;
+    if (!p->row_pitch_bytes) p->row_pitch_div = ct_ir_assumed_divisor(pitch) * eb;
   }
   MlirAttribute al = mlirOperationGetAttributeByName(vop, ct_ir_sref("base_align"));
   p->base_align = !mlirAttributeIsNull(al) && mlirAttributeIsAInteger(al) ? mlirIntegerAttrGetValueInt(al) : 0;
