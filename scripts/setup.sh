@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # setup.sh: install what tilec needs on a Debian machine (only what is missing), then configure and
 # build into $BUILD_DIR (default: build). Extra arguments are passed to cmake's configure step.
+# TILEC_WERROR=ON (as .ci/run sets it) makes compiler warnings errors; the default is OFF.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 BUILD_DIR=${BUILD_DIR:-$here/build}
@@ -19,5 +20,5 @@ fi
 if [ ! -x /usr/local/cuda/bin/ptxas ] && ! command -v ptxas >/dev/null 2>&1; then
   echo "setup: note: ptxas (CUDA toolkit) not found; PTX assembly checks will be SKIPPED"
 fi
-cmake -S "$here" -B "$BUILD_DIR" -G "Unix Makefiles" "$@" >/dev/null
+cmake -S "$here" -B "$BUILD_DIR" -G "Unix Makefiles" -DTILEC_WERROR="${TILEC_WERROR:-OFF}" "$@" >/dev/null
 make -C "$BUILD_DIR" -j"$(nproc)" --no-print-directory

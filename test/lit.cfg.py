@@ -2,7 +2,8 @@
 #   %tilec         the compiler           %FileCheck / FileCheck   LLVM 22's FileCheck
 #   %ptxas         ptxas, or a stub that prints "SKIPPED: ptxas not found" and exits 0
 #   %check-ptx     test/check-ptx.sh <arch> <ptx>: ptxas -v, fail on errors or spills (SKIPPED without ptxas)
-#   %examples      the examples/ folder   %shared   ../shared (conformance data, references)
+#   %examples      the examples/ folder   %conformance  test/conformance/cuda-tile-13.3 (NVIDIA's
+#                  upstream test files, vendored: a plain clone needs nothing outside the repository)
 # Features: "ptxas" when the CUDA toolkit's ptxas is present.
 import os, shutil
 import lit.formats
@@ -19,7 +20,7 @@ tilec = os.path.join(config.tilec_obj_root, "tools", "tilec")
 config.substitutions.append(("%tilec", tilec))
 config.substitutions.append(("%FileCheck", config.filecheck))
 config.substitutions.append(("%examples", os.path.join(config.tilec_src_root, "examples")))
-config.substitutions.append(("%shared", os.path.join(os.path.dirname(config.tilec_src_root), "shared")))
+config.substitutions.append(("%conformance", os.path.join(config.tilec_src_root, "test", "conformance", "cuda-tile-13.3")))
 config.substitutions.append(("%srcroot", config.tilec_src_root))
 config.substitutions.append(("%check-ptx", os.path.join(config.tilec_src_root, "test", "check-ptx.sh")))
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])

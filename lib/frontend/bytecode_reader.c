@@ -225,8 +225,8 @@ static bool table_entry(br *r, const table_ref *t, uint64_t i, size_t at, cur *o
   }
   uint64_t s, e = t->data_len;
   cur oc = {t->offsets + i * (size_t)t->offset_bytes, t->data};
-  rd_le(r, &oc, t->offset_bytes, &s, what);
-  if (i + 1 < t->count) rd_le(r, &oc, t->offset_bytes, &e, what);
+  if (!rd_le(r, &oc, t->offset_bytes, &s, what)) return false;
+  if (i + 1 < t->count && !rd_le(r, &oc, t->offset_bytes, &e, what)) return false;
   out->pos = t->data + s;
   out->end = t->data + e;
   return !r->failed;

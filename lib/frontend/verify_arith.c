@@ -124,7 +124,7 @@ bool verify_absi(ct_vop *v) { return elementwise(v, 1, TC_TILE_INT, NULL); }
 /* BaseFloat element-wise op with the given arity, allowed rounding modes (0: no rounding attr),
  * default rounding, and whether flush_to_zero is accepted. */
 static bool float_op(ct_vop *v, int n, unsigned rmask, int rdefault, bool ftz) {
-  ct_type t;
+  ct_type t = {0}; /* set by elementwise() on success; zeroed so -O3 -Wmaybe-uninitialized has nothing to doubt */
   if (!elementwise(v, n, TC_TILE_BASEFLOAT, &t)) return false;
   if (rmask) {
     int rm = rounding(v, rdefault);

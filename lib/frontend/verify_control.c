@@ -535,7 +535,7 @@ bool verify_print_tko(ct_vop *v) {
     if (!v_operand_variadic(v, st[0] + i, TC_TILE, NULL)) return false;
   if (sz[1] && !v_operand(v, st[1], TC_TOKEN, NULL)) return false;
   if (!v_num_results(v, 1) || !v_result(v, 0, TC_TOKEN, NULL)) return false;
-  MlirStringRef s;
+  MlirStringRef s = {NULL, 0};
   if (!string_attr(v, "str", &s)) return false;
   int expected = 0;
   for (size_t pos = 0; pos < s.length; pos++) {

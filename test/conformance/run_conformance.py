@@ -4,7 +4,7 @@
 Usage: run_conformance.py --tilec PATH --data DIR [--filecheck PATH] [--baseline FILE]
                           [--update-baseline] [--timeout SECONDS] [--jobs N] [--verbose]
 
-What it does (see ../shared/conformance/README.md):
+What it does (see test/conformance/README.md):
   * Every `.mlir` file under DIR is split into `// -----` chunks. Each chunk is written to its own
     temporary file, padded with blank lines so that tilec reports the original file's line numbers,
     and tilec is run on it once per check (so a crash is pinned to one chunk).
