@@ -1,11 +1,12 @@
 # lit configuration for tilec. Substitutions:
 #   %tilec         the compiler           %FileCheck / FileCheck   LLVM 22's FileCheck
 #   %ptxas         ptxas, or a stub that prints "SKIPPED: ptxas not found" and exits 0
+#   %python        the Python running lit   %if-ptxas  "--ptxas-available" when ptxas is there, else ""
 #   %check-ptx     test/check-ptx.sh <arch> <ptx>: ptxas -v, fail on errors or spills (SKIPPED without ptxas)
 #   %examples      the examples/ folder   %conformance  test/conformance/cuda-tile-13.3 (NVIDIA's
 #                  upstream test files, vendored: a plain clone needs nothing outside the repository)
 # Features: "ptxas" when the CUDA toolkit's ptxas is present.
-import os, shutil
+import os, shutil, sys
 import lit.formats
 
 config.name = "tilec"
@@ -22,6 +23,7 @@ config.substitutions.append(("%FileCheck", config.filecheck))
 config.substitutions.append(("%examples", os.path.join(config.tilec_src_root, "examples")))
 config.substitutions.append(("%conformance", os.path.join(config.tilec_src_root, "test", "conformance", "cuda-tile-13.3")))
 config.substitutions.append(("%srcroot", config.tilec_src_root))
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%check-ptx", os.path.join(config.tilec_src_root, "test", "check-ptx.sh")))
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
 for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME", "TILEC_PTXAS", "CUDA_HOME"):
@@ -32,7 +34,9 @@ ptxas = os.environ.get("TILEC_PTXAS") or shutil.which("ptxas") or (
     "/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
 if ptxas:
     config.available_features.add("ptxas")
+    config.substitutions.append(("%if-ptxas", "--ptxas-available"))
     config.substitutions.append(("%ptxas", ptxas))
 else:
     lit_config.note("ptxas not found: PTX assembly checks print SKIPPED and pass")
     config.substitutions.append(("%ptxas", os.path.join(config.tilec_src_root, "test", "ptxas-missing.sh")))
+    config.substitutions.append(("%if-ptxas", ""))
