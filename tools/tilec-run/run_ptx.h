@@ -50,6 +50,9 @@ typedef struct {
   int has_pipeline;        /* `// tilec.pipeline stages=S tx_bytes=B threads=T` */
   unsigned pipeline_stages, pipeline_threads;
   uint64_t pipeline_tx_bytes;
+  /* cubins only (run_cubin.h): */
+  int tileir;              /* EIATTR_LANGUAGE = TILEIR: a tileiras kernel */
+  uint64_t static_smem_bytes; /* size of .nv.shared.<name> */
 } run_ptx_entry;
 
 typedef struct {
@@ -57,6 +60,7 @@ typedef struct {
   run_ptx_entry *entries;
   char target[32];         /* e.g. "sm_90a"; "" when absent */
   int declares_extern_shared;
+  int has_host_code;       /* cubin with an embedded host-code section (.nv.host, tileiras) */
 } run_ptx_module;
 
 /* Scans NUL-terminated PTX. Returns 0, or -1 with a message in `error` (malformed entry). */

@@ -20,6 +20,7 @@
 #include "run_args.h"
 #include "run_check.h"
 #include "run_cuda.h"
+#include "run_cubin.h"
 #include "run_ptx.h"
 #include "run_reference.h"
 #include "run_tmap.h"
@@ -54,9 +55,9 @@ static const char usage_text[] =
     "  (tilec Hopper PTX: give only the kernel's own arguments; the maps of its\n"
     "   '// tilec.tensormap' lines are appended over the named buffers, docs/abi.md)\n"
     "Launch:\n"
-    "  --kernel NAME     entry to launch (default: the only entry of the PTX)\n"
+    "  --kernel NAME     entry to launch (default: the only entry of the PTX or cubin)\n"
     "  --grid X[,Y,Z]    grid in CTAs (required)\n"
-    "  --block X[,Y,Z]   block (default: .reqntid of the entry; required for a cubin)\n"
+    "  --block X[,Y,Z]   block (default: .reqntid of the entry; a cubin's EIATTR_REQNTID)\n"
     "  --cluster X[,Y,Z] cluster shape launch attribute (not with .reqnctapercluster kernels)\n"
     "  --smem BYTES      dynamic shared memory (default: '// tilec.dynamic_smem_bytes' or 0)\n"
     "  --device N        GPU ordinal (default 0)\n"
@@ -77,7 +78,7 @@ static const char usage_text[] =
     "  --warmup N (default 3)  --iters N (default 20; 0 = no timing)  median of N is reported\n"
     "  --flops X / --bytes X   work per launch for TFLOP/s and GB/s\n"
     "  --json            one JSON object instead of the summary line\n"
-    "  --list            print the PTX entries and their launch metadata, then exit\n"
+    "  --list            print the entries (PTX or cubin) and their launch metadata, then exit\n"
     "  --dry-run         do everything that needs no GPU (inputs, reference, tensor-map fields)\n"
     "  --device-info     print 'device N: NAME sm_XY SMS sms driver V' and exit (3 without a GPU)\n"
     "Exit codes: 0 pass, 1 check failed (or the interpreted kernel failed), 2 bad usage or input, 3 no CUDA driver/device,\n"
@@ -188,17 +189,7 @@ static void run_state_destroy(run_state *state) {
 static int choose_entry(run_state *state) {
   run_options *options = &state->options;
   const run_ptx_entry *entry = NULL;
-  if (!state->image_is_ptx) {
-    if (!options->kernel_name) {
-      print_error("a cubin needs --kernel NAME");
-      return EXIT_USAGE;
-    }
-    if (!options->block_set) {
-      print_error("a cubin needs --block X[,Y,Z] (the block size is read from PTX .reqntid only)");
-      return EXIT_USAGE;
-    }
-    state->kernel_name = options->kernel_name;
-  } else if (options->kernel_name) {
+  if (options->kernel_name) {
     entry = run_ptx_find_entry(&state->module_info, options->kernel_name);
     if (!entry) {
       print_error("no entry '%s' in %s", options->kernel_name, options->image_path);
@@ -213,6 +204,12 @@ static int choose_entry(run_state *state) {
   }
   if (entry) {
     state->kernel_name = entry->name;
+    if (entry->tileir)
+      fprintf(stderr,
+              "note: '%s' is a CUDA Tile IR kernel (tileiras)%s: launched with exactly its %u parameters; the "
+              "driver completes the launch%s (it needs a driver that runs CUDA Tile IR cubins)\n",
+              entry->name, state->module_info.has_host_code ? " with embedded host code" : "", entry->param_count,
+              state->module_info.has_host_code ? " by running that host code (tensor maps, hidden parameters)" : "");
     unsigned appended = 0;
     if (run_options_append_ptx_tmaps(options, entry, &appended, state->error, sizeof state->error)) {
       print_error("%s", state->error);
@@ -236,7 +233,8 @@ static int choose_entry(run_state *state) {
   } else if (entry && entry->block[0]) {
     memcpy(state->block, entry->block, sizeof state->block);
   } else {
-    print_error("entry '%s' has no .reqntid/.maxntid; pass --block", state->kernel_name);
+    print_error("entry '%s' has no %s; pass --block", state->kernel_name,
+                state->image_is_ptx ? ".reqntid/.maxntid" : "required block size (EIATTR_REQNTID)");
     return EXIT_USAGE;
   }
   if (entry && entry->has_reqntid && options->block_set &&
@@ -427,7 +425,7 @@ static void print_tmap_fields(FILE *out, unsigned index, const run_tmap_fields *
 
 static void list_entries(const run_state *state) {
   const run_ptx_module *info = &state->module_info;
-  printf("target %s\n", info->target[0] ? info->target : "?");
+  printf("target %s\n", !state->image_is_ptx ? "cubin" : info->target[0] ? info->target : "?");
   for (unsigned e = 0; e < info->entry_count; e++) {
     const run_ptx_entry *entry = &info->entries[e];
     printf("entry %s params=%u sizes=", entry->name, entry->param_count);
@@ -435,7 +433,11 @@ static void list_entries(const run_state *state) {
     if (entry->param_count == 0) printf("-");
     printf(" block=%u,%u,%u", entry->block[0], entry->block[1], entry->block[2]);
     if (entry->has_cluster) printf(" cluster=%u,%u,%u", entry->cluster[0], entry->cluster[1], entry->cluster[2]);
-    printf(" dynamic_smem=%lld\n", (long long)(entry->dynamic_smem_bytes < 0 ? 0 : entry->dynamic_smem_bytes));
+    printf(" dynamic_smem=%lld", (long long)(entry->dynamic_smem_bytes < 0 ? 0 : entry->dynamic_smem_bytes));
+    if (!state->image_is_ptx)
+      printf(" static_smem=%llu%s%s", (unsigned long long)entry->static_smem_bytes, entry->tileir ? " tileir" : "",
+             entry->tileir && info->has_host_code ? " host_code" : "");
+    printf("\n");
   }
 }
 
@@ -1036,21 +1038,17 @@ static int run_main(run_state *state, int argc, char **argv) {
       return EXIT_USAGE;
     }
     state->image_is_ptx = !(state->image_size >= 4 && memcmp(state->image, "\x7f" "ELF", 4) == 0);
-    if (state->image_is_ptx) {
-      if (run_ptx_scan(state->image, &state->module_info, state->error, sizeof state->error)) {
-        print_error("%s: %s", options->image_path, state->error);
-        return EXIT_USAGE;
-      }
-      if (state->module_info.entry_count == 0) {
-        print_error("%s: no .entry found (is it PTX?)", options->image_path);
-        return EXIT_USAGE;
-      }
+    if (state->image_is_ptx ? run_ptx_scan(state->image, &state->module_info, state->error, sizeof state->error)
+                            : run_cubin_scan((const uint8_t *)state->image, state->image_size, &state->module_info,
+                                             state->error, sizeof state->error)) {
+      print_error("%s: %s", options->image_path, state->error);
+      return EXIT_USAGE;
+    }
+    if (state->module_info.entry_count == 0) {
+      print_error("%s: no .entry found (is it PTX?)", options->image_path);
+      return EXIT_USAGE;
     }
     if (options->list_entries) {
-      if (!state->image_is_ptx) {
-        print_error("--list needs PTX");
-        return EXIT_USAGE;
-      }
       list_entries(state);
       return EXIT_PASS;
     }
