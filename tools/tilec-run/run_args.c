@@ -4,6 +4,7 @@
  * run_options_destroy). Errors name the offending text.
  * Knobs (defaults): --iters 20, --warmup 3, --seed 0, --range -1,1, --device 0. */
 #include "run_args.h"
+#include "run_check.h"
 
 #include <errno.h>
 #include <math.h>
@@ -233,6 +234,38 @@ int run_arg_spec_parse(const char *text, run_arg_spec *spec, char *error, size_t
   return 0;
 }
 
+/* file:PATH[,elementwise|reduction|gemm][,in=DTYPE] (options after the last comma-free path). */
+static int parse_file_reference(const char *text, run_reference_spec *reference, char *error, size_t error_size) {
+  reference->mode = RUN_REF_FILE;
+  reference->file_check_kind = RUN_CHECK_ELEMENTWISE;
+  reference->file_input_dtype = -1;
+  const char *path = text + 5;
+  const char *comma = strchr(path, ',');
+  size_t path_len = comma ? (size_t)(comma - path) : strlen(path);
+  if (path_len == 0) return fail(error, error_size, "missing path in --reference '%s'", text);
+  if (path_len >= sizeof reference->file_path) return fail(error, error_size, "--reference path too long");
+  memcpy(reference->file_path, path, path_len);
+  reference->file_path[path_len] = 0;
+  while (comma) {
+    const char *flag = comma + 1;
+    comma = strchr(flag, ',');
+    size_t n = comma ? (size_t)(comma - flag) : strlen(flag);
+    if (n == 11 && strncmp(flag, "elementwise", n) == 0) reference->file_check_kind = RUN_CHECK_ELEMENTWISE;
+    else if (n == 9 && strncmp(flag, "reduction", n) == 0) reference->file_check_kind = RUN_CHECK_REDUCTION;
+    else if (n == 4 && strncmp(flag, "gemm", n) == 0) reference->file_check_kind = RUN_CHECK_GEMM;
+    else if (n > 3 && strncmp(flag, "in=", 3) == 0) {
+      run_dtype dtype = run_dtype_parse(flag + 3, n - 3);
+      if (dtype == RUN_DTYPE_INVALID)
+        return fail(error, error_size, "unknown dtype '%.*s' in --reference '%s'", (int)(n - 3), flag + 3, text);
+      reference->file_input_dtype = (int)dtype;
+    } else {
+      return fail(error, error_size, "unknown file reference option '%.*s' (want elementwise, reduction, gemm, in=DTYPE)",
+                  (int)n, flag);
+    }
+  }
+  return 0;
+}
+
 static int parse_reference(const char *text, run_reference_spec *reference, char *error,
                            size_t error_size) {
   memset(reference, 0, sizeof *reference);
@@ -241,8 +274,9 @@ static int parse_reference(const char *text, run_reference_spec *reference, char
     reference->mode = RUN_REF_INTERPRET;
     return 0;
   }
+  if (strncmp(text, "file:", 5) == 0) return parse_file_reference(text, reference, error, error_size);
   if (strncmp(text, "c:", 2) != 0)
-    return fail(error, error_size, "unknown --reference '%s' (want none, interpret or c:NAME)", text);
+    return fail(error, error_size, "unknown --reference '%s' (want none, interpret, c:NAME or file:PATH)", text);
   reference->mode = RUN_REF_C;
   char buffer[128];
   if (strlen(text + 2) >= sizeof buffer) return fail(error, error_size, "--reference too long");

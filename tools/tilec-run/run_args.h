@@ -61,7 +61,7 @@ typedef struct {
   uint64_t tmap_shape[RUN_TMAP_MAX_RANK];
 } run_arg_spec;
 
-typedef enum { RUN_REF_NONE, RUN_REF_INTERPRET, RUN_REF_C } run_reference_mode;
+typedef enum { RUN_REF_NONE, RUN_REF_INTERPRET, RUN_REF_C, RUN_REF_FILE } run_reference_mode;
 
 typedef enum {
   RUN_CREF_VADD,
@@ -76,6 +76,11 @@ typedef struct {
   int gemm_b_transposed; /* B given as [N, K] */
   int gemm_bias;         /* third input is a bias [N] added to every row */
   int gemm_relu;         /* max(x, 0) after the bias */
+  /* file:PATH[,elementwise|reduction|gemm][,in=DTYPE]: the expected first output, raw little-endian
+   * values of its dtype (what --save writes, e.g. from an --interpret run on another machine) */
+  char file_path[1024];
+  int file_check_kind;   /* run_check_kind of the comparison (default elementwise) */
+  int file_input_dtype;  /* run_dtype of the inputs for the tolerance; -1 = the output's */
 } run_reference_spec;
 
 typedef struct {

@@ -62,9 +62,11 @@ static const char usage_text[] =
     "  --smem BYTES      dynamic shared memory (default: '// tilec.dynamic_smem_bytes' or 0)\n"
     "  --device N        GPU ordinal (default 0)\n"
     "Checking:\n"
-    "  --reference=none|interpret|c:NAME[,opts]  NAME = vadd | softmax | layernorm |\n"
-    "                    gemm[,bt][,bias][,relu] (default none: only the NaN check);\n"
-    "                    interpret needs --source KERNEL.mlir (the GPU run is compared with it)\n"
+    "  --reference=none|interpret|c:NAME[,opts]|file:PATH[,opts]  NAME = vadd | softmax |\n"
+    "                    layernorm | gemm[,bt][,bias][,relu] (default none: only the NaN check);\n"
+    "                    interpret needs --source KERNEL.mlir (the GPU run is compared with it);\n"
+    "                    file: the expected first output, raw values as --save writes them\n"
+    "                    [,elementwise|reduction|gemm][,in=DTYPE] (tolerance class, input dtype)\n"
     "Interpreter (CPU, no driver; docs/interpreter.md):\n"
     "  --interpret       the input is cuda_tile MLIR, executed by the reference interpreter\n"
     "  --max-ops N       stop after N executed operations (default 2^31)\n"
@@ -346,9 +348,46 @@ static int fill_inputs(run_state *state) {
 
 static int compute_interpret_reference(run_state *state);
 
+/* --reference=file:PATH: the expected first output as raw values of its dtype (as --save writes
+ * them), e.g. computed by `tilec-run --interpret` on a machine that has the interpreter. */
+static int compute_file_reference(run_state *state) {
+  run_options *options = &state->options;
+  const run_reference_spec *ref = &options->reference;
+  if (state->checked_output < 0) {
+    print_error("--reference needs an output buffer (--arg ptr:DTYPE:SHAPE:out)");
+    return EXIT_USAGE;
+  }
+  const run_arg_spec *out = &options->args[state->checked_output];
+  size_t want_bytes = (size_t)out->element_count * run_dtype_size(out->dtype), size = 0;
+  char *data = read_file(ref->file_path, &size);
+  if (!data) {
+    print_error("cannot read the reference file '%s'", ref->file_path);
+    return EXIT_USAGE;
+  }
+  if (size != want_bytes) {
+    print_error("reference file '%s' has %zu bytes; output argument %d (%s, %llu elements) needs %zu", ref->file_path,
+                size, state->checked_output, run_dtype_name(out->dtype), (unsigned long long)out->element_count,
+                want_bytes);
+    free(data);
+    return EXIT_USAGE;
+  }
+  state->want = malloc((size_t)out->element_count * sizeof *state->want + 1);
+  if (!state->want) {
+    free(data);
+    print_error("out of memory");
+    return EXIT_USAGE;
+  }
+  for (size_t e = 0; e < (size_t)out->element_count; e++) state->want[e] = run_load_element(data, out->dtype, e);
+  free(data);
+  state->reference_info.kind = (run_check_kind)ref->file_check_kind;
+  state->reference_info.input_dtype = ref->file_input_dtype >= 0 ? (run_dtype)ref->file_input_dtype : out->dtype;
+  return EXIT_PASS;
+}
+
 static int compute_reference(run_state *state) {
   run_options *options = &state->options;
   if (options->reference.mode == RUN_REF_INTERPRET) return compute_interpret_reference(state);
+  if (options->reference.mode == RUN_REF_FILE) return compute_file_reference(state);
   if (options->reference.mode != RUN_REF_C) return EXIT_PASS;
   if (state->checked_output < 0) {
     print_error("--reference needs an output buffer (--arg ptr:DTYPE:SHAPE:out)");
