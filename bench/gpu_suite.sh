@@ -1,0 +1,233 @@
+#!/usr/bin/env bash
+# gpu_suite.sh - every example kernel (and GEMMs at the cuBLAS comparison sizes) checked and timed on
+# a GPU, tilec beside NVIDIA's tileiras on the same input and beside cuBLAS, in one table.
+#
+# Two phases, because tilec needs LLVM/MLIR 22 (the development machine) while the GPU machine has
+# CUDA, CMake and a C compiler only:
+#   prepare  (where tilec is built): compile every row with tilec -O3 to PTX; when tileiras is found
+#            (--tileiras, $TILEIRAS, or $CUDA_HOME/bin), compile tilec's --emit=bytecode output of
+#            the same kernel to a cubin; rows checked by the reference interpreter get their expected
+#            output computed here (tilec-run --interpret --save) and saved in the bundle. Writes the
+#            bundle folder (default bench/gpu-bundle, git-ignored): PTX, cubins, references and
+#            suite.txt (one line per run: name|ptx|cubin|grid|args|reference|flops|cublas).
+#   run      (on the GPU machine): build the standalone tilec-run from tools/tilec-run (no MLIR),
+#            then for each line run tilec's PTX and tileiras's cubin on the same inputs (same seed),
+#            check them (C reference, or the saved interpreter output: --reference=file:), time them
+#            (median of --iters after --warmup launches), time cuBLAS for GEMM lines, and write
+#            table.md: status, ms, TFLOP/s or GB/s, tilec/tileiras and tilec/cuBLAS time ratios.
+#   all      prepare, then run, on one machine (tilec and a GPU both there).
+# --dry-run: every tilec-run call gets --dry-run (inputs, references, tensor-map fields; no driver),
+# so CI checks the whole suite without a GPU (test/bench/gpu_suite_dry_run.test).
+# --quick: only the 1024-cubed GEMMs (CI). Check failures make the exit status 1.
+#
+# Usage: gpu_suite.sh prepare|run|all [--bundle DIR] [--tilec PATH] [--tilec-run PATH]
+#          [--tileiras PATH] [--gpu-name sm_90a|sm_100a] [--iters N] [--warmup N] [--dry-run]
+#          [--quick] [--out DIR]
+# On the device tool: carry bench/gpu-bundle, run `bash bench/gpu_suite.sh run --out $OUT`.
+set -uo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+phase=${1:-}
+case $phase in prepare|run|all) shift ;; -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+  *) echo "usage: gpu_suite.sh prepare|run|all [options] (--help)" >&2; exit 2 ;; esac
+bundle=$here/bench/gpu-bundle
+tilec=$here/build/tools/tilec
+tilec_run=""
+tileiras=${TILEIRAS:-}
+gpu_name=sm_90a iters=20 warmup=5 dry_run=0 quick=0 out=""
+while [ $# -gt 0 ]; do
+  case $1 in
+    --bundle) bundle=$2; shift ;;
+    --tilec) tilec=$2; shift ;;
+    --tilec-run) tilec_run=$2; shift ;;
+    --tileiras) tileiras=$2; shift ;;
+    --gpu-name) gpu_name=$2; shift ;;
+    --iters) iters=$2; shift ;;
+    --warmup) warmup=$2; shift ;;
+    --dry-run) dry_run=1 ;;
+    --quick) quick=1 ;;
+    --out) out=$2; shift ;;
+    *) echo "gpu_suite.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+case $gpu_name in sm_90a) ti_arch=sm_90 ;; sm_100a) ti_arch=sm_100 ;;
+  *) echo "gpu_suite.sh: --gpu-name must be sm_90a or sm_100a" >&2; exit 2 ;; esac
+ex=$here/examples
+
+# --- the suite -------------------------------------------------------------------------------------
+# name | source | grid | args (space-separated --arg specs) | reference | flops | cuBLAS MxNxK:dtype | env
+# reference: c:NAME[,opts] (tilec-run's C references), or interpret:KIND (the interpreter's output,
+# saved at prepare time; KIND = elementwise|reduction|gemm picks the tolerance class).
+# Static-shape examples run at their one shape; run-time-shape GEMMs run at several, edge tiles
+# included. gemm_dynamic_bf16 is gemm_dynamic.mlir with every f16 made bf16 (written at prepare).
+suite_rows() {
+  local N=16777216 NE=16777000 R=4096
+  cat <<EOF
+vector_add|$ex/vector_add.mlir|16384|ptr:f32:$N:random ptr:f32:$N:random ptr:f32:$N:out i64:$N|c:vadd|||
+vector_add_ptr|$ex/vector_add_ptr.mlir|16384|ptr:f32:$NE:random ptr:f32:$NE:random ptr:f32:$NE:out i32:$NE|c:vadd|||
+softmax|$ex/softmax.mlir|1024|ptr:f32:${R}x1024:random ptr:f32:${R}x1024:out i64:$R|c:softmax|||
+layernorm|$ex/layernorm.mlir|1024|ptr:f32:${R}x1024:random ptr:f32:1024:random ptr:f32:1024:random ptr:f32:${R}x1024:out i64:$R|c:layernorm|||
+gemm|$ex/gemm.mlir|8,8|ptr:f16:1024x1024:random ptr:f16:1024x1024:random ptr:f32:1024x1024:out|c:gemm|2147483648|1024x1024x1024:f16|
+gemm+tma_store|$ex/gemm.mlir|8,8|ptr:f16:1024x1024:random ptr:f16:1024x1024:random ptr:f32:1024x1024:out|c:gemm|2147483648|1024x1024x1024:f16|TILEIR_PREFER_TMA_FOR_LOAD_STORE=1
+gemm_bf16|$ex/gemm_bf16.mlir|8,8|ptr:bf16:1024x1024:random ptr:bf16:1024x1024:random ptr:f32:1024x1024:out|c:gemm|2147483648|1024x1024x1024:bf16|
+gemm_epilogue|$ex/gemm_epilogue.mlir|8,8|ptr:f16:1024x1024:random ptr:f16:1024x1024:random ptr:f32:1024:random ptr:f16:1024x1024:out|c:gemm,bias,relu|2147483648|1024x1024x1024:f16|
+gemm_edge|$here/test/hopper/gemm_edge.mlir|8,8|ptr:f16:1000x1000:random ptr:f16:1000x1000:random ptr:f32:1000x1000:out|c:gemm|2000000000||
+attention|$ex/attention.mlir|16|ptr:f16:1024x64:random ptr:f16:1024x64:random ptr:f16:1024x64:random ptr:f32:1024x64:out|interpret:gemm|268435456||
+EOF
+  local shapes="1024 1024 1024
+200 144 80
+1000 1000 1000"
+  [ $quick -eq 1 ] || shapes="$shapes
+4096 4096 4096
+8192 8192 8192"
+  local m n k dt
+  while read -r m n k; do
+    for dt in f16 bf16; do
+      local src=$ex/gemm_dynamic.mlir name=gemm_dynamic
+      [ $dt = f16 ] || { src=@bf16; name=gemm_dynamic_bf16; }
+      local cublas=""
+      [ "$m" != "$n" ] || [ "$m" -lt 1024 ] || cublas="${m}x${n}x${k}:$dt"
+      echo "$name@${m}x${n}x${k}|$src|$(( (m + 127) / 128 )),$(( (n + 127) / 128 ))|ptr:$dt:${m}x${k}:random ptr:$dt:${k}x${n}:random ptr:f32:${m}x${n}:out i64:$m i64:$n i64:$k|c:gemm|$((2 * m * n * k))|$cublas|"
+    done
+  done <<< "$shapes"
+}
+
+note() { echo "gpu_suite: $*" >&2; }
+
+# --- prepare -----------------------------------------------------------------------------------------
+prepare() {
+  [ -x "$tilec" ] || { note "$tilec not found (build tilec first: scripts/setup.sh)"; return 2; }
+  local run=${tilec_run:-$here/build/tools/tilec-run/tilec-run}
+  [ -x "$run" ] || { note "$run not found (build first)"; return 2; }
+  if [ -z "$tileiras" ] && [ -n "${CUDA_HOME:-}" ] && [ -x "$CUDA_HOME/bin/tileiras" ]; then tileiras=$CUDA_HOME/bin/tileiras; fi
+  [ -n "$tileiras" ] || tileiras=$(command -v tileiras || true)
+  [ -n "$tileiras" ] && note "tileiras: $tileiras" || note "tileiras not found: no tileiras column (pip install nvidia-cuda-tileiras; set CUDA_HOME to its nvidia/cu13 folder)"
+  rm -rf "$bundle"; mkdir -p "$bundle"
+  sed -e 's/f16/bf16/g' -e 's/bbf16/bf16/g' "$ex/gemm_dynamic.mlir" > "$bundle/gemm_dynamic_bf16.mlir"
+  local failures=0 name src grid args reference flops cublas envs
+  : > "$bundle/suite.txt"
+  while IFS='|' read -r name src grid args reference flops cublas envs; do
+    [ -n "$name" ] || continue
+    [ "$src" != @bf16 ] || src=$bundle/gemm_dynamic_bf16.mlir
+    local stem=${name//[@+]/_}
+    local ptx=$bundle/$stem.ptx cubin="" ref=$reference
+    # shellcheck disable=SC2086 # envs is a list of VAR=value words
+    if ! env $envs "$tilec" --opt-level=3 --gpu-name="$gpu_name" "$src" -o "$ptx" 2> "$bundle/$stem.tilec.log"; then
+      note "$name: tilec failed ($(head -c 300 "$bundle/$stem.tilec.log"))"; failures=$((failures + 1)); ptx=""
+    fi
+    if [ -n "$tileiras" ] && [ -z "$envs" ]; then
+      if "$tilec" --emit=bytecode "$src" -o "$bundle/$stem.tileirbc" 2>> "$bundle/$stem.tilec.log" &&
+         "$tileiras" --gpu-name="$ti_arch" "$bundle/$stem.tileirbc" -o "$bundle/$stem.tileiras.cubin" \
+           > "$bundle/$stem.tileiras.log" 2>&1; then
+        cubin=$bundle/$stem.tileiras.cubin
+      else
+        note "$name: tileiras failed ($(head -c 300 "$bundle/$stem.tileiras.log"))"
+      fi
+    fi
+    if [ "${reference%%:*}" = interpret ]; then
+      local out_index=0 i=0 a
+      for a in $args; do
+        case $a in ptr:*:*:out) out_index=$i; break ;; esac
+        i=$((i + 1))
+      done
+      local arg_list=()
+      for a in $args; do arg_list+=(--arg "$a"); done
+      if "$run" --interpret "$src" --grid "$grid" "${arg_list[@]}" --save "$out_index=$bundle/$stem.ref.bin" \
+           > "$bundle/$stem.interp.log" 2>&1; then
+        local in_dtype; in_dtype=$(echo "$args" | awk '{ split($1, f, ":"); print f[2] }')
+        ref="file:$stem.ref.bin,${reference#interpret:},in=$in_dtype"
+      else
+        note "$name: the interpreter failed ($(head -c 300 "$bundle/$stem.interp.log"))"; failures=$((failures + 1)); ref=none
+      fi
+    fi
+    printf '%s|%s|%s|%s|%s|%s|%s|%s\n' "$name" "${ptx:+$(basename "$ptx")}" "${cubin:+$(basename "$cubin")}" \
+      "$grid" "$args" "$ref" "$flops" "$cublas" >> "$bundle/suite.txt"
+  done < <(suite_rows)
+  note "prepared $(wc -l < "$bundle/suite.txt") runs in $bundle ($(du -sh "$bundle" | cut -f1))"
+  return $((failures > 0))
+}
+
+# --- run ---------------------------------------------------------------------------------------------
+json_field() { printf '%s' "$2" | sed -n "s/.*\"$1\": \"\{0,1\}\([^,\"}]*\).*/\1/p"; }
+
+# run_one IMAGE GRID ARGS REF FLOPS LOG -> "status ms tflops gbps"
+run_one() {
+  local image=$1 grid=$2 args=$3 ref=$4 flops=$5 log=$6 a
+  local arg_list=()
+  for a in $args; do arg_list+=(--arg "$a"); done
+  [ -z "$flops" ] || arg_list+=(--flops "$flops")
+  case $ref in file:*) ref="file:$bundle/${ref#file:}" ;; esac
+  if [ $dry_run -eq 1 ]; then
+    if "$tilec_run" "$image" --grid "$grid" "${arg_list[@]}" --reference="$ref" --dry-run > "$log" 2>&1; then
+      echo "DRY - - -"
+    else
+      echo "ERR - - -"
+    fi
+    return
+  fi
+  local out
+  out=$("$tilec_run" "$image" --grid "$grid" "${arg_list[@]}" --reference="$ref" --iters "$iters" \
+        --warmup "$warmup" --json 2> "$log")
+  local status; status=$(json_field status "$out")
+  echo "${status:-ERR} $(json_field time_ms "$out") $(json_field tflops "$out") $(json_field gbps "$out")"
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.3f", a / b; else printf "-" }'; }
+
+run_suite() {
+  [ -f "$bundle/suite.txt" ] || { note "$bundle/suite.txt not found: run 'gpu_suite.sh prepare' first"; return 2; }
+  if [ -z "$tilec_run" ]; then
+    # The standalone tilec-run: no MLIR, builds wherever CMake and a C compiler are.
+    tilec_run=$bundle/build-run/tilec-run
+    if [ ! -x "$tilec_run" ]; then
+      cmake -S "$here/tools/tilec-run" -B "$bundle/build-run" -DCMAKE_BUILD_TYPE=Release > "$bundle/build-run.log" 2>&1 &&
+        make -C "$bundle/build-run" -j"$(nproc)" tilec-run >> "$bundle/build-run.log" 2>&1 ||
+        { note "building tilec-run failed:"; tail -20 "$bundle/build-run.log" >&2; return 1; }
+    fi
+  fi
+  local device="(dry run: no GPU)"
+  if [ $dry_run -eq 0 ]; then
+    device=$("$tilec_run" --device-info 2>&1) || { note "no GPU: $device"; return 3; }
+  fi
+  local table=$bundle/table.md failures=0 ran=0
+  {
+    echo "GPU suite: $device; $(date -u +%Y-%m-%d); tilec $(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo ?); iters $iters, warm-up $warmup (median)"
+    echo
+    echo "| kernel | tilec | ms | TFLOP/s | GB/s | tileiras | ms | tilec/tileiras time | cuBLAS ms | tilec/cuBLAS time |"
+    echo "|---|---|---|---|---|---|---|---|---|---|"
+  } > "$table"
+  local name ptx cubin grid args ref flops cublas
+  while IFS='|' read -r name ptx cubin grid args ref flops cublas; do
+    local t=(- - - -) ti=(- - - -) cb_ms=- stem=${name//[@+]/_}
+    if [ -n "$ptx" ]; then
+      read -r -a t <<< "$(run_one "$bundle/$ptx" "$grid" "$args" "$ref" "$flops" "$bundle/$stem.run.log")"
+      ran=$((ran + 1))
+      case ${t[0]} in PASS|DRY) ;; *) failures=$((failures + 1)); note "$name (tilec): ${t[0]}"; sed 's/^/    /' "$bundle/$stem.run.log" | head -5 >&2 ;; esac
+    else
+      t=(COMPILE-FAIL - - -); failures=$((failures + 1))
+    fi
+    if [ -n "$cubin" ]; then
+      read -r -a ti <<< "$(run_one "$bundle/$cubin" "$grid" "$args" "$ref" "$flops" "$bundle/$stem.tileiras.run.log")"
+      case ${ti[0]} in PASS|DRY) ;; *) note "$name (tileiras): ${ti[0]}"; sed 's/^/    /' "$bundle/$stem.tileiras.run.log" | head -5 >&2 ;; esac
+    fi
+    if [ -n "$cublas" ] && [ $dry_run -eq 0 ]; then
+      local cout; cout=$("$tilec_run" --cublas-gemm "${cublas%%:*}" --cublas-dtype "${cublas##*:}" --iters "$iters" \
+                         --warmup "$warmup" --json 2>> "$bundle/$stem.run.log")
+      cb_ms=$(json_field time_ms "$cout"); [ -n "$cb_ms" ] || cb_ms=-
+    fi
+    echo "| $name | ${t[0]} | ${t[1]:--} | ${t[2]:--} | ${t[3]:--} | ${ti[0]} | ${ti[1]:--} | $(ratio "${t[1]:-}" "${ti[1]:-}") | $cb_ms | $(ratio "${t[1]:-}" "$cb_ms") |" >> "$table"
+  done < "$bundle/suite.txt"
+  echo >> "$table"
+  echo "ran $ran tilec kernels, $failures failed" >> "$table"
+  cat "$table"
+  if [ -n "$out" ]; then mkdir -p "$out" && cp "$table" "$out/gpu_suite_table.md"; fi
+  return $((failures > 0))
+}
+
+status=0
+if [ "$phase" = prepare ] || [ "$phase" = all ]; then prepare || status=$?; fi
+if [ "$phase" = run ] || [ "$phase" = all ]; then
+  [ "$phase" = run ] || [ $status -lt 2 ] || exit $status
+  run_suite || { rc=$?; [ $status -ne 0 ] || status=$rc; }
+fi
+exit $status
