@@ -276,6 +276,10 @@ char *ct_find_ptxas(void) {
 }
 
 bool ct_ptxas_assemble(ct_ctx *c, const char *ptx, size_t len, ct_gpu gpu, const char *cubin_path) {
+  return ct_ptxas_assemble_arch(c, ptx, len, ct_gpu_name(gpu), cubin_path);
+}
+
+bool ct_ptxas_assemble_arch(ct_ctx *c, const char *ptx, size_t len, const char *gpu_arch, const char *cubin_path) {
   char *ptxas = ct_find_ptxas();
   if (!ptxas) {
     ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0, "ptxas not found (set TILEC_PTXAS or CUDA_HOME)");
@@ -295,7 +299,7 @@ bool ct_ptxas_assemble(ct_ctx *c, const char *ptx, size_t len, ct_gpu gpu, const
   if (f) fclose(f);
   if (ok) {
     char arch[32];
-    snprintf(arch, sizeof arch, "-arch=%s", ct_gpu_name(gpu));
+    snprintf(arch, sizeof arch, "-arch=%s", gpu_arch);
     char *argv[] = {ptxas, arch, tmpl, "-o", (char *)cubin_path, NULL};
     pid_t pid;
     ok = posix_spawn(&pid, ptxas, NULL, NULL, argv, environ) == 0;

@@ -19,5 +19,7 @@ bool ct_emit_ptx(ct_ctx *c, LLVMModuleRef m, const ct_lower_options *opts, ct_st
 char *ct_find_ptxas(void);
 /* Assemble PTX to a cubin file with ptxas -arch=<gpu>. */
 bool ct_ptxas_assemble(ct_ctx *c, const char *ptx, size_t len, ct_gpu gpu, const char *cubin_path);
+/* The same for an architecture named by its ptxas spelling (e.g. "sm_120"). */
+bool ct_ptxas_assemble_arch(ct_ctx *c, const char *ptx, size_t len, const char *arch, const char *cubin_path);
 const char *ct_gpu_name(ct_gpu g); /* "sm_90a" / "sm_100a" */
 #endif

@@ -13,6 +13,10 @@ typedef enum ct_gpu { CT_SM_90A, CT_SM_100A } ct_gpu;
 typedef struct ct_lower_options {
   ct_gpu gpu;
   int opt_level; /* 2 or 3 */
+  /* The self-contained kernel ABI (tilec invoked as `tileiras`, docs/abi.md): the kernel's parameters
+   * are exactly the entry's arguments and its shared memory is static, up to the SM's 227 KiB pool;
+   * paths that need host-built tensor maps or dynamic shared memory are not taken. */
+  bool self_contained_abi;
 } ct_lower_options;
 
 /* Returns a new builtin module with llvm/nvvm ops only (null after emitting located errors, e.g.

@@ -602,6 +602,12 @@ bool hopper_plan_entry(ct_lower *L, MlirOperation entry, ct_hopper_plan *p, int 
                    "TMA + wgmma path is sm_90a only", L->opts->gpu == CT_SM_100A ? "sm_100a" : "this target");
     return false;
   }
+  if (L->opts->self_contained_abi) {
+    for (int i = 0; i < shown; i++)
+      ct_remark_op(L->c, mmas[i], "mma.sync path: the self-contained kernel ABI (tilec as tileiras) passes only the "
+                   "entry's arguments, and the TMA + wgmma path still needs host-built tensor maps (docs/abi.md)");
+    return false;
+  }
   MlirOperation m = mlirOperationGetParentOperation(entry);
   while (!mlirOperationIsNull(mlirOperationGetParentOperation(m))) m = mlirOperationGetParentOperation(m);
   MlirModule in = mlirModuleFromOperation(m);

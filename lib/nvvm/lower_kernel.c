@@ -503,7 +503,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
 static void add_smem_global(ct_lower *L) {
   if (L->smem_bytes <= 0) return;
   MlirContext ctx = L->b.ctx;
-  bool dynamic = L->smem_bytes > STATIC_SMEM_LIMIT;
+  bool dynamic = L->smem_bytes > STATIC_SMEM_LIMIT && !L->opts->self_contained_abi;
   MlirOperationState st = mlirOperationStateGet(sref("llvm.mlir.global"), mlirLocationUnknownGet(ctx));
   MlirType arr = mlirLLVMArrayTypeGet(L->b.i8, dynamic ? 0u : (unsigned)L->smem_bytes);
   MlirNamedAttribute na[5] = {

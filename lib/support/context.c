@@ -30,6 +30,32 @@ static char *dup_n(const char *s, size_t n) {
   return p;
 }
 
+/* A YAML single-quoted scalar: quotes doubled, control characters dropped. */
+static void yaml_quoted(FILE *f, const char *s) {
+  fputc('\'', f);
+  for (; *s; s++) {
+    if (*s == '\'') fputs("''", f);
+    else if ((unsigned char)*s >= 0x20) fputc(*s, f);
+  }
+  fputc('\'', f);
+}
+
+/* One remark as an LLVM-style YAML document (the format tileiras writes with --remark-format=yaml):
+ *   --- !Passed|!Missed|!Analysis / Pass / Name / DebugLoc / Function / Args / ... */
+static void write_yaml_remark(ct_ctx *c, const char *file, int line, int col, const char *msg) {
+  bool tensorcore = strncmp(msg, "wgmma path", 10) == 0 || strncmp(msg, "mma.sync path", 13) == 0;
+  const char *kind = strncmp(msg, "wgmma path", 10) == 0 ? "Passed" : strncmp(msg, "mma.sync path", 13) == 0 ? "Missed" : "Analysis";
+  unsigned bit = (kind[0] == 'P' ? 1u : kind[0] == 'M' ? 2u : 4u) << (tensorcore ? 0 : 3);
+  if (!(c->remarks_yaml_kinds & bit)) return;
+  FILE *f = c->remarks_yaml;
+  fprintf(f, "--- !%s\nPass:            %s\nName:            %s\nDebugLoc:        { File: ", kind,
+          tensorcore ? "Tensor-core" : "Memory", tensorcore ? "TilecTensorCorePath" : "TilecRemark");
+  yaml_quoted(f, file);
+  fprintf(f, ", Line: %d, Column: %d }\nFunction:        ''\nArgs:\n  - Remark:      ", line, col);
+  yaml_quoted(f, msg);
+  fputs("\n...\n", f);
+}
+
 void ct_diag_vemit(ct_ctx *c, ct_severity sev, const char *file, int line, int col, const char *fmt,
                    va_list ap) {
   ct_strbuf msg;
@@ -51,8 +77,17 @@ void ct_diag_vemit(ct_ctx *c, ct_severity sev, const char *file, int line, int c
     d->message = ct_strbuf_take(&msg);
     return;
   }
-  if (sev != CT_DIAG_REMARK || c->remarks)
-    fprintf(c->err, "%s:%d:%d: %s: %s\n", file, line, col, severity_name(sev), msg.data ? msg.data : "");
+  if (sev == CT_DIAG_REMARK && c->remarks_yaml) write_yaml_remark(c, file, line, col, msg.data ? msg.data : "");
+  if (sev != CT_DIAG_REMARK || c->remarks) {
+    if (!c->loc_style)
+      fprintf(c->err, "%s:%d:%d: %s: %s\n", file, line, col, severity_name(sev), msg.data ? msg.data : "");
+    else if (strcmp(file, "<unknown>") == 0)
+      fprintf(c->err, "%s: %s\n", severity_name(sev), msg.data ? msg.data : "");
+    else if (line > 0)
+      fprintf(c->err, "loc(\"%s\":%d:%d): %s: %s\n", file, line, col, severity_name(sev), msg.data ? msg.data : "");
+    else
+      fprintf(c->err, "loc(\"%s\"): %s: %s\n", file, severity_name(sev), msg.data ? msg.data : "");
+  }
   ct_strbuf_free(&msg);
 }
 

@@ -30,7 +30,20 @@ typedef struct ct_ctx {
   int nerrors;       /* errors emitted since creation or last ct_ctx_reset_errors */
   FILE *err;         /* where printed diagnostics go (stderr) */
   bool remarks;      /* --remarks: print remarks (otherwise dropped) */
+  bool loc_style;    /* print `loc("file":line:col): error: message` (tileiras's form, which cuTile
+                        parses) instead of `file:line:col: error: message` */
+  FILE *remarks_yaml; /* when set, remarks are written here as LLVM-style YAML remark documents
+                         (tileiras --remark-format=yaml); not owned */
+  unsigned remarks_yaml_kinds; /* CT_REMARK_* bits of the remarks written to remarks_yaml */
 } ct_ctx;
+
+/* Remark classes for remarks_yaml_kinds (tileiras's --remarks=memory|tensorcore and the
+ * --remarks-passed/missed/analysis filters): a remark about the tensor-core path taken ("wgmma
+ * path: ...") is Passed, one about a path not taken ("mma.sync path: ...") Missed, others Analysis. */
+enum {
+  CT_REMARK_TENSORCORE_PASSED = 1, CT_REMARK_TENSORCORE_MISSED = 2, CT_REMARK_TENSORCORE_ANALYSIS = 4,
+  CT_REMARK_MEMORY_PASSED = 8, CT_REMARK_MEMORY_MISSED = 16, CT_REMARK_MEMORY_ANALYSIS = 32,
+};
 
 ct_ctx *ct_ctx_create(void);
 void ct_ctx_destroy(ct_ctx *c);

@@ -158,6 +158,43 @@ static int emit_tileaa_tileas(ct_ctx *c, const tilec_options *o, MlirModule m, c
   return 0;
 }
 
+/* The first cuda_tile.entry in the module (depth-first), or a null operation. */
+static MlirOperation first_entry(MlirOperation op) {
+  MlirIdentifier name = mlirOperationGetName(op);
+  MlirStringRef n = mlirIdentifierStr(name);
+  if (n.length == 15 && memcmp(n.data, "cuda_tile.entry", 15) == 0) return op;
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+        MlirOperation e = first_entry(o);
+        if (!mlirOperationIsNull(e)) return e;
+      }
+  return (MlirOperation){NULL};
+}
+
+/* tileiras's --gpu-name for an architecture tilec has no code generator for (sm_80, sm_120, ...):
+ * a module without entries becomes an empty cubin for it (cuTile probes the newest bytecode version
+ * a tileiras reads by compiling an empty module for sm_120); a kernel is refused by name. */
+static int compile_for_foreign_target(ct_ctx *c, const tilec_options *o, MlirModule m, ct_strbuf *out) {
+  MlirOperation entry = first_entry(mlirModuleGetOperation(m));
+  if (!mlirOperationIsNull(entry)) {
+    ct_error_op(c, entry, "tilec generates code for sm_90 (sm_90a) and sm_100 (sm_100a) only, not for %s",
+                o->foreign_target);
+    return 1;
+  }
+  static const char empty_ptx[] = "//\n// tilec: a module without kernels\n//\n.version 8.7\n.target %s\n.address_size 64\n";
+  char ptx[sizeof empty_ptx + 32];
+  int n = snprintf(ptx, sizeof ptx, empty_ptx, o->foreign_target);
+  if (!ct_ptxas_assemble_arch(c, ptx, (size_t)n, o->foreign_target, o->output)) return 1;
+  size_t size = 0; /* read back: the driver writes `out` to the output, as for every cubin */
+  char *bin = ct_read_file(o->output, &size);
+  if (!bin) return 1;
+  ct_strbuf_append(out, bin, size);
+  free(bin);
+  return 0;
+}
+
 static bool has_suffix(const char *s, const char *suffix) {
   size_t n = strlen(s), k = strlen(suffix);
   return n >= k && strcmp(s + n - k, suffix) == 0;
@@ -222,6 +259,10 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
     ct_strbuf_free(&sb);
   }
 
+  if (o->foreign_target) {
+    rc = compile_for_foreign_target(c, o, m, out);
+    goto done;
+  }
   switch (o->emit) {
   case CT_EMIT_MLIR:
     ct_print_module(m, &(ct_print_options){.generic = o->print_generic, .debuginfo = o->print_debuginfo}, out);
@@ -242,7 +283,7 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
     goto done;
   }
 
-  ct_lower_options lo = {.gpu = o->gpu, .opt_level = o->opt_level};
+  ct_lower_options lo = {.gpu = o->gpu, .opt_level = o->opt_level, .self_contained_abi = o->tileiras_cli};
   lowered = ct_lower_to_llvm_dialect(c, m, &lo);
   if (mlirModuleIsNull(lowered) || c->nerrors != errors_before) goto done;
   stage_done(o, "lower-to-llvm-dialect", &t0);

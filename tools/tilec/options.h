@@ -30,7 +30,19 @@ typedef struct tilec_options {
   ct_bytecode_version bytecode_version; /* --bytecode-version (default 13.3) */
   ct_llvm_tier_options tier; /* LLVM-tier pass knobs (lib/llvm/tier.h) */
   ct_sched_options sched;    /* modulo-scheduler knobs (lib/tileas/sched.h) */
+  /* Invoked as `tileiras` (tileiras_cli.c, docs/driver.md "tilec as tileiras"): */
+  bool tileiras_cli;
+  const char *foreign_target; /* a --gpu-name tilec generates no code for (sm_80, sm_120, ...): only a
+                                 module without entries compiles (to an empty cubin for that arch) */
+  const char *remarks_output_file; /* --remark-format=yaml --remarks-output-file=F */
+  unsigned remarks_yaml_kinds;     /* CT_REMARK_* (support/context.h) */
 } tilec_options;
+
+/* tileiras_cli.c: is argv[0] a `tileiras` (basename tileiras or tileiras.exe)? */
+bool tilec_invoked_as_tileiras(const char *argv0);
+/* Parses tileiras's command line into o (emit = cubin, self-contained ABI). Returns -1 to continue,
+ * or an exit code (0 after --help/--version/--list-versions, 2 on a usage error). */
+int tileiras_parse_args(int argc, char **argv, tilec_options *o);
 
 /* Is this buffer CUDA Tile IR bytecode (possibly with a damaged magic)? */
 bool tilec_looks_like_bytecode(const char *text, size_t len);

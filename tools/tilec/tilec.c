@@ -63,8 +63,7 @@ static int parse_emit(const char *v, ct_emit *out) {
   return usage_error("unknown --emit kind '%s' (expected mlir, bytecode, tileaa, tileas, llvm, ptx or cubin)", v);
 }
 
-/* Returns -1 to continue, or an exit code. */
-static int parse_args(int argc, char **argv, tilec_options *o) {
+static void options_init(tilec_options *o) {
   memset(o, 0, sizeof *o);
   o->opt_level = 3;
   o->gpu = CT_SM_90A;
@@ -74,6 +73,10 @@ static int parse_args(int argc, char **argv, tilec_options *o) {
   ct_sched_options_init(&o->sched);
   ct_sched_options_from_env(&o->sched);
   o->bytecode_version = CT_BYTECODE_DEFAULT;
+}
+
+/* Returns -1 to continue, or an exit code. */
+static int parse_args(int argc, char **argv, tilec_options *o) {
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -150,7 +153,9 @@ static bool is_split_line(const char *line, size_t n) {
 
 int main(int argc, char **argv) {
   tilec_options o;
-  int rc = parse_args(argc, argv, &o);
+  options_init(&o);
+  /* Installed as `tileiras` too (tileiras_cli.c): cuTile Python's command line, cubin out. */
+  int rc = tilec_invoked_as_tileiras(argv[0]) ? tileiras_parse_args(argc, argv, &o) : parse_args(argc, argv, &o);
   if (rc >= 0) return rc;
 
   size_t len = 0;
@@ -163,6 +168,19 @@ int main(int argc, char **argv) {
   ct_ctx *c = ct_ctx_create();
   c->capture = o.verify_diagnostics;
   c->remarks = o.remarks;
+  c->loc_style = o.tileiras_cli;
+  FILE *remarks_yaml = NULL;
+  if (o.remarks_output_file) {
+    remarks_yaml = fopen(o.remarks_output_file, "w");
+    if (!remarks_yaml) {
+      fprintf(stderr, "tilec: error: cannot write '%s': %s\n", o.remarks_output_file, strerror(errno));
+      ct_ctx_destroy(c);
+      free(text);
+      return 1;
+    }
+    c->remarks_yaml = remarks_yaml;
+    c->remarks_yaml_kinds = o.remarks_yaml_kinds;
+  }
 
   /* The scheduler runs inside TileAS (and the code generators that use it); install its options
    * and, for --schedule-trace-file, a trace collector for the whole run. */
@@ -206,6 +224,10 @@ int main(int argc, char **argv) {
   }
   if (status == 0 && !ct_write_file(o.output, out.data ? out.data : "", out.len)) {
     fprintf(stderr, "tilec: error: cannot write '%s': %s\n", o.output, strerror(errno));
+    status = 1;
+  }
+  if (remarks_yaml && fclose(remarks_yaml) != 0 && status == 0) {
+    fprintf(stderr, "tilec: error: cannot write '%s'\n", o.remarks_output_file);
     status = 1;
   }
   ct_sched_install(NULL, NULL);
