@@ -3,8 +3,9 @@
 #   %ptxas         ptxas, or a stub that prints "SKIPPED: ptxas not found" and exits 0
 #   %check-ptx     test/check-ptx.sh <arch> <ptx>: ptxas -v, fail on errors or spills (SKIPPED without ptxas)
 #   %examples      the examples/ folder   %shared   ../shared (conformance data, references)
+#   %wgmma-fence-check  test/wgmma_fence_check.py <ptx>: no register a wgmma reads written after its fence
 # Features: "ptxas" when the CUDA toolkit's ptxas is present.
-import os, shutil
+import os, shutil, sys
 import lit.formats
 
 config.name = "tilec"
@@ -22,6 +23,8 @@ config.substitutions.append(("%examples", os.path.join(config.tilec_src_root, "e
 config.substitutions.append(("%shared", os.path.join(os.path.dirname(config.tilec_src_root), "shared")))
 config.substitutions.append(("%srcroot", config.tilec_src_root))
 config.substitutions.append(("%check-ptx", os.path.join(config.tilec_src_root, "test", "check-ptx.sh")))
+config.substitutions.append(("%wgmma-fence-check",
+                             sys.executable + " " + os.path.join(config.tilec_src_root, "test", "wgmma_fence_check.py")))
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
 for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME", "TILEC_PTXAS", "CUDA_HOME"):
     if var in os.environ:

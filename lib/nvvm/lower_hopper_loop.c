@@ -25,6 +25,7 @@
  *  - the other ops of the body (softmax, rescaling, ...) are lowered as anywhere else, on the
  *    accumulator layout; after the loop bar.sync 0 (the SMEM may be reused by the epilogue).
  * Seed: 001. Knobs: SMEM_ALIGN (swizzle-pattern repeat of 128B swizzle). */
+#include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Dialect/LLVM.h>
 #include <stdio.h>
@@ -223,43 +224,54 @@ static MlirValue stage_addr(ct_lower *L, const ct_hopper_pipe *o) {
 }
 
 /* One m64nNk16 wgmma on the accumulator regs acc[nacc] (updated): A from descriptor `da` or from
- * the four .b32 registers a_regs; B from descriptor `db` (trans_b: MN-major). */
+ * the four .b32 registers a_regs; B from descriptor `db` (trans_b: MN-major). zero_d: the
+ * accumulator is known to be zero, so scale-d is 0 (D = A·B) and D is an output only — no register
+ * is written for it, in particular none between wgmma.fence and the wgmma (the ISA requires the
+ * fence between any write of a register a wgmma reads and that wgmma). */
 static void wgmma(ct_lower *L, const ct_hopper_mma *mm, MlirValue *acc, int nacc, MlirValue da, const MlirValue *a_regs,
-                  MlirValue db, bool trans_b) {
+                  MlirValue db, bool trans_b, bool zero_d) {
   ct_bld *b = &L->b;
   const char *ty = mm->elem == CT_BF16 ? "bf16" : "f16";
   int na = a_regs ? 4 : 1;
   size_t cap = 160 + (size_t)nacc * 12;
   char *text = malloc(cap), *cons = malloc((size_t)nacc * 8 + 32);
   if (!text || !cons) abort();
-  int pos = snprintf(text, cap, "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\nwgmma.mma_async.sync.aligned.m64n%lldk16.f32.%s.%s {",
-                     (long long)mm->n, ty, ty);
+  int pos = snprintf(text, cap, "{\n.reg .pred p;\nsetp.ne.b32 p, %d, 0;\nwgmma.mma_async.sync.aligned.m64n%lldk16.f32.%s.%s {",
+                     zero_d ? 0 : 1, (long long)mm->n, ty, ty);
   for (int i = 0; i < nacc; i++) pos += snprintf(text + pos, cap - (size_t)pos, "%s$%d", i ? ", " : "", i);
-  /* inputs: acc (tied, $nacc..$2nacc-1), then A, then B */
-  int in = 2 * nacc;
+  /* inputs: acc (tied, $nacc..$2nacc-1; none when zero_d), then A, then B */
+  int nin = zero_d ? 0 : nacc, in = nacc + nin;
   if (a_regs) pos += snprintf(text + pos, cap - (size_t)pos, "}, {$%d, $%d, $%d, $%d}, $%d, p, 1, 1, %d;\n}\n", in, in + 1,
                               in + 2, in + 3, in + 4, trans_b ? 1 : 0);
   else pos += snprintf(text + pos, cap - (size_t)pos, "}, $%d, $%d, p, 1, 1, 0, %d;\n}\n", in, in + 1, trans_b ? 1 : 0);
   int cp = 0;
   for (int i = 0; i < nacc; i++) cp += sprintf(cons + cp, "=f,");
-  for (int i = 0; i < nacc; i++) cp += sprintf(cons + cp, "%d,", i);
+  for (int i = 0; i < nin; i++) cp += sprintf(cons + cp, "%d,", i);
   sprintf(cons + cp, a_regs ? "r,r,r,r,l" : "l,l");
   MlirType *fs = malloc((size_t)nacc * sizeof *fs);
   MlirValue *ops = malloc(((size_t)nacc + 5) * sizeof *ops);
   if (!fs || !ops) abort();
-  for (int i = 0; i < nacc; i++) {
-    fs[i] = b->f32;
-    ops[i] = acc[i];
-  }
-  for (int i = 0; i < na; i++) ops[nacc + i] = a_regs ? a_regs[i] : da;
-  ops[nacc + na] = db;
+  for (int i = 0; i < nacc; i++) fs[i] = b->f32;
+  for (int i = 0; i < nin; i++) ops[i] = acc[i];
+  for (int i = 0; i < na; i++) ops[nin + i] = a_regs ? a_regs[i] : da;
+  ops[nin + na] = db;
   MlirType st = mlirLLVMStructTypeLiteralGet(b->ctx, nacc, fs, false);
-  MlirValue res = bld_inline_asm_volatile(b, text, cons, st, nacc + na + 1, ops);
+  MlirValue res = bld_inline_asm_volatile(b, text, cons, st, nin + na + 1, ops);
   for (int i = 0; i < nacc; i++) acc[i] = bld_extractvalue(b, res, i, b->f32);
   free(text);
   free(cons);
   free(fs);
   free(ops);
+}
+
+/* Is v an llvm.mlir.constant float zero (+0 or -0)? */
+static bool is_zero_const(MlirValue v) {
+  if (!mlirValueIsAOpResult(v)) return false;
+  MlirOperation d = mlirOpResultGetOwner(v);
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(d));
+  if (n.length != strlen("llvm.mlir.constant") || memcmp(n.data, "llvm.mlir.constant", n.length)) return false;
+  MlirAttribute a = mlirOperationGetAttributeByName(d, mlirStringRefCreateFromCString("value"));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAFloat(a) && mlirFloatAttrGetValueDouble(a) == 0.0;
 }
 
 /* Two f16/bf16 registers as one .b32 (low half = first). */
@@ -291,6 +303,10 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   if (!c) return LOWER_FAILED;
   ct_lv *acc0 = lv_convert(L, c, acc_layout);
   int nacc = acc0->nregs;
+  /* a known-zero accumulator (e.g. S = Q·Kᵀ from a zero constant): the first wgmma gets scale-d
+   * 0 and the zeros are never materialised (as CUTLASS does) */
+  bool zero_d = true;
+  for (int i = 0; i < nacc && zero_d; i++) zero_d = is_zero_const(acc0->regs[i]);
   ct_lv *res = lv_new_tile(L, &ct, acc_layout);
   for (int i = 0; i < nacc; i++) res->regs[i] = acc0->regs[i];
   /* A: the warpgroup's 64 rows of a K-major SMEM tile, or register fragments */
@@ -331,7 +347,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   }
   intr0(b, "llvm.nvvm.wgmma.fence.sync.aligned", 0, NULL);
   for (int kk = 0; kk < nk; kk++)
-    wgmma(L, mm, res->regs, nacc, da[kk], pa ? NULL : ar + 4 * kk, db[kk], pb->role == CT_PIPE_B_MN);
+    wgmma(L, mm, res->regs, nacc, da[kk], pa ? NULL : ar + 4 * kk, db[kk], pb->role == CT_PIPE_B_MN, zero_d && kk == 0);
   free(da);
   free(db);
   free(ar);
