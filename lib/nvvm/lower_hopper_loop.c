@@ -85,8 +85,11 @@ MlirValue hopper_is_thread0(ct_lower *L) { return bld_icmp(&L->b, BLD_EQ, L->tid
 void hopper_kernel_prologue(ct_lower *L) {
   ct_bld *b = &L->b;
   ct_hopper_plan *p = L->hopper;
-  p->raw = smem_base(L, p->smem_bytes + SMEM_ALIGN);
-  L->smem_reserved = p->smem_bytes + SMEM_ALIGN; /* every later SMEM user goes after the ring */
+  /* every later SMEM user goes after the ring, 16-aligned like every smem_base region (the
+   * mbarriers can end on 8 mod 16) */
+  int64_t reserved = (p->smem_bytes + SMEM_ALIGN + 15) / 16 * 16;
+  p->raw = smem_base(L, reserved);
+  L->smem_reserved = reserved;
   MlirValue raw32 = bld_cast(b, "llvm.trunc", bld_cast(b, "llvm.ptrtoint", p->raw, b->i64), b->i32);
   p->base32 = bld_and(b, bld_add(b, raw32, bld_i32(b, SMEM_ALIGN - 1)), bld_i32(b, -SMEM_ALIGN));
   p->pad = bld_sub(b, p->base32, raw32);
