@@ -14,7 +14,9 @@
  *    s = kt % S, ph = (kt / S) & 1.
  *  - a ring load in the body: every thread spins on try_wait.parity(full[s], ph); the tile stays
  *    in SMEM (no registers); `permute [1,0]` of it only flips the descriptor to K-major B.
- *  - mmaf: wgmma.fence; per k16 step one m64nNk16 wgmma: A from a K-major descriptor (the
+ *  - mmaf: wgmma.fence (an asm through which the accumulator and register-A values pass, so that
+ *    nothing writing them lands between the fence and the wgmmas); per k16 step one m64nNk16
+ *    wgmma (scale-d 0 for a known-zero accumulator): A from a K-major descriptor (the
  *    warpgroup's 64 rows) or from registers (the tile converted to the accumulator-shaped
  *    fragment layout, two f16/bf16 per .b32 — wgmma's register-A layout), B from an MN-major
  *    (imm-trans-b 1) or K-major (imm-trans-b 0) descriptor; the accumulator is the tile C in the
@@ -277,6 +279,39 @@ static bool is_zero_const(MlirValue v) {
   return !mlirAttributeIsNull(a) && mlirAttributeIsAFloat(a) && mlirFloatAttrGetValueDouble(a) == 0.0;
 }
 
+/* wgmma.fence with the registers the chain's wgmmas read (acc[nacc]: f32 accumulator, a[na]: .b32
+ * A fragments) passed through it as tied asm operands (updated in place), as CUTLASS's
+ * warpgroup_fence_operand does: every instruction computing them is ordered before the fence, so
+ * none is scheduled (or rematerialised) between the fence and the wgmmas. */
+static void fence_operands(ct_bld *b, MlirValue *acc, int nacc, MlirValue *a, int na) {
+  int n = nacc + na;
+  if (n == 0) {
+    intr0(b, "llvm.nvvm.wgmma.fence.sync.aligned", 0, NULL);
+    return;
+  }
+  char *cons = malloc((size_t)n * 10 + 1);
+  MlirType *ts = malloc((size_t)n * sizeof *ts);
+  MlirValue *ops = malloc((size_t)n * sizeof *ops);
+  if (!cons || !ts || !ops) abort();
+  int cp = 0;
+  for (int i = 0; i < n; i++) cp += sprintf(cons + cp, "%s", i < nacc ? "=f," : "=r,");
+  for (int i = 0; i < n; i++) cp += sprintf(cons + cp, i + 1 < n ? "%d," : "%d", i);
+  for (int i = 0; i < n; i++) {
+    ops[i] = i < nacc ? acc[i] : a[i - nacc];
+    ts[i] = i < nacc ? b->f32 : b->i32;
+  }
+  MlirType st = mlirLLVMStructTypeLiteralGet(b->ctx, n, ts, false);
+  MlirValue res = bld_inline_asm_volatile(b, "wgmma.fence.sync.aligned;", cons, st, n, ops);
+  for (int i = 0; i < n; i++) {
+    MlirValue v = bld_extractvalue(b, res, i, ts[i]);
+    if (i < nacc) acc[i] = v;
+    else a[i - nacc] = v;
+  }
+  free(cons);
+  free(ts);
+  free(ops);
+}
+
 /* Two f16/bf16 registers as one .b32 (low half = first). */
 static MlirValue pack2(ct_lower *L, MlirValue lo, MlirValue hi) {
   ct_bld *b = &L->b;
@@ -348,7 +383,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
       for (int i = 0; i < 4; i++) ar[4 * kk + i] = pack2(L, areg->regs[8 * kk + 2 * i], areg->regs[8 * kk + 2 * i + 1]);
     }
   }
-  intr0(b, "llvm.nvvm.wgmma.fence.sync.aligned", 0, NULL);
+  fence_operands(b, res->regs, zero_d ? 0 : nacc, ar, pa ? 0 : 4 * nk);
   for (int kk = 0; kk < nk; kk++)
     wgmma(L, mm, res->regs, nacc, da[kk], pa ? NULL : ar + 4 * kk, db[kk], pb->role == CT_PIPE_B_MN, zero_d && kk == 0);
   free(da);
