@@ -5,6 +5,7 @@
 #   %check-ptx     test/check-ptx.sh <arch> <ptx>: ptxas -v, fail on errors or spills (SKIPPED without ptxas)
 #   %examples      the examples/ folder   %conformance  test/conformance/cuda-tile-13.3 (NVIDIA's
 #                  upstream test files, vendored: a plain clone needs nothing outside the repository)
+#   %wgmma-fence-check  test/wgmma_fence_check.py <ptx>: no register a wgmma reads written after its fence
 # Features: "ptxas" when the CUDA toolkit's ptxas is present.
 import os, shutil, sys
 import lit.formats
@@ -28,6 +29,8 @@ config.substitutions.append(("%srcroot", config.tilec_src_root))
 config.substitutions.append(("%objroot", config.tilec_obj_root))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%check-ptx", os.path.join(config.tilec_src_root, "test", "check-ptx.sh")))
+config.substitutions.append(("%wgmma-fence-check",
+                             sys.executable + " " + os.path.join(config.tilec_src_root, "test", "wgmma_fence_check.py")))
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
 for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME", "TILEC_PTXAS", "CUDA_HOME"):
     if var in os.environ:

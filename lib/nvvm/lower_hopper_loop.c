@@ -14,7 +14,9 @@
  *    s = kt % S, ph = (kt / S) & 1.
  *  - a ring load in the body: every thread spins on try_wait.parity(full[s], ph); the tile stays
  *    in SMEM (no registers); `permute [1,0]` of it only flips the descriptor to K-major B.
- *  - mmaf: wgmma.fence; per k16 step one m64nNk16 wgmma: A from a K-major descriptor (the
+ *  - mmaf: wgmma.fence (an asm through which the accumulator and register-A values pass, so that
+ *    nothing writing them lands between the fence and the wgmmas); per k16 step one m64nNk16
+ *    wgmma (scale-d 0 for a known-zero accumulator): A from a K-major descriptor (the
  *    warpgroup's 64 rows) or from registers (the tile converted to the accumulator-shaped
  *    fragment layout, two f16/bf16 per .b32 — wgmma's register-A layout), B from an MN-major
  *    (imm-trans-b 1) or K-major (imm-trans-b 0) descriptor; the accumulator is the tile C in the
@@ -25,6 +27,7 @@
  *  - the other ops of the body (softmax, rescaling, ...) are lowered as anywhere else, on the
  *    accumulator layout; after the loop bar.sync 0 (the SMEM may be reused by the epilogue).
  * Seed: 001. Knobs: SMEM_ALIGN (swizzle-pattern repeat of 128B swizzle). */
+#include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Dialect/LLVM.h>
 #include <stdio.h>
@@ -84,8 +87,11 @@ MlirValue hopper_is_thread0(ct_lower *L) { return bld_icmp(&L->b, BLD_EQ, L->tid
 void hopper_kernel_prologue(ct_lower *L) {
   ct_bld *b = &L->b;
   ct_hopper_plan *p = L->hopper;
-  p->raw = smem_base(L, p->smem_bytes + SMEM_ALIGN);
-  L->smem_reserved = p->smem_bytes + SMEM_ALIGN; /* every later SMEM user goes after the ring */
+  /* every later SMEM user goes after the ring, 16-aligned like every smem_base region (the
+   * mbarriers can end on 8 mod 16) */
+  int64_t reserved = (p->smem_bytes + SMEM_ALIGN + 15) / 16 * 16;
+  p->raw = smem_base(L, reserved);
+  L->smem_reserved = reserved;
   MlirValue raw32 = bld_cast(b, "llvm.trunc", bld_cast(b, "llvm.ptrtoint", p->raw, b->i64), b->i32);
   p->base32 = bld_and(b, bld_add(b, raw32, bld_i32(b, SMEM_ALIGN - 1)), bld_i32(b, -SMEM_ALIGN));
   p->pad = bld_sub(b, p->base32, raw32);
@@ -223,42 +229,86 @@ static MlirValue stage_addr(ct_lower *L, const ct_hopper_pipe *o) {
 }
 
 /* One m64nNk16 wgmma on the accumulator regs acc[nacc] (updated): A from descriptor `da` or from
- * the four .b32 registers a_regs; B from descriptor `db` (trans_b: MN-major). */
+ * the four .b32 registers a_regs; B from descriptor `db` (trans_b: MN-major). zero_d: the
+ * accumulator is known to be zero, so scale-d is 0 (D = A·B) and D is an output only — no register
+ * is written for it, in particular none between wgmma.fence and the wgmma (the ISA requires the
+ * fence between any write of a register a wgmma reads and that wgmma). */
 static void wgmma(ct_lower *L, const ct_hopper_mma *mm, MlirValue *acc, int nacc, MlirValue da, const MlirValue *a_regs,
-                  MlirValue db, bool trans_b) {
+                  MlirValue db, bool trans_b, bool zero_d) {
   ct_bld *b = &L->b;
   const char *ty = mm->elem == CT_BF16 ? "bf16" : "f16";
   int na = a_regs ? 4 : 1;
   size_t cap = 160 + (size_t)nacc * 12;
   char *text = malloc(cap), *cons = malloc((size_t)nacc * 8 + 32);
   if (!text || !cons) abort();
-  int pos = snprintf(text, cap, "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\nwgmma.mma_async.sync.aligned.m64n%lldk16.f32.%s.%s {",
-                     (long long)mm->n, ty, ty);
+  int pos = snprintf(text, cap, "{\n.reg .pred p;\nsetp.ne.b32 p, %d, 0;\nwgmma.mma_async.sync.aligned.m64n%lldk16.f32.%s.%s {",
+                     zero_d ? 0 : 1, (long long)mm->n, ty, ty);
   for (int i = 0; i < nacc; i++) pos += snprintf(text + pos, cap - (size_t)pos, "%s$%d", i ? ", " : "", i);
-  /* inputs: acc (tied, $nacc..$2nacc-1), then A, then B */
-  int in = 2 * nacc;
+  /* inputs: acc (tied, $nacc..$2nacc-1; none when zero_d), then A, then B */
+  int nin = zero_d ? 0 : nacc, in = nacc + nin;
   if (a_regs) pos += snprintf(text + pos, cap - (size_t)pos, "}, {$%d, $%d, $%d, $%d}, $%d, p, 1, 1, %d;\n}\n", in, in + 1,
                               in + 2, in + 3, in + 4, trans_b ? 1 : 0);
   else pos += snprintf(text + pos, cap - (size_t)pos, "}, $%d, $%d, p, 1, 1, 0, %d;\n}\n", in, in + 1, trans_b ? 1 : 0);
   int cp = 0;
   for (int i = 0; i < nacc; i++) cp += sprintf(cons + cp, "=f,");
-  for (int i = 0; i < nacc; i++) cp += sprintf(cons + cp, "%d,", i);
+  for (int i = 0; i < nin; i++) cp += sprintf(cons + cp, "%d,", i);
   sprintf(cons + cp, a_regs ? "r,r,r,r,l" : "l,l");
   MlirType *fs = malloc((size_t)nacc * sizeof *fs);
   MlirValue *ops = malloc(((size_t)nacc + 5) * sizeof *ops);
   if (!fs || !ops) abort();
-  for (int i = 0; i < nacc; i++) {
-    fs[i] = b->f32;
-    ops[i] = acc[i];
-  }
-  for (int i = 0; i < na; i++) ops[nacc + i] = a_regs ? a_regs[i] : da;
-  ops[nacc + na] = db;
+  for (int i = 0; i < nacc; i++) fs[i] = b->f32;
+  for (int i = 0; i < nin; i++) ops[i] = acc[i];
+  for (int i = 0; i < na; i++) ops[nin + i] = a_regs ? a_regs[i] : da;
+  ops[nin + na] = db;
   MlirType st = mlirLLVMStructTypeLiteralGet(b->ctx, nacc, fs, false);
-  MlirValue res = bld_inline_asm_volatile(b, text, cons, st, nacc + na + 1, ops);
+  MlirValue res = bld_inline_asm_volatile(b, text, cons, st, nin + na + 1, ops);
   for (int i = 0; i < nacc; i++) acc[i] = bld_extractvalue(b, res, i, b->f32);
   free(text);
   free(cons);
   free(fs);
+  free(ops);
+}
+
+/* Is v an llvm.mlir.constant float zero (+0 or -0)? */
+static bool is_zero_const(MlirValue v) {
+  if (!mlirValueIsAOpResult(v)) return false;
+  MlirOperation d = mlirOpResultGetOwner(v);
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(d));
+  if (n.length != strlen("llvm.mlir.constant") || memcmp(n.data, "llvm.mlir.constant", n.length)) return false;
+  MlirAttribute a = mlirOperationGetAttributeByName(d, mlirStringRefCreateFromCString("value"));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAFloat(a) && mlirFloatAttrGetValueDouble(a) == 0.0;
+}
+
+/* wgmma.fence with the registers the chain's wgmmas read (acc[nacc]: f32 accumulator, a[na]: .b32
+ * A fragments) passed through it as tied asm operands (updated in place), as CUTLASS's
+ * warpgroup_fence_operand does: every instruction computing them is ordered before the fence, so
+ * none is scheduled (or rematerialised) between the fence and the wgmmas. */
+static void fence_operands(ct_bld *b, MlirValue *acc, int nacc, MlirValue *a, int na) {
+  int n = nacc + na;
+  if (n == 0) {
+    intr0(b, "llvm.nvvm.wgmma.fence.sync.aligned", 0, NULL);
+    return;
+  }
+  char *cons = malloc((size_t)n * 10 + 1);
+  MlirType *ts = malloc((size_t)n * sizeof *ts);
+  MlirValue *ops = malloc((size_t)n * sizeof *ops);
+  if (!cons || !ts || !ops) abort();
+  int cp = 0;
+  for (int i = 0; i < n; i++) cp += sprintf(cons + cp, "%s", i < nacc ? "=f," : "=r,");
+  for (int i = 0; i < n; i++) cp += sprintf(cons + cp, i + 1 < n ? "%d," : "%d", i);
+  for (int i = 0; i < n; i++) {
+    ops[i] = i < nacc ? acc[i] : a[i - nacc];
+    ts[i] = i < nacc ? b->f32 : b->i32;
+  }
+  MlirType st = mlirLLVMStructTypeLiteralGet(b->ctx, n, ts, false);
+  MlirValue res = bld_inline_asm_volatile(b, "wgmma.fence.sync.aligned;", cons, st, n, ops);
+  for (int i = 0; i < n; i++) {
+    MlirValue v = bld_extractvalue(b, res, i, ts[i]);
+    if (i < nacc) acc[i] = v;
+    else a[i - nacc] = v;
+  }
+  free(cons);
+  free(ts);
   free(ops);
 }
 
@@ -291,6 +341,10 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   if (!c) return LOWER_FAILED;
   ct_lv *acc0 = lv_convert(L, c, acc_layout);
   int nacc = acc0->nregs;
+  /* a known-zero accumulator (e.g. S = Q·Kᵀ from a zero constant): the first wgmma gets scale-d
+   * 0 and the zeros are never materialised (as CUTLASS does) */
+  bool zero_d = true;
+  for (int i = 0; i < nacc && zero_d; i++) zero_d = is_zero_const(acc0->regs[i]);
   ct_lv *res = lv_new_tile(L, &ct, acc_layout);
   for (int i = 0; i < nacc; i++) res->regs[i] = acc0->regs[i];
   /* A: the warpgroup's 64 rows of a K-major SMEM tile, or register fragments */
@@ -329,9 +383,9 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
       for (int i = 0; i < 4; i++) ar[4 * kk + i] = pack2(L, areg->regs[8 * kk + 2 * i], areg->regs[8 * kk + 2 * i + 1]);
     }
   }
-  intr0(b, "llvm.nvvm.wgmma.fence.sync.aligned", 0, NULL);
+  fence_operands(b, res->regs, zero_d ? 0 : nacc, ar, pa ? 0 : 4 * nk);
   for (int kk = 0; kk < nk; kk++)
-    wgmma(L, mm, res->regs, nacc, da[kk], pa ? NULL : ar + 4 * kk, db[kk], pb->role == CT_PIPE_B_MN);
+    wgmma(L, mm, res->regs, nacc, da[kk], pa ? NULL : ar + 4 * kk, db[kk], pb->role == CT_PIPE_B_MN, zero_d && kk == 0);
   free(da);
   free(db);
   free(ar);

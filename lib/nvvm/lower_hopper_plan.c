@@ -421,7 +421,16 @@ static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock en
   for (int j = 0; o->in_loop && j < 1 + seg[1] + seg[2]; j++) {
     MlirValue v = mlirOperationGetOperand(ld, j);
     if (j >= 1 && j <= 2 && mlirValueEqual(v, iv)) continue;
-    if (!defined_outside(v, loop)) return "a load index is computed inside the loop (only the induction variable is supported)";
+    if (defined_outside(v, loop)) continue;
+    MlirOperation d = def_op(v);
+    if (j == 0)
+      return !mlirOperationIsNull(d) && is_op(d, "cuda_tile.make_partition_view")
+                 ? "a load's view is made inside the loop (`make_partition_view` in the loop body; only views made "
+                   "before the loop are supported)"
+                 : "a load's view is computed inside the loop (only views made before the loop are supported)";
+    if (j > 2) return "a load's input token comes from inside the loop";
+    return "a load index is computed inside the loop (only the induction variable and values from before the loop are "
+           "supported)";
   }
   if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(ld, 0)), &o->view) ||
       o->view.kind != CT_TYPE_PARTITION_VIEW || o->view.tile_rank != 2)
@@ -629,8 +638,9 @@ bool hopper_plan_entry(ct_lower *L, MlirOperation entry, ct_hopper_plan *p, int 
     ct_remark_op(L->c, mm->mmaf, "wgmma path: m64n%lldk16 x %d warpgroup%s (%d threads); A: %s; B: %s", (long long)mm->n,
                  p->warpgroups, p->warpgroups == 1 ? "" : "s", threads, a, b);
   }
-  ct_remark_op(L->c, p->for_op, "wgmma path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers, %lld bytes of shared memory",
-               p->npipes, p->npipes == 1 ? "" : "s", (long long)p->tx_bytes, p->nbarriers, (long long)p->smem_bytes);
+  /* the kernel's shared-memory figure is the remark at its entry (lower_kernel.c), once lowered */
+  ct_remark_op(L->c, p->for_op, "wgmma path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers", p->npipes,
+               p->npipes == 1 ? "" : "s", (long long)p->tx_bytes, p->nbarriers);
   if (p->has_store)
     ct_remark_op(L->c, p->st.store, "wgmma path: TMA store epilogue: %d box(es) %lldx%lld, swizzle %dB, staged at +%lld "
                  "in shared memory, wait_group.read %s", p->st.nboxes, (long long)p->st.box[0], (long long)p->st.box[1],

@@ -99,6 +99,8 @@ typedef struct ct_lower {
   int64_t entry_smem_bytes; /* largest use of the kernel being lowered */
   MlirOperation *kernels;   /* llvm.func of every lowered entry */
   int64_t *kernel_smem;     /* its shared-memory bytes */
+  int64_t *kernel_ring;     /* of which the Hopper path's TMA buffers + mbarriers + 1024 B pad (0: none) */
+  MlirLocation *kernel_loc; /* its cuda_tile.entry (for the shared-memory remark) */
   size_t nkernels;
   /* declared external functions (libdevice) */
   char **externs;

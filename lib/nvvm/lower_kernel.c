@@ -484,22 +484,53 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   L->entry_smem_bytes = 0;
   L->smem_reserved = 0;
   if (L->hopper) hopper_kernel_prologue(L);
+  int64_t ring = L->smem_reserved;
   bool lowered = lower_block(L, body);
   L->hopper = NULL;
   L->smem_reserved = 0;
   if (!lowered) return false;
   L->kernels = xrealloc(L->kernels, (L->nkernels + 1) * sizeof *L->kernels);
   L->kernel_smem = xrealloc(L->kernel_smem, (L->nkernels + 1) * sizeof *L->kernel_smem);
+  L->kernel_ring = xrealloc(L->kernel_ring, (L->nkernels + 1) * sizeof *L->kernel_ring);
+  L->kernel_loc = xrealloc(L->kernel_loc, (L->nkernels + 1) * sizeof *L->kernel_loc);
   L->kernels[L->nkernels] = fn;
+  L->kernel_ring[L->nkernels] = ring;
+  L->kernel_loc[L->nkernels] = mlirOperationGetLocation(entry);
   L->kernel_smem[L->nkernels++] = L->entry_smem_bytes;
   return true;
+}
+
+/* The remark (`tilec --remarks`, at the entry) stating kernel i's shared memory: the very figure
+ * add_smem_global writes (the `tilec.dynamic_smem_bytes` comment when dynamic), and the part of it
+ * the Hopper path's TMA buffers and mbarriers take. */
+static void smem_remark(ct_lower *L, size_t i, bool dynamic) {
+  char where[160], ring[160] = "";
+  MlirAttribute name = mlirOperationGetAttributeByName(L->kernels[i], sref("sym_name"));
+  MlirStringRef n = mlirStringAttrGetValue(name);
+  long long bytes = (long long)L->kernel_smem[i];
+  if (dynamic)
+    snprintf(where, sizeof where, "dynamic (`// tilec.dynamic_smem_bytes %.*s %lld` in the PTX; the launch passes them)",
+             (int)n.length, n.data, bytes);
+  else if (L->smem_bytes != L->kernel_smem[i])
+    snprintf(where, sizeof where, "static (the module's `.shared __tilec_smem[%lld]`, sized for its largest kernel)",
+             (long long)L->smem_bytes);
+  else snprintf(where, sizeof where, "static (`.shared __tilec_smem[%lld]`)", bytes);
+  long long r = (long long)L->kernel_ring[i];
+  if (r > 0 && r >= bytes)
+    snprintf(ring, sizeof ring, "; all of it for the wgmma path's TMA buffers and mbarriers (1024 B of it run-time "
+             "alignment slack)");
+  else if (r > 0)
+    snprintf(ring, sizeof ring, "; %lld for the wgmma path's TMA buffers and mbarriers (1024 B of it run-time alignment "
+             "slack), %lld for other ops", r, bytes - r);
+  ct_diag_emit_at(L->c, CT_DIAG_REMARK, L->kernel_loc[i], "shared memory: %lld bytes, %s%s", bytes, where, ring);
 }
 
 /* The module's shared-memory buffer. Static (`.shared .align 16 .b8 __tilec_smem[N]`) when every
  * kernel needs at most STATIC_SMEM_LIMIT bytes; else an external zero-length array (PTX
  * `.extern .shared .align 16 .b8 __tilec_smem[]`, dynamic shared memory) and every kernel that
  * uses it carries the string attribute DYN_SMEM_ATTR = its byte count, which the back end prints
- * as `// tilec.dynamic_smem_bytes <kernel> <bytes>` (docs/abi.md). */
+ * as `// tilec.dynamic_smem_bytes <kernel> <bytes>` (docs/abi.md). Every kernel that uses it gets
+ * a remark with that figure (smem_remark). */
 static void add_smem_global(ct_lower *L) {
   if (L->smem_bytes <= 0) return;
   MlirContext ctx = L->b.ctx;
@@ -516,6 +547,8 @@ static void add_smem_global(ct_lower *L) {
   MlirRegion r = mlirRegionCreate();
   mlirOperationStateAddOwnedRegions(&st, 1, &r);
   mlirBlockInsertOwnedOperation(L->out_body, 0, mlirOperationCreate(&st));
+  for (size_t i = 0; i < L->nkernels; i++)
+    if (L->kernel_smem[i] > 0) smem_remark(L, i, dynamic);
   if (!dynamic) return;
   for (size_t i = 0; i < L->nkernels; i++) {
     if (L->kernel_smem[i] <= 0) continue;
@@ -561,6 +594,8 @@ static void lower_free(ct_lower *L) {
   free(L->externs);
   free(L->kernels);
   free(L->kernel_smem);
+  free(L->kernel_ring);
+  free(L->kernel_loc);
   if (!mlirModuleIsNull(L->tileas)) mlirModuleDestroy(L->tileas);
 }
 

@@ -44,7 +44,7 @@ cuda_tile.module @m32 {
 
 // The load index is computed inside the loop (k * 2): not supported by the Hopper path yet (the
 // producer would have to evaluate it for iteration k + S).
-// CHECK: fallback.mlir:[[@LINE+19]]:7: remark: mma.sync path: a load index is computed inside the loop (only the induction variable is supported)
+// CHECK: fallback.mlir:[[@LINE+19]]:7: remark: mma.sync path: a load index is computed inside the loop (only the induction variable and values from before the loop are supported)
 cuda_tile.module @idx {
   entry @gemm_idx(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
     %a16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
