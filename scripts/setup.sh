@@ -5,7 +5,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 BUILD_DIR=${BUILD_DIR:-$here/build}
-pkgs=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libzstd-dev cmake make gcc g++ python3)
+pkgs=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libzstd-dev cmake make gcc g++ python3 python3-venv)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

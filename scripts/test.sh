@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# test.sh: set up and build tilec, run the whole test suite (unit tests + lit), then build again
+# test.sh: set up and build tilec, run the whole test suite (unit tests + lit), the Python package
+# tests (scripts/test_python.sh: pip install ./python, pytest), then build again
 # with AddressSanitizer + UndefinedBehaviorSanitizer and run the suite once more.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 "$here/scripts/setup.sh"
 echo "== test suite (release build) =="
 (cd "$here/build" && ctest --output-on-failure)
+echo "== Python package (pip install ./python, pytest) =="
+bash "$here/scripts/test_python.sh"
 echo "== test suite (ASan + UBSan build) =="
 BUILD_DIR="$here/build-asan" "$here/scripts/setup.sh" -DTILEC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 # LLVM/MLIR are not instrumented; leaks inside their global registries are not ours.
