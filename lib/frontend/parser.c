@@ -1279,13 +1279,33 @@ static bool parse_symbol_name(ct_parser *p, char *buf, size_t cap) {
   ct_parser_advance(p, 1);
   size_t s = p->pos;
   if (p->pos < p->len && p->src[p->pos] == '"') {
+    /* A quoted name, with MLIR's escapes: \" \\ \n \t and \XX (two hex digits, any byte). */
     ct_parser_advance(p, 1);
-    s = p->pos;
-    while (p->pos < p->len && p->src[p->pos] != '"') ct_parser_advance(p, 1);
-    size_t n = p->pos - s;
+    size_t n = 0;
+    while (p->pos < p->len && p->src[p->pos] != '"') {
+      char ch = p->src[p->pos];
+      if (ch == '\n') return perr(p, "unterminated quoted symbol name");
+      if (ch == '\\') {
+        char e = p->pos + 1 < p->len ? p->src[p->pos + 1] : 0;
+        if (e == '"' || e == '\\') ch = e, ct_parser_advance(p, 2);
+        else if (e == 'n') ch = '\n', ct_parser_advance(p, 2);
+        else if (e == 't') ch = '\t', ct_parser_advance(p, 2);
+        else if (isxdigit((unsigned char)e) && p->pos + 2 < p->len && isxdigit((unsigned char)p->src[p->pos + 2])) {
+          char hex[3] = {e, p->src[p->pos + 2], 0};
+          ch = (char)strtol(hex, NULL, 16);
+          ct_parser_advance(p, 3);
+        } else {
+          return perr(p, "invalid escape in a quoted symbol name (\\\", \\\\, \\n, \\t or \\XX)");
+        }
+      } else {
+        ct_parser_advance(p, 1);
+      }
+      if (n + 1 >= cap) return perr(p, "symbol name too long");
+      buf[n++] = ch;
+    }
+    if (p->pos >= p->len) return perr(p, "unterminated quoted symbol name");
     ct_parser_advance(p, 1);
-    if (n >= cap) return perr(p, "symbol name too long");
-    memcpy(buf, p->src + s, n);
+    if (memchr(buf, 0, n)) return perr(p, "a symbol name cannot contain a NUL byte");
     buf[n] = 0;
     return true;
   }

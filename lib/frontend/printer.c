@@ -17,6 +17,7 @@
  * debuginfo.c). */
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,6 +82,31 @@ static void put_value(printer *pr, MlirValue v) {
     }
   }
   ct_strbuf_puts(pr->out, "%<<UNKNOWN>>");
+}
+
+/* `@name` for a symbol: bare when it is an MLIR bare identifier ([A-Za-z_][A-Za-z0-9_$.]*), else
+ * quoted as MLIR quotes it: `@"a b"`, with `\"`, `\\` and `\XX` (two hex digits) for a quote, a
+ * backslash and any byte outside printable ASCII, so that the printout parses back to the same
+ * name (parser.c parse_symbol_name). */
+static void put_symbol(printer *pr, MlirStringRef s) {
+  bool bare = s.length > 0 && (isalpha((unsigned char)s.data[0]) || s.data[0] == '_');
+  for (size_t i = 1; bare && i < s.length; i++) {
+    unsigned char ch = (unsigned char)s.data[i];
+    bare = isalnum(ch) || ch == '_' || ch == '$' || ch == '.';
+  }
+  ct_strbuf_putc(pr->out, '@');
+  if (bare) {
+    ct_strbuf_append(pr->out, s.data, s.length);
+    return;
+  }
+  ct_strbuf_putc(pr->out, '"');
+  for (size_t i = 0; i < s.length; i++) {
+    unsigned char ch = (unsigned char)s.data[i];
+    if (ch == '"' || ch == '\\') ct_strbuf_printf(pr->out, "\\%c", ch);
+    else if (ch < 0x20 || ch >= 0x7f) ct_strbuf_printf(pr->out, "\\%02X", ch);
+    else ct_strbuf_putc(pr->out, (char)ch);
+  }
+  ct_strbuf_putc(pr->out, '"');
 }
 
 static void indent(printer *pr, int n) {
@@ -509,7 +535,9 @@ static bool print_entry(printer *pr, MlirOperation op, const ct_op_info *info, i
   pr->next_arg = 0;
   name_block_args(pr, b);
   MlirStringRef s = mlirStringAttrGetValue(sym);
-  ct_strbuf_printf(pr->out, "%s @%.*s(", info->name, (int)s.length, s.data);
+  ct_strbuf_printf(pr->out, "%s ", info->name);
+  put_symbol(pr, s);
+  ct_strbuf_putc(pr->out, '(');
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++) {
     if (i) ct_strbuf_puts(pr->out, ", ");
     put_value(pr, mlirBlockGetArgument(b, i));
@@ -610,7 +638,8 @@ static bool print_global(printer *pr, MlirOperation op, const ct_op_info *info) 
   if (priv) ct_strbuf_puts(pr->out, "private ");
   if (!mlirAttributeIsNull(get_attr(op, "constant"))) ct_strbuf_puts(pr->out, "constant ");
   MlirStringRef s = mlirStringAttrGetValue(sym);
-  ct_strbuf_printf(pr->out, "@%.*s ", (int)s.length, s.data);
+  put_symbol(pr, s);
+  ct_strbuf_putc(pr->out, ' ');
   if (!mlirAttributeIsNull(align)) ct_strbuf_printf(pr->out, "alignment = %lld ", (long long)mlirIntegerAttrGetValueInt(align));
   if (!put_dense_literal(pr, value, tile_type)) return false;
   spacer sp = {pr, false};
@@ -809,7 +838,8 @@ static void print_module_op(printer *pr, MlirOperation op, int ind) {
     return;
   }
   MlirStringRef s = mlirStringAttrGetValue(sym);
-  ct_strbuf_printf(pr->out, "cuda_tile.module @%.*s", (int)s.length, s.data);
+  ct_strbuf_puts(pr->out, "cuda_tile.module ");
+  put_symbol(pr, s);
   const ct_op_info *info = ct_op_info_get(CT_OP_module);
   spacer sp = {pr, false};
   bool extra = false;

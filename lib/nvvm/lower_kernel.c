@@ -10,6 +10,7 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Dialect/LLVM.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -354,6 +355,24 @@ static int warps_from_hints(ct_lower *L, MlirOperation entry) {
   return warps;
 }
 
+/* Why an entry name cannot be the kernel's PTX symbol, or NULL when it can (docs/abi.md "Kernel
+ * symbol and parameters"): a launcher finds the kernel by the entry's own name, so tilec does not
+ * rename it; it must be a PTX identifier ([A-Za-z_][A-Za-z0-9_$]*: PTX also allows a leading `%`
+ * or `$`, which LLVM's NVPTX back end does not emit) and must not collide with the symbols tilec's
+ * code defines or calls (__tilec_*, libdevice's __nv_*, vprintf). */
+static const char *entry_name_problem(MlirStringRef n) {
+  if (n.length == 0) return "is empty";
+  if (!isalpha((unsigned char)n.data[0]) && n.data[0] != '_') return "does not start with a letter or '_'";
+  for (size_t i = 1; i < n.length; i++) {
+    unsigned char ch = (unsigned char)n.data[i];
+    if (!isalnum(ch) && ch != '_' && ch != '$') return "has a character other than letters, digits, '_' and '$'";
+  }
+  if ((n.length >= 7 && memcmp(n.data, "__tilec", 7) == 0) || (n.length >= 5 && memcmp(n.data, "__nv_", 5) == 0))
+    return "uses a prefix reserved for tilec's own symbols (__tilec, __nv_)";
+  if (n.length == 7 && memcmp(n.data, "vprintf", 7) == 0) return "is the name of a function tilec's code calls";
+  return NULL;
+}
+
 static bool lower_entry(ct_lower *L, MlirOperation entry) {
   MlirAttribute name_attr = mlirOperationGetAttributeByName(entry, sref("sym_name"));
   if (mlirAttributeIsNull(name_attr) || !mlirAttributeIsAString(name_attr)) {
@@ -361,6 +380,12 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
     return false;
   }
   MlirStringRef name = mlirStringAttrGetValue(name_attr);
+  const char *problem = entry_name_problem(name);
+  if (problem) {
+    ct_error_op(L->c, entry, "entry name \"%.*s\" %s: it cannot be the kernel's PTX symbol, which launchers look "
+                "up by the entry's name (rename the entry; docs/abi.md)", (int)name.length, name.data, problem);
+    return false;
+  }
   for (MlirOperation f = mlirBlockGetFirstOperation(L->out_body); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f)) {
     MlirAttribute fn = mlirOperationGetAttributeByName(f, sref("sym_name"));

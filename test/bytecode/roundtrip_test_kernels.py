@@ -54,7 +54,8 @@ def main():
                             continue
                         if first.returncode != 0:
                             continue  # a negative or unsupported chunk, tested elsewhere
-                        want = re.sub(rb"cuda_tile\.module @[\w$.]+", b"cuda_tile.module @kernels", first.stdout, count=1)
+                        want = re.sub(rb'cuda_tile\.module @(?:"(?:[^"\\]|\\.)*"|[\w$.]+)', b"cuda_tile.module @kernels",
+                                      first.stdout, count=1)
                         w = run(a.tilec, ["-O0", "--emit=bytecode", "-", "-o", bc], src)
                         message = w.stderr.decode(errors="replace").strip()
                         if w.returncode == 1 and any(limit in message for limit in format_limits):
