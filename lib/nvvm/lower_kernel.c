@@ -385,6 +385,11 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   int ntmaps = L->hopper ? L->hopper->npipes + (L->hopper->has_store ? 1 : 0) : 0;
   L->nwarps = warps;
   L->nthreads = 32 * warps;
+  /* refuse kernels whose live tiles cannot fit the register file before unrolling anything */
+  if (!ct_reg_budget_check(L, entry)) {
+    L->hopper = NULL;
+    return false;
+  }
 
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   intptr_t nargs = mlirBlockGetNumArguments(body);
