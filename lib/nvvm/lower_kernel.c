@@ -320,7 +320,7 @@ bool lower_block(ct_lower *L, MlirBlock block) {
 }
 
 /* ---------------- entries ---------------- */
-static int warps_from_hints(ct_lower *L, MlirOperation entry) {
+int lower_hinted_warps(ct_lower *L, MlirOperation entry) {
   MlirAttribute a = mlirOperationGetAttributeByName(entry, sref("optimization_hints"));
   if (mlirAttributeIsNull(a)) return DEFAULT_WARPS;
   ct_strbuf sb;
@@ -369,7 +369,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
       return false;
     }
   }
-  int warps = warps_from_hints(L, entry);
+  int warps = lower_hinted_warps(L, entry);
   if (warps < 1 || warps > 32 || ct_log2_exact(warps) < 0) {
     ct_error_op(L->c, entry, "num_worker_warps_per_cta = %d is not supported by code generation (need a power of two ≤ 32)",
                 warps);
@@ -580,6 +580,9 @@ MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule in, const ct_lower_opt
   L.out_body = mlirModuleGetBody(L.out);
   int errors_before = c->nerrors;
   bool ok = true;
+  /* big element-wise tiles in register-sized pieces (strip_mine.c): lower a rewritten clone */
+  MlirModule mined = ct_strip_mine(&L, in);
+  if (!mlirModuleIsNull(mined)) in = mined;
   for (MlirOperation m = mlirBlockGetFirstOperation(mlirModuleGetBody(in)); ok && !mlirOperationIsNull(m);
        m = mlirOperationGetNextInBlock(m)) {
     char name[96];
@@ -619,6 +622,7 @@ MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule in, const ct_lower_opt
     }
   }
   lower_free(&L);
+  if (!mlirModuleIsNull(mined)) mlirModuleDestroy(mined);
   if (!ok || c->nerrors != errors_before) {
     mlirModuleDestroy(L.out);
     return (MlirModule){NULL};

@@ -81,3 +81,22 @@ cuda_tile.module @threads {
     return
   }
 }
+
+// -----
+
+// A big element-wise group is done in pieces by a loop (strip_mine.c) only when its view accesses
+// are unordered: here the store is ordered after the load by its token, so the group stays whole
+// and the budget refuses it.
+cuda_tile.module @ordered {
+  entry @k(%x_ptr: tile<ptr<f32>>) {
+    %x_tv = make_tensor_view %x_ptr, shape = [4096, 1024], strides = [1024, 1] : tile<i64> -> tensor_view<4096x1024xf32, strides=[1024,1]>
+    %x_pv = make_partition_view %x_tv : partition_view<tile=(256x1024), tensor_view<4096x1024xf32, strides=[1024,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    // expected-error@+1 {{`load_view_tko` on tile<256x1024xf32> (2048 registers per thread): the tiles live here need 2050 32-bit registers per thread at 128 threads per CTA, over the code generator's budget of 223}}
+    %x, %tx = load_view_tko weak %x_pv[%bx, %c0] : partition_view<tile=(256x1024), tensor_view<4096x1024xf32, strides=[1024,1]>>, tile<i32> -> tile<256x1024xf32>, token
+    %y = negf %x : tile<256x1024xf32>
+    %ty = store_view_tko weak %y, %x_pv[%bx, %c0] token = %tx : tile<256x1024xf32>, partition_view<tile=(256x1024), tensor_view<4096x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+    return
+  }
+}

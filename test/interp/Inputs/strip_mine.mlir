@@ -1,0 +1,21 @@
+// z = max(x * y, 0.5) + x on 256x512 f32 tiles of a [rows x 4096] tensor (rows known at run time:
+// the last row block is partly outside). 1024 elements per thread per tile: strip-mined by tilec.
+cuda_tile.module @sm {
+  entry @k(%x_ptr: tile<ptr<f32>>, %y_ptr: tile<ptr<f32>>, %z_ptr: tile<ptr<f32>>, %rows: tile<i64>) {
+    %x_tv = make_tensor_view %x_ptr, shape = [%rows, 4096], strides = [4096, 1] : tile<i64> -> tensor_view<?x4096xf32, strides=[4096,1]>
+    %y_tv = make_tensor_view %y_ptr, shape = [%rows, 4096], strides = [4096, 1] : tile<i64> -> tensor_view<?x4096xf32, strides=[4096,1]>
+    %z_tv = make_tensor_view %z_ptr, shape = [%rows, 4096], strides = [4096, 1] : tile<i64> -> tensor_view<?x4096xf32, strides=[4096,1]>
+    %x_pv = make_partition_view %x_tv : partition_view<tile=(256x512), tensor_view<?x4096xf32, strides=[4096,1]>>
+    %y_pv = make_partition_view %y_tv : partition_view<tile=(256x512), tensor_view<?x4096xf32, strides=[4096,1]>>
+    %z_pv = make_partition_view %z_tv : partition_view<tile=(256x512), tensor_view<?x4096xf32, strides=[4096,1]>>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %x, %tx = load_view_tko weak %x_pv[%bx, %by] : partition_view<tile=(256x512), tensor_view<?x4096xf32, strides=[4096,1]>>, tile<i32> -> tile<256x512xf32>, token
+    %y, %ty = load_view_tko weak %y_pv[%bx, %by] : partition_view<tile=(256x512), tensor_view<?x4096xf32, strides=[4096,1]>>, tile<i32> -> tile<256x512xf32>, token
+    %half = constant <f32: 0.5> : tile<256x512xf32>
+    %p = mulf %x, %y : tile<256x512xf32>
+    %m = maxf %p, %half : tile<256x512xf32>
+    %z = addf %m, %x : tile<256x512xf32>
+    %tz = store_view_tko weak %z, %z_pv[%bx, %by] : tile<256x512xf32>, partition_view<tile=(256x512), tensor_view<?x4096xf32, strides=[4096,1]>>, tile<i32> -> token
+    return
+  }
+}
