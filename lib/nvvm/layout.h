@@ -40,6 +40,7 @@
  * constant (replicated, at most 256 elements) sets the bound. Bigger tiles are refused (or split
  * into pieces) before a layout is built. */
 #define CT_LAYOUT_MAX_REG_BITS 8
+_Static_assert((1 << CT_LAYOUT_MAX_REG_BITS) >= CT_REG_MAX_PER_THREAD * 7 / 8, "a budgeted tile must fit a layout");
 #define CT_LAYOUT_LANE_BITS 5
 #define CT_LAYOUT_MAX_WARP_BITS 5
 

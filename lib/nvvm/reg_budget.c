@@ -187,6 +187,40 @@ static bool biggest_tile(ct_lower *L, MlirOperation op, ct_type *out, int64_t *r
   return any;
 }
 
+/* A tile result held in registers needs a layout of at most 2^CT_LAYOUT_MAX_REG_BITS registers
+ * per thread, even when its elements are all equal (a big splat or broadcast is still spread over
+ * that many registers); refuse it on its op. */
+static bool too_wide(rb *R, MlirOperation op) {
+  ct_lower *L = R->L;
+  char name[48];
+  op_short_name(op, name, sizeof name);
+  if (!strcmp(name, "constant")) {
+    MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
+    if (!mlirAttributeIsNull(v) && mlirAttributeIsADenseElements(v) && !mlirDenseElementsAttrIsSplat(v))
+      return false; /* replicated, bounded by lower_elementwise.c */
+  }
+  for (intptr_t k = 0; k < mlirOperationGetNumResults(op); k++) {
+    ct_type t;
+    if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, k)), &t) || t.kind != CT_TYPE_TILE) continue;
+    if (k == 0 && L->hopper && !strcmp(name, "load_view_tko") && hopper_pipe_of_load(L->hopper, op) >= 0) continue;
+    int64_t n = ct_type_num_elements(&t);
+    int64_t per = n == INT64_MAX ? n : (n + L->nthreads - 1) / L->nthreads;
+    if (per <= (1 << CT_LAYOUT_MAX_REG_BITS)) continue;
+    ct_strbuf ts;
+    ct_strbuf_init(&ts);
+    ct_type_print(&t, &ts);
+    ct_error_op(L->c, op,
+                "`%s` on %s: %lld elements per thread at %d threads per CTA, more than the %d a tile may hold per "
+                "thread (docs/driver.md, \"Code generation limits\"); use smaller tiles, or process the "
+                "data in pieces in a `for` loop",
+                name, ts.data ? ts.data : "?", (long long)per, L->nthreads, 1 << CT_LAYOUT_MAX_REG_BITS);
+    ct_strbuf_free(&ts);
+    R->failed = true;
+    return true;
+  }
+  return false;
+}
+
 static void refuse(rb *R, MlirOperation op, int64_t need) {
   ct_lower *L = R->L;
   char name[48];
@@ -276,6 +310,10 @@ static bool block_peak(rb *R, MlirBlock B, int64_t base, int64_t *peak) {
     if (here > *peak) *peak = here;
     if (base + here > R->budget) {
       refuse(R, op, base + here);
+      ok = false;
+      break;
+    }
+    if (too_wide(R, op)) {
       ok = false;
       break;
     }

@@ -100,3 +100,22 @@ cuda_tile.module @ordered {
     return
   }
 }
+
+// -----
+
+// A tile whose elements are all equal counts one register in the estimate, but it is still spread
+// over a layout of at most 256 registers per thread: a 2048x2048 broadcast is refused on its op.
+cuda_tile.module @wide {
+  entry @k() {
+    %v = iota : tile<2048xi32>
+    %r = reshape %v : tile<2048xi32> -> tile<1x2048xi32>
+    // expected-error@+1 {{`broadcast` on tile<2048x2048xi32>: 32768 elements per thread at 128 threads per CTA, more than the 256 a tile may hold per thread}}
+    %b = broadcast %r : tile<1x2048xi32> -> tile<2048x2048xi32>
+    %s = reduce %b dim=0 identities=[0 : i32] : tile<2048x2048xi32> -> tile<2048xi32>
+    (%a: tile<i32>, %c: tile<i32>) {
+      %add = addi %a, %c : tile<i32>
+      yield %add : tile<i32>
+    }
+    return
+  }
+}
