@@ -211,8 +211,8 @@ static bool too_wide(rb *R, MlirOperation op) {
     ct_type_print(&t, &ts);
     ct_error_op(L->c, op,
                 "`%s` on %s: %lld elements per thread at %d threads per CTA, more than the %d a tile may hold per "
-                "thread (docs/driver.md, \"Code generation limits\"); use smaller tiles, or process the "
-                "data in pieces in a `for` loop",
+                "thread (docs/driver.md, \"Code generation limits\"); use smaller tiles or more warps "
+                "(num_worker_warps_per_cta), or process the data in pieces in a `for` loop",
                 name, ts.data ? ts.data : "?", (long long)per, L->nthreads, 1 << CT_LAYOUT_MAX_REG_BITS);
     ct_strbuf_free(&ts);
     R->failed = true;
@@ -234,13 +234,14 @@ static void refuse(rb *R, MlirOperation op, int64_t need) {
     ct_error_op(L->c, op,
                 "`%s` on %s (%lld registers per thread): the tiles live here need %lld 32-bit registers per thread "
                 "at %d threads per CTA, over the code generator's budget of %lld (docs/driver.md, \"Code generation "
-                "limits\"); use smaller tiles, or process the data in pieces in a `for` loop",
+                "limits\"); use smaller tiles or more warps (num_worker_warps_per_cta), or process the data in "
+                "pieces in a `for` loop",
                 name, ts.data, (long long)regs, (long long)need, L->nthreads, (long long)R->budget);
   else
     ct_error_op(L->c, op,
                 "`%s`: the tiles live here need %lld 32-bit registers per thread at %d threads per CTA, over the code "
-                "generator's budget of %lld (docs/driver.md, \"Code generation limits\"); use smaller tiles, or "
-                "process the data in pieces in a `for` loop",
+                "generator's budget of %lld (docs/driver.md, \"Code generation limits\"); use smaller tiles or "
+                "more warps (num_worker_warps_per_cta), or process the data in pieces in a `for` loop",
                 name, (long long)need, L->nthreads, (long long)R->budget);
   ct_strbuf_free(&ts);
   R->failed = true;

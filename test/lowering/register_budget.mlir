@@ -6,7 +6,7 @@
 // RUN: not %tilec --emit=ptx --split-input-file %s -o /dev/null 2>&1 | %FileCheck %s
 
 // A softmax-like 512x1024 f32 row block: 4096 registers per thread for the loaded tile alone.
-// CHECK: register_budget.mlir:[[@LINE+10]]:5: error: `load_view_tko` on tile<512x1024xf32> (4096 registers per thread): the tiles live here need 4098 32-bit registers per thread at 128 threads per CTA, over the code generator's budget of 223 (docs/driver.md, "Code generation limits"); use smaller tiles, or process the data in pieces in a `for` loop
+// CHECK: register_budget.mlir:[[@LINE+10]]:5: error: `load_view_tko` on tile<512x1024xf32> (4096 registers per thread): the tiles live here need 4098 32-bit registers per thread at 128 threads per CTA, over the code generator's budget of 223 (docs/driver.md, "Code generation limits"); use smaller tiles or more warps (num_worker_warps_per_cta), or process the data in pieces in a `for` loop
 cuda_tile.module @softmax_big {
   entry @k(%x_ptr: tile<ptr<f32>>, %y_ptr: tile<ptr<f32>>, %rows: tile<i64>) {
     %x_tv = make_tensor_view %x_ptr, shape = [%rows, 1024], strides = [1024, 1] : tile<i64> -> tensor_view<?x1024xf32, strides=[1024,1]>
