@@ -20,6 +20,8 @@
  *  - `load_view_tko` / `store_view_tko`: weak, no input token, result token unused, on a
  *    partition view made by `make_partition_view` (tile = the whole tile, any dim_map/padding);
  *  - element-wise ops (lower_elementwise.c);
+ *  - `broadcast` of a tile from outside the group that is broadcast along every dim the pieces
+ *    split (a bias row, a scalar reshaped to 1x1: broadcast into each piece);
  * whose tile operands are group results or splat constants (rebuilt per piece), whose tile
  * results are used only by the group, with at least one store, and with only side-effect-free
  * ops between its first and last op (so moving the group to its last op keeps their order
@@ -47,7 +49,7 @@
 #define CHUNK_REGS 32     /* registers per thread of one piece of a tile */
 #define POTENTIAL_ELEMS 16 /* cheap filter: tiles with fewer elements per thread are never grouped */
 
-typedef enum { M_NONE = 0, M_LOAD, M_STORE, M_EW } member_kind;
+typedef enum { M_NONE = 0, M_LOAD, M_STORE, M_EW, M_BCAST } member_kind;
 
 /* pointer -> int map (open addressing; looked up only, never iterated) */
 typedef struct pmap {
@@ -158,6 +160,9 @@ static member_kind classify(sm *S, MlirOperation op, ct_type *t) {
   else if (lower_is_elementwise_name(name) && mlirOperationGetNumRegions(op) == 0 && mlirOperationGetNumResults(op) == 1 &&
            tile_type(mlirOperationGetResult(op, 0), t))
     k = M_EW;
+  else if (!strcmp(name, "broadcast") && mlirOperationGetNumOperands(op) == 1 && mlirOperationGetNumResults(op) == 1 &&
+           tile_type(mlirOperationGetResult(op, 0), t))
+    k = M_BCAST;
   if (k == M_NONE || t->rank < 1) return M_NONE;
   if (ct_type_num_elements(t) / S->nthreads < POTENTIAL_ELEMS) return M_NONE;
   return k;
@@ -213,10 +218,9 @@ static MlirType piece_type(MlirContext ctx, MlirType t, const int64_t *piece, in
   return ct_type_to_mlir(ctx, &ct);
 }
 
-/* Replace the group (member ops `ops[idx[0..n)]`, program order) by the loop nest. */
-static void rewrite_group(sm *S, MlirOperation *ops, const int *idx, int n, const ct_type *shape) {
-  ct_lower *L = S->L;
-  MlirContext ctx = L->c->mlir;
+/* The piece of the group's tile shape: halve the outermost dim > 1 until a tile of the piece
+ * (at the widest element of the group) needs at most CHUNK_REGS registers per thread. */
+static void compute_piece(const sm *S, MlirOperation *ops, const int *idx, int n, const ct_type *shape, int64_t *piece) {
   int rank = shape->rank;
   int64_t words = 1;
   for (int m = 0; m < n; m++) {
@@ -229,7 +233,6 @@ static void rewrite_group(sm *S, MlirOperation *ops, const int *idx, int n, cons
       if (tile_type(v, &t) && t.rank == rank && (ct_elem_bits(t.elem) + 31) / 32 > words) words = (ct_elem_bits(t.elem) + 31) / 32;
     }
   }
-  int64_t piece[CT_MAX_RANK];
   for (int d = 0; d < rank; d++) piece[d] = shape->shape[d];
   for (;;) {
     int64_t elems = 1;
@@ -241,6 +244,15 @@ static void rewrite_group(sm *S, MlirOperation *ops, const int *idx, int n, cons
     if (d == rank) break;
     piece[d] /= 2;
   }
+}
+
+/* Replace the group (member ops `ops[idx[0..n)]`, program order) by the loop nest. */
+static void rewrite_group(sm *S, MlirOperation *ops, const int *idx, int n, const ct_type *shape) {
+  ct_lower *L = S->L;
+  MlirContext ctx = L->c->mlir;
+  int rank = shape->rank;
+  int64_t piece[CT_MAX_RANK];
+  compute_piece(S, ops, idx, n, shape, piece);
   MlirOperation last = ops[idx[n - 1]];
   MlirLocation loc = mlirOperationGetLocation(last);
   /* partition views with the piece as their tile, one per distinct view of the group */
@@ -456,6 +468,9 @@ static void process_block(sm *S, MlirBlock B) {
       if (!tile_type(v, &t) || t.rank == 0) continue;
       int j = mlirValueIsAOpResult(v) ? pm_get(&at, mlirOpResultGetOwner(v).ptr) : -1;
       bool from_group = j >= 0 && kind[j] && uf_find(parent, j) == g;
+      /* a broadcast's small source from outside the group is broadcast into each piece (checked
+       * against the piece below) */
+      if (!from_group && kind[i] == M_BCAST) continue;
       if (!from_group && !splat_const(v, &shape[i])) bad[g] = true;
     }
     for (intptr_t r = 0; r < mlirOperationGetNumResults(op); r++) {
@@ -490,6 +505,24 @@ static void process_block(sm *S, MlirBlock B) {
       }
     }
     if (regs <= CHUNK_MIN_REGS) bad[g] = true;
+    if (bad[g]) continue;
+    /* a broadcast source from outside must be broadcast along every split dim (size 1 there) */
+    int nm = 0;
+    for (i = first[g]; i <= last[g]; i++)
+      if (kind[i] && uf_find(parent, i) == g) idx[nm++] = i;
+    int64_t piece[CT_MAX_RANK];
+    compute_piece(S, ops, idx, nm, &shape[first[g]], piece);
+    for (int m = 0; m < nm && !bad[g]; m++) {
+      if (kind[idx[m]] != M_BCAST) continue;
+      MlirValue src = mlirOperationGetOperand(ops[idx[m]], 0);
+      int j = mlirValueIsAOpResult(src) ? pm_get(&at, mlirOpResultGetOwner(src).ptr) : -1;
+      if (j >= 0 && kind[j] && uf_find(parent, j) == g) continue;
+      ct_type st;
+      const ct_type *rt = &shape[idx[m]];
+      if (!tile_type(src, &st) || st.rank != rt->rank) bad[g] = true;
+      for (int d = 0; d < rt->rank && !bad[g]; d++)
+        if (piece[d] < rt->shape[d] && st.shape[d] != 1) bad[g] = true;
+    }
   }
   for (int g = 0; g < n; g++) {
     if (!kind[g] || uf_find(parent, g) != g || bad[g]) continue;

@@ -119,3 +119,27 @@ cuda_tile.module @wide {
     return
   }
 }
+
+// -----
+
+// A broadcast joins a strip-mined group only when its source is broadcast along the dims the
+// pieces split: a column (256x1) broadcast over 256x1024 rows would need a slice of it per piece
+// of rows, so the group stays whole and the budget refuses it.
+cuda_tile.module @column {
+  entry @k(%x_ptr: tile<ptr<f32>>, %c_ptr: tile<ptr<f32>>) {
+    %x_tv = make_tensor_view %x_ptr, shape = [4096, 1024], strides = [1024, 1] : tile<i64> -> tensor_view<4096x1024xf32, strides=[1024,1]>
+    %c_tv = make_tensor_view %c_ptr, shape = [4096], strides = [1] : tile<i64> -> tensor_view<4096xf32, strides=[1]>
+    %x_pv = make_partition_view %x_tv : partition_view<tile=(256x1024), tensor_view<4096x1024xf32, strides=[1024,1]>>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(256), tensor_view<4096xf32, strides=[1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %col, %tc = load_view_tko weak %c_pv[%bx] : partition_view<tile=(256), tensor_view<4096xf32, strides=[1]>>, tile<i32> -> tile<256xf32>, token
+    %col2 = reshape %col : tile<256xf32> -> tile<256x1xf32>
+    // expected-error@+1 {{`load_view_tko` on tile<256x1024xf32> (2048 registers per thread): the tiles live here need}}
+    %x, %tx = load_view_tko weak %x_pv[%bx, %c0] : partition_view<tile=(256x1024), tensor_view<4096x1024xf32, strides=[1024,1]>>, tile<i32> -> tile<256x1024xf32>, token
+    %cb = broadcast %col2 : tile<256x1xf32> -> tile<256x1024xf32>
+    %y = mulf %x, %cb : tile<256x1024xf32>
+    %ty = store_view_tko weak %y, %x_pv[%bx, %c0] : tile<256x1024xf32>, partition_view<tile=(256x1024), tensor_view<4096x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+    return
+  }
+}

@@ -18,4 +18,26 @@ cuda_tile.module @sm {
     %tz = store_view_tko weak %z, %z_pv[%bx, %by] : tile<256x512xf32>, partition_view<tile=(256x512), tensor_view<?x4096xf32, strides=[4096,1]>>, tile<i32> -> token
     return
   }
+
+  // y = alpha * x + bias (a run-time scalar and a row broadcast into every piece).
+  entry @scale_bias(%x_ptr: tile<ptr<f32>>, %b_ptr: tile<ptr<f32>>, %y_ptr: tile<ptr<f32>>, %alpha: tile<f32>, %rows: tile<i64>) {
+    %x_tv = make_tensor_view %x_ptr, shape = [%rows, 1024], strides = [1024, 1] : tile<i64> -> tensor_view<?x1024xf32, strides=[1024,1]>
+    %y_tv = make_tensor_view %y_ptr, shape = [%rows, 1024], strides = [1024, 1] : tile<i64> -> tensor_view<?x1024xf32, strides=[1024,1]>
+    %b_tv = make_tensor_view %b_ptr, shape = [1024], strides = [1] : tile<i64> -> tensor_view<1024xf32, strides=[1]>
+    %x_pv = make_partition_view %x_tv : partition_view<tile=(256x1024), tensor_view<?x1024xf32, strides=[1024,1]>>
+    %y_pv = make_partition_view %y_tv : partition_view<tile=(256x1024), tensor_view<?x1024xf32, strides=[1024,1]>>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(1024), tensor_view<1024xf32, strides=[1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %bias, %tb = load_view_tko weak %b_pv[%c0] : partition_view<tile=(1024), tensor_view<1024xf32, strides=[1]>>, tile<i32> -> tile<1024xf32>, token
+    %bias_row = reshape %bias : tile<1024xf32> -> tile<1x1024xf32>
+    %a11 = reshape %alpha : tile<f32> -> tile<1x1xf32>
+    %x, %tx = load_view_tko weak %x_pv[%bx, %c0] : partition_view<tile=(256x1024), tensor_view<?x1024xf32, strides=[1024,1]>>, tile<i32> -> tile<256x1024xf32>, token
+    %a = broadcast %a11 : tile<1x1xf32> -> tile<256x1024xf32>
+    %b = broadcast %bias_row : tile<1x1024xf32> -> tile<256x1024xf32>
+    %ax = mulf %x, %a : tile<256x1024xf32>
+    %y = addf %ax, %b : tile<256x1024xf32>
+    %ty = store_view_tko weak %y, %y_pv[%bx, %c0] : tile<256x1024xf32>, partition_view<tile=(256x1024), tensor_view<?x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+    return
+  }
 }
