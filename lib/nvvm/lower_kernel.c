@@ -5,6 +5,9 @@
  * count per kernel, see add_smem_global) and the external (libdevice) declarations.
  * Also owns the cuda_tile value → lowered value map (open addressing on the MlirValue pointer; it
  * is only looked up, never iterated, so output order never depends on pointers).
+ * Before lowering, big element-wise tile groups are rewritten into loops over register-sized
+ * pieces on a clone of the input (strip_mine.c), and each entry's live tiles are checked against
+ * the register budget before anything is unrolled (reg_budget.c).
  * Knobs: threads per CTA = 32 * num_worker_warps_per_cta (optimization_hints for the target
  * arch), default 128; STATIC_SMEM_LIMIT. */
 #include <mlir-c/BuiltinAttributes.h>
