@@ -22,6 +22,11 @@
  *  - element-wise ops (lower_elementwise.c);
  *  - `broadcast` of a tile from outside the group that is broadcast along every dim the pieces
  *    split (a bias row, a scalar reshaped to 1x1: broadcast into each piece);
+ *  - row-wise ops on group tiles: `reduce` along a dim other than 0, `reshape`, and `broadcast`
+ *    of such results back (softmax, layernorm). A group with them is cut into pieces of whole
+ *    rows (only dim 0 split) and every tile of it must keep the group's dim 0, so each piece
+ *    holds complete rows and its reductions see whole rows; a row of more than CHUNK_MIN_REGS
+ *    registers leaves the group whole;
  * whose tile operands are group results or splat constants (rebuilt per piece), whose tile
  * results are used only by the group, with at least one store, and with only side-effect-free
  * ops between its first and last op (so moving the group to its last op keeps their order
@@ -49,7 +54,7 @@
 #define CHUNK_REGS 32     /* registers per thread of one piece of a tile */
 #define POTENTIAL_ELEMS 16 /* cheap filter: tiles with fewer elements per thread are never grouped */
 
-typedef enum { M_NONE = 0, M_LOAD, M_STORE, M_EW, M_BCAST } member_kind;
+typedef enum { M_NONE = 0, M_LOAD, M_STORE, M_EW, M_BCAST, M_REDUCE, M_RESHAPE } member_kind;
 
 /* pointer -> int map (open addressing; looked up only, never iterated) */
 typedef struct pmap {
@@ -163,6 +168,15 @@ static member_kind classify(sm *S, MlirOperation op, ct_type *t) {
   else if (!strcmp(name, "broadcast") && mlirOperationGetNumOperands(op) == 1 && mlirOperationGetNumResults(op) == 1 &&
            tile_type(mlirOperationGetResult(op, 0), t))
     k = M_BCAST;
+  else if ((!strcmp(name, "reduce") || !strcmp(name, "reshape")) && mlirOperationGetNumOperands(op) == 1 &&
+           mlirOperationGetNumResults(op) == 1 && tile_type(mlirOperationGetResult(op, 0), t) &&
+           mlirOperationGetNumRegions(op) == (name[2] == 'd' ? 1 : 0)) {
+    /* rows of a member (a row reduction and the reshapes around it): the caller keeps them only
+     * when their operand comes from a member; the size filter applies to that operand */
+    ct_type in;
+    if (!tile_type(mlirOperationGetOperand(op, 0), &in) || in.rank < 1) return M_NONE;
+    return name[2] == 'd' ? M_REDUCE : M_RESHAPE;
+  }
   if (k == M_NONE || t->rank < 1) return M_NONE;
   if (ct_type_num_elements(t) / S->nthreads < POTENTIAL_ELEMS) return M_NONE;
   return k;
@@ -211,16 +225,36 @@ static MlirOperation build_for(MlirContext ctx, MlirLocation loc, MlirValue lb, 
 }
 
 /* Same type as t with the piece's shape. */
-static MlirType piece_type(MlirContext ctx, MlirType t, const int64_t *piece, int rank) {
+/* The type of a group value on one piece: the group's shape becomes the piece; in a row-wise group
+ * (pieces of whole rows: only dim 0 is split) any value with the group's rows keeps its other
+ * dims. */
+static MlirType piece_type(MlirContext ctx, MlirType t, const ct_type *shape, const int64_t *piece) {
   ct_type ct;
-  if (!ct_type_from_mlir(t, &ct) || ct.kind != CT_TYPE_TILE || ct.rank != rank) return t;
-  for (int d = 0; d < rank; d++) ct.shape[d] = piece[d];
+  if (!ct_type_from_mlir(t, &ct) || ct.kind != CT_TYPE_TILE || ct.rank < 1) return t;
+  bool same = ct.rank == shape->rank;
+  for (int d = 0; same && d < ct.rank; d++) same = ct.shape[d] == shape->shape[d];
+  if (same)
+    for (int d = 0; d < ct.rank; d++) ct.shape[d] = piece[d];
+  else if (ct.shape[0] == shape->shape[0])
+    ct.shape[0] = piece[0];
+  else
+    return t;
   return ct_type_to_mlir(ctx, &ct);
+}
+
+/* A splat constant of any shape. */
+static bool splat_any(MlirValue v) {
+  if (!mlirValueIsAOpResult(v)) return false;
+  MlirOperation d = mlirOpResultGetOwner(v);
+  if (!name_is(d, "constant")) return false;
+  MlirAttribute a = mlirOperationGetAttributeByName(d, mlirStringRefCreateFromCString("value"));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsADenseElements(a) && mlirDenseElementsAttrIsSplat(a);
 }
 
 /* The piece of the group's tile shape: halve the outermost dim > 1 until a tile of the piece
  * (at the widest element of the group) needs at most CHUNK_REGS registers per thread. */
-static void compute_piece(const sm *S, MlirOperation *ops, const int *idx, int n, const ct_type *shape, int64_t *piece) {
+static void compute_piece(const sm *S, MlirOperation *ops, const int *idx, int n, const ct_type *shape, bool rowwise,
+                          int64_t *piece) {
   int rank = shape->rank;
   int64_t words = 1;
   for (int m = 0; m < n; m++) {
@@ -241,18 +275,18 @@ static void compute_piece(const sm *S, MlirOperation *ops, const int *idx, int n
     if (per <= CHUNK_REGS) break;
     int d = 0;
     while (d < rank && piece[d] == 1) d++;
-    if (d == rank) break;
+    if (d == rank || (rowwise && d > 0)) break; /* row-wise groups split rows only */
     piece[d] /= 2;
   }
 }
 
 /* Replace the group (member ops `ops[idx[0..n)]`, program order) by the loop nest. */
-static void rewrite_group(sm *S, MlirOperation *ops, const int *idx, int n, const ct_type *shape) {
+static void rewrite_group(sm *S, MlirOperation *ops, const int *idx, int n, const ct_type *shape, bool rowwise) {
   ct_lower *L = S->L;
   MlirContext ctx = L->c->mlir;
   int rank = shape->rank;
   int64_t piece[CT_MAX_RANK];
-  compute_piece(S, ops, idx, n, shape, piece);
+  compute_piece(S, ops, idx, n, shape, rowwise, piece);
   MlirOperation last = ops[idx[n - 1]];
   MlirLocation loc = mlirOperationGetLocation(last);
   /* partition views with the piece as their tile, one per distinct view of the group */
@@ -341,14 +375,15 @@ static void rewrite_group(sm *S, MlirOperation *ops, const int *idx, int n, cons
         opd[i] = nvals[k];
         continue;
       }
-      ct_type t;
-      if (tile_type(v, &t) && t.rank == rank && splat_const(v, shape)) {
+      ct_type t, pt;
+      MlirType rt = piece_type(ctx, mlirValueGetType(v), shape, piece);
+      if (tile_type(v, &t) && t.rank >= 1 && splat_any(v) && !mlirTypeEqual(rt, mlirValueGetType(v)) &&
+          ct_type_from_mlir(rt, &pt)) {
         MlirOperation cop = mlirOpResultGetOwner(v);
         MlirAttribute a = mlirOperationGetAttributeByName(cop, ct_ir_sref("value"));
         MlirType et = mlirShapedTypeGetElementType(mlirAttributeGetType(a));
-        MlirType tt = mlirRankedTensorTypeGet(rank, piece, et, mlirAttributeGetNull());
+        MlirType tt = mlirRankedTensorTypeGet(pt.rank, pt.shape, et, mlirAttributeGetNull());
         MlirNamedAttribute na = ct_ir_named(ctx, "value", mlirDenseElementsAttrSplatGet(tt, mlirDenseElementsAttrGetSplatValue(a)));
-        MlirType rt = piece_type(ctx, mlirValueGetType(v), piece, rank);
         MlirOperation nc = ct_ir_build(mlirOperationGetLocation(cop), "cuda_tile.constant", 1, &rt, 0, NULL, 1, &na, anchor);
         if (nnv == nv_cap) {
           nv_cap *= 2;
@@ -364,11 +399,20 @@ static void rewrite_group(sm *S, MlirOperation *ops, const int *idx, int n, cons
     intptr_t nres = mlirOperationGetNumResults(op);
     MlirType *rts = calloc((size_t)nres + 1, sizeof *rts);
     if (!rts) abort();
-    for (intptr_t r = 0; r < nres; r++) rts[r] = piece_type(ctx, mlirValueGetType(mlirOperationGetResult(op, r)), piece, rank);
-    MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(op));
-    char name[96];
-    snprintf(name, sizeof name, "%.*s", (int)nm.length, nm.data);
-    MlirOperation no = ct_ir_build(oloc, name, nres, rts, nopd, opd, 0, NULL, anchor);
+    for (intptr_t r = 0; r < nres; r++) rts[r] = piece_type(ctx, mlirValueGetType(mlirOperationGetResult(op, r)), shape, piece);
+    /* same name, attributes and regions (a reduce's combiner moves over: the old op goes away) */
+    MlirOperationState st = mlirOperationStateGet(mlirIdentifierStr(mlirOperationGetName(op)), oloc);
+    if (nres) mlirOperationStateAddResults(&st, nres, rts);
+    if (nopd) mlirOperationStateAddOperands(&st, nopd, opd);
+    intptr_t nreg = mlirOperationGetNumRegions(op);
+    MlirRegion regs[4];
+    for (intptr_t r = 0; r < nreg && r < 4; r++) {
+      regs[r] = mlirRegionCreate();
+      mlirRegionTakeBody(regs[r], mlirOperationGetRegion(op, r));
+    }
+    if (nreg) mlirOperationStateAddOwnedRegions(&st, nreg < 4 ? nreg : 4, regs);
+    MlirOperation no = mlirOperationCreate(&st);
+    mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, no);
     intptr_t na = mlirOperationGetNumAttributes(op);
     for (intptr_t a = 0; a < na; a++) {
       MlirNamedAttribute at = mlirOperationGetAttribute(op, a);
@@ -432,7 +476,9 @@ static void process_block(sm *S, MlirBlock B) {
   int *parent = calloc((size_t)n, sizeof *parent), *idx = calloc((size_t)n, sizeof *idx);
   bool *bad = calloc((size_t)n, sizeof *bad), *has_store = calloc((size_t)n, sizeof *has_store);
   int *first = calloc((size_t)n, sizeof *first), *last = calloc((size_t)n, sizeof *last);
-  if (!ops || !kind || !shape || !parent || !idx || !bad || !has_store || !first || !last) abort();
+  int *sidx = calloc((size_t)n, sizeof *sidx); /* per group: the load/store giving the group's shape */
+  bool *rowwise = calloc((size_t)n, sizeof *rowwise);
+  if (!ops || !kind || !shape || !parent || !idx || !bad || !has_store || !first || !last || !sidx || !rowwise) abort();
   pmap at;
   pm_init(&at, (size_t)n);
   int i = 0;
@@ -440,6 +486,11 @@ static void process_block(sm *S, MlirBlock B) {
     ops[i] = op;
     parent[i] = i;
     kind[i] = classify(S, op, &shape[i]);
+    if (kind[i] == M_REDUCE || kind[i] == M_RESHAPE) {
+      MlirValue src = mlirOperationGetOperand(op, 0);
+      int j = mlirValueIsAOpResult(src) ? pm_get(&at, mlirOpResultGetOwner(src).ptr) : -1;
+      if (j < 0 || !kind[j] || kind[j] == M_STORE) kind[i] = M_NONE; /* rows of a member only */
+    }
     pm_put(&at, op.ptr, i);
   }
   /* groups: union over tiles passed between members */
@@ -506,22 +557,52 @@ static void process_block(sm *S, MlirBlock B) {
     }
     if (regs <= CHUNK_MIN_REGS) bad[g] = true;
     if (bad[g]) continue;
-    /* a broadcast source from outside must be broadcast along every split dim (size 1 there) */
     int nm = 0;
+    sidx[g] = -1;
     for (i = first[g]; i <= last[g]; i++)
-      if (kind[i] && uf_find(parent, i) == g) idx[nm++] = i;
+      if (kind[i] && uf_find(parent, i) == g) {
+        idx[nm++] = i;
+        if (sidx[g] < 0 && (kind[i] == M_LOAD || kind[i] == M_STORE)) sidx[g] = i;
+        if (kind[i] == M_REDUCE || kind[i] == M_RESHAPE) rowwise[g] = true;
+        if (kind[i] == M_BCAST) {
+          MlirValue src = mlirOperationGetOperand(ops[i], 0);
+          int j = mlirValueIsAOpResult(src) ? pm_get(&at, mlirOpResultGetOwner(src).ptr) : -1;
+          if (j >= 0 && kind[j] && uf_find(parent, j) == g) rowwise[g] = true;
+        }
+      }
+    const ct_type *gs = &shape[sidx[g]];
     int64_t piece[CT_MAX_RANK];
-    compute_piece(S, ops, idx, nm, &shape[first[g]], piece);
+    compute_piece(S, ops, idx, nm, gs, rowwise[g], piece);
+    ct_type pt = *gs;
+    for (int d = 0; d < gs->rank; d++) pt.shape[d] = piece[d];
+    if (ct_tile_regs_per_thread(&pt, S->nthreads) > CHUNK_MIN_REGS) bad[g] = true; /* one row is too big */
     for (int m = 0; m < nm && !bad[g]; m++) {
-      if (kind[idx[m]] != M_BCAST) continue;
-      MlirValue src = mlirOperationGetOperand(ops[idx[m]], 0);
-      int j = mlirValueIsAOpResult(src) ? pm_get(&at, mlirOpResultGetOwner(src).ptr) : -1;
-      if (j >= 0 && kind[j] && uf_find(parent, j) == g) continue;
-      ct_type st;
-      const ct_type *rt = &shape[idx[m]];
-      if (!tile_type(src, &st) || st.rank != rt->rank) bad[g] = true;
-      for (int d = 0; d < rt->rank && !bad[g]; d++)
-        if (piece[d] < rt->shape[d] && st.shape[d] != 1) bad[g] = true;
+      MlirOperation op = ops[idx[m]];
+      /* a broadcast source from outside must be broadcast along every split dim (size 1 there) */
+      if (kind[idx[m]] == M_BCAST) {
+        MlirValue src = mlirOperationGetOperand(op, 0);
+        int j = mlirValueIsAOpResult(src) ? pm_get(&at, mlirOpResultGetOwner(src).ptr) : -1;
+        if (!(j >= 0 && kind[j] && uf_find(parent, j) == g)) {
+          ct_type st;
+          const ct_type *rt = &shape[idx[m]];
+          if (!tile_type(src, &st) || st.rank != rt->rank) bad[g] = true;
+          for (int d = 0; d < rt->rank && !bad[g]; d++)
+            if (piece[d] < rt->shape[d] && st.shape[d] != 1) bad[g] = true;
+          continue;
+        }
+      }
+      if (!rowwise[g]) continue;
+      /* row-wise: every tile of the group keeps the group's rows as its dim 0 (the pieces are
+       * whole rows), and reductions run along other dims */
+      if (kind[idx[m]] == M_REDUCE && attr_int(op, "dim", 0) < 1) bad[g] = true;
+      intptr_t no = mlirOperationGetNumOperands(op);
+      for (intptr_t k = 0; k < no + mlirOperationGetNumResults(op) && !bad[g]; k++) {
+        MlirValue v = k < no ? mlirOperationGetOperand(op, k) : mlirOperationGetResult(op, k - no);
+        ct_type t;
+        if (!tile_type(v, &t)) continue;
+        if (k < no && (kind[idx[m]] == M_LOAD || kind[idx[m]] == M_STORE) && k != 0) continue; /* indices */
+        if (t.rank < 1 || t.shape[0] != gs->shape[0]) bad[g] = true;
+      }
     }
   }
   for (int g = 0; g < n; g++) {
@@ -531,7 +612,7 @@ static void process_block(sm *S, MlirBlock B) {
     int nm = 0;
     for (i = first[g]; i <= last[g]; i++)
       if (kind[i] && uf_find(parent, i) == g) idx[nm++] = i;
-    rewrite_group(S, ops, idx, nm, &shape[first[g]]);
+    rewrite_group(S, ops, idx, nm, &shape[sidx[g]], rowwise[g]);
   }
   pm_free(&at);
   free(ops);
@@ -543,6 +624,8 @@ static void process_block(sm *S, MlirBlock B) {
   free(has_store);
   free(first);
   free(last);
+  free(sidx);
+  free(rowwise);
   /* nested blocks (the ops of this block as they are now) */
   for (MlirOperation op = mlirBlockGetFirstOperation(B); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     process_nested(S, op);
