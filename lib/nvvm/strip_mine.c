@@ -29,8 +29,9 @@
  *    registers leaves the group whole;
  * whose tile operands are group results or splat constants (rebuilt per piece), whose tile
  * results are used only by the group, with at least one store, and with only side-effect-free
- * ops between its first and last op (so moving the group to its last op keeps their order
- * with other memory accesses). Interleaving the loads and stores of different pieces is what
+ * ops between its first and last op, or weak loads of other data before the group's first store
+ * (so moving the group to its last op moves no store past another access, and no load past a
+ * store). Interleaving the loads and stores of different pieces is what
  * the memory model allows: Tile IR orders memory operations only through tokens, and a group's
  * accesses take none and give none to anyone.
  * A group is strip-mined when its tiles need more than CHUNK_MIN_REGS 32-bit registers per
@@ -156,7 +157,7 @@ static bool access_ok(MlirOperation op, bool is_load, ct_type *tile) {
 }
 
 /* Member kind of op (M_NONE when it cannot be in a group) and its tile shape. */
-static member_kind classify(sm *S, MlirOperation op, ct_type *t) {
+static member_kind classify(sm *S, MlirOperation op, ct_type *t, bool *small) {
   char name[64];
   op_short_name(op, name, sizeof name);
   member_kind k = M_NONE;
@@ -178,7 +179,9 @@ static member_kind classify(sm *S, MlirOperation op, ct_type *t) {
     return name[2] == 'd' ? M_REDUCE : M_RESHAPE;
   }
   if (k == M_NONE || t->rank < 1) return M_NONE;
-  if (ct_type_num_elements(t) / S->nthreads < POTENTIAL_ELEMS) return M_NONE;
+  /* small element-wise ops join only as rows of a member (the caller checks) */
+  *small = ct_type_num_elements(t) / S->nthreads < POTENTIAL_ELEMS;
+  if (*small && k != M_EW) return M_NONE;
   return k;
 }
 
@@ -192,6 +195,12 @@ static bool side_effect_free(MlirOperation op) {
   for (int i = 0; bad[i]; i++)
     if (strstr(name, bad[i])) return false;
   return true;
+}
+
+/* A weak load (view or pointer) without regions. */
+static bool weak_load(MlirOperation op) {
+  return (name_is(op, "load_view_tko") || name_is(op, "load_ptr_tko")) && mlirOperationGetNumRegions(op) == 0 &&
+         attr_int(op, "memory_ordering_semantics", 0) == 0 && !attr_present(op, "memory_scope");
 }
 
 static int uf_find(int *p, int i) {
@@ -485,11 +494,16 @@ static void process_block(sm *S, MlirBlock B) {
   for (MlirOperation op = mlirBlockGetFirstOperation(B); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op), i++) {
     ops[i] = op;
     parent[i] = i;
-    kind[i] = classify(S, op, &shape[i]);
-    if (kind[i] == M_REDUCE || kind[i] == M_RESHAPE) {
-      MlirValue src = mlirOperationGetOperand(op, 0);
-      int j = mlirValueIsAOpResult(src) ? pm_get(&at, mlirOpResultGetOwner(src).ptr) : -1;
-      if (j < 0 || !kind[j] || kind[j] == M_STORE) kind[i] = M_NONE; /* rows of a member only */
+    bool small = false;
+    kind[i] = classify(S, op, &shape[i], &small);
+    if (kind[i] == M_REDUCE || kind[i] == M_RESHAPE || small) { /* rows of a member only */
+      bool from_member = false;
+      for (intptr_t k = 0; k < mlirOperationGetNumOperands(op) && !from_member; k++) {
+        MlirValue src = mlirOperationGetOperand(op, k);
+        int j = mlirValueIsAOpResult(src) ? pm_get(&at, mlirOpResultGetOwner(src).ptr) : -1;
+        from_member = j >= 0 && kind[j] && kind[j] != M_STORE;
+      }
+      if (!from_member) kind[i] = M_NONE;
     }
     pm_put(&at, op.ptr, i);
   }
@@ -540,8 +554,10 @@ static void process_block(sm *S, MlirBlock B) {
       continue;
     }
     int64_t regs = 0;
+    bool seen_store = false;
     for (i = first[g]; i <= last[g] && !bad[g]; i++) {
       if (kind[i] && uf_find(parent, i) == g) {
+        if (kind[i] == M_STORE) seen_store = true;
         intptr_t no = mlirOperationGetNumOperands(ops[i]);
         for (intptr_t k = 0; k < no + mlirOperationGetNumResults(ops[i]); k++) {
           MlirValue v = k < no ? mlirOperationGetOperand(ops[i], k) : mlirOperationGetResult(ops[i], k - no);
@@ -551,7 +567,9 @@ static void process_block(sm *S, MlirBlock B) {
             if (r > regs) regs = r;
           }
         }
-      } else if (!side_effect_free(ops[i])) {
+      } else if (!side_effect_free(ops[i]) && (seen_store || !weak_load(ops[i]))) {
+        /* a weak load of other data may stay before the group's (moved) accesses as long as no
+         * store of the group came before it: no store moves past a load */
         bad[g] = true;
       }
     }
