@@ -19,7 +19,7 @@
  * A group is a connected set of ops of one block, joined by the tiles they pass each other, of:
  *  - `load_view_tko` / `store_view_tko`: weak, no input token, result token unused, on a
  *    partition view made by `make_partition_view` (tile = the whole tile, any dim_map/padding);
- *  - element-wise ops (lower_elementwise.c);
+ *  - element-wise ops (lower_elementwise.c), on the group's tiles or on the rows of them;
  *  - `broadcast` of a tile from outside the group that is broadcast along every dim the pieces
  *    split (a bias row, a scalar reshaped to 1x1: broadcast into each piece);
  *  - row-wise ops on group tiles: `reduce` along a dim other than 0, `reshape`, and `broadcast`
@@ -31,9 +31,9 @@
  * results are used only by the group, with at least one store, and with only side-effect-free
  * ops between its first and last op, or weak loads of other data before the group's first store
  * (so moving the group to its last op moves no store past another access, and no load past a
- * store). Interleaving the loads and stores of different pieces is what
- * the memory model allows: Tile IR orders memory operations only through tokens, and a group's
- * accesses take none and give none to anyone.
+ * store). Interleaving the loads and stores of different pieces is what the memory model allows:
+ * Tile IR orders memory operations only through tokens, and a group's accesses take none and give
+ * none to anyone.
  * A group is strip-mined when its tiles need more than CHUNK_MIN_REGS 32-bit registers per
  * thread each; the piece halves the outermost dim > 1 until a tile of it needs at most
  * CHUNK_REGS (whole rows first: contiguous, vector accesses kept). With a handful of tiles live
@@ -53,7 +53,9 @@
 
 #define CHUNK_MIN_REGS 64 /* strip-mine a group whose tiles need more registers per thread */
 #define CHUNK_REGS 32     /* registers per thread of one piece of a tile */
-#define POTENTIAL_ELEMS 16 /* cheap filter: tiles with fewer elements per thread are never grouped */
+/* cheap filter: ops on tiles with fewer elements per thread join a group only when they take a
+ * member's result (the rows of a row-wise group) */
+#define POTENTIAL_ELEMS 16
 
 typedef enum { M_NONE = 0, M_LOAD, M_STORE, M_EW, M_BCAST, M_REDUCE, M_RESHAPE } member_kind;
 
