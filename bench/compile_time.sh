@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # compile_time.sh [tilec] [runs]: median wall time of `tilec -O3` (PTX, ptxas excluded) on every
 # example, for sm_90a and sm_100a, then on bench/large_tile.mlir (an f32 addf of two loaded tiles) at
-# 512x512, 1024x1024 and 2048x2048. Targets: examples/gemm.mlir under 150 ms (issue: foundation);
+# 512x512, 1024x1024 and 2048x2048, and a 512x1024 row softmax. Targets: examples/gemm.mlir under 150 ms (issue: foundation);
 # large tiles near-linear, 2048x2048 under 1 s (issue: hardening item 5; it took > 25 s unrolled).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,6 +38,20 @@ for s in 512 1024 2048; do
     med=$(printf "%s\n" "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
     printf "%-22s %-8s %12.1f\n" "large_tile_${s}x${s}" $gpu "$(echo "$med / 1000" | bc -l)"
   done
+done
+# A row softmax on 512x1024 blocks (examples/softmax.mlir scaled up; done in pieces of rows).
+sed "s/4x1024/512x1024/g; s/tile<4xf32>/tile<512xf32>/g; s/tile<4x1xf32>/tile<512x1xf32>/g" \
+  "$here/examples/softmax.mlir" > "$tmp/large_softmax.mlir"
+for gpu in sm_90a sm_100a; do
+  times=()
+  for _ in $(seq "$runs"); do
+    t0=$(date +%s%N)
+    "$tilec" --opt-level=3 --gpu-name=$gpu "$tmp/large_softmax.mlir" -o /dev/null
+    t1=$(date +%s%N)
+    times+=($(( (t1 - t0) / 1000 )))
+  done
+  med=$(printf "%s\n" "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  printf "%-22s %-8s %12.1f\n" "large_softmax_512x1024" $gpu "$(echo "$med / 1000" | bc -l)"
 done
 t0=$(date +%s%N); "$tilec" --opt-level=3 "$tmp/large_tile_2048.mlir" -o /dev/null; t1=$(date +%s%N)
 ms=$(( (t1 - t0) / 1000000 ))
