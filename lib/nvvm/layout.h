@@ -26,7 +26,21 @@
 
 #include "frontend/types.h"
 
-#define CT_LAYOUT_MAX_REG_BITS 24
+/* Register budget (lib/nvvm/reg_budget.c, docs/driver.md "Code generation limits"): the live
+ * tiles of a kernel may need at most 7/8 of the 32-bit registers one thread can get,
+ * min(CT_REG_MAX_PER_THREAD, CT_REG_FILE_PER_CTA / threads) — 223 at 128 or 256 threads, 112 at
+ * 512, 56 at 1024 — the other eighth is for addresses, indices and predicates. Measured with
+ * ptxas 13 on sm_90a (estimate -> ptxas): softmax 16x1024 f32 132 -> 188 registers, gemm 128x128
+ * (sm_100a, mma.sync) 194 -> 198..214 registers, no spills; an estimate of 258..260 (addf or
+ * softmax on 16x1024 / 32x1024) spills 104..664 bytes, 514..516 spills 5..10 KB (ptxas 5 s), and
+ * 8192 (a 1024x1024 addf) does not assemble within a minute. */
+#define CT_REG_MAX_PER_THREAD 255
+#define CT_REG_FILE_PER_CTA 65536
+/* Register bits of a layout: a budgeted tile holds at most 128 elements per thread; a non-splat
+ * constant (replicated, at most 256 elements) sets the bound. Bigger tiles are refused (or split
+ * into pieces) before a layout is built. */
+#define CT_LAYOUT_MAX_REG_BITS 8
+_Static_assert((1 << CT_LAYOUT_MAX_REG_BITS) >= CT_REG_MAX_PER_THREAD * 7 / 8, "a budgeted tile must fit a layout");
 #define CT_LAYOUT_LANE_BITS 5
 #define CT_LAYOUT_MAX_WARP_BITS 5
 

@@ -17,6 +17,7 @@
 #include "nvvm/lower_internal.h"
 
 #define CONSTANT_MAX_ELEMS 256
+_Static_assert(CONSTANT_MAX_ELEMS <= (1 << CT_LAYOUT_MAX_REG_BITS), "a replicated constant must fit a layout");
 #define LOG2E 1.4426950408889634
 
 static bool streq(const char *a, const char *b) { return !strcmp(a, b); }
@@ -32,6 +33,7 @@ static bool is_elementwise_name(const char *n) {
     if (streq(names[i], n)) return true;
   return false;
 }
+bool lower_is_elementwise_name(const char *name) { return is_elementwise_name(name); }
 
 static const char *rounding(MlirOperation op, char *buf, size_t cap, const char *dflt) {
   if (!attr_keyword(op, "rounding_mode", buf, cap)) snprintf(buf, cap, "%s", dflt);

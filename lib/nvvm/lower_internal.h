@@ -168,6 +168,23 @@ MlirValue smem_load_elem(ct_lower *L, MlirValue base, MlirValue index, MlirType 
 /* ---- lower_control.c: an empty block appended to the function being lowered ---- */
 MlirBlock lower_new_block(ct_lower *L);
 
+/* ---- reg_budget.c: the register budget (docs/driver.md, "Code generation limits") ---- */
+/* 32-bit registers per thread the live tiles of a kernel may need at nthreads threads per CTA. */
+int64_t ct_reg_budget_words(int nthreads);
+/* 32-bit registers per thread of tile type t spread over nthreads threads (0 for non-tiles). */
+int64_t ct_tile_regs_per_thread(const ct_type *t, int nthreads);
+/* Estimate the peak registers per thread of entry's live tiles (L->nthreads, L->hopper set) and
+ * refuse it with a located error when over the budget. Linear in the IR, before any unrolling. */
+bool ct_reg_budget_check(ct_lower *L, MlirOperation entry);
+/* ---- strip_mine.c: big element-wise tiles in register-sized pieces ---- */
+/* A clone of `in` whose big element-wise load → ops → store groups run piece by piece in `for`
+ * loops (caller destroys it), or a null module when nothing qualifies. */
+MlirModule ct_strip_mine(ct_lower *L, MlirModule in);
+/* num_worker_warps_per_cta of entry's optimization_hints for the target (default 4). */
+int lower_hinted_warps(ct_lower *L, MlirOperation entry);
+/* Is `name` (without `cuda_tile.`) an element-wise op of lower_elementwise.c? */
+bool lower_is_elementwise_name(const char *name);
+
 /* ---- per-concern op lowering ---- */
 int lower_elementwise_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_memory_op(ct_lower *L, MlirOperation op, const char *name);

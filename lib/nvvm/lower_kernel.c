@@ -5,6 +5,9 @@
  * count per kernel, see add_smem_global) and the external (libdevice) declarations.
  * Also owns the cuda_tile value → lowered value map (open addressing on the MlirValue pointer; it
  * is only looked up, never iterated, so output order never depends on pointers).
+ * Before lowering, big element-wise tile groups are rewritten into loops over register-sized
+ * pieces on a clone of the input (strip_mine.c), and each entry's live tiles are checked against
+ * the register budget before anything is unrolled (reg_budget.c).
  * Knobs: threads per CTA = 32 * num_worker_warps_per_cta (optimization_hints for the target
  * arch), default 128; STATIC_SMEM_LIMIT. */
 #include <mlir-c/BuiltinAttributes.h>
@@ -321,7 +324,7 @@ bool lower_block(ct_lower *L, MlirBlock block) {
 }
 
 /* ---------------- entries ---------------- */
-static int warps_from_hints(ct_lower *L, MlirOperation entry) {
+int lower_hinted_warps(ct_lower *L, MlirOperation entry) {
   MlirAttribute a = mlirOperationGetAttributeByName(entry, sref("optimization_hints"));
   if (mlirAttributeIsNull(a)) return DEFAULT_WARPS;
   ct_strbuf sb;
@@ -394,7 +397,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
       return false;
     }
   }
-  int warps = warps_from_hints(L, entry);
+  int warps = lower_hinted_warps(L, entry);
   if (warps < 1 || warps > 32 || ct_log2_exact(warps) < 0) {
     ct_error_op(L->c, entry, "num_worker_warps_per_cta = %d is not supported by code generation (need a power of two ≤ 32)",
                 warps);
@@ -410,6 +413,11 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   int ntmaps = L->hopper ? L->hopper->npipes + (L->hopper->has_store ? 1 : 0) : 0;
   L->nwarps = warps;
   L->nthreads = 32 * warps;
+  /* refuse kernels whose live tiles cannot fit the register file before unrolling anything */
+  if (!ct_reg_budget_check(L, entry)) {
+    L->hopper = NULL;
+    return false;
+  }
 
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   intptr_t nargs = mlirBlockGetNumArguments(body);
@@ -635,6 +643,9 @@ MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule in, const ct_lower_opt
   L.out_body = mlirModuleGetBody(L.out);
   int errors_before = c->nerrors;
   bool ok = true;
+  /* big element-wise tiles in register-sized pieces (strip_mine.c): lower a rewritten clone */
+  MlirModule mined = ct_strip_mine(&L, in);
+  if (!mlirModuleIsNull(mined)) in = mined;
   for (MlirOperation m = mlirBlockGetFirstOperation(mlirModuleGetBody(in)); ok && !mlirOperationIsNull(m);
        m = mlirOperationGetNextInBlock(m)) {
     char name[96];
@@ -674,6 +685,7 @@ MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule in, const ct_lower_opt
     }
   }
   lower_free(&L);
+  if (!mlirModuleIsNull(mined)) mlirModuleDestroy(mined);
   if (!ok || c->nerrors != errors_before) {
     mlirModuleDestroy(L.out);
     return (MlirModule){NULL};
