@@ -281,7 +281,7 @@ static uint64_t type_scalar(bw *w, ct_elem e) {
   int tag = scalar_tag(e);
   int since = tag < 0 ? 0 : bc_scalar_tag_since((unsigned)tag);
   if (tag < 0 || since == 0) {
-    bw_error(w, "type '%s' cannot be encoded in CUDA Tile IR bytecode up to 13.3", elem_class_name(e));
+    bw_error(w, "type '%s' cannot be encoded in CUDA Tile IR bytecode up to 13.5", elem_class_name(e));
     return 0;
   }
   if (since > w->version) {
@@ -301,6 +301,7 @@ static uint64_t type_elem(bw *w, ct_elem e, ct_elem pointee) {
   ct_strbuf b;
   ct_strbuf_init(&b);
   bc_put_varint(&b, BC_TY_PTR);
+  if (w->version >= CT_BYTECODE_13_4) bc_put_varint(&b, 0); /* flags: bit 0 = pointer attribute (never set) */
   bc_put_varint(&b, p);
   return intern_type(w, &b);
 }
@@ -344,6 +345,7 @@ static uint64_t type_ct(bw *w, const ct_type *t) {
   case CT_TYPE_TENSOR_VIEW: {
     uint64_t e = type_elem(w, t->elem, t->pointee);
     bc_put_varint(&b, BC_TY_TENSOR_VIEW);
+    if (w->version >= CT_BYTECODE_13_4) bc_put_varint(&b, 0); /* flags: bit 0 = pointer attribute (never set) */
     bc_put_varint(&b, e);
     put_i64_list(&b, t->shape, t->rank);
     put_i64_list(&b, t->strides, t->rank);
@@ -771,6 +773,25 @@ static void write_attr(bw *w, ct_strbuf *b, MlirOperation op, const ct_op_info *
     for (intptr_t i = 0; i < n; i++) put_self_contained(w, b, mlirArrayAttrGetElement(a, i));
     break;
   }
+  case BC_A_BOOLARR: {
+    if (!mlirAttributeIsNull(a) && mlirAttributeIsADenseBoolArray(a)) {
+      intptr_t n = mlirDenseArrayGetNumElements(a);
+      bc_put_varint(b, (uint64_t)n);
+      for (intptr_t i = 0; i < n; i++) bc_put_byte(b, mlirDenseBoolArrayGetElement(a, i) ? 1 : 0);
+      break;
+    }
+    if (!mlirAttributeIsNull(a)) {
+      bw_error(w, "malformed '%s' attribute", it->name);
+      break;
+    }
+    /* absent: all false, one entry per index (as cuTile writes it) */
+    int s = 0, n = 0;
+    for (int g = 0; g < info->noperands; g++)
+      if (strcmp(info->operands[g].name, "index") == 0 && !ct_op_group_range(op, g, &s, &n)) n = 0;
+    bc_put_varint(b, (uint64_t)n);
+    for (int i = 0; i < n; i++) bc_put_byte(b, 0);
+    break;
+  }
   case BC_A_HINTS: put_hints_untagged(w, b, a); break;
   case BC_A_ASSUME: put_assume_pred(w, b, a); break;
   }
@@ -779,6 +800,11 @@ static void write_attr(bw *w, ct_strbuf *b, MlirOperation op, const ct_op_info *
 static bool attr_is_default(MlirOperation op, const ct_op_info *info, const bc_attr_item *it) {
   MlirAttribute a = op_attr(op, it->name);
   if (mlirAttributeIsNull(a)) return true;
+  if (it->kind == BC_A_BOOLARR && mlirAttributeIsADenseBoolArray(a)) {
+    for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(a); i++)
+      if (mlirDenseBoolArrayGetElement(a, i)) return false;
+    return true;
+  }
   const ct_attr_info *ai = ct_op_attr_info(info, it->name);
   if (it->kind != BC_A_ENUM || !ai) return false;
   return ct_enum_attr(op, it->name, ai->kind, enum_default(ai)) == enum_default(ai);
@@ -1115,6 +1141,7 @@ static void di_write_section(bw *w, ct_strbuf *out, size_t base) {
         bc_put_varint(&s, str_index(w, tmp.data ? tmp.data : "", tmp.len));
         bc_put_varint(&s, di_attr_index(w, n.compile_unit));
         bc_put_varint(&s, n.has_extra ? n.extra : 0);
+        if (w->version >= CT_BYTECODE_13_5) bc_put_varint(&s, 0); /* subprogram flags (13.5; none defined) */
         break;
       case CT_DI_LEXICAL_BLOCK:
         bc_put_varint(&s, BC_DI_LEXICAL_BLOCK);
@@ -1213,12 +1240,26 @@ static void write_functions(bw *w, ct_strbuf *out, size_t base, MlirBlock body, 
     MlirAttribute hints = kernel ? op_attr(o, "optimization_hints") : mlirAttributeGetNull();
     bc_put_varint(&s, name_idx[k]);
     bc_put_varint(&s, sig_idx[k]);
-    bc_put_byte(&s, (uint8_t)((kernel ? BC_FN_KERNEL : 0) | (!mlirAttributeIsNull(hints) ? BC_FN_HINTS : 0)));
+    bool v135 = w->version >= CT_BYTECODE_13_5;
+    /* 13.5: no hints bit; an entry always has its (possibly empty) hints, every function its arg_attrs */
+    bc_put_byte(&s, (uint8_t)((kernel ? BC_FN_KERNEL : 0) | (!v135 && !mlirAttributeIsNull(hints) ? BC_FN_HINTS : 0)));
     bc_put_varint(&s, w->fn_di[k]); /* location index (0: FileLineCol/unknown, NVIDIA's reserved index) */
     w->cur_fn_di = w->fn_di[k];
     if (!mlirAttributeIsNull(hints)) {
       bc_put_varint(&s, BC_AT_HINTS);
       put_hints_untagged(w, &s, hints);
+    } else if (kernel && v135) {
+      bc_put_varint(&s, BC_AT_HINTS);
+      bc_put_varint(&s, 0);
+    }
+    if (v135) {
+      MlirAttribute aa = op_attr(o, "arg_attrs");
+      if (!mlirAttributeIsNull(aa) && mlirAttributeIsAArray(aa)) {
+        put_self_contained(w, &s, aa);
+      } else {
+        bc_put_varint(&s, BC_AT_ARRAY);
+        bc_put_varint(&s, 0);
+      }
     }
     ct_strbuf fb;
     ct_strbuf_init(&fb);
@@ -1258,8 +1299,8 @@ bool ct_bytecode_write(ct_ctx *c, MlirModule m, ct_bytecode_version v, ct_strbuf
     ct_error_op(c, top, "bytecode holds exactly one cuda_tile.module (found %d)", nmodules);
     return false;
   }
-  if (v != CT_BYTECODE_13_1 && v != CT_BYTECODE_13_2 && v != CT_BYTECODE_13_3) {
-    ct_error_op(c, module, "unsupported version requested %d.%d, must be in range [13.1, 13.3]", (int)v >> 8,
+  if (v < CT_BYTECODE_13_1 || v > CT_BYTECODE_13_5) {
+    ct_error_op(c, module, "unsupported version requested %d.%d, must be in range [13.1, 13.5]", (int)v >> 8,
                 (int)v & 0xFF);
     return false;
   }

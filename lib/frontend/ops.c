@@ -100,7 +100,7 @@ static ct_attr_kind attr_kind_from(const char *s, size_t n) {
       {"predicate", CT_AK_PREDICATE}, {"ordering", CT_AK_ORDERING}, {"memord", CT_AK_MEMORD},
       {"scope", CT_AK_SCOPE}, {"mode", CT_AK_MODE}, {"unit", CT_AK_UNIT}, {"i32", CT_AK_I32},
       {"i64", CT_AK_I64}, {"bool", CT_AK_BOOL}, {"str", CT_AK_STR}, {"dense", CT_AK_DENSE},
-      {"i32arr", CT_AK_I32ARR}, {"array", CT_AK_ARRAY}, {"sym", CT_AK_SYM}, {"type", CT_AK_TYPE},
+      {"i32arr", CT_AK_I32ARR}, {"boolarr", CT_AK_BOOLARR}, {"array", CT_AK_ARRAY}, {"sym", CT_AK_SYM}, {"type", CT_AK_TYPE},
       {"hints", CT_AK_HINTS}, {"assumepred", CT_AK_ASSUMEPRED}, {"any", CT_AK_ANY}};
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
     if (strlen(kinds[i].name) == n && memcmp(kinds[i].name, s, n) == 0) return kinds[i].k;

@@ -41,6 +41,7 @@ typedef enum ct_attr_kind {
   CT_AK_SCOPE,      /* i32: tl_blk device sys */
   CT_AK_MODE,       /* i32: and or xor add addf max min umax umin xchg */
   CT_AK_UNIT, CT_AK_I32, CT_AK_I64, CT_AK_BOOL, CT_AK_STR, CT_AK_DENSE, CT_AK_I32ARR, CT_AK_ARRAY,
+  CT_AK_BOOLARR,    /* DenseBoolArray, written `name = [true, false]` (inbounds, 13.4) */
   CT_AK_SYM, CT_AK_TYPE,
   CT_AK_HINTS,      /* #cuda_tile.optimization_hints<...> (opaque) */
   CT_AK_ASSUMEPRED, /* #cuda_tile.div_by<..> / same_elements<..> / bounded<..> (opaque) */

@@ -869,6 +869,7 @@ int ct_format_tokens(const char *f, fmt_tok *out, int cap) {
         if (w == 4 && memcmp(word, "attr", 4) == 0) t.kind = FT_ATTR;
         else if (w == 4 && memcmp(word, "type", 4) == 0) t.kind = (an == 7 && memcmp(arg, "results", 7) == 0) ? FT_TYPE_RESULTS : FT_TYPE;
         else if (w == 5 && memcmp(word, "types", 5) == 0) t.kind = (an == 7 && memcmp(arg, "results", 7) == 0) ? FT_TYPES_RESULTS : FT_TYPES;
+        else if (w == 5 && memcmp(word, "token", 5) == 0 && an == 7 && memcmp(arg, "results", 7) == 0) t.kind = FT_TOKEN_RESULTS;
         else abort();
       } else if (w > 7 && memcmp(word, "custom<", 7) == 0) {
         t.kind = FT_CUSTOM, t.s = word + 7, t.n = w - 8;
@@ -1014,6 +1015,25 @@ static bool parse_attr_elem(ct_parser *p, const ct_op_info *info, op_builder *b,
       }
     }
     ob_attr(p, b, ai->name, mlirDenseI32ArrayGet(p->mctx, k, v));
+    return true;
+  }
+  case CT_AK_BOOLARR: {
+    if (!eat_kw(p, ai->name)) return true; /* optional: written only when present */
+    if (!expect_punct(p, "=") || !expect_punct(p, "[")) return false;
+    int v[CT_MAX_RANK * 2];
+    int k = 0;
+    if (!eat_punct(p, "]")) {
+      for (;;) {
+        ct_parser_skip_ws(p);
+        if (k >= CT_MAX_RANK * 2) return perr(p, "too many values");
+        if (eat_kw(p, "true")) v[k++] = 1;
+        else if (eat_kw(p, "false")) v[k++] = 0;
+        else return perr(p, "expected 'true' or 'false' in '%s'", ai->name);
+        if (eat_punct(p, "]")) break;
+        if (!expect_punct(p, ",")) return false;
+      }
+    }
+    ob_attr(p, b, ai->name, mlirDenseBoolArrayGet(p->mctx, k, v));
     return true;
   }
   case CT_AK_SYM: {
@@ -1255,6 +1275,11 @@ static bool parse_with_format(ct_parser *p, const ct_op_info *info, op_builder *
     case FT_ATTRDICT:
       if (!parse_attr_dict_into(p, b)) return false;
       break;
+    case FT_TOKEN_RESULTS: {
+      ct_type tok = ct_token_type();
+      for (int r = 0; r < info->nresults && b->nres < 64; r++) b->results[b->nres++] = ct_type_to_mlir(p->mctx, &tok);
+      break;
+    }
     case FT_CUSTOM: abort();
     }
   }
@@ -1908,6 +1933,30 @@ static bool parse_module_op(ct_parser *p, MlirBlock parent, MlirLocation loc) {
   return !mlirOperationIsNull(op);
 }
 
+/* What NVIDIA's tileirdisasm prints: the module's `global` and `entry` ops with no `cuda_tile.module`
+ * around them. A run of them at the top level becomes one implicit `cuda_tile.module @kernels` (the
+ * name NVIDIA's bytecode reader gives the module), located at its first op. */
+static bool at_bare_module_op(ct_parser *p) { return peek_kw(p, "entry") || peek_kw(p, "global"); }
+
+static bool parse_implicit_module(ct_parser *p, MlirBlock parent) {
+  op_builder *b = calloc(1, sizeof *b);
+  if (!b) abort();
+  b->name = "cuda_tile.module";
+  b->loc = loc_here(p);
+  ob_attr(p, b, "sym_name", str_attr(p, "kernels"));
+  MlirRegion r = mlirRegionCreate();
+  b->regions[b->nregions++] = r;
+  MlirBlock body = mlirBlockCreate(0, NULL, NULL);
+  mlirRegionAppendOwnedBlock(r, body);
+  bool was = p->in_module;
+  p->in_module = true;
+  while (!p->failed && at_bare_module_op(p)) parse_op(p, body);
+  p->in_module = was;
+  MlirOperation op = ob_create(p, b, ct_op_info_get(CT_OP_module), parent, NULL);
+  free(b);
+  return !mlirOperationIsNull(op);
+}
+
 /* A top-level attribute alias `#name = value` (e.g. `#loc1 = loc("f.py":1:2)`, `#di_file = #cuda_tile.di_file<..>`):
  * debug-info aliases were read by ct_di_prescan; here the syntax is checked (a name, `=`, a value with
  * balanced brackets) and the text is skipped. */
@@ -2056,6 +2105,10 @@ MlirModule ct_parse_text(ct_ctx *c, const char *filename, int first_line, const 
         if (ct_di_parse_trailing_loc(p, &ml) && !mlirLocationIsNull(ml))
           mlirOperationSetLocation(mlirModuleGetOperation(m), ml);
       }
+      continue;
+    }
+    if (at_bare_module_op(p)) {
+      parse_implicit_module(p, body);
       continue;
     }
     parse_op(p, body);

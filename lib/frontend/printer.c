@@ -365,6 +365,14 @@ static void print_attr_elem(printer *pr, spacer *sp, MlirOperation op, const ct_
         ct_strbuf_printf(pr->out, i ? ", %d" : "%d", (int)mlirDenseI32ArrayGetElement(a, i));
     ct_strbuf_putc(pr->out, ']');
     return;
+  case CT_AK_BOOLARR:
+    if (!mlirAttributeIsADenseBoolArray(a)) break;
+    sp_begin(sp, NULL);
+    ct_strbuf_printf(pr->out, "%s = [", ai->name);
+    for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(a); i++)
+      ct_strbuf_printf(pr->out, "%s%s", i ? ", " : "", mlirDenseBoolArrayGetElement(a, i) ? "true" : "false");
+    ct_strbuf_putc(pr->out, ']');
+    return;
   case CT_AK_HINTS:
     sp_begin(sp, NULL);
     if (mlirAttributeIsAOpaque(a)) {
@@ -483,6 +491,7 @@ static void print_with_format(printer *pr, MlirOperation op, const ct_op_info *i
       }
       break;
     case FT_ATTRDICT: print_attr_dict(pr, &sp, op, info); break;
+    case FT_TOKEN_RESULTS: break; /* implied */
     case FT_CUSTOM: break;
     }
   }

@@ -190,6 +190,7 @@ bool verify_load_view_tko(ct_vop *v) {
   if (sz[2] && !v_operand(v, st[2], TC_TOKEN, NULL)) return false;
   if (!v_num_results(v, 2) || !v_result(v, 0, TC_TILE, &tile) || !v_result(v, 1, TC_TOKEN, NULL)) return false;
   if (!check_view_access(v, &view, st[1], sz[1], &tile, v_result_mlir_type(v, 0))) return false;
+  if (!v_check_inbounds(v, sz[1])) return false;
   return check_hints(v) && check_memory_model(v, true, true);
 }
 
@@ -201,6 +202,7 @@ bool verify_store_view_tko(ct_vop *v) {
   if (sz[3] && !v_operand(v, st[3], TC_TOKEN, NULL)) return false;
   if (!v_num_results(v, 1) || !v_result(v, 0, TC_TOKEN, NULL)) return false;
   if (!check_view_access(v, &view, st[2], sz[2], &tile, v_operand_mlir_type(v, 0))) return false;
+  if (!v_check_inbounds(v, sz[2])) return false;
   return check_hints(v) && check_memory_model(v, false, true);
 }
 
@@ -254,6 +256,20 @@ bool verify_offset(ct_vop *v) {
 bool verify_make_token(ct_vop *v) {
   return v_num_operands(v, 0) && v_num_results(v, 1) && v_result(v, 0, TC_TOKEN, NULL);
 }
+
+/* memory_fence_alias_tko %t (13.4): token -> token. */
+bool verify_memory_fence_alias_tko(ct_vop *v) {
+  return v_num_operands(v, 1) && v_operand(v, 0, TC_TOKEN, NULL) && v_num_results(v, 1) && v_result(v, 0, TC_TOKEN, NULL);
+}
+
+/* gdc_wait_tko / gdc_launch_dependents_tko (13.4, grid dependency control): optional token -> token. */
+static bool gdc_op(ct_vop *v) {
+  if (!v_num_operands_range(v, 0, 1)) return false;
+  if (v->nops == 1 && !v_operand(v, 0, TC_TOKEN, NULL)) return false;
+  return v_num_results(v, 1) && v_result(v, 0, TC_TOKEN, NULL);
+}
+bool verify_gdc_wait_tko(ct_vop *v) { return gdc_op(v); }
+bool verify_gdc_launch_dependents_tko(ct_vop *v) { return gdc_op(v); }
 
 bool verify_join_tokens(ct_vop *v) {
   for (int i = 0; i < v->nops; i++)
@@ -349,6 +365,7 @@ bool verify_atomic_red_view_tko(ct_vop *v) {
   if (!v_operand(v, st[2], TC_TILE_NUMBER, &val)) return false;
   if (sz[3] && !v_operand(v, st[3], TC_TOKEN, NULL)) return false;
   if (!v_num_results(v, 1) || !v_result(v, 0, TC_TOKEN, NULL)) return false;
+  if (!v_check_inbounds(v, sz[1])) return false;
   int mo = v_int_enum_attr(v, "memory_ordering_semantics", MO_ACQ_REL, MO_WEAK, true);
   if (mo < 0) return false;
   if (mo != MO_RELAXED) return v_error(v, "only 'relaxed' memory ordering is supported for view-based atomic reductions");

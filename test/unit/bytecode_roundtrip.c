@@ -1,7 +1,7 @@
 /* bytecode_roundtrip: unit test of lib/frontend/bytecode_{reader,writer}.c.
  *
  *   - round trip: every chunk of examples/<name>.mlir, the conformance Bytecode/<name>.mlir and the positive
- *     Dialect files that parses and verifies is written as bytecode (13.3, and 13.1/13.2 where the
+ *     Dialect files that parses and verifies is written as bytecode (13.3, and 13.1/13.2/13.4/13.5 where the
  *     writer accepts it), read back, verified and printed; the text must equal the original print
  *     (the module name is normalised: the format does not store it, NVIDIA's reader says @kernels);
  *   - NVIDIA's 13.1 fixtures (Bytecode/versioning/Inputs/13.1) are read (the f4E2M1FN one must be
@@ -115,8 +115,9 @@ static void roundtrip_chunk(ct_ctx *c, const char *file, const char *text, size_
   } else {
     ct_strbuf_puts(&orig_noproducer, orig.data);
   }
-  static const ct_bytecode_version versions[] = {CT_BYTECODE_13_3, CT_BYTECODE_13_2, CT_BYTECODE_13_1};
-  for (int vi = 0; vi < 3; vi++) {
+  static const ct_bytecode_version versions[] = {CT_BYTECODE_13_3, CT_BYTECODE_13_2, CT_BYTECODE_13_1,
+                                                 CT_BYTECODE_13_4, CT_BYTECODE_13_5};
+  for (int vi = 0; vi < 5; vi++) {
     ct_strbuf bc;
     ct_strbuf_init(&bc);
     bool wrote = ct_bytecode_write(c, m, versions[vi], &bc);
@@ -442,7 +443,10 @@ int main(void) {
   ct_bytecode_version v;
   check(ct_bytecode_version_parse("13.1", &v) && v == CT_BYTECODE_13_1, "version 13.1 parses", NULL, NULL);
   check(ct_bytecode_version_parse("13.3", &v) && v == CT_BYTECODE_13_3, "version 13.3 parses", NULL, NULL);
-  check(!ct_bytecode_version_parse("13.4", &v) && !ct_bytecode_version_parse("", &v), "bad versions rejected", NULL, NULL);
+  check(ct_bytecode_version_parse("13.5", &v) && v == CT_BYTECODE_13_5, "version 13.5 parses", NULL, NULL);
+  check(!ct_bytecode_version_parse("13.6", &v) && !ct_bytecode_version_parse("13.0", &v) &&
+            !ct_bytecode_version_parse("", &v),
+        "bad versions rejected", NULL, NULL);
 
   /* repository root from this file's path: <root>/test/unit/bytecode_roundtrip.c */
   char root[1024];
