@@ -1181,6 +1181,16 @@ static bool decode_op(br *r, cur *c, MlirBlock block) {
       br_error(r, at, "'%s' needs at least %d operands, has %" PRIu64, info->full_name, fixed, n);
       goto done;
     }
+    /* segments (ops with one optional/variadic group, e.g. gdc_wait_tko's token): singles get one
+     * operand each, the other group the rest */
+    for (int g = 0; g < info->noperands; g++)
+      seg[g] = info->operands[g].kind == CT_GROUP_SINGLE ? 1 : (int32_t)(n - (uint64_t)fixed);
+    if (n > (uint64_t)fixed)
+      for (int g = 0; g < info->noperands; g++)
+        if (info->operands[g].kind == CT_GROUP_OPTIONAL && n - (uint64_t)fixed > 1) {
+          br_error(r, at, "'%s' has %" PRIu64 " operands, at most %d", info->full_name, n, fixed + 1);
+          goto done;
+        }
     break;
   }
   case BC_OPN_GROUPS:
