@@ -66,6 +66,7 @@ typedef enum { RT_SCALAR, RT_PTR, RT_VALUE, RT_FUNC } rtype_kind;
 typedef struct rtype {
   rtype_kind kind;
   ct_elem elem;  /* RT_SCALAR / RT_PTR (pointee) */
+  uint8_t pattr; /* RT_PTR: ct_type.ptr_attr */
   ct_type ct;    /* RT_VALUE */
   MlirType mlir; /* scalar builtin, value opaque type, or function type (null for RT_PTR) */
 } rtype;
@@ -355,6 +356,7 @@ static void copy_tensor_view(ct_type *t, const ct_type *tv) {
   t->elem = tv->elem;
   t->pointee = tv->pointee;
   t->rank = tv->rank;
+  t->ptr_attr = tv->ptr_attr;
   memcpy(t->shape, tv->shape, sizeof t->shape);
   memcpy(t->strides, tv->strides, sizeof t->strides);
 }
@@ -372,6 +374,19 @@ static bool finish_dim_map(br *r, size_t at, ct_type *t, int n) {
     }
     if (t->dim_map[i] != i) t->has_dim_map = true;
   }
+  return true;
+}
+
+/* The pointer attribute byte (13.4): 0 = `none`, the only value NVIDIA's encoders know. */
+static bool rd_ptr_attr(br *r, cur *c, uint8_t *out) {
+  size_t at = c->pos;
+  uint8_t v;
+  if (!rd_byte(r, c, &v, "pointer attribute")) return false;
+  if (v != 0) {
+    br_error(r, at, "unknown pointer attribute value %u", v);
+    return false;
+  }
+  *out = 1;
   return true;
 }
 
@@ -402,16 +417,12 @@ static bool decode_type(br *r, uint64_t i, cur *c) {
   ct_type *t = &rt->ct;
   memset(t, 0, sizeof *t);
   rt->kind = RT_VALUE;
+  uint64_t tflags = 0;
   if ((tag == BC_TY_PTR || tag == BC_TY_TENSOR_VIEW) && r->version >= CT_BYTECODE_13_4) {
-    /* 13.4: a flags word; bit 0 = a pointer attribute (#cuda_tile.ptr_attr) follows the type */
-    uint64_t tflags;
+    /* 13.4: a flags word; bit 0 = a pointer attribute byte ends the type */
     size_t fat = c->pos;
     if (!rd_varint(r, c, &tflags, "type flags")) return false;
-    if (tflags & 1) {
-      br_error(r, fat, "pointer attributes (#cuda_tile.ptr_attr) are not supported by tilec");
-      return false;
-    }
-    if (tflags) {
+    if (tflags & ~(uint64_t)1) {
       br_error(r, fat, "unknown type flags 0x%" PRIx64, tflags);
       return false;
     }
@@ -426,8 +437,9 @@ static bool decode_type(br *r, uint64_t i, cur *c) {
     }
     rt->kind = RT_PTR;
     rt->elem = p->elem;
+    if ((tflags & 1) && !rd_ptr_attr(r, c, &rt->pattr)) return false;
     char data[64];
-    int n = snprintf(data, sizeof data, "ptr<%s>", ct_elem_name(p->elem));
+    int n = snprintf(data, sizeof data, "ptr<%s%s>", ct_elem_name(p->elem), rt->pattr ? ", <none>" : "");
     rt->mlir = mlirOpaqueTypeGet(r->mctx, mlirStringRefCreateFromCString("cuda_tile"), mlirStringRefCreate(data, (size_t)n));
     return true;
   }
@@ -438,6 +450,7 @@ static bool decode_type(br *r, uint64_t i, cur *c) {
     if (el->kind == RT_PTR) {
       t->elem = CT_PTR;
       t->pointee = el->elem;
+      t->ptr_attr = el->pattr;
     } else t->elem = el->elem;
     size_t sat = c->pos;
     if (!rd_i64_list(r, c, t->shape, &t->rank, CT_MAX_RANK, "tile shape")) return false;
@@ -466,6 +479,7 @@ static bool decode_type(br *r, uint64_t i, cur *c) {
       br_error(r, sat, "tensor_view has %d strides for rank %d", ns, t->rank);
       return false;
     }
+    if ((tflags & 1) && !rd_ptr_attr(r, c, &t->ptr_attr)) return false;
     for (int k = 0; k < t->rank; k++)
       if ((t->shape[k] < 0 && t->shape[k] != CT_DYNAMIC) || (t->strides[k] < 0 && t->strides[k] != CT_DYNAMIC)) {
         br_error(r, sat, "negative tensor_view dimension or stride");

@@ -295,14 +295,32 @@ static uint64_t type_scalar(bw *w, ct_elem e) {
   return intern_type(w, &b);
 }
 
-static uint64_t type_elem(bw *w, ct_elem e, ct_elem pointee) {
+/* 13.4 flags word of ptr/tensor_view (bit 0: a pointer attribute byte ends the type); false when the
+ * attribute is set but the target is older. */
+static bool put_ptr_attr_flags(bw *w, ct_strbuf *b, uint8_t ptr_attr) {
+  if (w->version >= CT_BYTECODE_13_4) {
+    bc_put_varint(b, ptr_attr ? 1 : 0);
+    return true;
+  }
+  if (ptr_attr) {
+    bw_error(w, "parameter 'ptrAttr' requires bytecode version 13.4+, but targeting %s", vname(w->version));
+    return false;
+  }
+  return true;
+}
+
+static uint64_t type_elem(bw *w, ct_elem e, ct_elem pointee, uint8_t ptr_attr) {
   if (e != CT_PTR) return type_scalar(w, e);
   uint64_t p = type_scalar(w, pointee);
   ct_strbuf b;
   ct_strbuf_init(&b);
   bc_put_varint(&b, BC_TY_PTR);
-  if (w->version >= CT_BYTECODE_13_4) bc_put_varint(&b, 0); /* flags: bit 0 = pointer attribute (never set) */
+  if (!put_ptr_attr_flags(w, &b, ptr_attr)) {
+    ct_strbuf_free(&b);
+    return 0;
+  }
   bc_put_varint(&b, p);
+  if (ptr_attr && w->version >= CT_BYTECODE_13_4) bc_put_byte(&b, 0); /* `none` */
   return intern_type(w, &b);
 }
 
@@ -336,19 +354,23 @@ static uint64_t type_ct(bw *w, const ct_type *t) {
   ct_strbuf_init(&b);
   switch (t->kind) {
   case CT_TYPE_TILE: {
-    uint64_t e = type_elem(w, t->elem, t->pointee);
+    uint64_t e = type_elem(w, t->elem, t->pointee, t->elem == CT_PTR ? t->ptr_attr : 0);
     bc_put_varint(&b, BC_TY_TILE);
     bc_put_varint(&b, e);
     put_i64_list(&b, t->shape, t->rank);
     break;
   }
   case CT_TYPE_TENSOR_VIEW: {
-    uint64_t e = type_elem(w, t->elem, t->pointee);
+    uint64_t e = type_elem(w, t->elem, t->pointee, 0);
     bc_put_varint(&b, BC_TY_TENSOR_VIEW);
-    if (w->version >= CT_BYTECODE_13_4) bc_put_varint(&b, 0); /* flags: bit 0 = pointer attribute (never set) */
+    if (!put_ptr_attr_flags(w, &b, t->ptr_attr)) {
+      ct_strbuf_free(&b);
+      return 0;
+    }
     bc_put_varint(&b, e);
     put_i64_list(&b, t->shape, t->rank);
     put_i64_list(&b, t->strides, t->rank);
+    if (t->ptr_attr && w->version >= CT_BYTECODE_13_4) bc_put_byte(&b, 0); /* `none` */
     break;
   }
   case CT_TYPE_PARTITION_VIEW: {
@@ -442,8 +464,10 @@ static uint64_t type_index(bw *w, MlirType t) {
     MlirStringRef ns = mlirOpaqueTypeGetDialectNamespace(t), d = mlirOpaqueTypeGetData(t);
     if (ns.length == 9 && memcmp(ns.data, "cuda_tile", 9) == 0 && d.length > 5 && memcmp(d.data, "ptr<", 4) == 0 &&
         d.data[d.length - 1] == '>') {
-      ct_elem pe = ct_elem_from_name(d.data + 4, d.length - 5);
-      if (pe != CT_ELEM_NONE && pe != CT_PTR) return type_elem(w, CT_PTR, pe);
+      size_t n = d.length - 5;
+      uint8_t pa = n > 8 && memcmp(d.data + 4 + n - 8, ", <none>", 8) == 0;
+      ct_elem pe = ct_elem_from_name(d.data + 4, pa ? n - 8 : n);
+      if (pe != CT_ELEM_NONE && pe != CT_PTR) return type_elem(w, CT_PTR, pe, pa);
     }
   }
   ct_elem e = elem_of_builtin(t);

@@ -1599,8 +1599,26 @@ static bool parse_make_tensor_view(ct_parser *p, const ct_op_info *info, op_buil
   int line = p->line, col = p->col;
   MlirType t1;
   if (!parse_type(p, &t1)) return false;
+  /* `: <base type>[, <index type>] -> <result>` when the base has a pointer attribute (tileirdisasm) */
+  ct_type bt;
+  bool base_only = false;
+  if (ct_type_from_mlir(t1, &bt) && bt.kind == CT_TYPE_TILE && bt.elem == CT_PTR) {
+    if (!mlirTypeEqual(mlirValueGetType(base), t1)) {
+      ct_diag_emit(p->c, CT_DIAG_ERROR, p->file, line, col, "use of value expects different type than prior uses");
+      p->failed = true;
+      return false;
+    }
+    if (eat_punct(p, ",")) {
+      ct_parser_skip_ws(p);
+      line = p->line, col = p->col;
+      if (!parse_type(p, &t1)) return false;
+    } else {
+      base_only = true;
+      if (!expect_punct(p, "->") || !parse_type(p, &t1)) return false;
+    }
+  }
   MlirType rt = t1;
-  if (eat_punct(p, "->")) {
+  if (!base_only && eat_punct(p, "->")) {
     if (!parse_type(p, &rt)) return false;
     for (int i = 1; i < b->nops; i++)
       if (!mlirTypeEqual(mlirValueGetType(b->operands[i]), t1)) {
@@ -1608,7 +1626,7 @@ static bool parse_make_tensor_view(ct_parser *p, const ct_op_info *info, op_buil
         p->failed = true;
         return false;
       }
-  } else if (nds + ndt > 0) {
+  } else if (nds + ndt > 0 && !base_only) {
     ct_diag_emit(p->c, CT_DIAG_ERROR, p->file, line, col, "expected '->' and the result type after the index type");
     p->failed = true;
     return false;

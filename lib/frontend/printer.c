@@ -651,10 +651,16 @@ static bool print_make_tensor_view(printer *pr, MlirOperation op) {
     ct_strbuf_putc(pr->out, ']');
   }
   ct_strbuf_puts(pr->out, " : ");
+  /* a base with a pointer attribute (13.4) is written first, as tileirdisasm does */
+  ct_type bt;
+  MlirType base_type = mlirValueGetType(mlirOperationGetOperand(op, s0));
+  bool show_base = ct_type_from_mlir(base_type, &bt) && bt.elem == CT_PTR && bt.ptr_attr;
+  if (show_base) put_type(pr, base_type);
   if (n1 + n2 > 0) {
+    if (show_base) ct_strbuf_puts(pr->out, ", ");
     put_type(pr, mlirValueGetType(mlirOperationGetOperand(op, n1 ? s1 : s2)));
-    ct_strbuf_puts(pr->out, " -> ");
   }
+  if (show_base || n1 + n2 > 0) ct_strbuf_puts(pr->out, " -> ");
   put_type(pr, mlirValueGetType(mlirOperationGetResult(op, 0)));
   return true;
 }

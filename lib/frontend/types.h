@@ -58,6 +58,10 @@ typedef struct ct_type {
   int32_t traversal_strides[CT_MAX_RANK]; /* strided_view */
   int32_t sparse_dim;                  /* gather_scatter_view */
   ct_padding padding;
+  /* 13.4 pointer attribute: of the pointer element (elem == CT_PTR) or of the tensor_view (views).
+   * 0 = absent; 1 = `<none>` (bytecode value 0, printed `ptr<f32, <none>>` and
+   * `tensor_view<..., #cuda_tile.ptr_attr<none>>`), the only value NVIDIA's encoders know. */
+  uint8_t ptr_attr;
 } ct_type;
 
 /* Element helpers. */
