@@ -97,6 +97,8 @@ typedef struct bc_op_spec {
 const bc_op_spec *bc_spec_for_op(ct_op_id id);
 /* The spec for an opcode read from a file (NULL when unknown). */
 const bc_op_spec *bc_spec_for_opcode(uint64_t opcode);
+/* The name of an opcode NVIDIA defines (13.5) that tilec's dialect does not have (NULL otherwise). */
+const char *bc_unsupported_opcode_name(uint64_t opcode);
 /* The version a scalar type tag needs (0 when the tag is not a scalar or is not encodable). */
 int bc_scalar_tag_since(unsigned tag);
 /* Encoding helpers. */

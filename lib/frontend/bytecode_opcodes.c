@@ -284,6 +284,16 @@ const bc_op_spec *bc_spec_for_opcode(uint64_t opcode) {
   return NULL;
 }
 
+const char *bc_unsupported_opcode_name(uint64_t opcode) {
+  switch (opcode) {
+  case 0x7B: return "cuda_tile.multimem_load_reduce_view_tko";
+  case 0x7C: return "cuda_tile.multimem_reduce_view_tko";
+  case 0x7D: return "cuda_tile.multimem_store_view_tko";
+  case 0x4002: return "cuda_tile.preview_call (a cuTile preview feature)";
+  default: return NULL;
+  }
+}
+
 int bc_scalar_tag_since(unsigned tag) {
   if (tag <= BC_TY_F8E5M2) return V1;
   if (tag == BC_TY_TOKEN) return V1;

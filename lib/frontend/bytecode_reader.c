@@ -377,16 +377,16 @@ static bool finish_dim_map(br *r, size_t at, ct_type *t, int n) {
   return true;
 }
 
-/* The pointer attribute byte (13.4): 0 = `none`, the only value NVIDIA's encoders know. */
+/* The pointer attribute byte (13.4): 0 none, 1 unicast, 2 multicast (tileirdisasm 13.5). */
 static bool rd_ptr_attr(br *r, cur *c, uint8_t *out) {
   size_t at = c->pos;
   uint8_t v;
   if (!rd_byte(r, c, &v, "pointer attribute")) return false;
-  if (v != 0) {
-    br_error(r, at, "unknown pointer attribute value %u", v);
+  if (v >= CT_PTR_ATTR_MAX) {
+    br_error(r, at, "invalid integer value for enum type: %u (pointer attribute)", v);
     return false;
   }
-  *out = 1;
+  *out = (uint8_t)(v + 1);
   return true;
 }
 
@@ -439,7 +439,8 @@ static bool decode_type(br *r, uint64_t i, cur *c) {
     rt->elem = p->elem;
     if ((tflags & 1) && !rd_ptr_attr(r, c, &rt->pattr)) return false;
     char data[64];
-    int n = snprintf(data, sizeof data, "ptr<%s%s>", ct_elem_name(p->elem), rt->pattr ? ", <none>" : "");
+    int n = rt->pattr ? snprintf(data, sizeof data, "ptr<%s, <%s>>", ct_elem_name(p->elem), ct_ptr_attr_name(rt->pattr))
+                      : snprintf(data, sizeof data, "ptr<%s>", ct_elem_name(p->elem));
     rt->mlir = mlirOpaqueTypeGet(r->mctx, mlirStringRefCreateFromCString("cuda_tile"), mlirStringRefCreate(data, (size_t)n));
     return true;
   }
@@ -1087,7 +1088,9 @@ static bool decode_op(br *r, cur *c, MlirBlock block) {
   if (!rd_varint(r, c, &opcode, "opcode")) return false;
   const bc_op_spec *spec = bc_spec_for_opcode(opcode);
   if (!spec) {
-    br_error(r, at, "unknown opcode 0x%" PRIx64, opcode);
+    const char *known = bc_unsupported_opcode_name(opcode);
+    if (known) br_error(r, at, "operation '%s' (opcode 0x%" PRIx64 ") is not supported by tilec", known, opcode);
+    else br_error(r, at, "unknown opcode 0x%" PRIx64, opcode);
     return false;
   }
   const ct_op_info *info = ct_op_info_get(spec->id);

@@ -320,7 +320,7 @@ static uint64_t type_elem(bw *w, ct_elem e, ct_elem pointee, uint8_t ptr_attr) {
     return 0;
   }
   bc_put_varint(&b, p);
-  if (ptr_attr && w->version >= CT_BYTECODE_13_4) bc_put_byte(&b, 0); /* `none` */
+  if (ptr_attr && w->version >= CT_BYTECODE_13_4) bc_put_byte(&b, (uint8_t)(ptr_attr - 1));
   return intern_type(w, &b);
 }
 
@@ -370,7 +370,7 @@ static uint64_t type_ct(bw *w, const ct_type *t) {
     bc_put_varint(&b, e);
     put_i64_list(&b, t->shape, t->rank);
     put_i64_list(&b, t->strides, t->rank);
-    if (t->ptr_attr && w->version >= CT_BYTECODE_13_4) bc_put_byte(&b, 0); /* `none` */
+    if (t->ptr_attr && w->version >= CT_BYTECODE_13_4) bc_put_byte(&b, (uint8_t)(t->ptr_attr - 1));
     break;
   }
   case CT_TYPE_PARTITION_VIEW: {
@@ -464,9 +464,15 @@ static uint64_t type_index(bw *w, MlirType t) {
     MlirStringRef ns = mlirOpaqueTypeGetDialectNamespace(t), d = mlirOpaqueTypeGetData(t);
     if (ns.length == 9 && memcmp(ns.data, "cuda_tile", 9) == 0 && d.length > 5 && memcmp(d.data, "ptr<", 4) == 0 &&
         d.data[d.length - 1] == '>') {
-      size_t n = d.length - 5;
-      uint8_t pa = n > 8 && memcmp(d.data + 4 + n - 8, ", <none>", 8) == 0;
-      ct_elem pe = ct_elem_from_name(d.data + 4, pa ? n - 8 : n);
+      size_t n = d.length - 5, en = n;
+      uint8_t pa = 0;
+      for (uint8_t v = 1; v <= CT_PTR_ATTR_MAX; v++) { /* `ptr<f32, <none>>` */
+        size_t l = strlen(ct_ptr_attr_name(v)) + 4;
+        if (n > l && memcmp(d.data + 4 + n - l, ", <", 3) == 0 && memcmp(d.data + 4 + n - l + 3, ct_ptr_attr_name(v), l - 4) == 0 &&
+            d.data[4 + n - 1] == '>')
+          pa = v, en = n - l;
+      }
+      ct_elem pe = ct_elem_from_name(d.data + 4, en);
       if (pe != CT_ELEM_NONE && pe != CT_PTR) return type_elem(w, CT_PTR, pe, pa);
     }
   }

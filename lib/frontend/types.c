@@ -201,12 +201,19 @@ static bool cur_int(type_cursor *c, int64_t *out, bool *present) {
   return true;
 }
 
+static const char *const ptr_attr_names[] = {NULL, "none", "unicast", "multicast"};
+
+const char *ct_ptr_attr_name(uint8_t ptr_attr) { return ptr_attr <= CT_PTR_ATTR_MAX ? ptr_attr_names[ptr_attr] : NULL; }
+
 /* `<none>` after a pointer's pointee / `#cuda_tile.ptr_attr<none>` in a tensor_view (13.4). */
 static bool parse_ptr_attr_value(type_cursor *c, uint8_t *out) {
   if (!cur_expect(c, '<')) return false;
-  if (!cur_keyword(c, "none")) return cur_fail(c, "expected pointer attribute 'none'");
-  *out = 1;
-  return cur_expect(c, '>');
+  for (uint8_t v = 1; v <= CT_PTR_ATTR_MAX; v++)
+    if (cur_keyword(c, ptr_attr_names[v])) {
+      *out = v;
+      return cur_expect(c, '>');
+    }
+  return cur_fail(c, "expected pointer attribute 'none', 'unicast' or 'multicast'");
 }
 
 /* Parse an element type (`f32`, `ptr<f32>`, `ptr<f32, <none>>`, `!cuda_tile.ptr<f32>`). */
@@ -514,7 +521,7 @@ static void print_elem(const ct_type *t, ct_strbuf *out) {
   if (t->elem == CT_PTR) {
     ct_strbuf_puts(out, "ptr<");
     ct_strbuf_puts(out, ct_elem_name(t->pointee));
-    if (t->ptr_attr) ct_strbuf_puts(out, ", <none>");
+    if (ct_ptr_attr_name(t->ptr_attr)) ct_strbuf_printf(out, ", <%s>", ct_ptr_attr_name(t->ptr_attr));
     ct_strbuf_putc(out, '>');
   } else {
     ct_strbuf_puts(out, ct_elem_name(t->elem));
@@ -541,7 +548,7 @@ static void print_tensor_view(const ct_type *t, ct_strbuf *out) {
     }
     ct_strbuf_putc(out, ']');
   }
-  if (t->ptr_attr) ct_strbuf_puts(out, ", #cuda_tile.ptr_attr<none>");
+  if (ct_ptr_attr_name(t->ptr_attr)) ct_strbuf_printf(out, ", #cuda_tile.ptr_attr<%s>", ct_ptr_attr_name(t->ptr_attr));
   ct_strbuf_putc(out, '>');
 }
 

@@ -191,6 +191,7 @@ bool verify_load_view_tko(ct_vop *v) {
   if (!v_num_results(v, 2) || !v_result(v, 0, TC_TILE, &tile) || !v_result(v, 1, TC_TOKEN, NULL)) return false;
   if (!check_view_access(v, &view, st[1], sz[1], &tile, v_result_mlir_type(v, 0))) return false;
   if (!v_check_inbounds(v, sz[1])) return false;
+  if (view.ptr_attr == 3) return v_error(v, "multicast ptr_attr is not allowed");
   return check_hints(v) && check_memory_model(v, true, true);
 }
 
@@ -203,6 +204,7 @@ bool verify_store_view_tko(ct_vop *v) {
   if (!v_num_results(v, 1) || !v_result(v, 0, TC_TOKEN, NULL)) return false;
   if (!check_view_access(v, &view, st[2], sz[2], &tile, v_operand_mlir_type(v, 0))) return false;
   if (!v_check_inbounds(v, sz[2])) return false;
+  if (view.ptr_attr == 3) return v_error(v, "multicast ptr_attr is not allowed");
   return check_hints(v) && check_memory_model(v, false, true);
 }
 

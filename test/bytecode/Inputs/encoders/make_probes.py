@@ -15,6 +15,13 @@ from cuda.tile._bytecode.type import SimpleType
 V = {"13.4": BytecodeVersion.V_13_4, "13.5": BytecodeVersion.V_13_5}
 
 
+class RawPtrAttr:
+    """A pointer attribute byte cuTile 1.7's PtrAttr enum lacks (1 unicast, 2 multicast)."""
+
+    def __init__(self, byte):
+        self._value_ = bytes([byte])
+
+
 def view_kernel(version, which):
     """One kernel: a tensor/partition view over arg 0, a load with inbounds, then `which`."""
     buf = bytearray()
@@ -22,6 +29,8 @@ def view_kernel(version, which):
         tt = w.type_table
         f32, i32, tok = tt.F32, tt.I32, tt.Token
         pa = PtrAttr.Default if which.startswith("ptr_attr") else PtrAttr.Missing
+        if which in ("ptr_attr_unicast", "ptr_attr_multicast", "multimem"):
+            pa = RawPtrAttr(1 if which == "ptr_attr_unicast" else 2)
         dyn = which == "ptr_attr_dynamic"  # a dynamic shape: tileirdisasm writes base and index types
         tptr = tt.tile(tt.pointer(f32, pa), [])
         tvt = tt.tensor_view(f32, [-1 << 63 if dyn else 128], [1], pa)
@@ -33,8 +42,11 @@ def view_kernel(version, which):
             tv = encode_MakeTensorViewOp(cb, tvt, p, [n] if dyn else [], [])
             pv = encode_MakePartitionViewOp(cb, pvt, tv)
             t0 = encode_MakeTokenOp(cb, tok)
-            tile, tk = encode_LoadViewTkoOp(cb, t16, tok, pv, [n], t0, MemoryOrderingSemantics.WEAK,
-                                            None, None, [True])
+            multicast = which in ("ptr_attr_multicast", "multimem")  # no plain view loads/stores then
+            tile, tk = None, t0
+            if not multicast:
+                tile, tk = encode_LoadViewTkoOp(cb, t16, tok, pv, [n], t0, MemoryOrderingSemantics.WEAK,
+                                                None, None, [True])
             if which == "ops_13_4":
                 encode_FToIOp(cb, t16i, tile, Signedness.Signed, RoundingMode.NEAREST_INT_TO_ZERO, True)
                 sm = encode_ExtractOp(cb, t4, tile, [n])
@@ -43,11 +55,20 @@ def view_kernel(version, which):
                 g2 = encode_GdcLaunchDependentsTkoOp(cb, tok, g1)
                 encode_MemoryFenceAliasTkoOp(cb, tok, g2)
                 tile = encode_FPowIOp(cb, t16, tile, encode_ConstantOp(cb, t16i, b"\x02\x00\x00\x00"))
+            if which == "multimem":  # 13.5 ops tilec does not have: read as unknown opcodes
+                red = MultimemReductionKind.ADD
+                tile, tk = encode_MultimemLoadReduceViewTkoOp(cb, t16, tok, pv, [n], tk, MemoryOrderingSemantics.WEAK,
+                                                              None, red, [True])
+                tk = encode_MultimemReduceViewTkoOp(cb, tok, pv, tile, [n], tk, MemoryOrderingSemantics.RELAXED,
+                                                    MemoryScope.SYS, red, [False])
+                tk = encode_MultimemStoreViewTkoOp(cb, tok, pv, tile, [n], tk, MemoryOrderingSemantics.RELAXED,
+                                                   MemoryScope.DEVICE, [True])
             if which == "f8e5m3fnu":
                 encode_FToFOp(cb, tt.tile(tt.simple(SimpleType.FNV8E5M3FNU), [16]), tile,
                               RoundingMode.NEAREST_EVEN)
-            encode_StoreViewTkoOp(cb, tok, tile, pv, [n], tk, MemoryOrderingSemantics.WEAK, None, None,
-                                  [False])
+            if not multicast:
+                encode_StoreViewTkoOp(cb, tok, tile, pv, [n], tk, MemoryOrderingSemantics.WEAK, None, None,
+                                      [False])
             if which == "red_inbounds":
                 encode_AtomicRedViewTkoOp(cb, tok, pv, [n], tile, None, MemoryOrderingSemantics.RELAXED,
                                           MemoryScope.DEVICE, AtomicRMWMode.ADDF, [True])
@@ -90,6 +111,9 @@ def main():
         for which in ("ptr_attr", "ops_13_4", "f8e5m3fnu"):
             files[f"{which}.{v}.tileirbc"] = view_kernel(V[v], which)
     files["ptr_attr_dynamic.13.5.tileirbc"] = view_kernel(V["13.5"], "ptr_attr_dynamic")
+    files["ptr_attr_unicast.13.5.tileirbc"] = view_kernel(V["13.5"], "ptr_attr_unicast")
+    files["ptr_attr_multicast.13.5.tileirbc"] = view_kernel(V["13.5"], "ptr_attr_multicast")
+    files["multimem.13.5.tileirbc"] = view_kernel(V["13.5"], "multimem")
     files["red_inbounds.13.5.tileirbc"] = view_kernel(V["13.5"], "red_inbounds")
     files["arg_attrs.13.5.tileirbc"] = arg_attrs_kernel()
     for name, data in files.items():
