@@ -16,8 +16,7 @@
  *         variadic: count + indices, optional: index when its flag bit is set)
  *   g     regions: count, then each region (blocks: args with types, op count, ops)
  * 13.4/13.5 fields follow NVIDIA's generated encoders in cuTile Python 1.7 (`_bytecode/encodings.py`).
- * Limits: the 13.5 multimem_* ops (opcodes 0x7B-0x7D) and the preview call (0x4002) are not in the
- * dialect and read as unknown opcodes.
+ * Limits: cuTile's preview call (0x4002) is not in the dialect (read as a named, unsupported opcode).
  * Owner: bytecode. */
 #include <math.h>
 #include <stdlib.h>
@@ -152,6 +151,13 @@ static const bc_row rows[] = {
     {CT_OP_gdc_wait_tko, 0x78, V4, "r on"},
     {CT_OP_fpowi, 0x79, V4, "r o"},
     {CT_OP_memory_fence_alias_tko, 0x7A, V4, "r o"},
+    {CT_OP_multimem_load_reduce_view_tko, 0x7B, V5,
+     "rs f(memory_scope,token) a(memory_ordering_semantics:enum) a(memory_scope:enum?) a(reduction:enum) "
+     "a(inbounds:boolarr) og"},
+    {CT_OP_multimem_reduce_view_tko, 0x7C, V5,
+     "rs f(token) a(memory_ordering_semantics:enum) a(memory_scope:enum) a(reduction:enum) a(inbounds:boolarr) og"},
+    {CT_OP_multimem_store_view_tko, 0x7D, V5,
+     "rs f(memory_scope,token) a(memory_ordering_semantics:enum) a(memory_scope:enum?) a(inbounds:boolarr) og"},
 };
 #define NROWS (sizeof rows / sizeof rows[0])
 
@@ -286,9 +292,6 @@ const bc_op_spec *bc_spec_for_opcode(uint64_t opcode) {
 
 const char *bc_unsupported_opcode_name(uint64_t opcode) {
   switch (opcode) {
-  case 0x7B: return "cuda_tile.multimem_load_reduce_view_tko";
-  case 0x7C: return "cuda_tile.multimem_reduce_view_tko";
-  case 0x7D: return "cuda_tile.multimem_store_view_tko";
   case 0x4002: return "cuda_tile.preview_call (a cuTile preview feature)";
   default: return NULL;
   }

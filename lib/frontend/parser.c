@@ -1036,6 +1036,23 @@ static bool parse_attr_elem(ct_parser *p, const ct_op_info *info, op_builder *b,
     ob_attr(p, b, ai->name, mlirDenseBoolArrayGet(p->mctx, k, v));
     return true;
   }
+  case CT_AK_MMRED: { /* `attributes {reduction = #cuda_tile.multimem_reduction_kind<umax>}`, absent = default */
+    if (!eat_kw(p, "attributes")) return true;
+    if (!expect_punct(p, "{") || !expect_kw(p, ai->name) || !expect_punct(p, "=")) return false;
+    ct_parser_skip_ws(p);
+    const char *mn = "#cuda_tile.multimem_reduction_kind";
+    if (!peek_str(p, mn)) return perr(p, "expected '%s<...>'", mn);
+    ct_parser_advance(p, strlen(mn));
+    if (!expect_punct(p, "<")) return false;
+    size_t l = ident_len(p);
+    int k = -1;
+    for (int i = 0; i < n; i++)
+      if (strlen(names[i]) == l && memcmp(names[i], p->src + p->pos, l) == 0) k = i;
+    if (k < 0) return perr(p, "expected a multimem reduction kind, got '%.*s'", (int)l, p->src + p->pos);
+    ct_parser_advance(p, l);
+    ob_attr(p, b, ai->name, enum_attr(p, ai->kind, k));
+    return expect_punct(p, ">") && expect_punct(p, "}");
+  }
   case CT_AK_SYM: {
     ct_parser_skip_ws(p);
     if (ct_parser_peek(p) != '@') return perr(p, "expected symbol name");

@@ -365,6 +365,14 @@ static void print_attr_elem(printer *pr, spacer *sp, MlirOperation op, const ct_
         ct_strbuf_printf(pr->out, i ? ", %d" : "%d", (int)mlirDenseI32ArrayGetElement(a, i));
     ct_strbuf_putc(pr->out, ']');
     return;
+  case CT_AK_MMRED: {
+    const char *kw = enum_kw(op, ai);
+    if (kw && ai->dflt && strcmp(kw, ai->dflt) == 0) return; /* the default is left out */
+    sp_begin(sp, NULL);
+    if (kw) ct_strbuf_printf(pr->out, "attributes {%s = #cuda_tile.multimem_reduction_kind<%s>}", ai->name, kw);
+    else put_attr(pr, a);
+    return;
+  }
   case CT_AK_BOOLARR:
     if (!mlirAttributeIsADenseBoolArray(a)) break;
     sp_begin(sp, NULL);

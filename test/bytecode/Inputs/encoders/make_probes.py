@@ -28,8 +28,10 @@ def view_kernel(version, which):
     with write_bytecode(1, buf, version) as w:
         tt = w.type_table
         f32, i32, tok = tt.F32, tt.I32, tt.Token
+        if which == "multimem_int":
+            f32 = i32  # integer tiles: any reduction kind
         pa = PtrAttr.Default if which.startswith("ptr_attr") else PtrAttr.Missing
-        if which in ("ptr_attr_unicast", "ptr_attr_multicast", "multimem"):
+        if which in ("ptr_attr_unicast", "ptr_attr_multicast", "multimem", "multimem_int"):
             pa = RawPtrAttr(1 if which == "ptr_attr_unicast" else 2)
         dyn = which == "ptr_attr_dynamic"  # a dynamic shape: tileirdisasm writes base and index types
         tptr = tt.tile(tt.pointer(f32, pa), [])
@@ -42,7 +44,7 @@ def view_kernel(version, which):
             tv = encode_MakeTensorViewOp(cb, tvt, p, [n] if dyn else [], [])
             pv = encode_MakePartitionViewOp(cb, pvt, tv)
             t0 = encode_MakeTokenOp(cb, tok)
-            multicast = which in ("ptr_attr_multicast", "multimem")  # no plain view loads/stores then
+            multicast = which in ("ptr_attr_multicast", "multimem", "multimem_int")  # no plain view loads/stores
             tile, tk = None, t0
             if not multicast:
                 tile, tk = encode_LoadViewTkoOp(cb, t16, tok, pv, [n], t0, MemoryOrderingSemantics.WEAK,
@@ -55,12 +57,19 @@ def view_kernel(version, which):
                 g2 = encode_GdcLaunchDependentsTkoOp(cb, tok, g1)
                 encode_MemoryFenceAliasTkoOp(cb, tok, g2)
                 tile = encode_FPowIOp(cb, t16, tile, encode_ConstantOp(cb, t16i, b"\x02\x00\x00\x00"))
-            if which == "multimem":  # 13.5 ops tilec does not have: read as unknown opcodes
+            if which == "multimem":  # the 13.5 multimem ops; add is the (left out) default reduction
                 red = MultimemReductionKind.ADD
                 tile, tk = encode_MultimemLoadReduceViewTkoOp(cb, t16, tok, pv, [n], tk, MemoryOrderingSemantics.WEAK,
                                                               None, red, [True])
                 tk = encode_MultimemReduceViewTkoOp(cb, tok, pv, tile, [n], tk, MemoryOrderingSemantics.RELAXED,
                                                     MemoryScope.SYS, red, [False])
+                tk = encode_MultimemStoreViewTkoOp(cb, tok, pv, tile, [n], tk, MemoryOrderingSemantics.RELAXED,
+                                                   MemoryScope.DEVICE, [True])
+            if which == "multimem_int":  # other reduction kinds, no token on the reduce
+                tile, tk = encode_MultimemLoadReduceViewTkoOp(cb, t16, tok, pv, [n], tk, MemoryOrderingSemantics.WEAK,
+                                                              None, MultimemReductionKind.UMAX, [True])
+                tk = encode_MultimemReduceViewTkoOp(cb, tok, pv, tile, [n], None, MemoryOrderingSemantics.RELEASE,
+                                                    MemoryScope.DEVICE, MultimemReductionKind.XOR, [False])
                 tk = encode_MultimemStoreViewTkoOp(cb, tok, pv, tile, [n], tk, MemoryOrderingSemantics.RELAXED,
                                                    MemoryScope.DEVICE, [True])
             if which == "f8e5m3fnu":
@@ -114,6 +123,7 @@ def main():
     files["ptr_attr_unicast.13.5.tileirbc"] = view_kernel(V["13.5"], "ptr_attr_unicast")
     files["ptr_attr_multicast.13.5.tileirbc"] = view_kernel(V["13.5"], "ptr_attr_multicast")
     files["multimem.13.5.tileirbc"] = view_kernel(V["13.5"], "multimem")
+    files["multimem_int.13.5.tileirbc"] = view_kernel(V["13.5"], "multimem_int")
     files["red_inbounds.13.5.tileirbc"] = view_kernel(V["13.5"], "red_inbounds")
     files["arg_attrs.13.5.tileirbc"] = arg_attrs_kernel()
     for name, data in files.items():
