@@ -386,6 +386,11 @@ static bool rd_ptr_attr(br *r, cur *c, uint8_t *out) {
     br_error(r, at, "invalid integer value for enum type: %u (pointer attribute)", v);
     return false;
   }
+  if (v > 0 && r->version < CT_BYTECODE_13_5) { /* unicast/multicast: 13.5 (tileirdisasm 13.5) */
+    br_error(r, at, "pointer attribute '%s' is not available in bytecode version %s", ct_ptr_attr_name((uint8_t)(v + 1)),
+             vname(r->version));
+    return false;
+  }
   *out = (uint8_t)(v + 1);
   return true;
 }

@@ -298,6 +298,11 @@ static uint64_t type_scalar(bw *w, ct_elem e) {
 /* 13.4 flags word of ptr/tensor_view (bit 0: a pointer attribute byte ends the type); false when the
  * attribute is set but the target is older. */
 static bool put_ptr_attr_flags(bw *w, ct_strbuf *b, uint8_t ptr_attr) {
+  if (ptr_attr > 1 && w->version >= CT_BYTECODE_13_4 && w->version < CT_BYTECODE_13_5) { /* unicast, multicast */
+    bw_error(w, "pointer attribute '%s' requires bytecode version 13.5+, targeting %s", ct_ptr_attr_name(ptr_attr),
+             vname(w->version));
+    return false;
+  }
   if (w->version >= CT_BYTECODE_13_4) {
     bc_put_varint(b, ptr_attr ? 1 : 0);
     return true;
