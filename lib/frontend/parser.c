@@ -1973,12 +1973,39 @@ static bool parse_module_op(ct_parser *p, MlirBlock parent, MlirLocation loc) {
  * name NVIDIA's bytecode reader gives the module), located at its first op. */
 static bool at_bare_module_op(ct_parser *p) { return peek_kw(p, "entry") || peek_kw(p, "global"); }
 
+/* tileirdisasm prints a module's producer as a `// Producer: <text>` line before its ops: the
+ * comment lines right above `at` are searched for it. */
+static bool find_producer_comment(const ct_parser *p, size_t at, const char **out, size_t *len) {
+  size_t end = at;
+  while (end > 0 && p->src[end - 1] != '\n') end--; /* start of the op's line */
+  while (end > 0) {
+    size_t e = end - 1, b = e; /* previous line: [b, e) */
+    while (b > 0 && p->src[b - 1] != '\n') b--;
+    size_t i = b;
+    while (i < e && (p->src[i] == ' ' || p->src[i] == '\t')) i++;
+    static const char tag[] = "// Producer: ";
+    if (e - i >= sizeof tag - 1 && memcmp(p->src + i, tag, sizeof tag - 1) == 0) {
+      *out = p->src + i + sizeof tag - 1;
+      *len = e - i - (sizeof tag - 1);
+      while (*len && ((*out)[*len - 1] == '\r' || (*out)[*len - 1] == ' ')) (*len)--;
+      return true;
+    }
+    if (i < e && !(e - i >= 2 && p->src[i] == '/' && p->src[i + 1] == '/')) return false; /* not a comment */
+    end = b;
+  }
+  return false;
+}
+
 static bool parse_implicit_module(ct_parser *p, MlirBlock parent) {
   op_builder *b = calloc(1, sizeof *b);
   if (!b) abort();
   b->name = "cuda_tile.module";
   b->loc = loc_here(p);
   ob_attr(p, b, "sym_name", str_attr(p, "kernels"));
+  const char *prod;
+  size_t plen;
+  if (find_producer_comment(p, p->pos, &prod, &plen))
+    ob_attr(p, b, "producer", mlirStringAttrGet(p->mctx, mlirStringRefCreate(prod, plen)));
   MlirRegion r = mlirRegionCreate();
   b->regions[b->nregions++] = r;
   MlirBlock body = mlirBlockCreate(0, NULL, NULL);
