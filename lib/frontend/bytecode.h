@@ -4,13 +4,13 @@
  *
  * Format (docs/bytecode.md): magic `\x7FTileIR\0`, version (u8 major, u8 minor, u16 LE tag), then
  * sections `id(byte, bit 7 = aligned) length(varint) [alignment(varint) padding(0xCB)] data`:
- * global (6), function (2), constant (4), debug (3), type (5), string (1), producer (7, 13.3),
+ * global (6), function (2), constant (4), debug (3), type (5), string (1), producer (7, 13.3+),
  * end (0). Ops are encoded per NVIDIA's generated op writers (result types, flags word, attributes,
  * operands, regions) with the per-version gating of newer ops, attributes, operands and types.
  *
- * Limits: one cuda_tile.module per bytecode file; the module's sym_name and entry arg_attrs/
- * res_attrs are not representable in the format (the reader names the module `kernels`, as NVIDIA's
- * reader does); debug info is read for DILoc locations only and never written (tilec's locations are
+ * Limits: one cuda_tile.module per bytecode file; the module's sym_name and entry res_attrs are
+ * not representable in the format, arg_attrs only from 13.5 (the reader names the module `kernels`,
+ * as NVIDIA's reader does); debug info is read for DILoc locations only and never written (tilec's locations are
  * FileLineCol, which NVIDIA's writer also leaves out). Reading never over-reads: every length and
  * count is checked against the remaining bytes before anything is allocated.
  * Owner: bytecode. */
@@ -43,7 +43,7 @@ bool ct_bytecode_is_bytecode(const uint8_t *data, size_t len);
 /* Parse a `--bytecode-version=` value ("13.1" .. "13.5"). Returns false for anything else. */
 bool ct_bytecode_version_parse(const char *text, ct_bytecode_version *out);
 
-/* "13.3" etc. (static string). */
+/* "13.1" .. "13.5" (static string; "?" for anything else). */
 const char *ct_bytecode_version_name(ct_bytecode_version v);
 
 /* Read bytecode into a builtin module holding one cuda_tile.module, built exactly as the text parser

@@ -1,9 +1,10 @@
 /* bytecode_writer: writes a cuda_tile module as CUDA Tile IR bytecode (.tileirbc), byte for byte
- * what NVIDIA's cuda-tile-translate writes for the same module and version (13.1, 13.2, 13.3).
+ * what NVIDIA's cuda-tile-translate writes for the same module and version (13.1, 13.2, 13.3); for 13.4
+ * and 13.5 the layout of NVIDIA's generated encoders in cuTile Python 1.7 (tileirdisasm 13.5 reads it).
  *
  * Format and order (docs/bytecode.md): header; global section (6, when there are globals);
- * function section (2: per function name, signature type, flags, location index, optional hints,
- * body); constant section (4, when non-empty); type section (5); producer (7, 13.3 when the module
+ * function section (2: per function name, signature type, flags, location index, optional hints
+ * (13.5: always, for entries), arg_attrs (13.5), body); constant section (4, when non-empty); type section (5); producer (7, 13.3 when the module
  * has `producer`... written after the string section); string section (1); end byte (0).
  * Tables are filled in first-use order exactly as NVIDIA's writer does: function names and
  * signatures first, then globals, then each function's hints and body in op order (a composite
@@ -13,8 +14,8 @@
  * list (its own location, then every op's in pre-order); di_loc and callsite locations and the
  * di attributes they use are entries (FileLineCol/unknown = reserved index 0); fused and name
  * locations are refused.
- * Limits: one cuda_tile.module; its sym_name and entry arg_attrs/res_attrs are not written (the
- * format has no place for them, NVIDIA's writer drops them too); the producer string is interned
+ * Limits: one cuda_tile.module; its sym_name and entry res_attrs are not written, arg_attrs only
+ * from 13.5 (the format has no place for them before, NVIDIA's writer drops them too); the producer string is interned
  * before the function names. Tables use open-addressed hashing, so writing is linear.
  * Owner: bytecode. */
 #include <mlir-c/BuiltinAttributes.h>
