@@ -385,7 +385,8 @@ static void print_attr_elem(printer *pr, spacer *sp, MlirOperation op, const ct_
     sp_begin(sp, NULL);
     if (mlirAttributeIsAOpaque(a)) {
       MlirStringRef d = mlirOpaqueAttrGetData(a);
-      ct_strbuf_puts(pr->out, "optimization_hints=");
+      /* as NVIDIA prints them: `optimization_hints=<..>` on an entry, `optimization_hints = <..>` on ops */
+      ct_strbuf_puts(pr->out, ct_op_id_of(op) == CT_OP_entry ? "optimization_hints=" : "optimization_hints = ");
       if (d.length > 18) ct_strbuf_append(pr->out, d.data + 18, d.length - 18);
     } else {
       put_attr(pr, a);

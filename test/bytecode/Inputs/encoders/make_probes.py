@@ -9,7 +9,7 @@ import os
 import sys
 
 from cuda.tile._bytecode import *  # noqa: F403
-from cuda.tile._bytecode.attribute import AttributeArray, Dictionary, Integer
+from cuda.tile._bytecode.attribute import AttributeArray, Dictionary, Integer, LoadStoreHints, make_load_store_hints
 from cuda.tile._bytecode.type import SimpleType
 
 V = {"13.4": BytecodeVersion.V_13_4, "13.5": BytecodeVersion.V_13_5}
@@ -46,9 +46,12 @@ def view_kernel(version, which):
             t0 = encode_MakeTokenOp(cb, tok)
             multicast = which in ("ptr_attr_multicast", "multimem", "multimem_int")  # no plain view loads/stores
             tile, tk = None, t0
+            # hints_inbounds: optimization hints and inbounds together (tileirdisasm prints hints first)
+            hints = make_load_store_hints({"sm_90": LoadStoreHints(latency=3, allow_tma=False)}) \
+                if which == "hints_inbounds" else None
             if not multicast:
                 tile, tk = encode_LoadViewTkoOp(cb, t16, tok, pv, [n], t0, MemoryOrderingSemantics.WEAK,
-                                                None, None, [True])
+                                                None, hints, [True])
             if which == "ops_13_4":
                 encode_FToIOp(cb, t16i, tile, Signedness.Signed, RoundingMode.NEAREST_INT_TO_ZERO, True)
                 sm = encode_ExtractOp(cb, t4, tile, [n])
@@ -76,8 +79,8 @@ def view_kernel(version, which):
                 encode_FToFOp(cb, tt.tile(tt.simple(SimpleType.FNV8E5M3FNU), [16]), tile,
                               RoundingMode.NEAREST_EVEN)
             if not multicast:
-                encode_StoreViewTkoOp(cb, tok, tile, pv, [n], tk, MemoryOrderingSemantics.WEAK, None, None,
-                                      [False])
+                encode_StoreViewTkoOp(cb, tok, tile, pv, [n], tk, MemoryOrderingSemantics.WEAK, None, hints,
+                                      [which == "hints_inbounds"])
             if which == "red_inbounds":
                 encode_AtomicRedViewTkoOp(cb, tok, pv, [n], tile, None, MemoryOrderingSemantics.RELAXED,
                                           MemoryScope.DEVICE, AtomicRMWMode.ADDF, [True])
@@ -124,6 +127,7 @@ def main():
     files["ptr_attr_multicast.13.5.tileirbc"] = view_kernel(V["13.5"], "ptr_attr_multicast")
     files["multimem.13.5.tileirbc"] = view_kernel(V["13.5"], "multimem")
     files["multimem_int.13.5.tileirbc"] = view_kernel(V["13.5"], "multimem_int")
+    files["hints_inbounds.13.4.tileirbc"] = view_kernel(V["13.4"], "hints_inbounds")
     files["red_inbounds.13.5.tileirbc"] = view_kernel(V["13.5"], "red_inbounds")
     files["arg_attrs.13.5.tileirbc"] = arg_attrs_kernel()
     for name, data in files.items():
