@@ -2,7 +2,7 @@
  * attribute and debug tags, and the per-op encoding table (bytecode_opcodes.c) that says, for every
  * cuda_tile op, its opcode, the version that introduced it and the order in which its result
  * types, flags word, attributes, operands and regions are encoded (NVIDIA's generated op writers,
- * with the "since 13.x" gating of newer fields). Limits: versions 13.1 to 13.3 only.
+ * with the "since 13.x" gating of newer fields). Versions 13.1 to 13.5.
  * Owner: bytecode. */
 #ifndef TILEC_FRONTEND_BYTECODE_INTERNAL_H
 #define TILEC_FRONTEND_BYTECODE_INTERNAL_H
@@ -24,6 +24,7 @@ enum {
   BC_TY_F8E5M2 = 11, BC_TY_PTR = 12, BC_TY_TILE = 13, BC_TY_TENSOR_VIEW = 14,
   BC_TY_PARTITION_VIEW = 15, BC_TY_FUNC = 16, BC_TY_TOKEN = 17, BC_TY_F8E8M0FNU = 18,
   BC_TY_F4E2M1FN = 19, BC_TY_GATHER_SCATTER_VIEW = 20, BC_TY_STRIDED_VIEW = 21, BC_TY_I4 = 22,
+  BC_TY_F8E5M3FNU = 130, /* 13.4, printed fnv8E5M3FNU; not in tilec's type system */
 };
 
 enum {
@@ -47,6 +48,7 @@ typedef enum bc_attr_kind {
   BC_A_SYM,    /* FlatSymbolRefAttr as a string index */
   BC_A_DENSE,  /* constant index; the type is the op's result type */
   BC_A_I32ARR, /* varint count + LE i32 each */
+  BC_A_BOOLARR, /* varint count + one byte each (inbounds, 13.4); absent = all false, one per index */
   BC_A_ARRAY,  /* varint count + self-contained attributes */
   BC_A_HINTS,  /* optimization hints dictionary (untagged) */
   BC_A_ASSUME, /* self-contained assume predicate (div_by / same_elements / bounded) */
@@ -95,6 +97,8 @@ typedef struct bc_op_spec {
 const bc_op_spec *bc_spec_for_op(ct_op_id id);
 /* The spec for an opcode read from a file (NULL when unknown). */
 const bc_op_spec *bc_spec_for_opcode(uint64_t opcode);
+/* The name of an opcode NVIDIA defines (13.5) that tilec's dialect does not have (NULL otherwise). */
+const char *bc_unsupported_opcode_name(uint64_t opcode);
 /* The version a scalar type tag needs (0 when the tag is not a scalar or is not encodable). */
 int bc_scalar_tag_since(unsigned tag);
 /* Encoding helpers. */

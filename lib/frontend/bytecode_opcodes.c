@@ -15,7 +15,8 @@
  *   o     operands, one value index each; on: count + indices; og: per ODS group (single: index,
  *         variadic: count + indices, optional: index when its flag bit is set)
  *   g     regions: count, then each region (blocks: args with types, op count, ops)
- * Limits: 13.1..13.3 fields only (13.4 additions such as ftoi saturating are not represented).
+ * 13.4/13.5 fields follow NVIDIA's generated encoders in cuTile Python 1.7 (`_bytecode/encodings.py`).
+ * Limits: cuTile's preview call (0x4002) is not in the dialect (read as a named, unsupported opcode).
  * Owner: bytecode. */
 #include <math.h>
 #include <stdlib.h>
@@ -33,6 +34,8 @@ typedef struct bc_row {
 #define V1 CT_BYTECODE_13_1
 #define V2 CT_BYTECODE_13_2
 #define V3 CT_BYTECODE_13_3
+#define V4 CT_BYTECODE_13_4
+#define V5 CT_BYTECODE_13_5
 
 static const bc_row rows[] = {
     {CT_OP_absf, 0x00, V1, "r o"},
@@ -67,7 +70,7 @@ static const bc_row rows[] = {
     {CT_OP_fma, 0x28, V1, "r f(flush_to_zero) a(rounding_mode:enum) o"},
     {CT_OP_for, 0x29, V1, "rs f(unsignedCmp@2) on g"},
     {CT_OP_ftof, 0x2A, V1, "r a(rounding_mode:enum) o"},
-    {CT_OP_ftoi, 0x2B, V1, "r a(signedness:enum) a(rounding_mode:enum) o"},
+    {CT_OP_ftoi, 0x2B, V1, "r f(saturating@4) a(signedness:enum) a(rounding_mode:enum) o"},
     {CT_OP_get_global, 0x2C, V1, "r a(name:sym)"},
     {CT_OP_get_index_space_shape, 0x2D, V1, "rs o"},
     {CT_OP_get_num_tile_blocks, 0x2E, V1, "r"},
@@ -83,7 +86,7 @@ static const bc_row rows[] = {
      "a(memory_scope:enum?) a(optimization_hints:hints?) og"},
     {CT_OP_load_view_tko, 0x3E, V1,
      "rs f(memory_scope,optimization_hints,token) a(memory_ordering_semantics:enum) "
-     "a(memory_scope:enum?) a(optimization_hints:hints?) og"},
+     "a(memory_scope:enum?) a(optimization_hints:hints?) a(inbounds:boolarr@4) og"},
     {CT_OP_log, 0x3F, V1, "r o"},
     {CT_OP_log2, 0x40, V1, "r o"},
     {CT_OP_loop, 0x41, V1, "rs on g"},
@@ -126,7 +129,7 @@ static const bc_row rows[] = {
      "a(memory_scope:enum?) a(optimization_hints:hints?) og"},
     {CT_OP_store_view_tko, 0x66, V1,
      "rs f(memory_scope,optimization_hints,token) a(memory_ordering_semantics:enum) "
-     "a(memory_scope:enum?) a(optimization_hints:hints?) og"},
+     "a(memory_scope:enum?) a(optimization_hints:hints?) a(inbounds:boolarr@4) og"},
     {CT_OP_subf, 0x67, V1, "r f(flush_to_zero) a(rounding_mode:enum) o"},
     {CT_OP_subi, 0x68, V1, "r a(overflow:enum) o"},
     {CT_OP_tan, 0x69, V1, "r o"},
@@ -142,7 +145,19 @@ static const bc_row rows[] = {
     {CT_OP_make_gather_scatter_view, 0x73, V3, "r o"},
     {CT_OP_make_strided_view, 0x74, V3, "r o"},
     {CT_OP_atomic_red_view_tko, 0x75, V3,
-     "rs f(token) a(memory_ordering_semantics:enum) a(memory_scope:enum) a(mode:enum) og"},
+     "rs f(token) a(memory_ordering_semantics:enum) a(memory_scope:enum) a(mode:enum) a(inbounds:boolarr@5) og"},
+    {CT_OP_insert, 0x76, V4, "rs on"},
+    {CT_OP_gdc_launch_dependents_tko, 0x77, V4, "r on"},
+    {CT_OP_gdc_wait_tko, 0x78, V4, "r on"},
+    {CT_OP_fpowi, 0x79, V4, "r o"},
+    {CT_OP_memory_fence_alias_tko, 0x7A, V4, "r o"},
+    {CT_OP_multimem_load_reduce_view_tko, 0x7B, V5,
+     "rs f(memory_scope,token) a(memory_ordering_semantics:enum) a(memory_scope:enum?) a(reduction:enum) "
+     "a(inbounds:boolarr) og"},
+    {CT_OP_multimem_reduce_view_tko, 0x7C, V5,
+     "rs f(token) a(memory_ordering_semantics:enum) a(memory_scope:enum) a(reduction:enum) a(inbounds:boolarr) og"},
+    {CT_OP_multimem_store_view_tko, 0x7D, V5,
+     "rs f(memory_scope,token) a(memory_ordering_semantics:enum) a(memory_scope:enum?) a(inbounds:boolarr) og"},
 };
 #define NROWS (sizeof rows / sizeof rows[0])
 
@@ -174,7 +189,7 @@ static int parse_since(const char **p) {
 static bc_attr_kind kind_from(const char *s, size_t n) {
   static const struct { const char *k; bc_attr_kind v; } kinds[] = {
       {"enum", BC_A_ENUM}, {"int", BC_A_INT}, {"bool", BC_A_BOOL}, {"str", BC_A_STR},
-      {"sym", BC_A_SYM}, {"dense", BC_A_DENSE}, {"i32arr", BC_A_I32ARR}, {"array", BC_A_ARRAY},
+      {"sym", BC_A_SYM}, {"dense", BC_A_DENSE}, {"i32arr", BC_A_I32ARR}, {"boolarr", BC_A_BOOLARR}, {"array", BC_A_ARRAY},
       {"hints", BC_A_HINTS}, {"assume", BC_A_ASSUME}};
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
     if (strlen(kinds[i].k) == n && memcmp(kinds[i].k, s, n) == 0) return kinds[i].v;
@@ -273,6 +288,13 @@ const bc_op_spec *bc_spec_for_opcode(uint64_t opcode) {
   for (size_t i = 0; i < NROWS; i++)
     if (specs[i].opcode == opcode) return &specs[i];
   return NULL;
+}
+
+const char *bc_unsupported_opcode_name(uint64_t opcode) {
+  switch (opcode) {
+  case 0x4002: return "cuda_tile.preview_call (a cuTile preview feature)";
+  default: return NULL;
+  }
 }
 
 int bc_scalar_tag_since(unsigned tag) {

@@ -1,4 +1,4 @@
-/* bytecode_reader: reads CUDA Tile IR bytecode (.tileirbc, versions 13.1 to 13.3) into a builtin
+/* bytecode_reader: reads CUDA Tile IR bytecode (.tileirbc, versions 13.1 to 13.5) into a builtin
  * module holding one cuda_tile.module of unregistered cuda_tile ops, built the way the text parser
  * builds them (docs/ir.md: attribute encodings, operandSegmentSizes, defaults left out).
  *
@@ -42,6 +42,8 @@ bool ct_bytecode_version_parse(const char *text, ct_bytecode_version *out) {
   if (strcmp(text, "13.1") == 0) *out = CT_BYTECODE_13_1;
   else if (strcmp(text, "13.2") == 0) *out = CT_BYTECODE_13_2;
   else if (strcmp(text, "13.3") == 0) *out = CT_BYTECODE_13_3;
+  else if (strcmp(text, "13.4") == 0) *out = CT_BYTECODE_13_4;
+  else if (strcmp(text, "13.5") == 0) *out = CT_BYTECODE_13_5;
   else return false;
   return true;
 }
@@ -51,6 +53,8 @@ const char *ct_bytecode_version_name(ct_bytecode_version v) {
   case CT_BYTECODE_13_1: return "13.1";
   case CT_BYTECODE_13_2: return "13.2";
   case CT_BYTECODE_13_3: return "13.3";
+  case CT_BYTECODE_13_4: return "13.4";
+  case CT_BYTECODE_13_5: return "13.5";
   default: return "?";
   }
 }
@@ -62,6 +66,7 @@ typedef enum { RT_SCALAR, RT_PTR, RT_VALUE, RT_FUNC } rtype_kind;
 typedef struct rtype {
   rtype_kind kind;
   ct_elem elem;  /* RT_SCALAR / RT_PTR (pointee) */
+  uint8_t pattr; /* RT_PTR: ct_type.ptr_attr */
   ct_type ct;    /* RT_VALUE */
   MlirType mlir; /* scalar builtin, value opaque type, or function type (null for RT_PTR) */
 } rtype;
@@ -272,6 +277,7 @@ static const char *tag_class_name(unsigned tag) {
   case BC_TY_F8E8M0FNU: return "Float8E8M0FNU";
   case BC_TY_F4E2M1FN: return "Float4E2M1FN";
   case BC_TY_STRIDED_VIEW: return "StridedViewType";
+  case BC_TY_F8E5M3FNU: return "fnv8E5M3FNU";
   case BC_TY_GATHER_SCATTER_VIEW: return "GatherScatterViewType";
   default: return "?";
   }
@@ -350,6 +356,7 @@ static void copy_tensor_view(ct_type *t, const ct_type *tv) {
   t->elem = tv->elem;
   t->pointee = tv->pointee;
   t->rank = tv->rank;
+  t->ptr_attr = tv->ptr_attr;
   memcpy(t->shape, tv->shape, sizeof t->shape);
   memcpy(t->strides, tv->strides, sizeof t->strides);
 }
@@ -370,6 +377,24 @@ static bool finish_dim_map(br *r, size_t at, ct_type *t, int n) {
   return true;
 }
 
+/* The pointer attribute byte (13.4): 0 none, 1 unicast, 2 multicast (tileirdisasm 13.5). */
+static bool rd_ptr_attr(br *r, cur *c, uint8_t *out) {
+  size_t at = c->pos;
+  uint8_t v;
+  if (!rd_byte(r, c, &v, "pointer attribute")) return false;
+  if (v >= CT_PTR_ATTR_MAX) {
+    br_error(r, at, "invalid integer value for enum type: %u (pointer attribute)", v);
+    return false;
+  }
+  if (v > 0 && r->version < CT_BYTECODE_13_5) { /* unicast/multicast: 13.5 (tileirdisasm 13.5) */
+    br_error(r, at, "pointer attribute '%s' is not available in bytecode version %s", ct_ptr_attr_name((uint8_t)(v + 1)),
+             vname(r->version));
+    return false;
+  }
+  *out = (uint8_t)(v + 1);
+  return true;
+}
+
 static bool decode_type(br *r, uint64_t i, cur *c) {
   rtype *rt = &r->rtypes[i];
   size_t at = c->pos;
@@ -378,6 +403,7 @@ static bool decode_type(br *r, uint64_t i, cur *c) {
   ct_elem e = elem_of_tag((unsigned)tag);
   int since = bc_scalar_tag_since((unsigned)tag);
   if (tag == BC_TY_STRIDED_VIEW || tag == BC_TY_GATHER_SCATTER_VIEW) since = CT_BYTECODE_13_3;
+  if (tag == BC_TY_F8E5M3FNU) since = CT_BYTECODE_13_4;
   if (since > r->version) {
     br_error(r, at, "type '%s' requires bytecode version %s+, file version is %s", tag_class_name((unsigned)tag),
              vname(since), vname(r->version));
@@ -389,9 +415,23 @@ static bool decode_type(br *r, uint64_t i, cur *c) {
     rt->mlir = ct_elem_to_mlir(r->mctx, e);
     return true;
   }
+  if (tag == BC_TY_F8E5M3FNU) {
+    br_error(r, at, "type 'fnv8E5M3FNU' is not supported by tilec");
+    return false;
+  }
   ct_type *t = &rt->ct;
   memset(t, 0, sizeof *t);
   rt->kind = RT_VALUE;
+  uint64_t tflags = 0;
+  if ((tag == BC_TY_PTR || tag == BC_TY_TENSOR_VIEW) && r->version >= CT_BYTECODE_13_4) {
+    /* 13.4: a flags word; bit 0 = a pointer attribute byte ends the type */
+    size_t fat = c->pos;
+    if (!rd_varint(r, c, &tflags, "type flags")) return false;
+    if (tflags & ~(uint64_t)1) {
+      br_error(r, fat, "unknown type flags 0x%" PRIx64, tflags);
+      return false;
+    }
+  }
   switch (tag) {
   case BC_TY_PTR: {
     const rtype *p = rd_type_ref(r, c, i, K(RT_SCALAR), "pointee type");
@@ -402,8 +442,10 @@ static bool decode_type(br *r, uint64_t i, cur *c) {
     }
     rt->kind = RT_PTR;
     rt->elem = p->elem;
+    if ((tflags & 1) && !rd_ptr_attr(r, c, &rt->pattr)) return false;
     char data[64];
-    int n = snprintf(data, sizeof data, "ptr<%s>", ct_elem_name(p->elem));
+    int n = rt->pattr ? snprintf(data, sizeof data, "ptr<%s, <%s>>", ct_elem_name(p->elem), ct_ptr_attr_name(rt->pattr))
+                      : snprintf(data, sizeof data, "ptr<%s>", ct_elem_name(p->elem));
     rt->mlir = mlirOpaqueTypeGet(r->mctx, mlirStringRefCreateFromCString("cuda_tile"), mlirStringRefCreate(data, (size_t)n));
     return true;
   }
@@ -414,6 +456,7 @@ static bool decode_type(br *r, uint64_t i, cur *c) {
     if (el->kind == RT_PTR) {
       t->elem = CT_PTR;
       t->pointee = el->elem;
+      t->ptr_attr = el->pattr;
     } else t->elem = el->elem;
     size_t sat = c->pos;
     if (!rd_i64_list(r, c, t->shape, &t->rank, CT_MAX_RANK, "tile shape")) return false;
@@ -442,6 +485,7 @@ static bool decode_type(br *r, uint64_t i, cur *c) {
       br_error(r, sat, "tensor_view has %d strides for rank %d", ns, t->rank);
       return false;
     }
+    if ((tflags & 1) && !rd_ptr_attr(r, c, &t->ptr_attr)) return false;
     for (int k = 0; k < t->rank; k++)
       if ((t->shape[k] < 0 && t->shape[k] != CT_DYNAMIC) || (t->strides[k] < 0 && t->strides[k] != CT_DYNAMIC)) {
         br_error(r, sat, "negative tensor_view dimension or stride");
@@ -1004,6 +1048,30 @@ static bool decode_attr(br *r, cur *c, op_build *b, const ct_op_info *info, cons
     free(els);
     break;
   }
+  case BC_A_BOOLARR: {
+    uint64_t n;
+    if (!rd_count(r, c, &n, 1, "bool array size")) return false;
+    if (n > 64) {
+      br_error(r, at, "'%s' has %" PRIu64 " entries", it->name, n);
+      return false;
+    }
+    int v[64];
+    bool any = false;
+    for (uint64_t i = 0; i < n; i++) {
+      uint8_t byte;
+      size_t bat = c->pos;
+      if (!rd_byte(r, c, &byte, "bool array element")) return false;
+      if (byte > 1) {
+        br_error(r, bat, "invalid bool value %u in '%s'", byte, it->name);
+        return false;
+      }
+      v[i] = byte;
+      any |= byte != 0;
+    }
+    if (!any) return true; /* all false: the default, left out (as tileirdisasm prints it) */
+    a = mlirDenseBoolArrayGet(r->mctx, (intptr_t)n, v);
+    break;
+  }
   case BC_A_HINTS: a = rd_hints(r, c); break;
   case BC_A_ASSUME: {
     a = rd_sc_attr(r, c);
@@ -1025,7 +1093,9 @@ static bool decode_op(br *r, cur *c, MlirBlock block) {
   if (!rd_varint(r, c, &opcode, "opcode")) return false;
   const bc_op_spec *spec = bc_spec_for_opcode(opcode);
   if (!spec) {
-    br_error(r, at, "unknown opcode 0x%" PRIx64, opcode);
+    const char *known = bc_unsupported_opcode_name(opcode);
+    if (known) br_error(r, at, "operation '%s' (opcode 0x%" PRIx64 ") is not supported by tilec", known, opcode);
+    else br_error(r, at, "unknown opcode 0x%" PRIx64, opcode);
     return false;
   }
   const ct_op_info *info = ct_op_info_get(spec->id);
@@ -1133,6 +1203,16 @@ static bool decode_op(br *r, cur *c, MlirBlock block) {
       br_error(r, at, "'%s' needs at least %d operands, has %" PRIu64, info->full_name, fixed, n);
       goto done;
     }
+    /* segments (ops with one optional/variadic group, e.g. gdc_wait_tko's token): singles get one
+     * operand each, the other group the rest */
+    for (int g = 0; g < info->noperands; g++)
+      seg[g] = info->operands[g].kind == CT_GROUP_SINGLE ? 1 : (int32_t)(n - (uint64_t)fixed);
+    if (n > (uint64_t)fixed)
+      for (int g = 0; g < info->noperands; g++)
+        if (info->operands[g].kind == CT_GROUP_OPTIONAL && n - (uint64_t)fixed > 1) {
+          br_error(r, at, "'%s' has %" PRIu64 " operands, at most %d", info->full_name, n, fixed + 1);
+          goto done;
+        }
     break;
   }
   case BC_OPN_GROUPS:
@@ -1422,6 +1502,13 @@ static bool di_get(br *r, uint64_t idx, size_t at, di_slot *out) {
            rd_string(r, &c, &name, "di_subprogram name") && rd_string(r, &c, &link, "di_subprogram linkageName") &&
            di_get_attr(r, &c, CU_K, "di_subprogram compileUnit", &cu) &&
            rd_varint(r, &c, &scope_line, "di_subprogram scopeLine");
+      uint64_t sp_flags = 0;
+      size_t fat = c.pos;
+      if (ok && r->version >= CT_BYTECODE_13_5) ok = rd_varint(r, &c, &sp_flags, "di_subprogram flags");
+      if (ok && sp_flags) {
+        br_error(r, fat, "unknown di_subprogram flags 0x%" PRIx64, sp_flags);
+        ok = false;
+      }
       if (ok && (line > UINT32_MAX || scope_line > UINT32_MAX)) {
         br_error(r, tat, "di_subprogram line out of range");
         ok = false;
@@ -1535,10 +1622,11 @@ static bool read_functions(br *r, MlirBlock body) {
       return false;
     }
     bool kernel = fflags & BC_FN_KERNEL;
+    bool v135 = r->version >= CT_BYTECODE_13_5;
     MlirLocation fn_loc = di_begin_function(r, loc_index, fat);
     if (r->failed) return false;
     MlirAttribute hints = mlirAttributeGetNull();
-    if (fflags & BC_FN_HINTS) {
+    if ((fflags & BC_FN_HINTS) || (v135 && kernel)) { /* 13.5: an entry always has its hints */
       size_t hat = c.pos;
       if (!kernel) {
         br_error(r, fat, "optimization hints on a function that is not an entry");
@@ -1550,6 +1638,34 @@ static bool read_functions(br *r, MlirBlock body) {
         br_error(r, hat, "optimization hints expected");
         return false;
       }
+      MlirStringRef hd = mlirOpaqueAttrGetData(hints);
+      if (v135 && hd.length == 20 && memcmp(hd.data, "optimization_hints<>", 20) == 0) hints = mlirAttributeGetNull();
+    }
+    MlirAttribute arg_attrs = mlirAttributeGetNull();
+    if (v135) { /* 13.5: every function has its arg_attrs (an array of dictionaries, possibly empty) */
+      size_t aat = c.pos;
+      arg_attrs = rd_sc_attr(r, &c);
+      if (r->failed) return false;
+      if (!mlirAttributeIsAArray(arg_attrs)) {
+        br_error(r, aat, "function argument attributes expected (an array)");
+        return false;
+      }
+      intptr_t na = mlirArrayAttrGetNumElements(arg_attrs);
+      bool any = false;
+      for (intptr_t k = 0; k < na; k++) {
+        MlirAttribute d = mlirArrayAttrGetElement(arg_attrs, k);
+        if (!mlirAttributeIsADictionary(d)) {
+          br_error(r, aat, "function argument attributes must be dictionaries");
+          return false;
+        }
+        any |= mlirDictionaryAttrGetNumElements(d) > 0;
+      }
+      if (na && na != mlirFunctionTypeGetNumInputs(sig->mlir)) {
+        br_error(r, aat, "%" PRIdPTR " argument attribute dictionaries for %" PRIdPTR " arguments", na,
+                 mlirFunctionTypeGetNumInputs(sig->mlir));
+        return false;
+      }
+      if (!any) arg_attrs = mlirAttributeGetNull();
     }
     size_t lat = c.pos;
     if (!rd_varint(r, &c, &body_len, "function body length")) return false;
@@ -1572,10 +1688,11 @@ static bool read_functions(br *r, MlirBlock body) {
       mlirRegionDestroy(region);
       return false;
     }
-    MlirNamedAttribute attrs[3];
+    MlirNamedAttribute attrs[4];
     int na = 0;
     attrs[na++] = named(r, "sym_name", mlirStringAttrGet(r->mctx, name));
     attrs[na++] = named(r, "function_type", mlirTypeAttrGet(sig->mlir));
+    if (!mlirAttributeIsNull(arg_attrs)) attrs[na++] = named(r, "arg_attrs", arg_attrs);
     if (!mlirAttributeIsNull(hints)) attrs[na++] = named(r, "optimization_hints", hints);
     MlirOperation fn = create_simple(r, kernel ? "cuda_tile.entry" : "cuda_tile.testing$func", at, attrs, na, &region);
     if (!mlirLocationIsNull(fn_loc)) mlirOperationSetLocation(fn, fn_loc);
@@ -1653,8 +1770,8 @@ MlirModule ct_bytecode_read(ct_ctx *c, const char *filename, const uint8_t *data
     return result;
   }
   int major = data[8], minor = data[9];
-  if (major != 13 || minor < 1 || minor > 3) {
-    br_error(&r, 8, "unsupported bytecode version %d.%d (supported: 13.1 to 13.3)", major, minor);
+  if (major != 13 || minor < 1 || minor > 5) {
+    br_error(&r, 8, "unsupported bytecode version %d.%d (supported: 13.1 to 13.5)", major, minor);
     return result;
   }
   r.version = (major << 8) | minor;

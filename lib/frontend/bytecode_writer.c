@@ -1,9 +1,10 @@
 /* bytecode_writer: writes a cuda_tile module as CUDA Tile IR bytecode (.tileirbc), byte for byte
- * what NVIDIA's cuda-tile-translate writes for the same module and version (13.1, 13.2, 13.3).
+ * what NVIDIA's cuda-tile-translate writes for the same module and version (13.1, 13.2, 13.3); for 13.4
+ * and 13.5 the layout of NVIDIA's generated encoders in cuTile Python 1.7 (tileirdisasm 13.5 reads it).
  *
  * Format and order (docs/bytecode.md): header; global section (6, when there are globals);
- * function section (2: per function name, signature type, flags, location index, optional hints,
- * body); constant section (4, when non-empty); type section (5); producer (7, 13.3 when the module
+ * function section (2: per function name, signature type, flags, location index, optional hints
+ * (13.5: always, for entries), arg_attrs (13.5), body); constant section (4, when non-empty); type section (5); producer (7, 13.3 when the module
  * has `producer`... written after the string section); string section (1); end byte (0).
  * Tables are filled in first-use order exactly as NVIDIA's writer does: function names and
  * signatures first, then globals, then each function's hints and body in op order (a composite
@@ -13,8 +14,8 @@
  * list (its own location, then every op's in pre-order); di_loc and callsite locations and the
  * di attributes they use are entries (FileLineCol/unknown = reserved index 0); fused and name
  * locations are refused.
- * Limits: one cuda_tile.module; its sym_name and entry arg_attrs/res_attrs are not written (the
- * format has no place for them, NVIDIA's writer drops them too); the producer string is interned
+ * Limits: one cuda_tile.module; its sym_name and entry res_attrs are not written, arg_attrs only
+ * from 13.5 (the format has no place for them before, NVIDIA's writer drops them too); the producer string is interned
  * before the function names. Tables use open-addressed hashing, so writing is linear.
  * Owner: bytecode. */
 #include <mlir-c/BuiltinAttributes.h>
@@ -281,7 +282,7 @@ static uint64_t type_scalar(bw *w, ct_elem e) {
   int tag = scalar_tag(e);
   int since = tag < 0 ? 0 : bc_scalar_tag_since((unsigned)tag);
   if (tag < 0 || since == 0) {
-    bw_error(w, "type '%s' cannot be encoded in CUDA Tile IR bytecode up to 13.3", elem_class_name(e));
+    bw_error(w, "type '%s' cannot be encoded in CUDA Tile IR bytecode up to 13.5", elem_class_name(e));
     return 0;
   }
   if (since > w->version) {
@@ -295,13 +296,37 @@ static uint64_t type_scalar(bw *w, ct_elem e) {
   return intern_type(w, &b);
 }
 
-static uint64_t type_elem(bw *w, ct_elem e, ct_elem pointee) {
+/* 13.4 flags word of ptr/tensor_view (bit 0: a pointer attribute byte ends the type); false when the
+ * attribute is set but the target is older. */
+static bool put_ptr_attr_flags(bw *w, ct_strbuf *b, uint8_t ptr_attr) {
+  if (ptr_attr > 1 && w->version >= CT_BYTECODE_13_4 && w->version < CT_BYTECODE_13_5) { /* unicast, multicast */
+    bw_error(w, "pointer attribute '%s' requires bytecode version 13.5+, targeting %s", ct_ptr_attr_name(ptr_attr),
+             vname(w->version));
+    return false;
+  }
+  if (w->version >= CT_BYTECODE_13_4) {
+    bc_put_varint(b, ptr_attr ? 1 : 0);
+    return true;
+  }
+  if (ptr_attr) {
+    bw_error(w, "parameter 'ptrAttr' requires bytecode version 13.4+, but targeting %s", vname(w->version));
+    return false;
+  }
+  return true;
+}
+
+static uint64_t type_elem(bw *w, ct_elem e, ct_elem pointee, uint8_t ptr_attr) {
   if (e != CT_PTR) return type_scalar(w, e);
   uint64_t p = type_scalar(w, pointee);
   ct_strbuf b;
   ct_strbuf_init(&b);
   bc_put_varint(&b, BC_TY_PTR);
+  if (!put_ptr_attr_flags(w, &b, ptr_attr)) {
+    ct_strbuf_free(&b);
+    return 0;
+  }
   bc_put_varint(&b, p);
+  if (ptr_attr && w->version >= CT_BYTECODE_13_4) bc_put_byte(&b, (uint8_t)(ptr_attr - 1));
   return intern_type(w, &b);
 }
 
@@ -335,18 +360,23 @@ static uint64_t type_ct(bw *w, const ct_type *t) {
   ct_strbuf_init(&b);
   switch (t->kind) {
   case CT_TYPE_TILE: {
-    uint64_t e = type_elem(w, t->elem, t->pointee);
+    uint64_t e = type_elem(w, t->elem, t->pointee, t->elem == CT_PTR ? t->ptr_attr : 0);
     bc_put_varint(&b, BC_TY_TILE);
     bc_put_varint(&b, e);
     put_i64_list(&b, t->shape, t->rank);
     break;
   }
   case CT_TYPE_TENSOR_VIEW: {
-    uint64_t e = type_elem(w, t->elem, t->pointee);
+    uint64_t e = type_elem(w, t->elem, t->pointee, 0);
     bc_put_varint(&b, BC_TY_TENSOR_VIEW);
+    if (!put_ptr_attr_flags(w, &b, t->ptr_attr)) {
+      ct_strbuf_free(&b);
+      return 0;
+    }
     bc_put_varint(&b, e);
     put_i64_list(&b, t->shape, t->rank);
     put_i64_list(&b, t->strides, t->rank);
+    if (t->ptr_attr && w->version >= CT_BYTECODE_13_4) bc_put_byte(&b, (uint8_t)(t->ptr_attr - 1));
     break;
   }
   case CT_TYPE_PARTITION_VIEW: {
@@ -440,8 +470,16 @@ static uint64_t type_index(bw *w, MlirType t) {
     MlirStringRef ns = mlirOpaqueTypeGetDialectNamespace(t), d = mlirOpaqueTypeGetData(t);
     if (ns.length == 9 && memcmp(ns.data, "cuda_tile", 9) == 0 && d.length > 5 && memcmp(d.data, "ptr<", 4) == 0 &&
         d.data[d.length - 1] == '>') {
-      ct_elem pe = ct_elem_from_name(d.data + 4, d.length - 5);
-      if (pe != CT_ELEM_NONE && pe != CT_PTR) return type_elem(w, CT_PTR, pe);
+      size_t n = d.length - 5, en = n;
+      uint8_t pa = 0;
+      for (uint8_t v = 1; v <= CT_PTR_ATTR_MAX; v++) { /* `ptr<f32, <none>>` */
+        size_t l = strlen(ct_ptr_attr_name(v)) + 4;
+        if (n > l && memcmp(d.data + 4 + n - l, ", <", 3) == 0 && memcmp(d.data + 4 + n - l + 3, ct_ptr_attr_name(v), l - 4) == 0 &&
+            d.data[4 + n - 1] == '>')
+          pa = v, en = n - l;
+      }
+      ct_elem pe = ct_elem_from_name(d.data + 4, en);
+      if (pe != CT_ELEM_NONE && pe != CT_PTR) return type_elem(w, CT_PTR, pe, pa);
     }
   }
   ct_elem e = elem_of_builtin(t);
@@ -771,6 +809,25 @@ static void write_attr(bw *w, ct_strbuf *b, MlirOperation op, const ct_op_info *
     for (intptr_t i = 0; i < n; i++) put_self_contained(w, b, mlirArrayAttrGetElement(a, i));
     break;
   }
+  case BC_A_BOOLARR: {
+    if (!mlirAttributeIsNull(a) && mlirAttributeIsADenseBoolArray(a)) {
+      intptr_t n = mlirDenseArrayGetNumElements(a);
+      bc_put_varint(b, (uint64_t)n);
+      for (intptr_t i = 0; i < n; i++) bc_put_byte(b, mlirDenseBoolArrayGetElement(a, i) ? 1 : 0);
+      break;
+    }
+    if (!mlirAttributeIsNull(a)) {
+      bw_error(w, "malformed '%s' attribute", it->name);
+      break;
+    }
+    /* absent: all false, one entry per index (as cuTile writes it) */
+    int s = 0, n = 0;
+    for (int g = 0; g < info->noperands; g++)
+      if (strcmp(info->operands[g].name, "index") == 0 && !ct_op_group_range(op, g, &s, &n)) n = 0;
+    bc_put_varint(b, (uint64_t)n);
+    for (int i = 0; i < n; i++) bc_put_byte(b, 0);
+    break;
+  }
   case BC_A_HINTS: put_hints_untagged(w, b, a); break;
   case BC_A_ASSUME: put_assume_pred(w, b, a); break;
   }
@@ -779,6 +836,11 @@ static void write_attr(bw *w, ct_strbuf *b, MlirOperation op, const ct_op_info *
 static bool attr_is_default(MlirOperation op, const ct_op_info *info, const bc_attr_item *it) {
   MlirAttribute a = op_attr(op, it->name);
   if (mlirAttributeIsNull(a)) return true;
+  if (it->kind == BC_A_BOOLARR && mlirAttributeIsADenseBoolArray(a)) {
+    for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(a); i++)
+      if (mlirDenseBoolArrayGetElement(a, i)) return false;
+    return true;
+  }
   const ct_attr_info *ai = ct_op_attr_info(info, it->name);
   if (it->kind != BC_A_ENUM || !ai) return false;
   return ct_enum_attr(op, it->name, ai->kind, enum_default(ai)) == enum_default(ai);
@@ -1115,6 +1177,7 @@ static void di_write_section(bw *w, ct_strbuf *out, size_t base) {
         bc_put_varint(&s, str_index(w, tmp.data ? tmp.data : "", tmp.len));
         bc_put_varint(&s, di_attr_index(w, n.compile_unit));
         bc_put_varint(&s, n.has_extra ? n.extra : 0);
+        if (w->version >= CT_BYTECODE_13_5) bc_put_varint(&s, 0); /* subprogram flags (13.5; none defined) */
         break;
       case CT_DI_LEXICAL_BLOCK:
         bc_put_varint(&s, BC_DI_LEXICAL_BLOCK);
@@ -1213,12 +1276,26 @@ static void write_functions(bw *w, ct_strbuf *out, size_t base, MlirBlock body, 
     MlirAttribute hints = kernel ? op_attr(o, "optimization_hints") : mlirAttributeGetNull();
     bc_put_varint(&s, name_idx[k]);
     bc_put_varint(&s, sig_idx[k]);
-    bc_put_byte(&s, (uint8_t)((kernel ? BC_FN_KERNEL : 0) | (!mlirAttributeIsNull(hints) ? BC_FN_HINTS : 0)));
+    bool v135 = w->version >= CT_BYTECODE_13_5;
+    /* 13.5: no hints bit; an entry always has its (possibly empty) hints, every function its arg_attrs */
+    bc_put_byte(&s, (uint8_t)((kernel ? BC_FN_KERNEL : 0) | (!v135 && !mlirAttributeIsNull(hints) ? BC_FN_HINTS : 0)));
     bc_put_varint(&s, w->fn_di[k]); /* location index (0: FileLineCol/unknown, NVIDIA's reserved index) */
     w->cur_fn_di = w->fn_di[k];
     if (!mlirAttributeIsNull(hints)) {
       bc_put_varint(&s, BC_AT_HINTS);
       put_hints_untagged(w, &s, hints);
+    } else if (kernel && v135) {
+      bc_put_varint(&s, BC_AT_HINTS);
+      bc_put_varint(&s, 0);
+    }
+    if (v135) {
+      MlirAttribute aa = op_attr(o, "arg_attrs");
+      if (!mlirAttributeIsNull(aa) && mlirAttributeIsAArray(aa)) {
+        put_self_contained(w, &s, aa);
+      } else {
+        bc_put_varint(&s, BC_AT_ARRAY);
+        bc_put_varint(&s, 0);
+      }
     }
     ct_strbuf fb;
     ct_strbuf_init(&fb);
@@ -1258,8 +1335,8 @@ bool ct_bytecode_write(ct_ctx *c, MlirModule m, ct_bytecode_version v, ct_strbuf
     ct_error_op(c, top, "bytecode holds exactly one cuda_tile.module (found %d)", nmodules);
     return false;
   }
-  if (v != CT_BYTECODE_13_1 && v != CT_BYTECODE_13_2 && v != CT_BYTECODE_13_3) {
-    ct_error_op(c, module, "unsupported version requested %d.%d, must be in range [13.1, 13.3]", (int)v >> 8,
+  if (v < CT_BYTECODE_13_1 || v > CT_BYTECODE_13_5) {
+    ct_error_op(c, module, "unsupported version requested %d.%d, must be in range [13.1, 13.5]", (int)v >> 8,
                 (int)v & 0xFF);
     return false;
   }

@@ -19,6 +19,7 @@ const char *const ct_predicate_names[6] = {"equal", "not_equal", "less_than", "l
 const char *const ct_ordering_names[2] = {"unordered", "ordered"};
 const char *const ct_memord_names[5] = {"weak", "relaxed", "acquire", "release", "acq_rel"};
 const char *const ct_scope_names[3] = {"tl_blk", "device", "sys"};
+const char *const ct_mmred_names[8] = {"add", "min", "max", "and", "or", "xor", "umin", "umax"};
 const char *const ct_mode_names[10] = {"and", "or", "xor", "add", "addf", "max", "min", "umax", "umin", "xchg"};
 
 const char *const *ct_attr_kind_names(ct_attr_kind k, int *count) {
@@ -31,6 +32,7 @@ const char *const *ct_attr_kind_names(ct_attr_kind k, int *count) {
   case CT_AK_MEMORD: *count = 5; return ct_memord_names;
   case CT_AK_SCOPE: *count = 3; return ct_scope_names;
   case CT_AK_MODE: *count = 10; return ct_mode_names;
+  case CT_AK_MMRED: *count = 8; return ct_mmred_names;
   default: *count = 0; return NULL;
   }
 }
@@ -42,6 +44,7 @@ const char *ct_attr_kind_mnemonic(ct_attr_kind k) {
   case CT_AK_SIGNEDNESS: return "signedness";
   case CT_AK_PREDICATE: return "comparison_predicate";
   case CT_AK_ORDERING: return "comparison_ordering";
+  case CT_AK_MMRED: return "multimem_reduction_kind";
   default: return NULL;
   }
 }
@@ -100,7 +103,7 @@ static ct_attr_kind attr_kind_from(const char *s, size_t n) {
       {"predicate", CT_AK_PREDICATE}, {"ordering", CT_AK_ORDERING}, {"memord", CT_AK_MEMORD},
       {"scope", CT_AK_SCOPE}, {"mode", CT_AK_MODE}, {"unit", CT_AK_UNIT}, {"i32", CT_AK_I32},
       {"i64", CT_AK_I64}, {"bool", CT_AK_BOOL}, {"str", CT_AK_STR}, {"dense", CT_AK_DENSE},
-      {"i32arr", CT_AK_I32ARR}, {"array", CT_AK_ARRAY}, {"sym", CT_AK_SYM}, {"type", CT_AK_TYPE},
+      {"i32arr", CT_AK_I32ARR}, {"boolarr", CT_AK_BOOLARR}, {"mmreduction", CT_AK_MMRED}, {"array", CT_AK_ARRAY}, {"sym", CT_AK_SYM}, {"type", CT_AK_TYPE},
       {"hints", CT_AK_HINTS}, {"assumepred", CT_AK_ASSUMEPRED}, {"any", CT_AK_ANY}};
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
     if (strlen(kinds[i].name) == n && memcmp(kinds[i].name, s, n) == 0) return kinds[i].k;

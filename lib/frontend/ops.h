@@ -41,6 +41,8 @@ typedef enum ct_attr_kind {
   CT_AK_SCOPE,      /* i32: tl_blk device sys */
   CT_AK_MODE,       /* i32: and or xor add addf max min umax umin xchg */
   CT_AK_UNIT, CT_AK_I32, CT_AK_I64, CT_AK_BOOL, CT_AK_STR, CT_AK_DENSE, CT_AK_I32ARR, CT_AK_ARRAY,
+  CT_AK_BOOLARR,    /* DenseBoolArray, written `name = [true, false]` (inbounds, 13.4) */
+  CT_AK_MMRED,      /* #cuda_tile.multimem_reduction_kind<..>: add min max and or xor umin umax (13.5) */
   CT_AK_SYM, CT_AK_TYPE,
   CT_AK_HINTS,      /* #cuda_tile.optimization_hints<...> (opaque) */
   CT_AK_ASSUMEPRED, /* #cuda_tile.div_by<..> / same_elements<..> / bounded<..> (opaque) */
@@ -87,6 +89,7 @@ extern const char *const ct_predicate_names[6];  /* equal not_equal less_than le
 extern const char *const ct_ordering_names[2];   /* unordered ordered */
 extern const char *const ct_memord_names[5];     /* weak relaxed acquire release acq_rel */
 extern const char *const ct_scope_names[3];      /* tl_blk device sys */
+extern const char *const ct_mmred_names[8];      /* add min max and or xor umin umax */
 extern const char *const ct_mode_names[10];      /* and or xor add addf max min umax umin xchg */
 /* Names table and count of an enum attr kind (NULL for non-enum kinds). */
 const char *const *ct_attr_kind_names(ct_attr_kind k, int *count);

@@ -869,6 +869,7 @@ int ct_format_tokens(const char *f, fmt_tok *out, int cap) {
         if (w == 4 && memcmp(word, "attr", 4) == 0) t.kind = FT_ATTR;
         else if (w == 4 && memcmp(word, "type", 4) == 0) t.kind = (an == 7 && memcmp(arg, "results", 7) == 0) ? FT_TYPE_RESULTS : FT_TYPE;
         else if (w == 5 && memcmp(word, "types", 5) == 0) t.kind = (an == 7 && memcmp(arg, "results", 7) == 0) ? FT_TYPES_RESULTS : FT_TYPES;
+        else if (w == 5 && memcmp(word, "token", 5) == 0 && an == 7 && memcmp(arg, "results", 7) == 0) t.kind = FT_TOKEN_RESULTS;
         else abort();
       } else if (w > 7 && memcmp(word, "custom<", 7) == 0) {
         t.kind = FT_CUSTOM, t.s = word + 7, t.n = w - 8;
@@ -1015,6 +1016,42 @@ static bool parse_attr_elem(ct_parser *p, const ct_op_info *info, op_builder *b,
     }
     ob_attr(p, b, ai->name, mlirDenseI32ArrayGet(p->mctx, k, v));
     return true;
+  }
+  case CT_AK_BOOLARR: {
+    if (!eat_kw(p, ai->name)) return true; /* optional: written only when present */
+    if (!expect_punct(p, "=") || !expect_punct(p, "[")) return false;
+    int v[CT_MAX_RANK * 2];
+    int k = 0;
+    if (!eat_punct(p, "]")) {
+      for (;;) {
+        ct_parser_skip_ws(p);
+        if (k >= CT_MAX_RANK * 2) return perr(p, "too many values");
+        if (eat_kw(p, "true")) v[k++] = 1;
+        else if (eat_kw(p, "false")) v[k++] = 0;
+        else return perr(p, "expected 'true' or 'false' in '%s'", ai->name);
+        if (eat_punct(p, "]")) break;
+        if (!expect_punct(p, ",")) return false;
+      }
+    }
+    ob_attr(p, b, ai->name, mlirDenseBoolArrayGet(p->mctx, k, v));
+    return true;
+  }
+  case CT_AK_MMRED: { /* `attributes {reduction = #cuda_tile.multimem_reduction_kind<umax>}`, absent = default */
+    if (!eat_kw(p, "attributes")) return true;
+    if (!expect_punct(p, "{") || !expect_kw(p, ai->name) || !expect_punct(p, "=")) return false;
+    ct_parser_skip_ws(p);
+    const char *mn = "#cuda_tile.multimem_reduction_kind";
+    if (!peek_str(p, mn)) return perr(p, "expected '%s<...>'", mn);
+    ct_parser_advance(p, strlen(mn));
+    if (!expect_punct(p, "<")) return false;
+    size_t l = ident_len(p);
+    int k = -1;
+    for (int i = 0; i < n; i++)
+      if (strlen(names[i]) == l && memcmp(names[i], p->src + p->pos, l) == 0) k = i;
+    if (k < 0) return perr(p, "expected a multimem reduction kind, got '%.*s'", (int)l, p->src + p->pos);
+    ct_parser_advance(p, l);
+    ob_attr(p, b, ai->name, enum_attr(p, ai->kind, k));
+    return expect_punct(p, ">") && expect_punct(p, "}");
   }
   case CT_AK_SYM: {
     ct_parser_skip_ws(p);
@@ -1255,6 +1292,11 @@ static bool parse_with_format(ct_parser *p, const ct_op_info *info, op_builder *
     case FT_ATTRDICT:
       if (!parse_attr_dict_into(p, b)) return false;
       break;
+    case FT_TOKEN_RESULTS: {
+      ct_type tok = ct_token_type();
+      for (int r = 0; r < info->nresults && b->nres < 64; r++) b->results[b->nres++] = ct_type_to_mlir(p->mctx, &tok);
+      break;
+    }
     case FT_CUSTOM: abort();
     }
   }
@@ -1594,8 +1636,26 @@ static bool parse_make_tensor_view(ct_parser *p, const ct_op_info *info, op_buil
   int line = p->line, col = p->col;
   MlirType t1;
   if (!parse_type(p, &t1)) return false;
+  /* `: <base type>[, <index type>] -> <result>` when the base has a pointer attribute (tileirdisasm) */
+  ct_type bt;
+  bool base_only = false;
+  if (ct_type_from_mlir(t1, &bt) && bt.kind == CT_TYPE_TILE && bt.elem == CT_PTR) {
+    if (!mlirTypeEqual(mlirValueGetType(base), t1)) {
+      ct_diag_emit(p->c, CT_DIAG_ERROR, p->file, line, col, "use of value expects different type than prior uses");
+      p->failed = true;
+      return false;
+    }
+    if (eat_punct(p, ",")) {
+      ct_parser_skip_ws(p);
+      line = p->line, col = p->col;
+      if (!parse_type(p, &t1)) return false;
+    } else {
+      base_only = true;
+      if (!expect_punct(p, "->") || !parse_type(p, &t1)) return false;
+    }
+  }
   MlirType rt = t1;
-  if (eat_punct(p, "->")) {
+  if (!base_only && eat_punct(p, "->")) {
     if (!parse_type(p, &rt)) return false;
     for (int i = 1; i < b->nops; i++)
       if (!mlirTypeEqual(mlirValueGetType(b->operands[i]), t1)) {
@@ -1603,7 +1663,7 @@ static bool parse_make_tensor_view(ct_parser *p, const ct_op_info *info, op_buil
         p->failed = true;
         return false;
       }
-  } else if (nds + ndt > 0) {
+  } else if (nds + ndt > 0 && !base_only) {
     ct_diag_emit(p->c, CT_DIAG_ERROR, p->file, line, col, "expected '->' and the result type after the index type");
     p->failed = true;
     return false;
@@ -1928,6 +1988,57 @@ static bool parse_module_op(ct_parser *p, MlirBlock parent, MlirLocation loc) {
   return !mlirOperationIsNull(op);
 }
 
+/* What NVIDIA's tileirdisasm prints: the module's `global` and `entry` ops with no `cuda_tile.module`
+ * around them. A run of them at the top level becomes one implicit `cuda_tile.module @kernels` (the
+ * name NVIDIA's bytecode reader gives the module), located at its first op. */
+static bool at_bare_module_op(ct_parser *p) { return peek_kw(p, "entry") || peek_kw(p, "global"); }
+
+/* tileirdisasm prints a module's producer as a `// Producer: <text>` line before its ops: the
+ * comment lines right above `at` are searched for it. */
+static bool find_producer_comment(const ct_parser *p, size_t at, const char **out, size_t *len) {
+  size_t end = at;
+  while (end > 0 && p->src[end - 1] != '\n') end--; /* start of the op's line */
+  while (end > 0) {
+    size_t e = end - 1, b = e; /* previous line: [b, e) */
+    while (b > 0 && p->src[b - 1] != '\n') b--;
+    size_t i = b;
+    while (i < e && (p->src[i] == ' ' || p->src[i] == '\t')) i++;
+    static const char tag[] = "// Producer: ";
+    if (e - i >= sizeof tag - 1 && memcmp(p->src + i, tag, sizeof tag - 1) == 0) {
+      *out = p->src + i + sizeof tag - 1;
+      *len = e - i - (sizeof tag - 1);
+      while (*len && ((*out)[*len - 1] == '\r' || (*out)[*len - 1] == ' ')) (*len)--;
+      return true;
+    }
+    if (i < e && !(e - i >= 2 && p->src[i] == '/' && p->src[i + 1] == '/')) return false; /* not a comment */
+    end = b;
+  }
+  return false;
+}
+
+static bool parse_implicit_module(ct_parser *p, MlirBlock parent) {
+  op_builder *b = calloc(1, sizeof *b);
+  if (!b) abort();
+  b->name = "cuda_tile.module";
+  b->loc = loc_here(p);
+  ob_attr(p, b, "sym_name", str_attr(p, "kernels"));
+  const char *prod;
+  size_t plen;
+  if (find_producer_comment(p, p->pos, &prod, &plen))
+    ob_attr(p, b, "producer", mlirStringAttrGet(p->mctx, mlirStringRefCreate(prod, plen)));
+  MlirRegion r = mlirRegionCreate();
+  b->regions[b->nregions++] = r;
+  MlirBlock body = mlirBlockCreate(0, NULL, NULL);
+  mlirRegionAppendOwnedBlock(r, body);
+  bool was = p->in_module;
+  p->in_module = true;
+  while (!p->failed && at_bare_module_op(p)) parse_op(p, body);
+  p->in_module = was;
+  MlirOperation op = ob_create(p, b, ct_op_info_get(CT_OP_module), parent, NULL);
+  free(b);
+  return !mlirOperationIsNull(op);
+}
+
 /* A top-level attribute alias `#name = value` (e.g. `#loc1 = loc("f.py":1:2)`, `#di_file = #cuda_tile.di_file<..>`):
  * debug-info aliases were read by ct_di_prescan; here the syntax is checked (a name, `=`, a value with
  * balanced brackets) and the text is skipped. */
@@ -2076,6 +2187,10 @@ MlirModule ct_parse_text(ct_ctx *c, const char *filename, int first_line, const 
         if (ct_di_parse_trailing_loc(p, &ml) && !mlirLocationIsNull(ml))
           mlirOperationSetLocation(mlirModuleGetOperation(m), ml);
       }
+      continue;
+    }
+    if (at_bare_module_op(p)) {
+      parse_implicit_module(p, body);
       continue;
     }
     parse_op(p, body);

@@ -41,7 +41,7 @@ typedef struct ct_parser {
 } ct_parser;
 /* One element of an op's assembly format (see dialect/cuda_tile_ops.def). */
 typedef struct fmt_tok {
-  enum { FT_OPERAND, FT_LIT, FT_NOSPACE, FT_ATTR, FT_TYPE, FT_TYPES, FT_TYPE_RESULTS, FT_TYPES_RESULTS, FT_ATTRDICT,
+  enum { FT_OPERAND, FT_LIT, FT_NOSPACE, FT_ATTR, FT_TYPE, FT_TYPES, FT_TYPE_RESULTS, FT_TYPES_RESULTS, FT_TOKEN_RESULTS, FT_ATTRDICT,
          FT_GROUP_BEGIN, FT_GROUP_END, FT_CUSTOM } kind;
   const char *s;
   size_t n;

@@ -391,11 +391,28 @@ static void print_attr_elem(printer *pr, spacer *sp, MlirOperation op, const ct_
         ct_strbuf_printf(pr->out, i ? ", %d" : "%d", (int)mlirDenseI32ArrayGetElement(a, i));
     ct_strbuf_putc(pr->out, ']');
     return;
+  case CT_AK_MMRED: {
+    const char *kw = enum_kw(op, ai);
+    if (kw && ai->dflt && strcmp(kw, ai->dflt) == 0) return; /* the default is left out */
+    sp_begin(sp, NULL);
+    if (kw) ct_strbuf_printf(pr->out, "attributes {%s = #cuda_tile.multimem_reduction_kind<%s>}", ai->name, kw);
+    else put_attr(pr, a);
+    return;
+  }
+  case CT_AK_BOOLARR:
+    if (!mlirAttributeIsADenseBoolArray(a)) break;
+    sp_begin(sp, NULL);
+    ct_strbuf_printf(pr->out, "%s = [", ai->name);
+    for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(a); i++)
+      ct_strbuf_printf(pr->out, "%s%s", i ? ", " : "", mlirDenseBoolArrayGetElement(a, i) ? "true" : "false");
+    ct_strbuf_putc(pr->out, ']');
+    return;
   case CT_AK_HINTS:
     sp_begin(sp, NULL);
     if (mlirAttributeIsAOpaque(a)) {
       MlirStringRef d = mlirOpaqueAttrGetData(a);
-      ct_strbuf_puts(pr->out, "optimization_hints=");
+      /* as NVIDIA prints them: `optimization_hints=<..>` on an entry, `optimization_hints = <..>` on ops */
+      ct_strbuf_puts(pr->out, ct_op_id_of(op) == CT_OP_entry ? "optimization_hints=" : "optimization_hints = ");
       if (d.length > 18) ct_strbuf_append(pr->out, d.data + 18, d.length - 18);
     } else {
       put_attr(pr, a);
@@ -509,6 +526,7 @@ static void print_with_format(printer *pr, MlirOperation op, const ct_op_info *i
       }
       break;
     case FT_ATTRDICT: print_attr_dict(pr, &sp, op, info); break;
+    case FT_TOKEN_RESULTS: break; /* implied */
     case FT_CUSTOM: break;
     }
   }
@@ -671,10 +689,16 @@ static bool print_make_tensor_view(printer *pr, MlirOperation op) {
     ct_strbuf_putc(pr->out, ']');
   }
   ct_strbuf_puts(pr->out, " : ");
+  /* a base with a pointer attribute (13.4) is written first, as tileirdisasm does */
+  ct_type bt;
+  MlirType base_type = mlirValueGetType(mlirOperationGetOperand(op, s0));
+  bool show_base = ct_type_from_mlir(base_type, &bt) && bt.elem == CT_PTR && bt.ptr_attr;
+  if (show_base) put_type(pr, base_type);
   if (n1 + n2 > 0) {
+    if (show_base) ct_strbuf_puts(pr->out, ", ");
     put_type(pr, mlirValueGetType(mlirOperationGetOperand(op, n1 ? s1 : s2)));
-    ct_strbuf_puts(pr->out, " -> ");
   }
+  if (show_base || n1 + n2 > 0) ct_strbuf_puts(pr->out, " -> ");
   put_type(pr, mlirValueGetType(mlirOperationGetResult(op, 0)));
   return true;
 }

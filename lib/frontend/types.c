@@ -201,8 +201,23 @@ static bool cur_int(type_cursor *c, int64_t *out, bool *present) {
   return true;
 }
 
-/* Parse an element type (`f32`, `ptr<f32>`, `!cuda_tile.ptr<f32>`). */
-static bool parse_elem(type_cursor *c, bool allow_ptr, ct_elem *elem, ct_elem *pointee) {
+static const char *const ptr_attr_names[] = {NULL, "none", "unicast", "multicast"};
+
+const char *ct_ptr_attr_name(uint8_t ptr_attr) { return ptr_attr <= CT_PTR_ATTR_MAX ? ptr_attr_names[ptr_attr] : NULL; }
+
+/* `<none>` after a pointer's pointee / `#cuda_tile.ptr_attr<none>` in a tensor_view (13.4). */
+static bool parse_ptr_attr_value(type_cursor *c, uint8_t *out) {
+  if (!cur_expect(c, '<')) return false;
+  for (uint8_t v = 1; v <= CT_PTR_ATTR_MAX; v++)
+    if (cur_keyword(c, ptr_attr_names[v])) {
+      *out = v;
+      return cur_expect(c, '>');
+    }
+  return cur_fail(c, "expected pointer attribute 'none', 'unicast' or 'multicast'");
+}
+
+/* Parse an element type (`f32`, `ptr<f32>`, `ptr<f32, <none>>`, `!cuda_tile.ptr<f32>`). */
+static bool parse_elem(type_cursor *c, bool allow_ptr, ct_elem *elem, ct_elem *pointee, uint8_t *pattr) {
   cur_prefix(c);
   size_t at = c->i;
   const char *id;
@@ -215,7 +230,9 @@ static bool parse_elem(type_cursor *c, bool allow_ptr, ct_elem *elem, ct_elem *p
     }
     if (!cur_expect(c, '<')) return false;
     ct_elem pe, pp;
-    if (!parse_elem(c, false, &pe, &pp)) return false;
+    uint8_t pa = 0;
+    if (!parse_elem(c, false, &pe, &pp, &pa)) return false;
+    if (cur_eat(c, ',') && !parse_ptr_attr_value(c, pattr)) return false;
     if (!cur_expect(c, '>')) return false;
     *elem = CT_PTR;
     *pointee = pe;
@@ -254,7 +271,21 @@ static bool parse_shape_and_elem(type_cursor *c, bool allow_dynamic, bool allow_
     if (c->i >= c->n || c->s[c->i] != 'x') return cur_fail(c, "expected 'x' in a dimension list");
     c->i++;
   }
-  return parse_elem(c, allow_ptr, &t->elem, &t->pointee);
+  return parse_elem(c, allow_ptr, &t->elem, &t->pointee, &t->ptr_attr);
+}
+
+/* `, #cuda_tile.ptr_attr<none>` at the end of a tensor_view (13.4); true when absent. */
+static bool parse_view_ptr_attr(type_cursor *c, ct_type *t) {
+  size_t save = c->i;
+  if (!cur_eat(c, ',')) return true;
+  cur_ws(c);
+  static const char kw[] = "#cuda_tile.ptr_attr";
+  if (c->n - c->i < sizeof kw - 1 || memcmp(c->s + c->i, kw, sizeof kw - 1) != 0) {
+    c->i = save;
+    return true;
+  }
+  c->i += sizeof kw - 1;
+  return parse_ptr_attr_value(c, &t->ptr_attr);
 }
 
 /* tensor_view body after '<' through '>'. */
@@ -275,6 +306,7 @@ static bool parse_tensor_view_body(type_cursor *c, ct_type *t) {
       return false;
     }
   if (t->rank == 0) {
+    if (!parse_view_ptr_attr(c, t)) return false;
     if (cur_eat(c, ',')) {
       if (cur_keyword(c, "strides")) return cur_fail(c, "strides must not be provided for 0-d tiles");
       return cur_fail(c, "expected token after element type in 0-d tensor_view");
@@ -304,6 +336,7 @@ static bool parse_tensor_view_body(type_cursor *c, ct_type *t) {
   if (nstrides != t->rank)
     return cur_fail(c, "expected shape and stride to be of same rank but got shape of rank %d and stride of rank %d",
                     t->rank, nstrides);
+  if (!parse_view_ptr_attr(c, t)) return false;
   return cur_expect(c, '>');
 }
 
@@ -377,6 +410,7 @@ static bool parse_nested_tensor_view(type_cursor *c, ct_type *t) {
   t->elem = tv.elem;
   t->pointee = tv.pointee;
   t->rank = tv.rank;
+  t->ptr_attr = tv.ptr_attr;
   memcpy(t->shape, tv.shape, sizeof t->shape);
   memcpy(t->strides, tv.strides, sizeof t->strides);
   return true;
@@ -487,6 +521,7 @@ static void print_elem(const ct_type *t, ct_strbuf *out) {
   if (t->elem == CT_PTR) {
     ct_strbuf_puts(out, "ptr<");
     ct_strbuf_puts(out, ct_elem_name(t->pointee));
+    if (ct_ptr_attr_name(t->ptr_attr)) ct_strbuf_printf(out, ", <%s>", ct_ptr_attr_name(t->ptr_attr));
     ct_strbuf_putc(out, '>');
   } else {
     ct_strbuf_puts(out, ct_elem_name(t->elem));
@@ -513,6 +548,7 @@ static void print_tensor_view(const ct_type *t, ct_strbuf *out) {
     }
     ct_strbuf_putc(out, ']');
   }
+  if (ct_ptr_attr_name(t->ptr_attr)) ct_strbuf_printf(out, ", #cuda_tile.ptr_attr<%s>", ct_ptr_attr_name(t->ptr_attr));
   ct_strbuf_putc(out, '>');
 }
 
@@ -732,6 +768,8 @@ int64_t ct_type_num_elements(const ct_type *t) {
 bool ct_type_equal(const ct_type *a, const ct_type *b) {
   if (a->kind != b->kind || a->elem != b->elem || a->rank != b->rank) return false;
   if (a->elem == CT_PTR && a->pointee != b->pointee) return false;
+  if ((a->elem == CT_PTR || a->kind != CT_TYPE_TILE) && a->kind != CT_TYPE_TOKEN && a->ptr_attr != b->ptr_attr)
+    return false;
   for (int d = 0; d < a->rank; d++) {
     if (a->shape[d] != b->shape[d]) return false;
     if (a->kind != CT_TYPE_TILE && a->strides[d] != b->strides[d]) return false;

@@ -58,6 +58,10 @@ typedef struct ct_type {
   int32_t traversal_strides[CT_MAX_RANK]; /* strided_view */
   int32_t sparse_dim;                  /* gather_scatter_view */
   ct_padding padding;
+  /* 13.4 pointer attribute: of the pointer element (elem == CT_PTR) or of the tensor_view (views).
+   * 0 = absent; else the bytecode value + 1: 1 none, 2 unicast, 3 multicast (printed
+   * `ptr<f32, <none>>`, `tensor_view<..., #cuda_tile.ptr_attr<multicast>>`). */
+  uint8_t ptr_attr;
 } ct_type;
 
 /* Element helpers. */
@@ -85,6 +89,9 @@ bool ct_type_from_mlir(MlirType t, ct_type *out);
  * shapes, element count limit, dim_map validity, view/tensor rank match, traversal strides > 0,
  * padding needs floats). On failure appends NVIDIA's message to err and returns false. */
 bool ct_type_verify(const ct_type *t, ct_strbuf *err);
+/* Pointer attribute names: "none", "unicast", "multicast" for ptr_attr 1..3 (NULL otherwise). */
+const char *ct_ptr_attr_name(uint8_t ptr_attr);
+#define CT_PTR_ATTR_MAX 3
 /* "zero", "neg_zero", "nan", "pos_inf", "neg_inf" ("" for CT_PAD_NONE). */
 const char *ct_padding_name(ct_padding p);
 

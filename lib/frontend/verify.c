@@ -425,6 +425,15 @@ bool v_has_unit(ct_vop *v, const char *name) {
   return !mlirAttributeIsNull(a) && !(mlirAttributeIsABool(a) && !mlirBoolAttrGetValue(a));
 }
 
+bool v_check_inbounds(ct_vop *v, int nindex) {
+  MlirAttribute a = v_attr(v, "inbounds");
+  if (mlirAttributeIsNull(a)) return true;
+  if (!mlirAttributeIsADenseBoolArray(a)) return v_error(v, "attribute 'inbounds' failed to satisfy constraint: i1 dense array attribute");
+  if (mlirDenseArrayGetNumElements(a) != nindex)
+    return v_error(v, "'inbounds' has %d entries, expected one per index (%d)", (int)mlirDenseArrayGetNumElements(a), nindex);
+  return true;
+}
+
 bool v_segments(ct_vop *v, const char *kinds, int *starts, int *sizes) {
   int nseg = (int)strlen(kinds);
   MlirAttribute a = v_attr(v, "operandSegmentSizes");

@@ -93,6 +93,8 @@ bool v_segments(ct_vop *v, const char *kinds, int *starts, int *sizes);
 /* Attributes. */
 MlirAttribute v_attr(ct_vop *v, const char *name); /* null when absent */
 bool v_has_unit(ct_vop *v, const char *name);
+/* The optional `inbounds` dense bool array of view loads/stores (13.4): one entry per index. */
+bool v_check_inbounds(ct_vop *v, int nindex);
 /* An enum stored as OpaqueAttr `#cuda_tile.<mnemonic><kw>`: returns the index of kw in names,
  * dflt when absent, or -1 after reporting a malformed value. */
 int v_enum_attr(ct_vop *v, const char *attr, const char *mnemonic, const char *const *names, int n,

@@ -169,6 +169,17 @@ bool verify_sinh(ct_vop *v) { return float_op(v, 1, 0, 0, false); }
 bool verify_cosh(ct_vop *v) { return float_op(v, 1, 0, 0, false); }
 bool verify_atan2(ct_vop *v) { return float_op(v, 2, 0, 0, false); }
 
+/* fpowi (13.4): float tile raised to an integer tile of the same shape. */
+bool verify_fpowi(ct_vop *v) {
+  ct_type s, e, r;
+  if (!v_num_operands(v, 2) || !v_num_results(v, 1)) return false;
+  if (!v_operand(v, 0, TC_TILE_BASEFLOAT, &s) || !v_operand(v, 1, TC_TILE_INT, &e) || !v_result(v, 0, TC_TILE_BASEFLOAT, &r))
+    return false;
+  if (!ct_type_equal(&s, &r)) return v_error(v, "failed to verify that all of {source, result} have same type");
+  if (!v_same_shape(&s, &e)) return v_error(v, "failed to verify that all of {source, exponent} have same shape");
+  return true;
+}
+
 /* ---- comparisons and select ---- */
 
 static bool compare(ct_vop *v, ct_tclass tc) {

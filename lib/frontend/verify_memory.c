@@ -11,6 +11,7 @@
  * Knobs: none. */
 #include <string.h>
 
+#include "frontend/ops.h"
 #include "frontend/verify.h"
 
 enum { MO_WEAK, MO_RELAXED, MO_ACQUIRE, MO_RELEASE, MO_ACQ_REL };
@@ -190,6 +191,8 @@ bool verify_load_view_tko(ct_vop *v) {
   if (sz[2] && !v_operand(v, st[2], TC_TOKEN, NULL)) return false;
   if (!v_num_results(v, 2) || !v_result(v, 0, TC_TILE, &tile) || !v_result(v, 1, TC_TOKEN, NULL)) return false;
   if (!check_view_access(v, &view, st[1], sz[1], &tile, v_result_mlir_type(v, 0))) return false;
+  if (!v_check_inbounds(v, sz[1])) return false;
+  if (view.ptr_attr == 3) return v_error(v, "multicast ptr_attr is not allowed");
   return check_hints(v) && check_memory_model(v, true, true);
 }
 
@@ -201,6 +204,8 @@ bool verify_store_view_tko(ct_vop *v) {
   if (sz[3] && !v_operand(v, st[3], TC_TOKEN, NULL)) return false;
   if (!v_num_results(v, 1) || !v_result(v, 0, TC_TOKEN, NULL)) return false;
   if (!check_view_access(v, &view, st[2], sz[2], &tile, v_operand_mlir_type(v, 0))) return false;
+  if (!v_check_inbounds(v, sz[2])) return false;
+  if (view.ptr_attr == 3) return v_error(v, "multicast ptr_attr is not allowed");
   return check_hints(v) && check_memory_model(v, false, true);
 }
 
@@ -254,6 +259,71 @@ bool verify_offset(ct_vop *v) {
 bool verify_make_token(ct_vop *v) {
   return v_num_operands(v, 0) && v_num_results(v, 1) && v_result(v, 0, TC_TOKEN, NULL);
 }
+
+/* multimem_*_view_tko (13.5): a view over multicast memory (ptr_attr multicast), scalar integer
+ * indices, an optional token; NVIDIA's rules as tileirdisasm 13.5 reports them. */
+static bool multimem_common(ct_vop *v, const char *kinds, int view_i, int tile_i, ct_type *tile, bool tile_is_result) {
+  int st[4], sz[4];
+  ct_type view;
+  if (!v_segments(v, kinds, st, sz)) return false;
+  int gi = (int)strlen(kinds) - 2, gt = gi + 1; /* index and token groups */
+  if (!v_operand(v, st[view_i], TC_TILE_VIEW, &view)) return false;
+  for (int i = 0; i < sz[gi]; i++)
+    if (!v_operand_variadic(v, st[gi] + i, TC_SCALAR_INT, NULL)) return false;
+  if (sz[gt] && !v_operand(v, st[gt], TC_TOKEN, NULL)) return false;
+  if (tile_is_result) {
+    if (!v_num_results(v, 2) || !v_result(v, 0, TC_TILE, tile) || !v_result(v, 1, TC_TOKEN, NULL)) return false;
+  } else {
+    if (!v_operand(v, st[tile_i], TC_TILE, tile)) return false;
+    if (!v_num_results(v, 1) || !v_result(v, 0, TC_TOKEN, NULL)) return false;
+  }
+  if (view.ptr_attr != 3)
+    return v_error(v, "expected a multicast pointer, but got %s", view.ptr_attr == 2 ? "unicast" : "none");
+  if (sz[gi] != view.tile_rank)
+    return v_error(v, "expected %d indices, got %d", view.tile_rank, sz[gi]);
+  if (tile->elem != view.elem) return v_error(v, "tile and view element types do not match");
+  return v_check_inbounds(v, sz[gi]);
+}
+
+static bool multimem_reduction(ct_vop *v, const ct_type *tile) {
+  int red = v_enum_attr(v, "reduction", "multimem_reduction_kind", ct_mmred_names, 8, 0);
+  if (red < 0) return false;
+  if (ct_elem_is_float(tile->elem) && red != 0) return v_error(v, "supports only add for floating-point element types");
+  return true;
+}
+
+bool verify_multimem_load_reduce_view_tko(ct_vop *v) {
+  ct_type tile;
+  return multimem_common(v, "svo", 0, -1, &tile, true) && multimem_reduction(v, &tile);
+}
+
+bool verify_multimem_reduce_view_tko(ct_vop *v) {
+  ct_type tile;
+  return multimem_common(v, "ssvo", 0, 1, &tile, false) && multimem_reduction(v, &tile);
+}
+
+bool verify_multimem_store_view_tko(ct_vop *v) {
+  ct_type tile;
+  if (!multimem_common(v, "ssvo", 0, 1, &tile, false)) return false;
+  int mo = v_int_enum_attr(v, "memory_ordering_semantics", MO_ACQ_REL, MO_WEAK, true);
+  if (mo < 0) return false;
+  if (mo == MO_WEAK && !mlirAttributeIsNull(v_attr(v, "memory_scope"))) return v_error(v, "weak store must not have memory scope");
+  return true;
+}
+
+/* memory_fence_alias_tko %t (13.4): token -> token. */
+bool verify_memory_fence_alias_tko(ct_vop *v) {
+  return v_num_operands(v, 1) && v_operand(v, 0, TC_TOKEN, NULL) && v_num_results(v, 1) && v_result(v, 0, TC_TOKEN, NULL);
+}
+
+/* gdc_wait_tko / gdc_launch_dependents_tko (13.4, grid dependency control): optional token -> token. */
+static bool gdc_op(ct_vop *v) {
+  if (!v_num_operands_range(v, 0, 1)) return false;
+  if (v->nops == 1 && !v_operand(v, 0, TC_TOKEN, NULL)) return false;
+  return v_num_results(v, 1) && v_result(v, 0, TC_TOKEN, NULL);
+}
+bool verify_gdc_wait_tko(ct_vop *v) { return gdc_op(v); }
+bool verify_gdc_launch_dependents_tko(ct_vop *v) { return gdc_op(v); }
 
 bool verify_join_tokens(ct_vop *v) {
   for (int i = 0; i < v->nops; i++)
@@ -349,6 +419,7 @@ bool verify_atomic_red_view_tko(ct_vop *v) {
   if (!v_operand(v, st[2], TC_TILE_NUMBER, &val)) return false;
   if (sz[3] && !v_operand(v, st[3], TC_TOKEN, NULL)) return false;
   if (!v_num_results(v, 1) || !v_result(v, 0, TC_TOKEN, NULL)) return false;
+  if (!v_check_inbounds(v, sz[1])) return false;
   int mo = v_int_enum_attr(v, "memory_ordering_semantics", MO_ACQ_REL, MO_WEAK, true);
   if (mo < 0) return false;
   if (mo != MO_RELAXED) return v_error(v, "only 'relaxed' memory ordering is supported for view-based atomic reductions");

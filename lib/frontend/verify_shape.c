@@ -130,6 +130,26 @@ bool verify_extract(ct_vop *v) {
   return true;
 }
 
+/* insert %src, %dst[%i, ..] (13.4): the inverse of extract; the result has the destination's type. */
+bool verify_insert(ct_vop *v) {
+  ct_type s, d, r;
+  if (!v_num_operands_range(v, 2, -1) || !v_num_results(v, 1)) return false;
+  if (!v_operand(v, 0, TC_TILE, &s) || !v_operand(v, 1, TC_TILE, &d)) return false;
+  for (int i = 2; i < v->nops; i++)
+    if (!v_operand_variadic(v, i, TC_SCALAR_INT, NULL)) return false;
+  if (!v_result(v, 0, TC_TILE, &r)) return false;
+  if (!ct_type_equal(&d, &r)) return v_error(v, "failed to verify that all of {destination, result} have same type");
+  if (s.rank != d.rank) return v_error(v, "failed to verify that all of {source, destination} have same rank");
+  if (!v_same_elem(&s, &d)) return v_error(v, "source and destination element type do not match");
+  for (int i = 0; i < s.rank; i++)
+    if (s.shape[i] == 0 || d.shape[i] % s.shape[i] != 0)
+      return v_error(v, "destination dimension %d size (%lld) must be evenly divisible by source dimension %d size (%lld)", i,
+                     (long long)d.shape[i], i, (long long)s.shape[i]);
+  if (v->nops - 2 != d.rank)
+    return v_error(v, "incorrect number of indices, expected %d, but found %d", d.rank, v->nops - 2);
+  return true;
+}
+
 bool verify_cat(ct_vop *v) {
   ct_type a, b, r;
   if (!v_num_operands(v, 2) || !v_num_results(v, 1)) return false;

@@ -7,7 +7,7 @@ holds exactly one cuda_tile.module and that tilec accepts at -O0 is written with
 back and printed; the text must equal the chunk's own -O0 print (module name normalised to @kernels,
 which the bytecode does not store). Chunks tilec rejects are negative tests checked elsewhere.
 Chunks the format cannot carry - the writer refuses them as NVIDIA's does (fused/name locations;
-i4, which the writer does not encode up to 13.3; docs/bytecode.md "Limits") - are listed and
+i4, which the writer does not encode; docs/bytecode.md "Limits") - are listed and
 counted apart.
 Prints the counts; fails on any difference, on any crash, or when fewer than --min chunks were
 checked (so the test cannot pass by checking nothing)."""
@@ -30,10 +30,13 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tilec", required=True)
     ap.add_argument("--min", type=int, default=1)
+    ap.add_argument("--bytecode-version", default=None, help="passed to --emit=bytecode (default: tilec's, 13.5)")
     ap.add_argument("dirs", nargs="+")
     a = ap.parse_args()
     checked, failures, not_encodable = 0, [], []
     format_limits = ("cannot be encoded in CUDA Tile IR bytecode", "unsupported location, got")
+    # with an older --bytecode-version, kernels using newer ops/attributes are refused by name
+    format_limits += ("requires bytecode version",) if a.bytecode_version else ()
     with tempfile.TemporaryDirectory() as tmp:
         bc = os.path.join(tmp, "k.tileirbc")
         for d in a.dirs:
@@ -56,7 +59,8 @@ def main():
                             continue  # a negative or unsupported chunk, tested elsewhere
                         want = re.sub(rb'cuda_tile\.module @(?:"(?:[^"\\]|\\.)*"|[\w$.]+)', b"cuda_tile.module @kernels",
                                       first.stdout, count=1)
-                        w = run(a.tilec, ["-O0", "--emit=bytecode", "-", "-o", bc], src)
+                        vflag = ["--bytecode-version=" + a.bytecode_version] if a.bytecode_version else []
+                        w = run(a.tilec, ["-O0", "--emit=bytecode"] + vflag + ["-", "-o", bc], src)
                         message = w.stderr.decode(errors="replace").strip()
                         if w.returncode == 1 and any(limit in message for limit in format_limits):
                             not_encodable.append("%s chunk %d: %s" % (path, i, message.splitlines()[0]))

@@ -1,7 +1,7 @@
 /* bytecode_roundtrip: unit test of lib/frontend/bytecode_{reader,writer}.c.
  *
  *   - round trip: every chunk of examples/<name>.mlir, the conformance Bytecode/<name>.mlir and the positive
- *     Dialect files that parses and verifies is written as bytecode (13.3, and 13.1/13.2 where the
+ *     Dialect files that parses and verifies is written as bytecode (13.3, and 13.1/13.2/13.4/13.5 where the
  *     writer accepts it), read back, verified and printed; the text must equal the original print
  *     (the module name is normalised: the format does not store it, NVIDIA's reader says @kernels);
  *   - NVIDIA's 13.1 fixtures (Bytecode/versioning/Inputs/13.1) are read (the f4E2M1FN one must be
@@ -115,8 +115,9 @@ static void roundtrip_chunk(ct_ctx *c, const char *file, const char *text, size_
   } else {
     ct_strbuf_puts(&orig_noproducer, orig.data);
   }
-  static const ct_bytecode_version versions[] = {CT_BYTECODE_13_3, CT_BYTECODE_13_2, CT_BYTECODE_13_1};
-  for (int vi = 0; vi < 3; vi++) {
+  static const ct_bytecode_version versions[] = {CT_BYTECODE_13_3, CT_BYTECODE_13_2, CT_BYTECODE_13_1,
+                                                 CT_BYTECODE_13_4, CT_BYTECODE_13_5};
+  for (int vi = 0; vi < 5; vi++) {
     ct_strbuf bc;
     ct_strbuf_init(&bc);
     bool wrote = ct_bytecode_write(c, m, versions[vi], &bc);
@@ -377,16 +378,41 @@ static const char rich[] =
     "  }\n"
     "}\n";
 
-static void test_robustness(ct_ctx *c) {
-  MlirModule m = ct_parse_text(c, "rich.mlir", 1, rich, strlen(rich));
-  check(!mlirModuleIsNull(m) && ct_verify_module(c, m), "the rich kernel parses and verifies", "rich", first_error(c));
+/* The 13.4/13.5 fields: pointer attributes, inbounds, saturating, the 13.4 ops, arg_attrs, hints. */
+static const char *rich135 =
+    "cuda_tile.module @kernels {\n"
+    "  entry @k(%arg0: tile<ptr<f32, <none>>> {cuda_tile.foo = 7 : i32}, %arg1: tile<i32>) "
+    "optimization_hints=<sm_90 = {num_cta_in_cga = 2}> {\n"
+    "    %tview = make_tensor_view %arg0, shape = [%arg1], strides = [1] : tile<ptr<f32, <none>>>, tile<i32> -> "
+    "tensor_view<?xf32, strides=[1], #cuda_tile.ptr_attr<none>>\n"
+    "    %pview = make_partition_view %tview : partition_view<tile=(16), tensor_view<?xf32, strides=[1], "
+    "#cuda_tile.ptr_attr<none>>>\n"
+    "    %0 = make_token : token\n"
+    "    %tile, %tok = load_view_tko weak %pview[%arg1] token = %0 inbounds = [true] : partition_view<tile=(16), "
+    "tensor_view<?xf32, strides=[1], #cuda_tile.ptr_attr<none>>>, tile<i32> -> tile<16xf32>, token\n"
+    "    %1 = ftoi %tile signed saturating : tile<16xf32> -> tile<16xi32>\n"
+    "    %2 = extract %tile[%arg1] : tile<16xf32> -> tile<4xf32>\n"
+    "    %3 = insert %2, %tile[%arg1] : tile<4xf32>, tile<16xf32>\n"
+    "    %4 = gdc_wait_tko -> token\n"
+    "    %5 = gdc_launch_dependents_tko token = %4 -> token\n"
+    "    %6 = memory_fence_alias_tko %5\n"
+    "    %7 = fpowi %3, %1 : tile<16xf32>, tile<16xi32>\n"
+    "    %8 = atomic_red_view_tko relaxed device %pview[%arg1], addf, %7 inbounds = [true] : tile<16xf32>, "
+    "partition_view<tile=(16), tensor_view<?xf32, strides=[1], #cuda_tile.ptr_attr<none>>>, tile<i32> -> token\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static void test_robustness(ct_ctx *c, const char *name, const char *text, ct_bytecode_version version) {
+  MlirModule m = ct_parse_text(c, name, 1, text, strlen(text));
+  check(!mlirModuleIsNull(m) && ct_verify_module(c, m), "the rich kernel parses and verifies", name, first_error(c));
   if (mlirModuleIsNull(m)) {
     ct_ctx_clear_diags(c);
     return;
   }
   ct_strbuf bc;
   ct_strbuf_init(&bc);
-  check(ct_bytecode_write(c, m, CT_BYTECODE_13_3, &bc), "the rich kernel writes", "rich", first_error(c));
+  check(ct_bytecode_write(c, m, version, &bc), "the rich kernel writes", name, first_error(c));
   mlirModuleDestroy(m);
   ct_ctx_clear_diags(c);
   int silent = 0, bad_trunc = 0;
@@ -402,8 +428,8 @@ static void test_robustness(ct_ctx *c) {
     ct_ctx_clear_diags(c);
     free(copy);
   }
-  check(bad_trunc == 0, "every truncation is rejected", "rich", NULL);
-  check(silent == 0, "every rejection names a byte offset", "rich", NULL);
+  check(bad_trunc == 0, "every truncation is rejected", name, NULL);
+  check(silent == 0, "every rejection names a byte offset", name, NULL);
   static const uint8_t flips[] = {0xFF, 0x80, 0x01};
   int accepted = 0, errors = 0;
   silent = 0;
@@ -431,7 +457,7 @@ static void test_robustness(ct_ctx *c) {
     }
   }
   free(copy);
-  check(silent == 0, "every mutant is accepted, or rejected with a located error", "rich", NULL);
+  check(silent == 0, "every mutant is accepted, or rejected with a located error", name, NULL);
   printf("mutations: %d rejected, %d read (of %zu bytes x 3)\n", errors, accepted, bc.len);
   ct_strbuf_free(&bc);
 }
@@ -442,7 +468,10 @@ int main(void) {
   ct_bytecode_version v;
   check(ct_bytecode_version_parse("13.1", &v) && v == CT_BYTECODE_13_1, "version 13.1 parses", NULL, NULL);
   check(ct_bytecode_version_parse("13.3", &v) && v == CT_BYTECODE_13_3, "version 13.3 parses", NULL, NULL);
-  check(!ct_bytecode_version_parse("13.4", &v) && !ct_bytecode_version_parse("", &v), "bad versions rejected", NULL, NULL);
+  check(ct_bytecode_version_parse("13.5", &v) && v == CT_BYTECODE_13_5, "version 13.5 parses", NULL, NULL);
+  check(!ct_bytecode_version_parse("13.6", &v) && !ct_bytecode_version_parse("13.0", &v) &&
+            !ct_bytecode_version_parse("", &v),
+        "bad versions rejected", NULL, NULL);
 
   /* repository root from this file's path: <root>/test/unit/bytecode_roundtrip.c */
   char root[1024];
@@ -467,7 +496,8 @@ int main(void) {
     printf("note: %s not found; conformance round trips and fixtures skipped\n", conformance);
   }
   test_gating(c);
-  test_robustness(c);
+  test_robustness(c, "rich", rich, CT_BYTECODE_13_3);
+  test_robustness(c, "rich135", rich135, CT_BYTECODE_13_5);
   printf("round trips: %d modules from %d files\n", roundtrips, roundtrip_files);
   printf("%d passed, %d failed\n", passed, failed);
   ct_ctx_destroy(c);

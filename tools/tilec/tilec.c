@@ -26,7 +26,7 @@ static const char usage_text[] =
     "  --gpu-name=<sm_90a|sm_100a>  target GPU (default sm_90a)\n"
     "  --emit=<kind>                mlir|bytecode|tileaa|tileas|llvm|ptx|cubin\n"
     "                               (default: O0 mlir, O1 tileaa, O2/O3 ptx; cubin runs ptxas)\n"
-    "  --bytecode-version=<v>       bytecode version written by --emit=bytecode: 13.1, 13.2, 13.3 (default)\n"
+    "  --bytecode-version=<v>       bytecode version written by --emit=bytecode: 13.1 .. 13.5 (default 13.5)\n"
     "  --schedule-trace-file=<path> write the modulo scheduler's trace (JSON) to <path>\n"
     "  --print-ir-after-all         print the IR after every stage to stderr\n"
     "  --split-input-file           treat '// -----' lines as separators of independent inputs\n"
@@ -119,7 +119,7 @@ static int parse_args(int argc, char **argv, tilec_options *o) {
       o->print_debuginfo = true;
     } else if (starts_with(a, "--bytecode-version=", &v)) {
       if (!ct_bytecode_version_parse(v, &o->bytecode_version))
-        return usage_error("unsupported --bytecode-version '%s' (expected 13.1, 13.2 or 13.3)", v);
+        return usage_error("unsupported --bytecode-version '%s' (expected 13.1, 13.2, 13.3, 13.4 or 13.5)", v);
     } else if (strcmp(a, "--time-stages") == 0) {
       o->time_stages = true;
     } else if (strcmp(a, "--remarks") == 0) {

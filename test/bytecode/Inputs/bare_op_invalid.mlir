@@ -1,0 +1,3 @@
+// Only global and entry ops may stand without a module (what tileirdisasm prints).
+
+addi

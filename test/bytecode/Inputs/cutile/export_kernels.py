@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""export_kernels.py: regenerate the vendored cuTile-exported bytecode in this folder (see NOTICE).
+
+Not run by the test suite (the suite reads only the .tileirbc files). Needs cuTile Python
+(`pip install cuda-tile==1.7.0`); no GPU: the kernels are exported with gpu_code=None.
+
+    python3 export_kernels.py [OUTDIR]
+
+Writes <kernel>.<version>.tileirbc for versions 13.3, 13.4 (cuTile's default with tileiras
+13.5) and 13.5. 13.5 is a development-only version in cuTile 1.7 (export_kernel refuses the
+string "13.5"), so it is requested through cuda.tile._compile.compile_tile with
+BytecodeVersion.V_13_5 directly.
+"""
+import os
+import sys
+
+import cuda.tile as ct
+from cuda.tile import _bytecode as bc
+from cuda.tile._compile import compile_tile
+from cuda.tile.compilation import ArrayConstraint, CallingConvention, KernelSignature, ScalarConstraint
+
+
+@ct.kernel
+def vector_add(a, b, c, TILE: ct.Constant[int]):
+    bid = ct.bid(0)
+    ta = ct.load(a, index=(bid,), shape=(TILE,))
+    tb = ct.load(b, index=(bid,), shape=(TILE,))
+    ct.store(c, index=(bid,), tile=ta + tb)
+
+
+@ct.kernel
+def softmax(x, y, TILE_N: ct.Constant[int]):
+    row = ct.bid(0)
+    t = ct.load(x, index=(row, 0), shape=(1, TILE_N)).astype(ct.float32)
+    m = ct.max(t, axis=1, keepdims=True)
+    e = ct.exp(t - m)
+    s = ct.sum(e, axis=1, keepdims=True)
+    ct.store(y, index=(row, 0), tile=(e / s).astype(y.dtype))
+
+
+@ct.kernel
+def gemm(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int]):
+    bm = ct.bid(0)
+    bn = ct.bid(1)
+    acc = ct.full((TM, TN), 0, dtype=ct.float32)
+    nk = ct.num_tiles(a, axis=1, shape=(TM, TK))
+    for k in range(nk):
+        ta = ct.load(a, index=(bm, k), shape=(TM, TK))
+        tb = ct.load(b, index=(k, bn), shape=(TK, TN))
+        acc = ct.mma(ta, tb, acc)
+    ct.store(c, index=(bm, bn), tile=acc.astype(c.dtype))
+
+
+@ct.kernel
+def gemm_int8(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int]):
+    bm = ct.bid(0)
+    bn = ct.bid(1)
+    acc = ct.full((TM, TN), 0, dtype=ct.int32)
+    nk = ct.num_tiles(a, axis=1, shape=(TM, TK))
+    for k in range(nk):
+        ta = ct.load(a, index=(bm, k), shape=(TM, TK))
+        tb = ct.load(b, index=(k, bn), shape=(TK, TN))
+        acc = ct.mma(ta, tb, acc)
+    ct.store(c, index=(bm, bn), tile=acc)
+
+
+@ct.kernel
+def attention(q, k, v, o, scale: float, TM: ct.Constant[int], TN: ct.Constant[int],
+              D: ct.Constant[int]):
+    bm = ct.bid(0)
+    tq = ct.load(q, index=(bm, 0), shape=(TM, D))
+    m_i = ct.full((TM, 1), -1.0e30, dtype=ct.float32)
+    l_i = ct.full((TM, 1), 0.0, dtype=ct.float32)
+    acc = ct.full((TM, D), 0.0, dtype=ct.float32)
+    nn = ct.num_tiles(k, axis=0, shape=(TN, D))
+    for j in range(nn):
+        tk = ct.load(k, index=(j, 0), shape=(TN, D))
+        s = ct.mma(tq, ct.transpose(tk), ct.full((TM, TN), 0.0, dtype=ct.float32)) * scale
+        m_new = ct.maximum(m_i, ct.max(s, axis=1, keepdims=True))
+        p = ct.exp(s - m_new)
+        alpha = ct.exp(m_i - m_new)
+        l_i = l_i * alpha + ct.sum(p, axis=1, keepdims=True)
+        tv = ct.load(v, index=(j, 0), shape=(TN, D))
+        acc = ct.mma(p.astype(tv.dtype), tv, acc * alpha)
+        m_i = m_new
+    ct.store(o, index=(bm, 0), tile=(acc / l_i).astype(o.dtype))
+
+
+def arr(dtype, ndim):
+    return ArrayConstraint(dtype, ndim, index_dtype=ct.int32, stride_lower_bound_incl=0,
+                           alias_groups=(), may_alias_internally=False,
+                           stride_constant=(None,) * (ndim - 1) + (1,),
+                           shape_divisible_by=16, stride_divisible_by=(16,) * (ndim - 1) + (1,),
+                           base_addr_divisible_by=16)
+
+
+CC = CallingConvention.cutile_python_v1()
+KERNELS = {
+    "vector_add": (vector_add, [arr(ct.float32, 1)] * 3 + [1024]),
+    "softmax": (softmax, [arr(ct.float16, 2)] * 2 + [1024]),
+    "gemm_f16": (gemm, [arr(ct.float16, 2)] * 3 + [128, 128, 64]),
+    "gemm_int8": (gemm_int8, [arr(ct.int8, 2)] * 2 + [arr(ct.int32, 2), 64, 64, 64]),
+    "attention_d64": (attention, [arr(ct.float16, 2)] * 4 + [ScalarConstraint(ct.float32), 128, 64, 64]),
+    "attention_d128": (attention, [arr(ct.float16, 2)] * 4 + [ScalarConstraint(ct.float32), 128, 64, 128]),
+}
+VERSIONS = {"13.3": bc.BytecodeVersion.V_13_3, "13.4": bc.BytecodeVersion.V_13_4,
+            "13.5": bc.BytecodeVersion.V_13_5}
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
+    for name, (kernel, params) in KERNELS.items():
+        sig = KernelSignature(params, CC, symbol=name)
+        for vname, v in VERSIONS.items():
+            res = compile_tile(kernel._annotated_function, [sig], sm_arch=None,
+                               compiler_options=kernel._compiler_options, bytecode_version=v,
+                               return_bytecode=True, return_cubin=False)
+            path = os.path.join(out, f"{name}.{vname}.tileirbc")
+            with open(path, "wb") as f:
+                f.write(res.bytecode)
+            print(path, len(res.bytecode))
+
+
+if __name__ == "__main__":
+    main()

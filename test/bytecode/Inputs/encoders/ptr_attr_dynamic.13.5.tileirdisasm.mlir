@@ -1,0 +1,8 @@
+entry @k(%arg0: tile<ptr<f32, <none>>>, %arg1: tile<i32>) {
+  %tview = make_tensor_view %arg0, shape = [%arg1], strides = [1] : tile<ptr<f32, <none>>>, tile<i32> -> tensor_view<?xf32, strides=[1], #cuda_tile.ptr_attr<none>>
+  %pview = make_partition_view %tview : partition_view<tile=(16), tensor_view<?xf32, strides=[1], #cuda_tile.ptr_attr<none>>>
+  %0 = make_token : token
+  %tile, %result_token = load_view_tko weak %pview[%arg1] token = %0 inbounds = [true] : partition_view<tile=(16), tensor_view<?xf32, strides=[1], #cuda_tile.ptr_attr<none>>>, tile<i32> -> tile<16xf32>, token
+  %1 = store_view_tko weak %tile, %pview[%arg1] token = %result_token : tile<16xf32>, partition_view<tile=(16), tensor_view<?xf32, strides=[1], #cuda_tile.ptr_attr<none>>>, tile<i32> -> token
+  return
+}
