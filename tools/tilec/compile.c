@@ -8,7 +8,9 @@
  *   -> PTX (NVPTX, +ptx90)                                 [--emit=ptx, O2/O3 default]
  *   -> cubin via ptxas                                     [--emit=cubin]
  * Bytecode input (magic \x7FTileIR\0) is read by frontend/bytecode_reader.c; --emit=bytecode writes it.
- * Input named *.ll is LLVM IR: only the LLVM tier and code generation run on it.
+ * Input named *.ll is LLVM IR: only the LLVM tier and code generation run on it. Input already at
+ * TileAA / TileAS (tilec's own --emit output; ct_module_stage) skips the stages it has been through
+ * for --emit=tileaa/tileas and is refused for code generation (not implemented yet).
  * --print-ir-after-all dumps each stage's IR to stderr. */
 #include <llvm-c/Core.h>
 #include <llvm-c/IRReader.h>
@@ -131,7 +133,18 @@ static int finish_llvm_module(ct_ctx *c, const tilec_options *o, LLVMModuleRef l
 static int emit_tileaa_tileas(ct_ctx *c, const tilec_options *o, MlirModule m, ct_strbuf *out) {
   int errors_before = c->nerrors;
   double t0 = now_ms();
-  MlirModule aa = ct_tileaa_from_cuda_tile(c, m);
+  /* Input already at a later stage: do not re-run the stages it has been through. */
+  ct_ir_stage stage = ct_module_stage(m);
+  if (stage == CT_STAGE_TILEAS || (stage == CT_STAGE_TILEAA && o->emit == CT_EMIT_TILEAA)) {
+    if (stage == CT_STAGE_TILEAS && o->emit == CT_EMIT_TILEAA) {
+      ct_error_op(c, mlirModuleGetOperation(m), "the input is TileAS; it cannot be emitted as TileAA");
+      return 1;
+    }
+    ct_tileaa_print(m, out);
+    return 0;
+  }
+  MlirModule aa = stage == CT_STAGE_TILEAA ? mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(m)))
+                                           : ct_tileaa_from_cuda_tile(c, m);
   if (mlirModuleIsNull(aa) || c->nerrors != errors_before) {
     if (!mlirModuleIsNull(aa)) mlirModuleDestroy(aa);
     return 1;
@@ -222,6 +235,15 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
     ct_strbuf_free(&sb);
   }
 
+  if (o->emit != CT_EMIT_TILEAA && o->emit != CT_EMIT_TILEAS && o->emit != CT_EMIT_MLIR &&
+      ct_module_stage(m) != CT_STAGE_CUDA_TILE) {
+    if (o->emit == CT_EMIT_BYTECODE)
+      ct_error_op(c, mlirModuleGetOperation(m), "TileAA/TileAS ops cannot be encoded in CUDA Tile IR bytecode");
+    else
+      ct_error_op(c, mlirModuleGetOperation(m), "the input is already TileAA/TileAS: it can only be emitted with "
+                  "--emit=tileaa, --emit=tileas or --emit=mlir (lowering from TileAS is not implemented yet)");
+    goto done;
+  }
   switch (o->emit) {
   case CT_EMIT_MLIR:
     ct_print_module(m, &(ct_print_options){.generic = o->print_generic, .debuginfo = o->print_debuginfo}, out);
