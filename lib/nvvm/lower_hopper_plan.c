@@ -1,6 +1,7 @@
 /* lower_hopper_plan: decides whether a kernel takes the Hopper (sm_90a) TMA + wgmma path, and
- * with which parameters — by running TileAA → TileAS on the module (once, diagnostics muted,
- * tunables from the environment: ct_tileas_options_from_env) and reading its decisions.
+ * with which parameters — by reading the decisions of the module's TileAS form, which the driver's
+ * stage chain provides (lower.h ct_tileas_provider; tilec builds it with sm_90a options and the
+ * environment's tunables), through the typed accessors of tileas/attrs.h.
  * Algorithm: every `mmaf` of the entry (at most CT_HOPPER_MAX_MMAS) must sit directly in the body
  * of one `for` at the entry's top level, f16/bf16 → f32 with one tile M (64 or 128: one m64 wgmma
  * per warpgroup). Operands: A is a view load (a TMA pipe read through a K-major descriptor) or any
@@ -32,9 +33,7 @@
 
 #include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
-#include "tileaa/tileaa.h"
 #include "tileas/attrs.h"
-#include "tileas/tileas.h"
 
 #define HOPPER_MAX_M 128
 #define HOPPER_MAX_N 256
@@ -65,33 +64,9 @@ static int collect(MlirOperation root, const char *name, const char *name2, Mlir
   return n;
 }
 
-/* TileAA → TileAS on the whole module, once; errors are muted (the SIMT path reports its own). */
-static MlirModule tileas_module(ct_lower *L, MlirModule in) {
-  if (L->tileas_tried) return L->tileas;
-  L->tileas_tried = true;
-  ct_ctx *c = L->c;
-  bool capture = c->capture, remarks = c->remarks;
-  size_t ndiags = c->ndiags;
-  int nerrors = c->nerrors;
-  c->capture = true;
-  c->remarks = false;
-  MlirModule aa = ct_tileaa_from_cuda_tile(c, in);
-  if (!mlirModuleIsNull(aa)) {
-    ct_tileas_options o;
-    ct_tileas_options_default(&o, CT_TILEAS_SM90A);
-    ct_tileas_options_from_env(&o);
-    L->tileas = ct_tileas_from_tileaa(c, aa, &o);
-    mlirModuleDestroy(aa);
-  }
-  for (size_t i = ndiags; i < c->ndiags; i++) {
-    free(c->diags[i].file);
-    free(c->diags[i].message);
-  }
-  c->ndiags = ndiags;
-  c->nerrors = nerrors;
-  c->capture = capture;
-  c->remarks = remarks;
-  return L->tileas;
+/* The module's TileAS form from the driver's stage chain (lower.h ct_tileas_provider), or null. */
+static MlirModule tileas_module(const ct_lower *L) {
+  return L->opts->tileas ? L->opts->tileas(L->opts->tileas_user) : (MlirModule){NULL};
 }
 
 static MlirOperation find_entry(MlirModule m, MlirStringRef name) {
@@ -404,7 +379,7 @@ static int load_position(MlirOperation *loads, int n, MlirOperation ld) {
   return -1;
 }
 
-static const char *plan(ct_lower *L, MlirModule in, MlirOperation entry, MlirOperation *mmas, int nm, ct_hopper_plan *p) {
+static const char *plan(ct_lower *L, MlirOperation entry, MlirOperation *mmas, int nm, ct_hopper_plan *p) {
   memset(p, 0, sizeof *p);
   const char *why = NULL;
   if (nm > CT_HOPPER_MAX_MMAS) return "more than 4 mmaf in one kernel";
@@ -453,7 +428,7 @@ static const char *plan(ct_lower *L, MlirModule in, MlirOperation entry, MlirOpe
     if ((why = check_load(p, &p->pipes[i], body))) return why;
   p->warpgroups = (int)(p->m / 64);
 
-  MlirModule as = tileas_module(L, in);
+  MlirModule as = tileas_module(L);
   if (mlirModuleIsNull(as)) return "TileAS could not process the module";
   MlirAttribute name = mlirOperationGetAttributeByName(entry, sr("sym_name"));
   MlirOperation as_entry = find_entry(as, mlirStringAttrGetValue(name));
@@ -554,10 +529,7 @@ bool hopper_plan_entry(ct_lower *L, MlirOperation entry, ct_hopper_plan *p, int 
                    "TMA + wgmma path is sm_90a only", L->opts->gpu == CT_SM_100A ? "sm_100a" : "this target");
     return false;
   }
-  MlirOperation m = mlirOperationGetParentOperation(entry);
-  while (!mlirOperationIsNull(mlirOperationGetParentOperation(m))) m = mlirOperationGetParentOperation(m);
-  MlirModule in = mlirModuleFromOperation(m);
-  const char *why = plan(L, in, entry, mmas, n, p);
+  const char *why = plan(L, entry, mmas, n, p);
   if (!why && hinted_warps && hinted_warps != 4 * p->warpgroups)
     why = "num_worker_warps_per_cta differs from the 4 warps per m64 warpgroup the wgmma tile needs";
   if (why) {

@@ -561,7 +561,6 @@ static void lower_free(ct_lower *L) {
   free(L->externs);
   free(L->kernels);
   free(L->kernel_smem);
-  if (!mlirModuleIsNull(L->tileas)) mlirModuleDestroy(L->tileas);
 }
 
 MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule in, const ct_lower_options *opts) {

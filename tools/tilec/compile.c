@@ -171,6 +171,45 @@ static int emit_tileaa_tileas(ct_ctx *c, const tilec_options *o, MlirModule m, c
   return 0;
 }
 
+/* The TileAS stage for code generation (lower.h ct_tileas_provider): cuda_tile -> TileAA -> TileAS
+ * with sm_90a options and the environment's tunables, built on the lowering's first request and
+ * kept until the compile ends. Diagnostics are muted: a module TileAS cannot process still lowers
+ * (the Hopper path falls back and says why in a remark). */
+typedef struct tileas_stage {
+  ct_ctx *c;
+  MlirModule in, as;
+  bool tried;
+} tileas_stage;
+
+static MlirModule provide_tileas(void *user) {
+  tileas_stage *s = user;
+  if (s->tried) return s->as;
+  s->tried = true;
+  ct_ctx *c = s->c;
+  bool capture = c->capture, remarks = c->remarks;
+  size_t ndiags = c->ndiags;
+  int nerrors = c->nerrors;
+  c->capture = true;
+  c->remarks = false;
+  MlirModule aa = ct_tileaa_from_cuda_tile(c, s->in);
+  if (!mlirModuleIsNull(aa)) {
+    ct_tileas_options o;
+    ct_tileas_options_default(&o, CT_TILEAS_SM90A);
+    ct_tileas_options_from_env(&o);
+    s->as = ct_tileas_from_tileaa(c, aa, &o);
+    mlirModuleDestroy(aa);
+  }
+  for (size_t i = ndiags; i < c->ndiags; i++) {
+    free(c->diags[i].file);
+    free(c->diags[i].message);
+  }
+  c->ndiags = ndiags;
+  c->nerrors = nerrors;
+  c->capture = capture;
+  c->remarks = remarks;
+  return s->as;
+}
+
 static bool has_suffix(const char *s, const char *suffix) {
   size_t n = strlen(s), k = strlen(suffix);
   return n >= k && strcmp(s + n - k, suffix) == 0;
@@ -224,6 +263,7 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
   MlirModule lowered = {NULL};
   LLVMContextRef llctx = NULL;
   LLVMModuleRef llmod = NULL;
+  tileas_stage tstage = {NULL, {NULL}, {NULL}, false};
 
   if (!ct_verify_module(c, m) || c->nerrors != errors_before) goto done;
   stage_done(o, "verify", &t0);
@@ -264,7 +304,9 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
     goto done;
   }
 
-  ct_lower_options lo = {.gpu = o->gpu, .opt_level = o->opt_level};
+  ct_lower_options lo = {.gpu = o->gpu, .opt_level = o->opt_level, .tileas = provide_tileas, .tileas_user = &tstage};
+  tstage.c = c;
+  tstage.in = m;
   lowered = ct_lower_to_llvm_dialect(c, m, &lo);
   if (mlirModuleIsNull(lowered) || c->nerrors != errors_before) goto done;
   stage_done(o, "lower-to-llvm-dialect", &t0);
@@ -280,6 +322,7 @@ done:
   if (llmod) LLVMDisposeModule(llmod);
   if (llctx) LLVMContextDispose(llctx);
   if (!mlirModuleIsNull(lowered)) mlirModuleDestroy(lowered);
+  if (!mlirModuleIsNull(tstage.as)) mlirModuleDestroy(tstage.as);
   mlirModuleDestroy(m);
   if (c->nerrors != errors_before) rc = 1;
   return rc;
