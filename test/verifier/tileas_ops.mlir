@@ -139,3 +139,29 @@ cuda_tile.module @m {
     return
   }
 }
+
+// -----
+
+// TileAA: a view needs its box.
+cuda_tile.module @m {
+  testing$func @f(%p: tile<ptr<f16>>) {
+    %c = "tileaa.constant"() {value = 64 : i64} : () -> i64
+    // expected-error@+1 {{'tileaa.view' op requires attribute 'box'}}
+    %v = "tileaa.view"(%p, %c, %c) {elem = f16} : (!cuda_tile.tile<ptr<f16>>, i64, i64) -> !tileaa.view<64xf16>
+    return
+  }
+}
+
+// -----
+
+// TileAA: the body of a tileaa.for yields the loop's result types.
+cuda_tile.module @m {
+  testing$func @f(%n: tile<i32>, %x: tile<f32>, %y: tile<i32>) {
+    %r = "tileaa.for"(%n, %x) ({
+    ^bb0(%i: !cuda_tile.tile<i32>, %a: !cuda_tile.tile<f32>):
+      // expected-error@+1 {{'cuda_tile.continue' op operand #0 does not have the type of the enclosing tileaa.for's result #0}}
+      "cuda_tile.continue"(%i) : (!cuda_tile.tile<i32>) -> ()
+    }) {trip_count = 4 : i64} : (!cuda_tile.tile<i32>, !cuda_tile.tile<f32>) -> !cuda_tile.tile<f32>
+    return
+  }
+}
