@@ -685,13 +685,17 @@ static void verify_op_tree(ct_ctx *c, MlirOperation op) {
       .nerrors = 0,
   };
   bool ok = check_defined_types(&v);
-  if (ok && is_cuda_tile_op(op)) {
+  bool stage_continue = false;
+  if (ok && is_cuda_tile_op(op) && !strcmp(v.name, "continue")) ok = ct_verify_stage_continue(c, op, &stage_continue);
+  if (ok && ct_verify_stage_is_stage_op(op)) {
+    ok = ct_verify_stage_op(c, op);
+  } else if (ok && is_cuda_tile_op(op) && !stage_continue) {
     ct_verify_hook hook = ct_verify_find_hook(v.name);
     if (!hook) {
       ct_error_op(c, op, "unknown operation 'cuda_tile.%s'", v.name);
       ok = false;
     } else {
-      ok = verify_table_structure(&v) && hook(&v) && v.nerrors == 0;
+      ok = verify_table_structure(&v) && hook(&v) && v.nerrors == 0 && ct_verify_stage_attrs_on_cuda_tile(c, op);
     }
   }
   if (ok) verify_regions(c, op);

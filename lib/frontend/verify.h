@@ -132,4 +132,11 @@ ct_verify_hook ct_verify_find_hook(const char *short_name);
 #define CT_OP(id, name, operands, results, attrs, traits, nregions, format, hook) bool hook(ct_vop *v);
 #include "dialect/cuda_tile_ops.def"
 #undef CT_OP
+
+/* TileAA / TileAS ops (verify_stage.c, table dialect/stage_ops.def). */
+bool ct_verify_stage_is_stage_op(MlirOperation op);        /* tileaa.* or tileas.* */
+bool ct_verify_stage_op(ct_ctx *c, MlirOperation op);      /* one such op; false after errors */
+bool ct_verify_stage_attrs_on_cuda_tile(ct_ctx *c, MlirOperation op); /* tileas.* attrs on cuda_tile ops */
+/* A cuda_tile.continue inside a tileaa.for (*handled set): checked against the loop's results. */
+bool ct_verify_stage_continue(ct_ctx *c, MlirOperation op, bool *handled);
 #endif

@@ -10,9 +10,15 @@
 
 typedef enum ct_gpu { CT_SM_90A, CT_SM_100A } ct_gpu;
 
+/* The module's TileAS form (sm_90a options), produced by the driver's stage chain on first request
+ * and owned by the provider; null when TileAS could not process the module. */
+typedef MlirModule (*ct_tileas_provider)(void *user);
+
 typedef struct ct_lower_options {
   ct_gpu gpu;
-  int opt_level; /* 2 or 3 */
+  int opt_level;              /* 2 or 3 */
+  ct_tileas_provider tileas;  /* may be NULL: no TileAS decisions (the Hopper path falls back) */
+  void *tileas_user;
   /* The self-contained kernel ABI (tilec invoked as `tileiras`, docs/abi.md): the kernel's parameters
    * are exactly the entry's arguments and its shared memory is static, up to the SM's 227 KiB pool;
    * paths that need host-built tensor maps or dynamic shared memory are not taken. */

@@ -5,7 +5,7 @@
  * tensor-map contract, docs/tileaa-tileas.md the TileAS side).
  *   lower_hopper_desc.c: pure computations (wgmma descriptors, operand geometry, tensor-map
  *                        fields, mbarrier parities) — unit-tested in test/unit/hopper_desc.c;
- *   lower_hopper_plan.c: runs TileAA → TileAS on the module, matches the kernel's loop and
+ *   lower_hopper_plan.c: reads the TileAS form the driver provides (lower.h), matches the loop and
  *                        decides (plan) or falls back to mma.sync with a remark;
  *   lower_hopper_loop.c: emits the pipelined loop;
  *   lower_hopper_store.c: the TMA store epilogue (when TileAS chose a TMA store).

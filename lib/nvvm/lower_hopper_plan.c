@@ -1,6 +1,7 @@
 /* lower_hopper_plan: decides whether a kernel takes the Hopper (sm_90a) TMA + wgmma path, and
- * with which parameters — by running TileAA → TileAS on the module (once, diagnostics muted,
- * tunables from the environment: ct_tileas_options_from_env) and reading its decisions.
+ * with which parameters — by reading the decisions of the module's TileAS form, which the driver's
+ * stage chain provides (lower.h ct_tileas_provider; tilec builds it with sm_90a options and the
+ * environment's tunables), through the typed accessors of tileas/attrs.h.
  * Algorithm: every `mmaf` of the entry (at most CT_HOPPER_MAX_MMAS) must sit directly in the body
  * of one `for` at the entry's top level, f16/bf16 → f32 with one tile M (64 or 128: one m64 wgmma
  * per warpgroup). Operands: A is a view load (a TMA pipe read through a K-major descriptor) or any
@@ -32,8 +33,7 @@
 
 #include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
-#include "tileaa/tileaa.h"
-#include "tileas/tileas.h"
+#include "tileas/attrs.h"
 
 #define HOPPER_MAX_M 128
 #define HOPPER_MAX_N 256
@@ -64,33 +64,9 @@ static int collect(MlirOperation root, const char *name, const char *name2, Mlir
   return n;
 }
 
-/* TileAA → TileAS on the whole module, once; errors are muted (the SIMT path reports its own). */
-static MlirModule tileas_module(ct_lower *L, MlirModule in) {
-  if (L->tileas_tried) return L->tileas;
-  L->tileas_tried = true;
-  ct_ctx *c = L->c;
-  bool capture = c->capture, remarks = c->remarks;
-  size_t ndiags = c->ndiags;
-  int nerrors = c->nerrors;
-  c->capture = true;
-  c->remarks = false;
-  MlirModule aa = ct_tileaa_from_cuda_tile(c, in);
-  if (!mlirModuleIsNull(aa)) {
-    ct_tileas_options o;
-    ct_tileas_options_default(&o, CT_TILEAS_SM90A);
-    ct_tileas_options_from_env(&o);
-    L->tileas = ct_tileas_from_tileaa(c, aa, &o);
-    mlirModuleDestroy(aa);
-  }
-  for (size_t i = ndiags; i < c->ndiags; i++) {
-    free(c->diags[i].file);
-    free(c->diags[i].message);
-  }
-  c->ndiags = ndiags;
-  c->nerrors = nerrors;
-  c->capture = capture;
-  c->remarks = remarks;
-  return L->tileas;
+/* The module's TileAS form from the driver's stage chain (lower.h ct_tileas_provider), or null. */
+static MlirModule tileas_module(const ct_lower *L) {
+  return L->opts->tileas ? L->opts->tileas(L->opts->tileas_user) : (MlirModule){NULL};
 }
 
 static MlirOperation find_entry(MlirModule m, MlirStringRef name) {
@@ -150,12 +126,6 @@ static int view_base_arg(MlirValue view, MlirBlock entry_body) {
   return arg_of(mlirOperationGetOperand(tv, 0), entry_body, &div);
 }
 
-/* Is op's attribute `name` the string `value`? */
-static bool str_attr_is(MlirOperation op, const char *name, const char *value) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, sr(name));
-  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) && mlirStringRefEqual(mlirStringAttrGetValue(a), sr(value));
-}
-
 /* The tensor-map fields of the partition view `view` (type vt): dynamic dims and strides of its
  * make_tensor_view must be kernel arguments (docs/abi.md `@j`), dynamic strides proven multiples
  * of 16 bytes by `assume div_by`. */
@@ -183,60 +153,17 @@ static bool view_tensormap(MlirValue view, const ct_type *vt, MlirBlock entry_bo
   return ct_tensormap_fields_from_view_args(vt, box, swz, dim_args, stride_args, sdiv, out, why);
 }
 
-/* "... box = [a, b] x n ..." from a #tileas.layout attribute. */
-static bool parse_layout_box(MlirOperation consume, int64_t box[2], int *nboxes) {
-  MlirAttribute a = mlirOperationGetAttributeByName(consume, sr("layout"));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAOpaque(a)) return false;
-  MlirStringRef d = mlirOpaqueAttrGetData(a);
-  char text[512];
-  size_t n = d.length < sizeof text - 1 ? d.length : sizeof text - 1;
-  memcpy(text, d.data, n);
-  text[n] = 0;
-  if (strncmp(text, "layout<tma", 10)) return false;
-  const char *p = strstr(text, "box = [");
-  long long b0, b1, nb;
-  if (!p || sscanf(p, "box = [%lld, %lld] x %lld", &b0, &b1, &nb) != 3) return false;
-  box[0] = b0;
-  box[1] = b1;
-  *nboxes = (int)nb;
+/* The 2-D TMA box of a TileAS layout (tileas.produce / tileas.store `layout`), or false. */
+static bool layout_box(const ct_tileas_layout *l, int64_t box[2], int *nboxes) {
+  if (l->atom != CT_ATOM_TMA || l->rank != 2) return false;
+  box[0] = l->box[0];
+  box[1] = l->box[1];
+  *nboxes = (int)l->boxes;
   return true;
 }
 
-static int swizzle_bytes(MlirOperation alloc) {
-  MlirAttribute a = mlirOperationGetAttributeByName(alloc, sr("swizzle"));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a)) return -1;
-  MlirStringRef s = mlirStringAttrGetValue(a);
-  char buf[16];
-  size_t n = s.length < sizeof buf - 1 ? s.length : sizeof buf - 1;
-  memcpy(buf, s.data, n);
-  buf[n] = 0;
-  if (!strcmp(buf, "none")) return 0;
-  return atoi(buf); /* "128B" → 128 */
-}
-
-/* "swizzle = 32B" / "swizzle = none" from a #tileas.layout text: bytes, or -1. */
-static int layout_swizzle(const char *text) {
-  const char *q = strstr(text, "swizzle = ");
-  if (!q) return 0;
-  q += 10;
-  if (!strncmp(q, "none", 4)) return 0;
-  int v = atoi(q);
-  return v == 32 || v == 64 || v == 128 ? v : -1;
-}
-
-/* Is TileAS's layout of `st` a TMA store? Copies its text to buf. */
-static bool tma_store_layout(MlirOperation st, char *buf, size_t cap) {
-  MlirAttribute la = mlirOperationGetAttributeByName(st, sr("layout"));
-  if (mlirAttributeIsNull(la) || !mlirAttributeIsAOpaque(la)) return false;
-  MlirStringRef d = mlirOpaqueAttrGetData(la);
-  size_t n = d.length < cap - 1 ? d.length : cap - 1;
-  memcpy(buf, d.data, n);
-  buf[n] = 0;
-  return !strncmp(buf, "layout<tma", 10);
-}
-
-/* The TMA store epilogue of store_view_tko `op` (TileAS form `as_st`, layout text `lay`), or why not. */
-static const char *plan_store(ct_lower *L, MlirOperation entry, MlirOperation op, MlirOperation as_st, const char *lay,
+/* The TMA store epilogue of store_view_tko `op` (TileAS form `as_st`, its layout `lay`), or why not. */
+static const char *plan_store(ct_lower *L, MlirOperation entry, MlirOperation op, MlirOperation as_st, const ct_tileas_layout *lay,
                               const ct_hopper_plan *p, ct_hopper_store *s) {
   memset(s, 0, sizeof *s);
   s->store = op;
@@ -269,14 +196,8 @@ static const char *plan_store(ct_lower *L, MlirOperation entry, MlirOperation op
     return "the TileAS store does not match the kernel's store";
   s->base_arg = view_base_arg(mlirOperationGetOperand(op, 1), body);
   if (s->base_arg < 0) return "the output view's base pointer is not a kernel argument";
-  const char *q = strstr(lay, "box = [");
-  long long b0, b1, nb;
-  if (!q || sscanf(q, "box = [%lld, %lld] x %lld", &b0, &b1, &nb) != 3) return "the TMA store layout has no box";
-  s->box[0] = b0;
-  s->box[1] = b1;
-  s->nboxes = (int)nb;
-  s->swizzle = layout_swizzle(lay);
-  if (s->swizzle < 0) return "unknown TMA store swizzle";
+  if (!layout_box(lay, s->box, &s->nboxes)) return "the TMA store layout has no box";
+  s->swizzle = lay->swizzle;
   int64_t span = s->box[1] * s->esize;
   if (s->box[0] != rows || s->box[1] * s->nboxes != cols) return "the TMA store boxes do not tile the output";
   if (s->swizzle ? span != s->swizzle : span % 16) return "the TMA store box inner extent is not one swizzle span";
@@ -311,15 +232,15 @@ static void plan_stores(ct_lower *L, MlirOperation entry, MlirOperation as_entry
   MlirOperation ct[8], as[8];
   int nct = collect(entry, "cuda_tile.store_view_tko", NULL, ct, 8, 0);
   int nas = collect(as_entry, "tileas.store", NULL, as, 8, 0);
-  char lay[512];
   for (int i = 0; i < nas && i < 8; i++) {
-    if (!tma_store_layout(as[i], lay, sizeof lay)) continue;
+    ct_tileas_layout lay;
+    if (!ct_tileas_op_layout(as[i], &lay) || lay.atom != CT_ATOM_TMA) continue;
     const char *why = NULL;
     if (nct != nas || nct > 8) why = "the TileAS stores do not pair with the kernel's view stores";
     else if (p->has_store) why = "only one TMA store epilogue per kernel";
     else {
       ct_hopper_store cand;
-      if (!(why = plan_store(L, entry, ct[i], as[i], lay, p, &cand))) {
+      if (!(why = plan_store(L, entry, ct[i], as[i], &lay, p, &cand))) {
         p->st = cand;
         p->has_store = true;
         int64_t end = cand.smem_off + cand.tile_bytes;
@@ -338,14 +259,19 @@ static const char *tileas_pipe(MlirOperation as_ld, int *stages, int64_t *tx, in
   if (!is_op(as_ld, "tileas.produce")) return "TileAS loads the tile with SIMT loads, not a TMA pipe";
   MlirOperation pipe = def_op(mlirOperationGetOperand(as_ld, 0));
   if (mlirOperationIsNull(pipe) || !is_op(pipe, "tileas.pipe")) return "no tileas.pipe";
-  if (!str_attr_is(pipe, "producer", "tma")) return "TileAS chose a non-TMA producer for an operand";
-  if (!str_attr_is(pipe, "consumer", "wgmma_smem")) return "TileAS did not lay the operand out for wgmma descriptors";
-  *stages = (int)attr_int(pipe, "stages", 0);
-  *tx = attr_int(pipe, "tx_bytes", 0);
+  ct_tileas_pipe pi;
+  const char *bad = ct_tileas_pipe_read(pipe, &pi);
+  if (bad) return bad;
+  if (pi.producer != CT_ATOM_TMA) return "TileAS chose a non-TMA producer for an operand";
+  if (pi.consumer != CT_FRAG_WGMMA_SMEM) return "TileAS did not lay the operand out for wgmma descriptors";
+  *stages = (int)pi.stages;
+  *tx = pi.tx_bytes;
   MlirOperation alloc = def_op(mlirOperationGetOperand(pipe, 0));
   if (mlirOperationIsNull(alloc) || !is_op(alloc, "tileas.alloc")) return "no tileas.alloc";
-  *swz = swizzle_bytes(alloc);
-  if (!parse_layout_box(as_ld, box, nboxes)) return "the operand layout has no TMA box";
+  ct_tileas_alloc al;
+  *swz = ct_tileas_alloc_read(alloc, &al) ? -1 : al.swizzle;
+  ct_tileas_layout lay;
+  if (!ct_tileas_op_layout(as_ld, &lay) || !layout_box(&lay, box, nboxes)) return "the operand layout has no TMA box";
   return NULL;
 }
 
@@ -462,7 +388,7 @@ static int load_position(MlirOperation *loads, int n, MlirOperation ld) {
   return -1;
 }
 
-static const char *plan(ct_lower *L, MlirModule in, MlirOperation entry, MlirOperation *mmas, int nm, ct_hopper_plan *p) {
+static const char *plan(ct_lower *L, MlirOperation entry, MlirOperation *mmas, int nm, ct_hopper_plan *p) {
   memset(p, 0, sizeof *p);
   const char *why = NULL;
   if (nm > CT_HOPPER_MAX_MMAS) return "more than 4 mmaf in one kernel";
@@ -511,15 +437,16 @@ static const char *plan(ct_lower *L, MlirModule in, MlirOperation entry, MlirOpe
     if ((why = check_load(p, &p->pipes[i], body))) return why;
   p->warpgroups = (int)(p->m / 64);
 
-  MlirModule as = tileas_module(L, in);
+  MlirModule as = tileas_module(L);
   if (mlirModuleIsNull(as)) return "TileAS could not process the module";
   MlirAttribute name = mlirOperationGetAttributeByName(entry, sr("sym_name"));
   MlirOperation as_entry = find_entry(as, mlirStringAttrGetValue(name));
   if (mlirOperationIsNull(as_entry)) return "the kernel is missing from the TileAS form";
   MlirOperation as_mma[CT_HOPPER_MAX_MMAS];
+  ct_mma_family fam;
   if (collect(as_entry, "cuda_tile.mmaf", NULL, as_mma, CT_HOPPER_MAX_MMAS, 0) != nm) return "the TileAS form has other mmaf ops";
   for (int i = 0; i < nm; i++)
-    if (!str_attr_is(as_mma[i], "tileas.mma", "wgmma"))
+    if (!ct_tileas_op_mma(as_mma[i], &fam) || fam != CT_MMA_WGMMA)
       return "TileAS did not choose wgmma for the mmaf (its operand layouts are not SMEM descriptors)";
   enum { MAXL = 64 };
   MlirOperation ct_loads[MAXL], as_loads[MAXL];
@@ -617,10 +544,7 @@ bool hopper_plan_entry(ct_lower *L, MlirOperation entry, ct_hopper_plan *p, int 
                    "entry's arguments, and the TMA + wgmma path still needs host-built tensor maps (docs/abi.md)");
     return false;
   }
-  MlirOperation m = mlirOperationGetParentOperation(entry);
-  while (!mlirOperationIsNull(mlirOperationGetParentOperation(m))) m = mlirOperationGetParentOperation(m);
-  MlirModule in = mlirModuleFromOperation(m);
-  const char *why = plan(L, in, entry, mmas, n, p);
+  const char *why = plan(L, entry, mmas, n, p);
   if (!why && hinted_warps && hinted_warps != 4 * p->warpgroups)
     why = "num_worker_warps_per_cta differs from the 4 warps per m64 warpgroup the wgmma tile needs";
   if (why) {

@@ -107,11 +107,9 @@ typedef struct ct_lower {
   size_t nexterns;
   ct_rctx *rctx;
   bool vectorize;
-  /* Hopper path (lower_hopper_*.c): the module's TileAS form (computed once, owned) and the plan
-   * of the kernel being lowered (NULL when it takes the SIMT/mma.sync path); hinted_warps: the
- * entry's num_worker_warps_per_cta when given (0 otherwise) */
-  MlirModule tileas;
-  bool tileas_tried;
+  /* Hopper path (lower_hopper_*.c): the plan of the kernel being lowered (NULL when it takes the
+   * SIMT/mma.sync path; TileAS comes from opts->tileas); hinted_warps: the entry's
+ * num_worker_warps_per_cta when given (0 otherwise) */
   struct ct_hopper_plan *hopper;
   int nuser_args; /* kernel parameters from the entry's arguments (tensor maps follow) */
   int64_t smem_reserved; /* bytes at the start of the SMEM buffer owned by the Hopper ring */

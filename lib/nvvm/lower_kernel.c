@@ -629,7 +629,6 @@ static void lower_free(ct_lower *L) {
   free(L->kernel_smem);
   free(L->kernel_ring);
   free(L->kernel_loc);
-  if (!mlirModuleIsNull(L->tileas)) mlirModuleDestroy(L->tileas);
 }
 
 MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule in, const ct_lower_options *opts) {

@@ -15,6 +15,11 @@
  * mlirModuleDestroy); the input is not modified. Returns a null module after located errors. */
 MlirModule ct_tileaa_from_cuda_tile(ct_ctx *c, MlirModule cuda_tile_module);
 
+/* Which stage a parsed module is at: TileAS when it holds a tileas.* op or an entry carrying
+ * tileas.target, else TileAA when it holds a tileaa.* op, else cuda_tile. */
+typedef enum ct_ir_stage { CT_STAGE_CUDA_TILE, CT_STAGE_TILEAA, CT_STAGE_TILEAS } ct_ir_stage;
+ct_ir_stage ct_module_stage(MlirModule m);
+
 /* Print a TileAA or TileAS module (MLIR generic form, no locations). */
 void ct_tileaa_print(MlirModule m, ct_strbuf *out);
 

@@ -34,6 +34,7 @@
 #include "frontend/types.h"
 #include "tileaa/ir_build.h"
 #include "tileaa/tileaa.h"
+#include "tileas/attrs.h"
 #include "tileas/sched.h"
 #include "tileas/tileas.h"
 
@@ -236,34 +237,27 @@ static int producer_cycles(const ct_machine *m, const ct_layout_candidate *c) {
   return cyc;
 }
 
-static void layout_text(const group *g, ct_strbuf *sb) {
-  const ct_layout_candidate *c = g->choice;
-  ct_strbuf_printf(sb, "layout<%s", ct_atom_name(c->atom));
-  if (c->atom != CT_ATOM_SIMT) {
-    if (c->swizzle) ct_strbuf_printf(sb, ", swizzle = %dB", c->swizzle);
-    else ct_strbuf_puts(sb, ", swizzle = none");
-  }
-  ct_strbuf_printf(sb, ", frag = %s", ct_frag_name(c->frag));
-  if (c->atom == CT_ATOM_TMA) {
-    ct_strbuf_puts(sb, ", box = [");
-    for (int d = 0; d < g->prob.rank; d++) ct_strbuf_printf(sb, "%s%" PRId64, d ? ", " : "", c->tma_box[d]);
-    ct_strbuf_printf(sb, "] x %" PRId64, c->cost.copy_instructions);
-  }
-  ct_strbuf_printf(sb, ", score = %.2f, smem_tx = %" PRId64 ", tmem_cycles = %" PRId64 ", regs = %" PRId64
-                   ", conflicts = %" PRId64 ", legal = %d/%d",
-                   c->cost.score, c->cost.smem_transactions, c->cost.tmem_cycles, c->cost.live_registers,
-                   c->cost.bank_conflicts, g->sel.nlegal, g->sel.n);
-  if (g->sel.bias) ct_strbuf_printf(sb, ", bias = %s", g->sel.bias);
-  ct_strbuf_puts(sb, ">");
-}
-
 static MlirAttribute layout_attr(MlirContext ctx, const group *g) {
-  ct_strbuf sb;
-  ct_strbuf_init(&sb);
-  layout_text(g, &sb);
-  MlirAttribute a = mlirOpaqueAttrGet(ctx, ct_ir_sref("tileas"), (intptr_t)sb.len, sb.data, mlirNoneTypeGet(ctx));
-  ct_strbuf_free(&sb);
-  return a;
+  const ct_layout_candidate *c = g->choice;
+  ct_tileas_layout l;
+  memset(&l, 0, sizeof l);
+  l.atom = c->atom;
+  l.frag = c->frag;
+  l.swizzle = c->swizzle;
+  if (c->atom == CT_ATOM_TMA) {
+    l.rank = g->prob.rank;
+    for (int d = 0; d < g->prob.rank; d++) l.box[d] = c->tma_box[d];
+    l.boxes = c->cost.copy_instructions;
+  }
+  l.score = c->cost.score;
+  l.smem_tx = c->cost.smem_transactions;
+  l.tmem_cycles = c->cost.tmem_cycles;
+  l.regs = c->cost.live_registers;
+  l.conflicts = c->cost.bank_conflicts;
+  l.legal = g->sel.nlegal;
+  l.candidates = g->sel.n;
+  if (g->sel.bias) snprintf(l.bias, sizeof l.bias, "%s", g->sel.bias);
+  return ct_tileas_layout_attr(ctx, &l);
 }
 
 static void tile_shape_text(const group *g, ct_strbuf *sb) {
@@ -282,15 +276,9 @@ static MlirOperation make_alloc(MlirContext ctx, MlirLocation loc, const group *
   ct_strbuf_free(&sb);
   /* Alignment: the swizzle pattern repeats every 8 rows x span; TMA needs 128 B; cp.async 16 B. */
   int64_t align = c->swizzle ? 8 * c->swizzle : c->atom == CT_ATOM_TMA ? 128 : 16;
-  char swz[16];
-  snprintf(swz, sizeof swz, c->swizzle ? "%dB" : "none", c->swizzle);
-  MlirNamedAttribute attrs[] = {
-      ct_ir_named(ctx, "bytes", ct_ir_i64_attr(ctx, c->smem_bytes * stages)),
-      ct_ir_named(ctx, "stage_bytes", ct_ir_i64_attr(ctx, c->smem_bytes)),
-      ct_ir_named(ctx, "stages", ct_ir_i64_attr(ctx, stages)),
-      ct_ir_named(ctx, "alignment", ct_ir_i64_attr(ctx, align)),
-      ct_ir_named(ctx, "swizzle", ct_ir_str_attr(ctx, swz)),
-  };
+  ct_tileas_alloc al = {c->smem_bytes * stages, c->smem_bytes, stages, align, c->swizzle};
+  MlirNamedAttribute attrs[5];
+  ct_tileas_alloc_attrs(ctx, &al, attrs);
   return ct_ir_build(loc, "tileas.alloc", 1, &t, 0, NULL, 5, attrs, anchor);
 }
 
@@ -302,18 +290,21 @@ static MlirOperation make_pipe(MlirContext ctx, MlirLocation loc, const group *g
   ct_strbuf_puts(&sb, ">");
   MlirType t = mlirOpaqueTypeGet(ctx, ct_ir_sref("tileas"), ct_ir_sref(sb.data));
   ct_strbuf_free(&sb);
-  MlirNamedAttribute attrs[8];
-  int n = 0;
-  attrs[n++] = ct_ir_named(ctx, "stages", ct_ir_i64_attr(ctx, g->stages));
-  attrs[n++] = ct_ir_named(ctx, "producer", ct_ir_str_attr(ctx, ct_atom_name(g->choice->atom)));
-  attrs[n++] = ct_ir_named(ctx, "consumer", ct_ir_str_attr(ctx, ct_frag_name(g->choice->frag)));
-  attrs[n++] = ct_ir_named(ctx, "tx_bytes", ct_ir_i64_attr(ctx, g->choice->smem_bytes));
+  ct_tileas_pipe pi;
+  memset(&pi, 0, sizeof pi);
+  pi.stages = g->stages;
+  pi.producer = g->choice->atom;
+  pi.consumer = g->choice->frag;
+  pi.tx_bytes = g->choice->smem_bytes;
   if (!mlirOperationIsNull(g->loop)) {
-    attrs[n++] = ct_ir_named(ctx, "memory_cycles", ct_ir_i64_attr(ctx, g->memory_cycles));
-    attrs[n++] = ct_ir_named(ctx, "compute_cycles", ct_ir_i64_attr(ctx, g->compute_cycles));
-    attrs[n++] = ct_ir_named(ctx, "roofline", ct_ir_i64_attr(ctx, g->stage.roofline));
-    attrs[n++] = ct_ir_named(ctx, "limited_by", ct_ir_str_attr(ctx, g->stage.limited_by));
+    pi.in_loop = true;
+    pi.memory_cycles = g->memory_cycles;
+    pi.compute_cycles = g->compute_cycles;
+    pi.roofline = g->stage.roofline;
+    snprintf(pi.limited_by, sizeof pi.limited_by, "%s", g->stage.limited_by);
   }
+  MlirNamedAttribute attrs[8];
+  int n = ct_tileas_pipe_attrs(ctx, &pi, attrs);
   return ct_ir_build(loc, "tileas.pipe", 1, &t, 1, &buf, n, attrs, anchor);
 }
 
@@ -506,10 +497,10 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
     for (size_t i = 0; i < mmas.n; i++) {
       const group *a = mma_operand_group(gs, n, mmas.ops[i]);
       if (!a) continue;
-      const char *fam = a->choice->frag == CT_FRAG_WGMMA_SMEM ? "wgmma"
-                        : (a->choice->frag == CT_FRAG_LDMATRIX || a->choice->frag == CT_FRAG_MMA_REG) ? "mma.sync"
-                                                              : "tcgen05.mma";
-      mlirOperationSetAttributeByName(mmas.ops[i], ct_ir_sref("tileas.mma"), ct_ir_str_attr(ctx, fam));
+      ct_mma_family fam = a->choice->frag == CT_FRAG_WGMMA_SMEM ? CT_MMA_WGMMA
+                          : (a->choice->frag == CT_FRAG_LDMATRIX || a->choice->frag == CT_FRAG_MMA_REG) ? CT_MMA_SYNC
+                                                                                                      : CT_MMA_TCGEN05;
+      ct_tileas_set_mma(mmas.ops[i], fam);
     }
     ct_oplist_free(&mmas);
     for (size_t i = 0; i < n; i++) {

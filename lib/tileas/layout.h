@@ -112,6 +112,7 @@ int ct_layout_compare(const ct_layout_cost *a, const ct_layout_cost *b);
 /* All three layers plus the tunable biases. */
 void ct_layout_select(const ct_layout_problem *p, const ct_layout_tunables *t, ct_layout_selection *s);
 
+/* Spellings: one table each in attrs.c (inverses and the other TileAS enums: attrs.h). */
 const char *ct_atom_name(ct_atom a);
 const char *ct_frag_name(ct_frag f);
 

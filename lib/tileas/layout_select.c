@@ -32,29 +32,6 @@
 
 #include "tileas/layout.h"
 
-const char *ct_atom_name(ct_atom a) {
-  switch (a) {
-  case CT_ATOM_SIMT: return "simt";
-  case CT_ATOM_CP_ASYNC: return "cp_async";
-  case CT_ATOM_TMA: return "tma";
-  }
-  return "?";
-}
-
-const char *ct_frag_name(ct_frag f) {
-  switch (f) {
-  case CT_FRAG_BLOCKED: return "blocked";
-  case CT_FRAG_LDMATRIX: return "ldmatrix";
-  case CT_FRAG_WGMMA_SMEM: return "wgmma_smem";
-  case CT_FRAG_TCGEN05_SMEM: return "tcgen05_smem";
-  case CT_FRAG_TCGEN05_TMEM: return "tcgen05_tmem";
-  case CT_FRAG_WGMMA_ACC: return "wgmma_acc";
-  case CT_FRAG_TCGEN05_ACC: return "tcgen05_acc";
-  case CT_FRAG_MMA_REG: return "mma_reg";
-  }
-  return "?";
-}
-
 static bool env_true(const char *name) {
   const char *v = getenv(name);
   if (!v || !*v) return false;

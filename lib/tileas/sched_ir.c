@@ -21,7 +21,7 @@
  *     pipe stage; limited_by "mbarriers"): the result replaces `stages` on every
  *     pipe of the loop (type, `limited_by`, roofline inputs) and on its tileas.alloc (type, bytes),
  *     and the kernel's tileas.smem_bytes; each scheduled tileas.* op gets
- *     `tileas.sched = #tileas.sched<stage = S, cycle = C>` and the loop a `tileas.schedule` summary.
+ *     `tileas.sched = {cycle, stage}` and the loop a `tileas.schedule` summary (attrs.h).
  * Seed: 001 "Roofline Reasoning", "Lexicographic Cost Vector"; 000 hot/cold classification.
  * Knobs: ct_sched_install (options, trace), TILE_AS_DEBUG_UNLIMITED_SMEM (unlimited_smem),
  * TILEC_SCHED_LATENCY_OVERRIDE / TILEC_SCHED_POOL_OVERRIDE (test-only). */
@@ -32,6 +32,7 @@
 
 #include "support/strbuf.h"
 #include "tileaa/ir_build.h"
+#include "tileas/attrs.h"
 #include "tileas/sched.h"
 
 static ct_sched_options installed_options;
@@ -71,6 +72,11 @@ static bool is_sfu(MlirOperation op) {
   return false;
 }
 
+/* The decisions of pipe p (false when p is null or malformed). */
+static bool read_pipe(MlirOperation p, ct_tileas_pipe *out) {
+  return !mlirOperationIsNull(p) && ct_tileas_pipe_read(p, out) == NULL;
+}
+
 static MlirOperation pipe_of(MlirOperation op) {
   if (mlirOperationGetNumOperands(op) < 1) return (MlirOperation){NULL};
   MlirValue v = mlirOperationGetOperand(op, 0);
@@ -88,18 +94,19 @@ static void classify(const ct_machine *m, MlirOperation op, ct_sched_op *s) {
   s->pipe = -1;
   ct_lat_op lc = CT_LAT__COUNT;
   if (ct_ir_is(op, "tileas.produce")) {
-    MlirOperation p = pipe_of(op);
-    bool tma = !mlirOperationIsNull(p) && str_attr_is(p, "producer", "tma");
+    ct_tileas_pipe pa;
+    bool tma = read_pipe(pipe_of(op), &pa) && pa.producer == CT_ATOM_TMA;
     lc = tma ? CT_LAT_TMA_LOAD : CT_LAT_CP_ASYNC;
     s->issue_rows = ROW(tma ? CT_ROW_TMA : CT_ROW_LSU), s->transport_rows = ROW(CT_ROW_TP_SMEM_WR);
     s->temp = CT_SCHED_HOT, s->pipe_producer = true;
   } else if (ct_ir_is(op, "tileas.consume")) {
-    MlirOperation p = pipe_of(op);
+    ct_tileas_pipe pa;
+    bool have = read_pipe(pipe_of(op), &pa);
     s->pipe_consumer = true;
-    if (!mlirOperationIsNull(p) && str_attr_is(p, "consumer", "tcgen05_tmem"))
+    if (have && pa.consumer == CT_FRAG_TCGEN05_TMEM)
       lc = CT_LAT_TCGEN05_CP, s->issue_rows = ROW(CT_ROW_TC_AND_MMA), s->transport_rows = ROW(CT_ROW_TP_TMEM_WR);
-    else if (!mlirOperationIsNull(p) && (str_attr_is(p, "consumer", "ldmatrix") || str_attr_is(p, "consumer", "blocked"))) {
-      lc = str_attr_is(p, "consumer", "ldmatrix") ? CT_LAT_LDMATRIX : CT_LAT_LDS;
+    else if (have && (pa.consumer == CT_FRAG_LDMATRIX || pa.consumer == CT_FRAG_BLOCKED)) {
+      lc = pa.consumer == CT_FRAG_LDMATRIX ? CT_LAT_LDMATRIX : CT_LAT_LDS;
       s->issue_rows = ROW(CT_ROW_LSU), s->transport_rows = ROW(CT_ROW_TP_SMEM_RD), s->compute = true;
     } else s->issue_rows = ROW(CT_ROW_SYNC);
   } else if (ct_ir_is(op, "tileas.release") || ct_ir_is(op, "tileas.store_wait")) {
@@ -116,8 +123,9 @@ static void classify(const ct_machine *m, MlirOperation op, ct_sched_op *s) {
     lc = CT_LAT_STG, s->issue_rows = ROW(CT_ROW_LSU), s->transport_rows = ROW(CT_ROW_TP_GMEM);
     s->temp = ct_ir_is(op, "cuda_tile.atomic_cas_tko") ? CT_SCHED_COLD : CT_SCHED_HOT;
   } else if (ct_ir_is(op, "cuda_tile.mmaf") || ct_ir_is(op, "cuda_tile.mmai")) {
-    lc = str_attr_is(op, "tileas.mma", "wgmma") ? CT_LAT_WGMMA
-         : str_attr_is(op, "tileas.mma", "tcgen05.mma") ? CT_LAT_TCGEN05_MMA : CT_LAT_MMA_SYNC;
+    ct_mma_family fam = CT_MMA_SYNC;
+    (void)ct_tileas_op_mma(op, &fam);
+    lc = fam == CT_MMA_WGMMA ? CT_LAT_WGMMA : fam == CT_MMA_TCGEN05 ? CT_LAT_TCGEN05_MMA : CT_LAT_MMA_SYNC;
     s->issue_rows = ROW(CT_ROW_TC_AND_MMA), s->transport_rows = ROW(CT_ROW_TP_MMA), s->compute = true;
   } else if (is_sfu(op)) {
     lc = CT_LAT_SFU, s->issue_rows = ROW(CT_ROW_SFU), s->compute = true;
@@ -230,7 +238,8 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
       ops[i].pipe = q;
     }
     if (ops[i].pipe_producer) {
-      int mc = ops[i].latency + (str_attr_is(p, "consumer", "tcgen05_tmem") ? m->latency[CT_LAT_TCGEN05_CP] : 0);
+      ct_tileas_pipe pa;
+      int mc = ops[i].latency + (read_pipe(p, &pa) && pa.consumer == CT_FRAG_TCGEN05_TMEM ? m->latency[CT_LAT_TCGEN05_CP] : 0);
       if (mc > memory) memory = mc;
     }
   }
@@ -270,11 +279,15 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
     MlirOperation pipe = b.pipes.ops[q];
     MlirValue buf = mlirOperationGetOperand(pipe, 0);
     MlirOperation alloc = mlirValueIsAOpResult(buf) ? mlirOpResultGetOwner(buf) : (MlirOperation){NULL};
-    pipes[q].stage_bytes = mlirOperationIsNull(alloc) ? 0 : i64_attr(alloc, "stage_bytes");
-    pipes[q].tmem_staged = str_attr_is(pipe, "consumer", "tcgen05_tmem");
-    pipes[q].named_barrier = str_attr_is(pipe, "producer", "cp_async");
+    ct_tileas_alloc al;
+    bool have_alloc = !mlirOperationIsNull(alloc) && ct_tileas_alloc_read(alloc, &al) == NULL;
+    ct_tileas_pipe pa;
+    bool have_pipe = read_pipe(pipe, &pa);
+    pipes[q].stage_bytes = have_alloc ? al.stage_bytes : 0;
+    pipes[q].tmem_staged = have_pipe && pa.consumer == CT_FRAG_TCGEN05_TMEM;
+    pipes[q].named_barrier = have_pipe && pa.producer == CT_ATOM_CP_ASYNC;
     tmem |= pipes[q].tmem_staged;
-    loop_bytes += mlirOperationIsNull(alloc) ? 0 : i64_attr(alloc, "bytes");
+    loop_bytes += have_alloc ? al.bytes : 0;
   }
   int64_t kernel_bytes = i64_attr(entry, "tileas.smem_bytes");
   ct_sched_problem prob = {.m = m, .ops = ops, .nops = n, .edges = el.e, .nedges = el.n, .pipes = pipes,
@@ -304,15 +317,24 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
     for (size_t q = 0; q < b.pipes.n; q++) {
       MlirOperation pipe = b.pipes.ops[q];
       MlirOperation alloc = mlirOpResultGetOwner(mlirOperationGetOperand(pipe, 0));
-      mlirOperationSetAttributeByName(pipe, ct_ir_sref("stages"), ct_ir_i64_attr(ctx, st.stages));
-      mlirOperationSetAttributeByName(pipe, ct_ir_sref("limited_by"), ct_ir_str_attr(ctx, st.limited_by));
-      mlirOperationSetAttributeByName(pipe, ct_ir_sref("roofline"), ct_ir_i64_attr(ctx, st.roofline));
-      mlirOperationSetAttributeByName(pipe, ct_ir_sref("memory_cycles"), ct_ir_i64_attr(ctx, memory));
-      mlirOperationSetAttributeByName(pipe, ct_ir_sref("compute_cycles"), ct_ir_i64_attr(ctx, compute));
+      ct_tileas_pipe pa;
+      if (read_pipe(pipe, &pa)) {
+        pa.stages = st.stages;
+        pa.in_loop = true;
+        snprintf(pa.limited_by, sizeof pa.limited_by, "%s", st.limited_by);
+        pa.roofline = st.roofline;
+        pa.memory_cycles = memory;
+        pa.compute_cycles = compute;
+        ct_tileas_pipe_set(pipe, &pa);
+      }
       set_stage_type(ctx, pipe, st.stages);
       int64_t bytes = pipes[q].stage_bytes * st.stages;
-      mlirOperationSetAttributeByName(alloc, ct_ir_sref("stages"), ct_ir_i64_attr(ctx, st.stages));
-      mlirOperationSetAttributeByName(alloc, ct_ir_sref("bytes"), ct_ir_i64_attr(ctx, bytes));
+      ct_tileas_alloc al;
+      if (!ct_tileas_alloc_read(alloc, &al)) {
+        al.stages = st.stages;
+        al.bytes = bytes;
+        ct_tileas_alloc_set(alloc, &al);
+      }
       set_stage_type(ctx, alloc, st.stages);
       new_loop_bytes += bytes;
     }
@@ -321,11 +343,10 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
     for (int i = 0; i < n; i++)
       if (name_starts(b.ops.ops[i], "tileas."))
         mlirOperationSetAttributeByName(b.ops.ops[i], ct_ir_sref("tileas.sched"),
-                                        ct_ir_opaque_attr(ctx, "tileas", "sched<stage = %d, cycle = %d>", res.stage[i], res.cycle[i]));
-    mlirOperationSetAttributeByName(
-        loop, ct_ir_sref("tileas.schedule"),
-        ct_ir_opaque_attr(ctx, "tileas", "schedule<ii = %d, mii = %d, res_mii = %d, rec_mii = %d, stages = %d, status = %s>",
-                          res.ii, res.mii, res.res_mii, res.rec_mii, st.stages, res.status));
+                                        ct_tileas_sched_attr(ctx, res.stage[i], res.cycle[i]));
+    ct_tileas_schedule summary = {res.ii, res.mii, res.res_mii, res.rec_mii, st.stages, ""};
+    snprintf(summary.status, sizeof summary.status, "%s", res.status);
+    mlirOperationSetAttributeByName(loop, ct_ir_sref("tileas.schedule"), ct_tileas_schedule_attr(ctx, &summary));
     if (installed_trace) {
       MlirIdentifier sym = mlirIdentifierGet(ctx, ct_ir_sref("sym_name"));
       MlirAttribute nm = mlirOperationGetAttributeByName(entry, mlirIdentifierStr(sym));

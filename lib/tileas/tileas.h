@@ -1,5 +1,5 @@
-/* tileas: the TileAS layer — TileAA plus explicit layouts (#tileas.layout on every load/store),
- * SMEM buffers (tileas.alloc) and producer->consumer pipes with a stage count (tileas.pipe).
+/* tileas: the TileAS layer — TileAA plus explicit layouts (a structured `layout` dictionary on
+ * every load/store; decision attributes: tileas/attrs.h), SMEM buffers (tileas.alloc) and producer->consumer pipes with a stage count (tileas.pipe).
  * Op set and the contract with code generation: docs/tileaa-tileas.md. Owner: tileas. */
 #ifndef TILEC_TILEAS_TILEAS_H
 #define TILEC_TILEAS_TILEAS_H

@@ -11,20 +11,20 @@
 // (ResMII 16), the wgmma accumulator recurrence gives RecMII 8; the second operand's consumer lands
 // in stage 1, so the pipes get 2 stages (the seed's (0, 1) promotion).
 // DEF: "tileas.pipe"({{.*}}) {compute_cycles = 8 : i64, consumer = "wgmma_smem", limited_by = "min-2", memory_cycles = 8 : i64, producer = "tma", roofline = 1 : i64, stages = 2 : i64
-// DEF: "tileas.produce"{{.*}}tileas.sched = #tileas.sched<stage = 0, cycle = 0>
-// DEF: "tileas.consume"{{.*}}tileas.sched = #tileas.sched<stage = 1, cycle = 16>
-// DEF: tileas.schedule = #tileas.schedule<ii = 16, mii = 16, res_mii = 16, rec_mii = 8, stages = 2, status = scheduled>
+// DEF: "tileas.produce"{{.*}}tileas.sched = {cycle = 0 : i64, stage = 0 : i64}
+// DEF: "tileas.consume"{{.*}}tileas.sched = {cycle = 16 : i64, stage = 1 : i64}
+// DEF: tileas.schedule = {ii = 16 : i64, mii = 16 : i64, rec_mii = 8 : i64, res_mii = 16 : i64, stages = 2 : i64, status = "scheduled"}
 
 // A 40-cycle TMA (test-only latency override): ResMII 80, roofline ceil(40 / 8) = 5 stages.
 // LAT: "tileas.alloc"() {{{.*}}bytes = 40960 : i64{{.*}}stages = 5 : i64{{.*}}} : () -> !tileas.smem<5x128x32xf16>
 // LAT: "tileas.pipe"({{.*}}) {{{.*}}memory_cycles = 40 : i64{{.*}}roofline = 5 : i64, stages = 5 : i64{{.*}} -> !tileas.pipe<5x128x32xf16>
-// LAT: tileas.schedule = #tileas.schedule<ii = 80, mii = 80, res_mii = 80, rec_mii = 8, stages = 5, status = scheduled>
+// LAT: tileas.schedule = {ii = 80 : i64, mii = 80 : i64, rec_mii = 8 : i64, res_mii = 80 : i64, stages = 5 : i64, status = "scheduled"}
 // LAT: tileas.smem_bytes = 81920 : i64
 
 // A 24 KiB SMEM pool (test-only cap override): two 16 KiB stages do not fit -> the placement is
 // rejected at component 1 everywhere, the zero-producer fallback runs, and one stage remains.
 // POOL: "tileas.pipe"({{.*}}) {{{.*}}limited_by = "smem"{{.*}}stages = 1 : i64
-// POOL: status = fallback-zero-producer
+// POOL: status = "fallback-zero-producer"
 
 // BAD: TileAS scheduler: bad override entry 'bogus=1'
 
@@ -32,6 +32,6 @@
 // TILE_AS_DEBUG_UNLIMITED_SMEM schedules it (a different schedule). The GEMM above is not SMEM-bound:
 // identical output with and without the switch (the diff RUN line).
 // SMEM-COUNT-2: "tileas.pipe"({{.*}}) {{{.*}}limited_by = "smem"{{.*}}stages = 1 : i64
-// SMEM: status = fallback-zero-producer
+// SMEM: status = "fallback-zero-producer"
 // UNL-COUNT-2: "tileas.pipe"({{.*}}) {{{.*}}limited_by = "min-2"{{.*}}stages = 2 : i64
-// UNL: status = scheduled
+// UNL: status = "scheduled"

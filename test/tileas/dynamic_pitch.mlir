@@ -3,7 +3,7 @@
 // RUN: %tilec --emit=tileas --split-input-file %s | %FileCheck %s
 
 // No assumption on the stride: the operands fall back to direct mma.sync fragments.
-// CHECK: "tileas.load"{{.*}}layout = #tileas.layout<simt, frag = mma_reg
+// CHECK: "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "mma_reg"
 // CHECK: tileas.mma = "mma.sync"
 // CHECK: sym_name = "no_assume"
 cuda_tile.module @no_assume {
@@ -26,7 +26,7 @@ cuda_tile.module @no_assume {
 
 // div_by<4> elements = 8 bytes: not enough.
 // CHECK-NOT: tileas.produce
-// CHECK: "tileas.load"{{.*}}layout = #tileas.layout<simt, frag = mma_reg
+// CHECK: "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "mma_reg"
 // CHECK: sym_name = "div4"
 cuda_tile.module @div4 {
   entry @div4(%a_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>, %k: tile<i64>) {
@@ -48,7 +48,7 @@ cuda_tile.module @div4 {
 // -----
 
 // div_by<8> elements = 16 bytes: TMA.
-// CHECK: "tileas.produce"{{.*}}layout = #tileas.layout<tma, swizzle = 128B, frag = wgmma_smem
+// CHECK: "tileas.produce"{{.*}}layout = {atom = "tma"{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
 // CHECK: sym_name = "div8"
 cuda_tile.module @div8 {
   entry @div8(%a_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>, %k: tile<i64>) {

@@ -6,18 +6,18 @@
 // Softmax's 4x1024 f32 rows feed elementwise ops: by default a direct SIMT load/store wins (no
 // SMEM round trip); each tunable changes the chosen layout or the store wait.
 
-// DEF: "tileas.load"{{.*}}layout = #tileas.layout<simt, frag = blocked, score = 8.50, smem_tx = 0, tmem_cycles = 0, regs = 34, conflicts = 0, legal = 9/9>
-// DEF: "tileas.store"{{.*}}layout = #tileas.layout<simt, frag = blocked
+// DEF: "tileas.load"{{.*}}layout = {atom = "simt", candidates = 9 : i64, conflicts = 0 : i64, frag = "blocked", legal = 9 : i64, regs = 34 : i64, score = 8.500000e+00 : f64, smem_tx = 0 : i64, tmem_cycles = 0 : i64}
+// DEF: "tileas.store"{{.*}}layout = {atom = "simt"{{.*}}frag = "blocked"
 // DEF-NOT: tileas.alloc
 // DEF-NOT: store_wait
 
 // TMA: "tileas.pipe"({{.*}}) {consumer = "blocked", producer = "tma", stages = 1 : i64, tx_bytes = 16384 : i64}
-// TMA: "tileas.produce"{{.*}}layout = #tileas.layout<tma, swizzle = none, frag = blocked, box = [4, 256] x 4, score = 264.25{{.*}}bias = prefer_tma>
-// TMA: "tileas.store"{{.*}}layout = #tileas.layout<tma, {{.*}}bias = prefer_tma>
+// TMA: "tileas.produce"{{.*}}layout = {atom = "tma", bias = "prefer_tma", box = array<i64: 4, 256>, boxes = 4 : i64{{.*}}frag = "blocked"{{.*}}score = 2.642500e+02 : f64{{.*}}swizzle = 0 : i64
+// TMA: "tileas.store"{{.*}}layout = {atom = "tma", bias = "prefer_tma"
 // TMA: "tileas.store_wait"(%{{.*}}) {deferred = false}
 
-// SWZ: "tileas.produce"{{.*}}layout = #tileas.layout<tma, swizzle = 128B, frag = blocked, box = [4, 32] x 32{{.*}}bias = always_swizzle>
-// SWZ: "tileas.store"{{.*}}swizzle = 128B{{.*}}bias = always_swizzle>
+// SWZ: "tileas.produce"{{.*}}layout = {atom = "tma", bias = "always_swizzle", box = array<i64: 4, 32>, boxes = 32 : i64{{.*}}frag = "blocked"{{.*}}swizzle = 128 : i64
+// SWZ: "tileas.store"{{.*}}bias = "always_swizzle"{{.*}}swizzle = 128 : i64
 
 // DELAY: "tileas.store_wait"(%{{.*}}) {deferred = true}
 // DELAY-NEXT: "cuda_tile.return"

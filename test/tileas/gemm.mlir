@@ -5,26 +5,26 @@
 // 128B swizzle in two 64-column TMA boxes, both read by wgmma from SMEM; the K loop's pipes have
 // roofline ceil(8/8) = 1, promoted to 2 stages.
 
-// CHECK: "tileas.alloc"() {alignment = 512 : i64, bytes = 16384 : i64, stage_bytes = 8192 : i64, stages = 2 : i64, swizzle = "64B"} : () -> !tileas.smem<2x128x32xf16>
+// CHECK: "tileas.alloc"() {alignment = 512 : i64, bytes = 16384 : i64, stage_bytes = 8192 : i64, stages = 2 : i64, swizzle = 64 : i64} : () -> !tileas.smem<2x128x32xf16>
 // CHECK: "tileas.pipe"(%{{.*}}) {compute_cycles = 8 : i64, consumer = "wgmma_smem", limited_by = "min-2", memory_cycles = 8 : i64, producer = "tma", roofline = 1 : i64, stages = 2 : i64, tx_bytes = 8192 : i64}
-// CHECK: "tileas.alloc"() {alignment = 1024 : i64, {{.*}}swizzle = "128B"} : () -> !tileas.smem<2x32x128xf16>
-// CHECK: "tileas.produce"{{.*}}layout = #tileas.layout<tma, swizzle = 64B, frag = wgmma_smem, box = [128, 32] x 1, score = 128.50, smem_tx = 128, tmem_cycles = 0, regs = 2, conflicts = 0, legal = 13/17>
-// CHECK: "tileas.produce"{{.*}}layout = #tileas.layout<tma, swizzle = 128B, frag = wgmma_smem, box = [32, 64] x 2, score = 128.50
+// CHECK: "tileas.alloc"() {alignment = 1024 : i64, {{.*}}swizzle = 128 : i64} : () -> !tileas.smem<2x32x128xf16>
+// CHECK: "tileas.produce"{{.*}}layout = {atom = "tma", box = array<i64: 128, 32>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 64 : i64, tmem_cycles = 0 : i64}
+// CHECK: "tileas.produce"{{.*}}layout = {atom = "tma", box = array<i64: 32, 64>, boxes = 2 : i64{{.*}}frag = "wgmma_smem"{{.*}}score = 1.285000e+02 : f64{{.*}}swizzle = 128 : i64
 // CHECK: "tileas.consume"
 // CHECK: "tileas.consume"
 // CHECK: "cuda_tile.mmaf"{{.*}}{tileas.mma = "wgmma"}
 // CHECK: "tileas.release"
 // CHECK: "tileas.release"
-// CHECK: "tileas.store"{{.*}}layout = #tileas.layout<simt, frag = wgmma_acc, score = 32.50
+// CHECK: "tileas.store"{{.*}}layout = {atom = "simt"{{.*}}frag = "wgmma_acc"{{.*}}score = 3.250000e+01 : f64
 // CHECK: tileas.smem_bytes = 32768 : i64, tileas.target = "sm_90a"
 
-// BW: layout = #tileas.layout<tma, swizzle = 64B, frag = tcgen05_smem
+// BW: layout = {atom = "tma"{{.*}}frag = "tcgen05_smem"{{.*}}swizzle = 64 : i64
 // BW: "cuda_tile.mmaf"{{.*}}{tileas.mma = "tcgen05.mma"}
-// BW: "tileas.store"{{.*}}layout = #tileas.layout<simt, frag = tcgen05_acc, score = 480.50, smem_tx = 0, tmem_cycles = 112
+// BW: "tileas.store"{{.*}}layout = {atom = "simt"{{.*}}frag = "tcgen05_acc"{{.*}}score = 4.805000e+02 : f64, smem_tx = 0 : i64, tmem_cycles = 112 : i64
 
 // A runtime row pitch the kernel proves a multiple of 16 bytes (`assume div_by<16>` on K and N,
 // f16: 32-byte multiples) keeps TMA; the tensor maps take the pitch from the kernel arguments
 // (docs/abi.md `@j`). Pitches without that proof: test/tileas/dynamic_pitch.mlir.
-// DYN: "tileas.produce"{{.*}}layout = #tileas.layout<tma, swizzle = 64B, frag = wgmma_smem, box = [128, 32] x 1
-// DYN: "tileas.produce"{{.*}}layout = #tileas.layout<tma, swizzle = 128B, frag = wgmma_smem, box = [32, 64] x 2
+// DYN: "tileas.produce"{{.*}}layout = {atom = "tma", box = array<i64: 128, 32>, boxes = 1 : i64{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 64 : i64
+// DYN: "tileas.produce"{{.*}}layout = {atom = "tma", box = array<i64: 32, 64>, boxes = 2 : i64{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
 // DYN: tileas.mma = "wgmma"

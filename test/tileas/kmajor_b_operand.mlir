@@ -10,19 +10,19 @@
 // Flash attention: K (64 keys x 64 dims f16, 128 B rows) reaches S = Q K^T through the permute.
 // Q's 1-stage pipe, then the loop's K and V pipes, which share the roofline/scheduler stage count.
 // CHECK: "tileas.pipe"({{.*}}) {consumer = "wgmma_smem", producer = "tma", stages = 1 : i64, tx_bytes = 8192 : i64}
-// CHECK: "tileas.alloc"() {alignment = 1024 : i64, bytes = 16384 : i64, stage_bytes = 8192 : i64, stages = [[S:[0-9]+]] : i64, swizzle = "128B"}
+// CHECK: "tileas.alloc"() {alignment = 1024 : i64, bytes = 16384 : i64, stage_bytes = 8192 : i64, stages = [[S:[0-9]+]] : i64, swizzle = 128 : i64}
 // CHECK-NEXT: %[[KPIPE:[0-9]+]] = "tileas.pipe"({{.*}}) {compute_cycles = [[C:[0-9]+]] : i64, consumer = "wgmma_smem", limited_by = "[[LIM:[a-z0-9-]+]]", memory_cycles = 8 : i64, producer = "tma", roofline = [[R:[0-9]+]] : i64, stages = [[S]] : i64, tx_bytes = 8192 : i64}
-// CHECK-NEXT: "tileas.alloc"() {alignment = 1024 : i64, bytes = 16384 : i64, stage_bytes = 8192 : i64, stages = [[S]] : i64, swizzle = "128B"}
+// CHECK-NEXT: "tileas.alloc"() {alignment = 1024 : i64, bytes = 16384 : i64, stage_bytes = 8192 : i64, stages = [[S]] : i64, swizzle = 128 : i64}
 // CHECK-NEXT: %[[VPIPE:[0-9]+]] = "tileas.pipe"({{.*}}) {compute_cycles = [[C]] : i64, consumer = "wgmma_smem", limited_by = "[[LIM]]", memory_cycles = 8 : i64, producer = "tma", roofline = [[R]] : i64, stages = [[S]] : i64, tx_bytes = 8192 : i64}
 // CHECK: "tileaa.for"
 // CHECK-NOT: "tileas.load"
-// CHECK: %[[KSLOT:[0-9]+]]:2 = "tileas.produce"(%[[KPIPE]], {{.*}}layout = #tileas.layout<tma, swizzle = 128B, frag = wgmma_smem, box = [64, 64] x 1,
-// CHECK-NEXT: %[[K:[0-9]+]] = "tileas.consume"(%[[KPIPE]], %[[KSLOT]]#0) {layout = #tileas.layout<tma, swizzle = 128B, frag = wgmma_smem, box = [64, 64] x 1,
+// CHECK: %[[KSLOT:[0-9]+]]:2 = "tileas.produce"(%[[KPIPE]], {{.*}}layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
+// CHECK-NEXT: %[[K:[0-9]+]] = "tileas.consume"(%[[KPIPE]], %[[KSLOT]]#0) {layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
 // CHECK-NEXT: %[[KT:[0-9]+]] = "cuda_tile.permute"(%[[K]]) {permutation = array<i32: 1, 0>}
 // CHECK-NEXT: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[KT]], %{{[0-9]+}}) {tileas.mma = "wgmma"}
 // CHECK-NEXT: "tileas.release"(%[[KPIPE]], %[[KSLOT]]#0)
 // CHECK-NOT: "tileas.load"
-// CHECK: %[[VSLOT:[0-9]+]]:2 = "tileas.produce"(%[[VPIPE]], {{.*}}layout = #tileas.layout<tma, swizzle = 128B, frag = wgmma_smem, box = [64, 64] x 1,
+// CHECK: %[[VSLOT:[0-9]+]]:2 = "tileas.produce"(%[[VPIPE]], {{.*}}layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
 // CHECK-NEXT: %[[V:[0-9]+]] = "tileas.consume"(%[[VPIPE]], %[[VSLOT]]#0)
 // CHECK-NEXT: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[V]], %{{[0-9]+}}) {tileas.mma = "wgmma"}
 // CHECK-NEXT: "tileas.release"(%[[VPIPE]], %[[VSLOT]]#0)
@@ -46,27 +46,27 @@
 // K-major is a legal wgmma operand (the 16-bit rule is for MN-major B only), while the same f32
 // tile used MN-major (@mnmajor_tf32) has no legal SMEM layout and falls back to mma_reg.
 // (The entry's sym_name prints after its body, so each entry's checks end with its label.)
-// NEG: "tileas.produce"{{.*}}frag = wgmma_smem
-// NEG: %[[B:[0-9]+]]:2 = "tileas.load"{{.*}}layout = #tileas.layout<simt, frag = blocked
+// NEG: "tileas.produce"{{.*}}frag = "wgmma_smem"
+// NEG: %[[B:[0-9]+]]:2 = "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "blocked"
 // NEG: %[[BT:[0-9]+]] = "cuda_tile.permute"(%[[B]]#0) {permutation = array<i32: 1, 0>}
 // NEG: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[BT]], %{{[0-9]+}}) {tileas.mma = "wgmma"}
 // NEG: "cuda_tile.addf"(%[[BT]], %[[BT]])
 // NEG-LABEL: sym_name = "mixed_use"
-// NEG: %[[A:[0-9]+]]:2 = "tileas.load"{{.*}}layout = #tileas.layout<simt, frag = blocked
-// NEG: "tileas.produce"{{.*}}frag = wgmma_smem
+// NEG: %[[A:[0-9]+]]:2 = "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "blocked"
+// NEG: "tileas.produce"{{.*}}frag = "wgmma_smem"
 // NEG: %[[AT:[0-9]+]] = "cuda_tile.permute"(%[[A]]#0) {permutation = array<i32: 1, 0>}
 // NEG: "cuda_tile.mmaf"(%[[AT]], %{{[0-9]+}}, %{{[0-9]+}}) {tileas.mma = "wgmma"}
 // NEG-LABEL: sym_name = "permuted_lhs"
 // NEG-NOT: "tileas.load"
-// NEG: "tileas.produce"{{.*}}layout = #tileas.layout<tma, swizzle = 128B, frag = wgmma_smem, box = [64, 32] x 1
-// NEG: %[[BS:[0-9]+]]:2 = "tileas.produce"(%[[BP:[0-9]+]], {{.*}}layout = #tileas.layout<tma, swizzle = 128B, frag = wgmma_smem, box = [64, 32] x 1
+// NEG: "tileas.produce"{{.*}}layout = {atom = "tma", box = array<i64: 64, 32>, boxes = 1 : i64{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
+// NEG: %[[BS:[0-9]+]]:2 = "tileas.produce"(%[[BP:[0-9]+]], {{.*}}layout = {atom = "tma", box = array<i64: 64, 32>, boxes = 1 : i64{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
 // NEG: %[[BK:[0-9]+]] = "tileas.consume"(%[[BP]], %[[BS]]#0)
 // NEG-NEXT: %[[BKT:[0-9]+]] = "cuda_tile.permute"(%[[BK]]) {permutation = array<i32: 1, 0>} : (!cuda_tile.tile<64x32xf32>) -> !cuda_tile.tile<32x64xf32>
 // NEG: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[BKT]], %{{[0-9]+}}) {tileas.mma = "wgmma"}
 // NEG-NEXT: "tileas.release"(%[[BP]], %[[BS]]#0)
 // NEG-NOT: "tileas.load"
 // NEG-LABEL: sym_name = "kmajor_tf32"
-// NEG: "tileas.load"{{.*}}layout = #tileas.layout<simt, frag = mma_reg
+// NEG: "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "mma_reg"
 // NEG: "cuda_tile.mmaf"{{.*}}{tileas.mma = "wgmma"}
 // NEG-LABEL: sym_name = "mnmajor_tf32"
 cuda_tile.module @kmajor_negative {

@@ -8,7 +8,9 @@
  *   -> PTX (NVPTX, +ptx90)                                 [--emit=ptx, O2/O3 default]
  *   -> cubin via ptxas                                     [--emit=cubin]
  * Bytecode input (magic \x7FTileIR\0) is read by frontend/bytecode_reader.c; --emit=bytecode writes it.
- * Input named *.ll is LLVM IR: only the LLVM tier and code generation run on it.
+ * Input named *.ll is LLVM IR: only the LLVM tier and code generation run on it. Input already at
+ * TileAA / TileAS (tilec's own --emit output; ct_module_stage) skips the stages it has been through
+ * for --emit=tileaa/tileas and is refused for code generation (not implemented yet).
  * --print-ir-after-all dumps each stage's IR to stderr. */
 #include <llvm-c/Core.h>
 #include <llvm-c/IRReader.h>
@@ -131,7 +133,18 @@ static int finish_llvm_module(ct_ctx *c, const tilec_options *o, LLVMModuleRef l
 static int emit_tileaa_tileas(ct_ctx *c, const tilec_options *o, MlirModule m, ct_strbuf *out) {
   int errors_before = c->nerrors;
   double t0 = now_ms();
-  MlirModule aa = ct_tileaa_from_cuda_tile(c, m);
+  /* Input already at a later stage: do not re-run the stages it has been through. */
+  ct_ir_stage stage = ct_module_stage(m);
+  if (stage == CT_STAGE_TILEAS || (stage == CT_STAGE_TILEAA && o->emit == CT_EMIT_TILEAA)) {
+    if (stage == CT_STAGE_TILEAS && o->emit == CT_EMIT_TILEAA) {
+      ct_error_op(c, mlirModuleGetOperation(m), "the input is TileAS; it cannot be emitted as TileAA");
+      return 1;
+    }
+    ct_tileaa_print(m, out);
+    return 0;
+  }
+  MlirModule aa = stage == CT_STAGE_TILEAA ? mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(m)))
+                                           : ct_tileaa_from_cuda_tile(c, m);
   if (mlirModuleIsNull(aa) || c->nerrors != errors_before) {
     if (!mlirModuleIsNull(aa)) mlirModuleDestroy(aa);
     return 1;
@@ -195,6 +208,45 @@ static int compile_for_foreign_target(ct_ctx *c, const tilec_options *o, MlirMod
   return 0;
 }
 
+/* The TileAS stage for code generation (lower.h ct_tileas_provider): cuda_tile -> TileAA -> TileAS
+ * with sm_90a options and the environment's tunables, built on the lowering's first request and
+ * kept until the compile ends. Diagnostics are muted: a module TileAS cannot process still lowers
+ * (the Hopper path falls back and says why in a remark). */
+typedef struct tileas_stage {
+  ct_ctx *c;
+  MlirModule in, as;
+  bool tried;
+} tileas_stage;
+
+static MlirModule provide_tileas(void *user) {
+  tileas_stage *s = user;
+  if (s->tried) return s->as;
+  s->tried = true;
+  ct_ctx *c = s->c;
+  bool capture = c->capture, remarks = c->remarks;
+  size_t ndiags = c->ndiags;
+  int nerrors = c->nerrors;
+  c->capture = true;
+  c->remarks = false;
+  MlirModule aa = ct_tileaa_from_cuda_tile(c, s->in);
+  if (!mlirModuleIsNull(aa)) {
+    ct_tileas_options o;
+    ct_tileas_options_default(&o, CT_TILEAS_SM90A);
+    ct_tileas_options_from_env(&o);
+    s->as = ct_tileas_from_tileaa(c, aa, &o);
+    mlirModuleDestroy(aa);
+  }
+  for (size_t i = ndiags; i < c->ndiags; i++) {
+    free(c->diags[i].file);
+    free(c->diags[i].message);
+  }
+  c->ndiags = ndiags;
+  c->nerrors = nerrors;
+  c->capture = capture;
+  c->remarks = remarks;
+  return s->as;
+}
+
 static bool has_suffix(const char *s, const char *suffix) {
   size_t n = strlen(s), k = strlen(suffix);
   return n >= k && strcmp(s + n - k, suffix) == 0;
@@ -248,6 +300,7 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
   MlirModule lowered = {NULL};
   LLVMContextRef llctx = NULL;
   LLVMModuleRef llmod = NULL;
+  tileas_stage tstage = {NULL, {NULL}, {NULL}, false};
 
   if (!ct_verify_module(c, m) || c->nerrors != errors_before) goto done;
   stage_done(o, "verify", &t0);
@@ -261,6 +314,15 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
 
   if (o->foreign_target) {
     rc = compile_for_foreign_target(c, o, m, out);
+    goto done;
+  }
+  if (o->emit != CT_EMIT_TILEAA && o->emit != CT_EMIT_TILEAS && o->emit != CT_EMIT_MLIR &&
+      ct_module_stage(m) != CT_STAGE_CUDA_TILE) {
+    if (o->emit == CT_EMIT_BYTECODE)
+      ct_error_op(c, mlirModuleGetOperation(m), "TileAA/TileAS ops cannot be encoded in CUDA Tile IR bytecode");
+    else
+      ct_error_op(c, mlirModuleGetOperation(m), "the input is already TileAA/TileAS: it can only be emitted with "
+                  "--emit=tileaa, --emit=tileas or --emit=mlir (lowering from TileAS is not implemented yet)");
     goto done;
   }
   switch (o->emit) {
@@ -283,7 +345,10 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
     goto done;
   }
 
-  ct_lower_options lo = {.gpu = o->gpu, .opt_level = o->opt_level, .self_contained_abi = o->tileiras_cli};
+  ct_lower_options lo = {.gpu = o->gpu, .opt_level = o->opt_level, .tileas = provide_tileas, .tileas_user = &tstage,
+                         .self_contained_abi = o->tileiras_cli};
+  tstage.c = c;
+  tstage.in = m;
   lowered = ct_lower_to_llvm_dialect(c, m, &lo);
   if (mlirModuleIsNull(lowered) || c->nerrors != errors_before) goto done;
   stage_done(o, "lower-to-llvm-dialect", &t0);
@@ -299,6 +364,7 @@ done:
   if (llmod) LLVMDisposeModule(llmod);
   if (llctx) LLVMContextDispose(llctx);
   if (!mlirModuleIsNull(lowered)) mlirModuleDestroy(lowered);
+  if (!mlirModuleIsNull(tstage.as)) mlirModuleDestroy(tstage.as);
   mlirModuleDestroy(m);
   if (c->nerrors != errors_before) rc = 1;
   return rc;

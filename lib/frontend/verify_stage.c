@@ -1,0 +1,274 @@
+/* verify_stage: verifier rules of the TileAA / TileAS ops (tileaa.*, tileas.*), driven by their op
+ * table dialect/stage_ops.def: region count, operand and result counts and type classes, required
+ * attributes and attribute kinds; the TileAS decision attributes (layout, sched, schedule, the
+ * atom / frag / mma enums) are read with the typed readers of lib/tileas/attrs.h, so the spelling
+ * tables are the writer's. Also the TileAS attributes carried by cuda_tile ops (tileas.mma on
+ * mmaf/mmai, tileas.sched, tileas.smem_bytes / tileas.target on entries) and the terminator of a
+ * tileaa.for body (cuda_tile.continue yielding the loop's result types). Errors are located at the
+ * op. Not a pass; no knobs. Owner: frontend. */
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "frontend/verify.h"
+#include "support/strbuf.h"
+#include "tileas/attrs.h"
+
+typedef struct stage_op {
+  const char *layer, *name, *operands, *results, *attrs;
+  int nregions;
+} stage_op;
+
+static const stage_op stage_ops[] = {
+#define CT_STAGE_OP(layer, name, operands, results, attrs, nregions) {#layer, name, operands, results, attrs, nregions},
+#include "dialect/stage_ops.def"
+#undef CT_STAGE_OP
+};
+#define NSTAGE ((int)(sizeof stage_ops / sizeof stage_ops[0]))
+
+static MlirStringRef sr(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+static bool sref_prefix(MlirStringRef s, const char *p) {
+  size_t n = strlen(p);
+  return s.length >= n && memcmp(s.data, p, n) == 0;
+}
+static bool sref_eq(MlirStringRef s, const char *p) { return s.length == strlen(p) && sref_prefix(s, p); }
+
+/* One `word` of a space-separated spec list: the i-th token, copied to buf. */
+static bool spec_token(const char *spec, int i, char *buf, size_t cap) {
+  const char *p = spec;
+  for (;;) {
+    while (*p == ' ') p++;
+    if (!*p) return false;
+    const char *e = p;
+    while (*e && *e != ' ') e++;
+    if (i-- == 0) {
+      size_t n = (size_t)(e - p) < cap - 1 ? (size_t)(e - p) : cap - 1;
+      memcpy(buf, p, n);
+      buf[n] = 0;
+      return true;
+    }
+    p = e;
+  }
+}
+
+static bool report(ct_ctx *c, MlirOperation op, const char *fmt, ...) CT_PRINTF(3, 4);
+static bool report(ct_ctx *c, MlirOperation op, const char *fmt, ...) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  ct_strbuf msg;
+  ct_strbuf_init(&msg);
+  ct_strbuf_printf(&msg, "'%.*s' op ", (int)n.length, n.data);
+  va_list ap;
+  va_start(ap, fmt);
+  ct_strbuf_vprintf(&msg, fmt, ap);
+  va_end(ap);
+  ct_error_op(c, op, "%s", msg.data ? msg.data : "");
+  ct_strbuf_free(&msg);
+  return false;
+}
+
+/* Does type t belong to the class? (an opaque !ns.data type, or builtin i64 / any) */
+static bool type_in_class(MlirType t, const char *cls) {
+  if (!strcmp(cls, "any")) return true;
+  if (!strcmp(cls, "i64")) return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 64;
+  if (!mlirTypeIsAOpaque(t)) return false;
+  MlirStringRef ns = mlirOpaqueTypeGetDialectNamespace(t), d = mlirOpaqueTypeGetData(t);
+  bool closed = d.length > 0 && d.data[d.length - 1] == '>';
+  if (!strcmp(cls, "tile")) return sref_eq(ns, "cuda_tile") && sref_prefix(d, "tile<") && closed;
+  if (!strcmp(cls, "itile")) return sref_eq(ns, "cuda_tile") && sref_eq(d, "tile<i32>");
+  if (!strcmp(cls, "token")) return sref_eq(ns, "cuda_tile") && sref_eq(d, "token");
+  if (!strcmp(cls, "view")) return sref_eq(ns, "tileaa") && sref_prefix(d, "view<") && closed;
+  if (!strcmp(cls, "future"))
+    return sref_eq(ns, "tileaa") && (sref_eq(d, "future<store>") || (sref_prefix(d, "future<tile<") && closed));
+  if (!strcmp(cls, "smem")) return sref_eq(ns, "tileas") && sref_prefix(d, "smem<") && closed;
+  if (!strcmp(cls, "pipe")) return sref_eq(ns, "tileas") && sref_prefix(d, "pipe<") && closed;
+  if (!strcmp(cls, "slot")) return sref_eq(ns, "tileas") && sref_eq(d, "slot");
+  return false;
+}
+
+static const char *class_desc(const char *cls) {
+  static const char *const d[][2] = {
+      {"i64", "i64"},           {"tile", "!cuda_tile.tile"}, {"itile", "!cuda_tile.tile<i32>"}, {"token", "!cuda_tile.token"},
+      {"view", "!tileaa.view"}, {"future", "!tileaa.future"}, {"smem", "!tileas.smem"},        {"pipe", "!tileas.pipe"},
+      {"slot", "!tileas.slot"}, {"any", "any type"},
+  };
+  for (size_t i = 0; i < sizeof d / sizeof d[0]; i++)
+    if (!strcmp(d[i][0], cls)) return d[i][1];
+  return cls;
+}
+
+/* Match the values' types against a spec list ("name:class[?*] ..."), in order. */
+static bool check_values(ct_ctx *c, MlirOperation op, const char *spec, bool operands) {
+  int n = (int)(operands ? mlirOperationGetNumOperands(op) : mlirOperationGetNumResults(op));
+  const char *what = operands ? "operand" : "result";
+  char tok[64];
+  int k = 0, min = 0;
+  bool unbounded = false;
+  int max = 0;
+  for (int i = 0; spec_token(spec, i, tok, sizeof tok); i++) {
+    size_t l = strlen(tok);
+    if (tok[l - 1] == '*') unbounded = true;
+    else if (tok[l - 1] != '?') min++;
+    max++;
+  }
+  if (n < min || (!unbounded && n > max)) {
+    if (unbounded) return report(c, op, "expects at least %d %ss, got %d", min, what, n);
+    if (min == max) return report(c, op, "expects %d %ss, got %d", min, what, n);
+    return report(c, op, "expects %d to %d %ss, got %d", min, max, what, n);
+  }
+  /* greedy: fixed entries take one value, `?` one when its class matches and enough values remain
+   * for the fixed entries after it, `*` as many as match */
+  int fixed_after[32] = {0};
+  int nspec = 0;
+  char specs[32][64];
+  while (nspec < 32 && spec_token(spec, nspec, specs[nspec], sizeof specs[nspec])) nspec++;
+  for (int i = nspec - 1, f = 0; i >= 0; i--) {
+    fixed_after[i] = f;
+    size_t l = strlen(specs[i]);
+    if (specs[i][l - 1] != '?' && specs[i][l - 1] != '*') f++;
+  }
+  for (int i = 0; i < nspec; i++) {
+    char *s = specs[i];
+    size_t l = strlen(s);
+    char mode = s[l - 1] == '?' || s[l - 1] == '*' ? s[l - 1] : 0;
+    if (mode) s[l - 1] = 0;
+    char *colon = strchr(s, ':');
+    const char *cls = colon ? colon + 1 : "any";
+    if (colon) *colon = 0;
+    int take = mode == 0 ? 1 : 0;
+    if (mode) {
+      int avail = n - k - fixed_after[i];
+      int lim = mode == '?' ? (avail > 0 ? 1 : 0) : avail;
+      while (take < lim) {
+        MlirValue v = operands ? mlirOperationGetOperand(op, k + take) : mlirOperationGetResult(op, k + take);
+        if (!type_in_class(mlirValueGetType(v), cls)) break;
+        take++;
+      }
+    }
+    for (int j = 0; j < take; j++, k++) {
+      MlirValue v = operands ? mlirOperationGetOperand(op, k) : mlirOperationGetResult(op, k);
+      if (!type_in_class(mlirValueGetType(v), cls)) {
+        ct_strbuf t;
+        ct_strbuf_init(&t);
+        mlirTypePrint(mlirValueGetType(v), ct_strbuf_mlir_callback, &t);
+        report(c, op, "%s #%d ('%s') must be %s, got '%s'", what, k, s, class_desc(cls), t.data ? t.data : "");
+        ct_strbuf_free(&t);
+        return false;
+      }
+    }
+  }
+  if (k != n) return report(c, op, "%s #%d has an unexpected type", what, k);
+  return true;
+}
+
+/* Kind check of one attribute; NULL or what is wrong. */
+static const char *check_attr_kind(MlirAttribute a, const char *kind) {
+  if (!strcmp(kind, "any")) return NULL;
+  if (!strcmp(kind, "i64") || !strcmp(kind, "i32")) {
+    if (!mlirAttributeIsAInteger(a)) return "must be an integer attribute";
+    MlirType t = mlirAttributeGetType(a);
+    if (!mlirTypeIsAInteger(t) || (int)mlirIntegerTypeGetWidth(t) != (kind[1] == '6' ? 64 : 32))
+      return kind[1] == '6' ? "must be an i64 integer" : "must be an i32 integer";
+    return NULL;
+  }
+  if (!strcmp(kind, "str")) return mlirAttributeIsAString(a) ? NULL : "must be a string attribute";
+  if (!strcmp(kind, "bool")) return mlirAttributeIsABool(a) ? NULL : "must be a bool attribute";
+  if (!strcmp(kind, "type")) return mlirAttributeIsAType(a) ? NULL : "must be a type attribute";
+  if (!strcmp(kind, "i64arr")) return mlirAttributeIsADenseI64Array(a) ? NULL : "must be an array<i64: ...>";
+  if (!strcmp(kind, "i32arr")) return mlirAttributeIsADenseI32Array(a) ? NULL : "must be an array<i32: ...>";
+  if (!strcmp(kind, "layout")) {
+    ct_tileas_layout l;
+    return ct_tileas_layout_read(a, &l);
+  }
+  if (!strcmp(kind, "atom") || !strcmp(kind, "frag") || !strcmp(kind, "mma")) {
+    if (!mlirAttributeIsAString(a)) return "must be a string attribute";
+    MlirStringRef s = mlirStringAttrGetValue(a);
+    ct_atom at;
+    ct_frag fr;
+    ct_mma_family mf;
+    if (!strcmp(kind, "atom") && !ct_atom_from_name(s, &at)) return "is not simt, cp_async or tma";
+    if (!strcmp(kind, "frag") && !ct_frag_from_name(s, &fr))
+      return "is not blocked, ldmatrix, wgmma_smem, tcgen05_smem, tcgen05_tmem, wgmma_acc, tcgen05_acc or mma_reg";
+    if (!strcmp(kind, "mma") && !ct_mma_family_from_name(s, &mf)) return "is not mma.sync, wgmma or tcgen05.mma";
+    return NULL;
+  }
+  if (!strcmp(kind, "sched")) {
+    int64_t st, cy;
+    return ct_tileas_sched_read(a, &st, &cy);
+  }
+  if (!strcmp(kind, "schedule")) {
+    ct_tileas_schedule s;
+    return ct_tileas_schedule_read(a, &s);
+  }
+  return "has an unknown kind";
+}
+
+static bool check_attrs(ct_ctx *c, MlirOperation op, const char *spec) {
+  char tok[96];
+  for (int i = 0; spec_token(spec, i, tok, sizeof tok); i++) {
+    size_t l = strlen(tok);
+    bool required = tok[l - 1] == '!';
+    if (required) tok[l - 1] = 0;
+    char *colon = strchr(tok, ':');
+    if (!colon) continue;
+    *colon = 0;
+    MlirAttribute a = mlirOperationGetAttributeByName(op, sr(tok));
+    if (mlirAttributeIsNull(a)) {
+      if (required) return report(c, op, "requires attribute '%s'", tok);
+      continue;
+    }
+    const char *kind = colon + 1;
+    const char *why = check_attr_kind(a, kind);
+    bool dict = !strcmp(kind, "layout") || !strcmp(kind, "sched") || !strcmp(kind, "schedule");
+    if (why) return report(c, op, dict ? "attribute '%s' is invalid: %s" : "attribute '%s' %s", tok, why);
+  }
+  return true;
+}
+
+static const stage_op *find_stage_op(MlirStringRef n) {
+  for (int i = 0; i < NSTAGE; i++) {
+    size_t ll = strlen(stage_ops[i].layer), nl = strlen(stage_ops[i].name);
+    if (n.length == ll + 1 + nl && !memcmp(n.data, stage_ops[i].layer, ll) && n.data[ll] == '.' &&
+        !memcmp(n.data + ll + 1, stage_ops[i].name, nl))
+      return &stage_ops[i];
+  }
+  return NULL;
+}
+
+bool ct_verify_stage_is_stage_op(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return sref_prefix(n, "tileaa.") || sref_prefix(n, "tileas.");
+}
+
+/* A cuda_tile.continue ending a tileaa.for body: its operands are the loop's result types. */
+bool ct_verify_stage_continue(ct_ctx *c, MlirOperation op, bool *handled) {
+  MlirOperation p = mlirOperationGetParentOperation(op);
+  *handled = false;
+  if (mlirOperationIsNull(p) || !sref_eq(mlirIdentifierStr(mlirOperationGetName(p)), "tileaa.for")) return true;
+  *handled = true;
+  intptr_t n = mlirOperationGetNumOperands(op), r = mlirOperationGetNumResults(p);
+  if (n != r) return report(c, op, "yields %d values, but the enclosing tileaa.for has %d results", (int)n, (int)r);
+  for (intptr_t i = 0; i < n; i++)
+    if (!mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(op, i)), mlirValueGetType(mlirOperationGetResult(p, i))))
+      return report(c, op, "operand #%d does not have the type of the enclosing tileaa.for's result #%d", (int)i, (int)i);
+  return true;
+}
+
+/* The TileAS attributes a cuda_tile op may carry. */
+bool ct_verify_stage_attrs_on_cuda_tile(ct_ctx *c, MlirOperation op) {
+  return check_attrs(c, op, "tileas.mma:mma tileas.sched:sched tileas.schedule:schedule tileas.smem_bytes:i64 tileas.target:str");
+}
+
+bool ct_verify_stage_op(ct_ctx *c, MlirOperation op) {
+  const stage_op *s = find_stage_op(mlirIdentifierStr(mlirOperationGetName(op)));
+  if (!s) {
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+    ct_error_op(c, op, "unknown operation '%.*s'", (int)n.length, n.data);
+    return false;
+  }
+  if (mlirOperationGetNumRegions(op) != s->nregions)
+    return report(c, op, "expects %d regions, got %d", s->nregions, (int)mlirOperationGetNumRegions(op));
+  return check_values(c, op, s->operands, true) && check_values(c, op, s->results, false) && check_attrs(c, op, s->attrs);
+}

@@ -1,0 +1,282 @@
+/* attrs: builds and reads TileAS's structured decision attributes (layout dictionaries, alloc and
+ * pipe attributes, the mma family, schedule slots and loop schedule summaries) and holds the one
+ * spelling table of each TileAS enum. Writers (from_tileaa.c, sched_ir.c) and readers (the
+ * scheduler, code generation, the verifier) use only these functions. Not a pass; no knobs.
+ * Contract: attrs.h and docs/tileaa-tileas.md. Owner: tileas. */
+#include "tileas/attrs.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- spelling tables ---- */
+static const char *const atom_names[] = {
+    [CT_ATOM_SIMT] = "simt",
+    [CT_ATOM_CP_ASYNC] = "cp_async",
+    [CT_ATOM_TMA] = "tma",
+};
+static const char *const frag_names[] = {
+    [CT_FRAG_BLOCKED] = "blocked",           [CT_FRAG_LDMATRIX] = "ldmatrix",
+    [CT_FRAG_WGMMA_SMEM] = "wgmma_smem",     [CT_FRAG_TCGEN05_SMEM] = "tcgen05_smem",
+    [CT_FRAG_TCGEN05_TMEM] = "tcgen05_tmem", [CT_FRAG_WGMMA_ACC] = "wgmma_acc",
+    [CT_FRAG_TCGEN05_ACC] = "tcgen05_acc",   [CT_FRAG_MMA_REG] = "mma_reg",
+};
+static const char *const mma_names[] = {
+    [CT_MMA_SYNC] = "mma.sync",
+    [CT_MMA_WGMMA] = "wgmma",
+    [CT_MMA_TCGEN05] = "tcgen05.mma",
+};
+#define NELEM(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static bool sref_eq(MlirStringRef s, const char *lit) {
+  size_t n = strlen(lit);
+  return s.length == n && memcmp(s.data, lit, n) == 0;
+}
+
+static int lookup(const char *const *tab, int n, MlirStringRef s) {
+  for (int i = 0; i < n; i++)
+    if (tab[i] && sref_eq(s, tab[i])) return i;
+  return -1;
+}
+
+const char *ct_atom_name(ct_atom a) { return (int)a >= 0 && (int)a < NELEM(atom_names) ? atom_names[a] : "?"; }
+const char *ct_frag_name(ct_frag f) { return (int)f >= 0 && (int)f < NELEM(frag_names) ? frag_names[f] : "?"; }
+const char *ct_mma_family_name(ct_mma_family f) { return (int)f >= 0 && (int)f < NELEM(mma_names) ? mma_names[f] : "?"; }
+
+bool ct_atom_from_name(MlirStringRef s, ct_atom *out) {
+  int i = lookup(atom_names, NELEM(atom_names), s);
+  if (i >= 0) *out = (ct_atom)i;
+  return i >= 0;
+}
+bool ct_frag_from_name(MlirStringRef s, ct_frag *out) {
+  int i = lookup(frag_names, NELEM(frag_names), s);
+  if (i >= 0) *out = (ct_frag)i;
+  return i >= 0;
+}
+bool ct_mma_family_from_name(MlirStringRef s, ct_mma_family *out) {
+  int i = lookup(mma_names, NELEM(mma_names), s);
+  if (i >= 0) *out = (ct_mma_family)i;
+  return i >= 0;
+}
+
+/* ---- small builders / readers ---- */
+static MlirStringRef sr(const char *s) { return mlirStringRefCreateFromCString(s); }
+static MlirNamedAttribute named(MlirContext ctx, const char *k, MlirAttribute v) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, sr(k)), v);
+}
+static MlirAttribute i64(MlirContext ctx, int64_t v) { return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v); }
+static MlirAttribute str(MlirContext ctx, const char *s) { return mlirStringAttrGet(ctx, sr(s)); }
+
+/* Looks up key in a dictionary or, when dict is null, on op. */
+typedef struct src {
+  MlirAttribute dict;
+  MlirOperation op;
+} src;
+static MlirAttribute get(src s, const char *key) {
+  if (!mlirAttributeIsNull(s.dict)) return mlirDictionaryAttrGetElementByName(s.dict, sr(key));
+  return mlirOperationGetAttributeByName(s.op, sr(key));
+}
+static bool get_i64(src s, const char *key, int64_t *out) {
+  MlirAttribute a = get(s, key);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a)) return false;
+  *out = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+static bool get_str(src s, const char *key, MlirStringRef *out) {
+  MlirAttribute a = get(s, key);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a)) return false;
+  *out = mlirStringAttrGetValue(a);
+  return true;
+}
+static void copy_str(char *dst, size_t cap, MlirStringRef s) {
+  size_t n = s.length < cap - 1 ? s.length : cap - 1;
+  memcpy(dst, s.data, n);
+  dst[n] = 0;
+}
+static bool valid_swizzle(int64_t v) { return v == 0 || v == 32 || v == 64 || v == 128; }
+
+/* ---- layout ---- */
+MlirAttribute ct_tileas_layout_attr(MlirContext ctx, const ct_tileas_layout *l) {
+  MlirNamedAttribute e[16];
+  int n = 0;
+  e[n++] = named(ctx, "atom", str(ctx, ct_atom_name(l->atom)));
+  if (l->atom != CT_ATOM_SIMT) e[n++] = named(ctx, "swizzle", i64(ctx, l->swizzle));
+  e[n++] = named(ctx, "frag", str(ctx, ct_frag_name(l->frag)));
+  if (l->atom == CT_ATOM_TMA) {
+    e[n++] = named(ctx, "box", mlirDenseI64ArrayGet(ctx, l->rank, l->box));
+    e[n++] = named(ctx, "boxes", i64(ctx, l->boxes));
+  }
+  e[n++] = named(ctx, "score", mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), l->score));
+  e[n++] = named(ctx, "smem_tx", i64(ctx, l->smem_tx));
+  e[n++] = named(ctx, "tmem_cycles", i64(ctx, l->tmem_cycles));
+  e[n++] = named(ctx, "regs", i64(ctx, l->regs));
+  e[n++] = named(ctx, "conflicts", i64(ctx, l->conflicts));
+  e[n++] = named(ctx, "legal", i64(ctx, l->legal));
+  e[n++] = named(ctx, "candidates", i64(ctx, l->candidates));
+  if (l->bias[0]) e[n++] = named(ctx, "bias", str(ctx, l->bias));
+  return mlirDictionaryAttrGet(ctx, n, e);
+}
+
+const char *ct_tileas_layout_read(MlirAttribute a, ct_tileas_layout *l) {
+  memset(l, 0, sizeof *l);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADictionary(a)) return "the layout is not a dictionary attribute";
+  src s = {a, {NULL}};
+  MlirStringRef t;
+  if (!get_str(s, "atom", &t)) return "the layout has no string 'atom'";
+  if (!ct_atom_from_name(t, &l->atom)) return "the layout's 'atom' is not simt, cp_async or tma";
+  if (!get_str(s, "frag", &t)) return "the layout has no string 'frag'";
+  if (!ct_frag_from_name(t, &l->frag)) return "the layout's 'frag' is not a known fragment";
+  if (l->atom != CT_ATOM_SIMT) {
+    int64_t swz;
+    if (!get_i64(s, "swizzle", &swz)) return "the layout has no integer 'swizzle'";
+    if (!valid_swizzle(swz)) return "the layout's 'swizzle' is not 0, 32, 64 or 128";
+    l->swizzle = (int)swz;
+  }
+  if (l->atom == CT_ATOM_TMA) {
+    MlirAttribute b = mlirDictionaryAttrGetElementByName(a, sr("box"));
+    if (mlirAttributeIsNull(b) || !mlirAttributeIsADenseI64Array(b)) return "the layout has no 'box' (array<i64>)";
+    intptr_t r = mlirDenseArrayGetNumElements(b);
+    if (r < 1 || r > CT_MAX_RANK) return "the layout's 'box' has a bad rank";
+    l->rank = (int)r;
+    for (intptr_t i = 0; i < r; i++) l->box[i] = mlirDenseI64ArrayGetElement(b, i);
+    if (!get_i64(s, "boxes", &l->boxes)) return "the layout has no integer 'boxes'";
+  }
+  MlirAttribute sc = mlirDictionaryAttrGetElementByName(a, sr("score"));
+  if (mlirAttributeIsNull(sc) || !mlirAttributeIsAFloat(sc)) return "the layout has no float 'score'";
+  l->score = mlirFloatAttrGetValueDouble(sc);
+  if (!get_i64(s, "smem_tx", &l->smem_tx) || !get_i64(s, "tmem_cycles", &l->tmem_cycles) ||
+      !get_i64(s, "regs", &l->regs) || !get_i64(s, "conflicts", &l->conflicts) || !get_i64(s, "legal", &l->legal) ||
+      !get_i64(s, "candidates", &l->candidates))
+    return "the layout lacks one of the integer costs smem_tx, tmem_cycles, regs, conflicts, legal, candidates";
+  if (!mlirAttributeIsNull(mlirDictionaryAttrGetElementByName(a, sr("bias")))) {
+    if (!get_str(s, "bias", &t)) return "the layout's 'bias' is not a string";
+    if (!sref_eq(t, "prefer_tma") && !sref_eq(t, "always_swizzle") && !sref_eq(t, "prefer_tma+always_swizzle"))
+      return "the layout's 'bias' is not prefer_tma, always_swizzle or prefer_tma+always_swizzle";
+    copy_str(l->bias, sizeof l->bias, t);
+  }
+  return NULL;
+}
+
+bool ct_tileas_op_layout(MlirOperation op, ct_tileas_layout *out) {
+  return ct_tileas_layout_read(mlirOperationGetAttributeByName(op, sr("layout")), out) == NULL;
+}
+
+/* ---- alloc ---- */
+int ct_tileas_alloc_attrs(MlirContext ctx, const ct_tileas_alloc *a, MlirNamedAttribute attrs[5]) {
+  attrs[0] = named(ctx, "bytes", i64(ctx, a->bytes));
+  attrs[1] = named(ctx, "stage_bytes", i64(ctx, a->stage_bytes));
+  attrs[2] = named(ctx, "stages", i64(ctx, a->stages));
+  attrs[3] = named(ctx, "alignment", i64(ctx, a->alignment));
+  attrs[4] = named(ctx, "swizzle", i64(ctx, a->swizzle));
+  return 5;
+}
+
+const char *ct_tileas_alloc_read(MlirOperation op, ct_tileas_alloc *a) {
+  memset(a, 0, sizeof *a);
+  src s = {{NULL}, op};
+  int64_t swz;
+  if (!get_i64(s, "bytes", &a->bytes) || !get_i64(s, "stage_bytes", &a->stage_bytes) ||
+      !get_i64(s, "stages", &a->stages) || !get_i64(s, "alignment", &a->alignment) || !get_i64(s, "swizzle", &swz))
+    return "tileas.alloc needs integer attributes bytes, stage_bytes, stages, alignment and swizzle";
+  if (!valid_swizzle(swz)) return "tileas.alloc 'swizzle' is not 0, 32, 64 or 128";
+  a->swizzle = (int)swz;
+  return NULL;
+}
+
+void ct_tileas_alloc_set(MlirOperation op, const ct_tileas_alloc *a) {
+  MlirNamedAttribute attrs[5];
+  int n = ct_tileas_alloc_attrs(mlirOperationGetContext(op), a, attrs);
+  for (int i = 0; i < n; i++) mlirOperationSetAttributeByName(op, mlirIdentifierStr(attrs[i].name), attrs[i].attribute);
+}
+
+/* ---- pipe ---- */
+int ct_tileas_pipe_attrs(MlirContext ctx, const ct_tileas_pipe *p, MlirNamedAttribute attrs[8]) {
+  int n = 0;
+  attrs[n++] = named(ctx, "stages", i64(ctx, p->stages));
+  attrs[n++] = named(ctx, "producer", str(ctx, ct_atom_name(p->producer)));
+  attrs[n++] = named(ctx, "consumer", str(ctx, ct_frag_name(p->consumer)));
+  attrs[n++] = named(ctx, "tx_bytes", i64(ctx, p->tx_bytes));
+  if (p->in_loop) {
+    attrs[n++] = named(ctx, "memory_cycles", i64(ctx, p->memory_cycles));
+    attrs[n++] = named(ctx, "compute_cycles", i64(ctx, p->compute_cycles));
+    attrs[n++] = named(ctx, "roofline", i64(ctx, p->roofline));
+    attrs[n++] = named(ctx, "limited_by", str(ctx, p->limited_by));
+  }
+  return n;
+}
+
+const char *ct_tileas_pipe_read(MlirOperation op, ct_tileas_pipe *p) {
+  memset(p, 0, sizeof *p);
+  src s = {{NULL}, op};
+  MlirStringRef t;
+  if (!get_i64(s, "stages", &p->stages) || !get_i64(s, "tx_bytes", &p->tx_bytes))
+    return "tileas.pipe needs integer attributes stages and tx_bytes";
+  if (!get_str(s, "producer", &t) || !ct_atom_from_name(t, &p->producer))
+    return "tileas.pipe 'producer' is not simt, cp_async or tma";
+  if (!get_str(s, "consumer", &t) || !ct_frag_from_name(t, &p->consumer))
+    return "tileas.pipe 'consumer' is not a known fragment";
+  if (get_str(s, "limited_by", &t)) {
+    p->in_loop = true;
+    copy_str(p->limited_by, sizeof p->limited_by, t);
+    if (!get_i64(s, "memory_cycles", &p->memory_cycles) || !get_i64(s, "compute_cycles", &p->compute_cycles) ||
+        !get_i64(s, "roofline", &p->roofline))
+      return "a loop's tileas.pipe needs integer attributes memory_cycles, compute_cycles and roofline";
+  }
+  return NULL;
+}
+
+void ct_tileas_pipe_set(MlirOperation op, const ct_tileas_pipe *p) {
+  MlirNamedAttribute attrs[8];
+  int n = ct_tileas_pipe_attrs(mlirOperationGetContext(op), p, attrs);
+  for (int i = 0; i < n; i++) mlirOperationSetAttributeByName(op, mlirIdentifierStr(attrs[i].name), attrs[i].attribute);
+}
+
+/* ---- mma family ---- */
+void ct_tileas_set_mma(MlirOperation op, ct_mma_family f) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  mlirOperationSetAttributeByName(op, sr("tileas.mma"), str(ctx, ct_mma_family_name(f)));
+}
+
+bool ct_tileas_op_mma(MlirOperation op, ct_mma_family *out) {
+  MlirStringRef t;
+  src s = {{NULL}, op};
+  return get_str(s, "tileas.mma", &t) && ct_mma_family_from_name(t, out);
+}
+
+/* ---- schedule slot / summary ---- */
+MlirAttribute ct_tileas_sched_attr(MlirContext ctx, int64_t stage, int64_t cycle) {
+  MlirNamedAttribute e[2] = {named(ctx, "stage", i64(ctx, stage)), named(ctx, "cycle", i64(ctx, cycle))};
+  return mlirDictionaryAttrGet(ctx, 2, e);
+}
+
+const char *ct_tileas_sched_read(MlirAttribute a, int64_t *stage, int64_t *cycle) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADictionary(a)) return "tileas.sched is not a dictionary attribute";
+  src s = {a, {NULL}};
+  if (!get_i64(s, "stage", stage) || !get_i64(s, "cycle", cycle)) return "tileas.sched needs integer stage and cycle";
+  return NULL;
+}
+
+MlirAttribute ct_tileas_schedule_attr(MlirContext ctx, const ct_tileas_schedule *v) {
+  MlirNamedAttribute e[6] = {
+      named(ctx, "ii", i64(ctx, v->ii)),           named(ctx, "mii", i64(ctx, v->mii)),
+      named(ctx, "res_mii", i64(ctx, v->res_mii)), named(ctx, "rec_mii", i64(ctx, v->rec_mii)),
+      named(ctx, "stages", i64(ctx, v->stages)),   named(ctx, "status", str(ctx, v->status)),
+  };
+  return mlirDictionaryAttrGet(ctx, 6, e);
+}
+
+const char *ct_tileas_schedule_read(MlirAttribute a, ct_tileas_schedule *v) {
+  memset(v, 0, sizeof *v);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADictionary(a)) return "tileas.schedule is not a dictionary attribute";
+  src s = {a, {NULL}};
+  MlirStringRef t;
+  if (!get_i64(s, "ii", &v->ii) || !get_i64(s, "mii", &v->mii) || !get_i64(s, "res_mii", &v->res_mii) ||
+      !get_i64(s, "rec_mii", &v->rec_mii) || !get_i64(s, "stages", &v->stages))
+    return "tileas.schedule needs integer ii, mii, res_mii, rec_mii and stages";
+  if (!get_str(s, "status", &t)) return "tileas.schedule needs a string status";
+  if (!sref_eq(t, "scheduled") && !sref_eq(t, "light") && !sref_eq(t, "fallback-zero-producer"))
+    return "tileas.schedule 'status' is not scheduled, light or fallback-zero-producer";
+  copy_str(v->status, sizeof v->status, t);
+  return NULL;
+}

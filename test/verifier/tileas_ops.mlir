@@ -1,0 +1,167 @@
+// Verifier rules of the TileAA / TileAS ops (lib/frontend/verify_stage.c, table
+// dialect/stage_ops.def): operand/result counts and types, required attributes and their kinds,
+// the enum spellings and decision dictionaries of lib/tileas/attrs.h; located errors.
+// RUN: %tilec -O0 --split-input-file --verify-diagnostics %s
+
+// Positive: a TileAS pipe, its produce / consume / release, a SIMT load.
+cuda_tile.module @m {
+  testing$func @f(%v: !tileaa.view<64x64xf16>, %i: tile<i32>) {
+    %a = "tileas.alloc"() {alignment = 1024 : i64, bytes = 8192 : i64, stage_bytes = 8192 : i64, stages = 1 : i64, swizzle = 128 : i64} : () -> !tileas.smem<1x64x64xf16>
+    %p = "tileas.pipe"(%a) {consumer = "wgmma_smem", producer = "tma", stages = 1 : i64, tx_bytes = 8192 : i64} : (!tileas.smem<1x64x64xf16>) -> !tileas.pipe<1x64x64xf16>
+    %s:2 = "tileas.produce"(%p, %v, %i, %i) {layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 128 : i64, tmem_cycles = 0 : i64}, operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!tileas.pipe<1x64x64xf16>, !tileaa.view<64x64xf16>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> (!tileas.slot, !cuda_tile.token)
+    %t = "tileas.consume"(%p, %s#0) {layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 128 : i64, tmem_cycles = 0 : i64}, tileas.sched = {cycle = 8 : i64, stage = 1 : i64}} : (!tileas.pipe<1x64x64xf16>, !tileas.slot) -> !cuda_tile.tile<64x64xf16>
+    "tileas.release"(%p, %s#0) : (!tileas.pipe<1x64x64xf16>, !tileas.slot) -> ()
+    %l:2 = "tileas.load"(%v, %i, %i) {layout = {atom = "simt", candidates = 9 : i64, conflicts = 0 : i64, frag = "blocked", legal = 9 : i64, regs = 34 : i64, score = 8.500000e+00 : f64, smem_tx = 0 : i64, tmem_cycles = 0 : i64}, operandSegmentSizes = array<i32: 1, 2, 0>} : (!tileaa.view<64x64xf16>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> (!cuda_tile.tile<64x64xf16>, !cuda_tile.token)
+    return
+  }
+}
+
+// -----
+
+// Wrong enum spelling in a pipe.
+cuda_tile.module @m {
+  testing$func @f() {
+    %a = "tileas.alloc"() {alignment = 1024 : i64, bytes = 8192 : i64, stage_bytes = 8192 : i64, stages = 1 : i64, swizzle = 128 : i64} : () -> !tileas.smem<1x64x64xf16>
+    // expected-error@+1 {{'tileas.pipe' op attribute 'producer' is not simt, cp_async or tma}}
+    %p = "tileas.pipe"(%a) {consumer = "wgmma_smem", producer = "bulk", stages = 1 : i64, tx_bytes = 8192 : i64} : (!tileas.smem<1x64x64xf16>) -> !tileas.pipe<1x64x64xf16>
+    return
+  }
+}
+
+// -----
+
+// Wrong enum spelling inside a layout dictionary.
+cuda_tile.module @m {
+  testing$func @f(%v: !tileaa.view<64x64xf16>, %i: tile<i32>) {
+    // expected-error@+1 {{'tileas.load' op attribute 'layout' is invalid: the layout's 'frag' is not a known fragment}}
+    %l:2 = "tileas.load"(%v, %i, %i) {layout = {atom = "simt", candidates = 9 : i64, conflicts = 0 : i64, frag = "blocky", legal = 9 : i64, regs = 34 : i64, score = 8.500000e+00 : f64, smem_tx = 0 : i64, tmem_cycles = 0 : i64}, operandSegmentSizes = array<i32: 1, 2, 0>} : (!tileaa.view<64x64xf16>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> (!cuda_tile.tile<64x64xf16>, !cuda_tile.token)
+    return
+  }
+}
+
+// -----
+
+// Missing required attribute.
+cuda_tile.module @m {
+  testing$func @f(%v: !tileaa.view<64x64xf16>, %i: tile<i32>) {
+    // expected-error@+1 {{'tileas.load' op requires attribute 'layout'}}
+    %l:2 = "tileas.load"(%v, %i, %i) {operandSegmentSizes = array<i32: 1, 2, 0>} : (!tileaa.view<64x64xf16>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> (!cuda_tile.tile<64x64xf16>, !cuda_tile.token)
+    return
+  }
+}
+
+// -----
+
+// A TMA layout without its box.
+cuda_tile.module @m {
+  testing$func @f(%v: !tileaa.view<64x64xf16>, %i: tile<i32>) {
+    // expected-error@+1 {{'tileas.load' op attribute 'layout' is invalid: the layout has no 'box' (array<i64>)}}
+    %l:2 = "tileas.load"(%v, %i, %i) {layout = {atom = "tma", candidates = 9 : i64, conflicts = 0 : i64, frag = "blocked", legal = 9 : i64, regs = 34 : i64, score = 8.500000e+00 : f64, smem_tx = 0 : i64, swizzle = 0 : i64, tmem_cycles = 0 : i64}, operandSegmentSizes = array<i32: 1, 2, 0>} : (!tileaa.view<64x64xf16>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> (!cuda_tile.tile<64x64xf16>, !cuda_tile.token)
+    return
+  }
+}
+
+// -----
+
+// Wrong operand type: a consume reads a pipe, not a view.
+cuda_tile.module @m {
+  testing$func @f(%v: !tileaa.view<64x64xf16>) {
+    // expected-error@+1 {{'tileas.release' op operand #0 ('pipe') must be !tileas.pipe, got '!tileaa.view<64x64xf16>'}}
+    "tileas.release"(%v, %v) : (!tileaa.view<64x64xf16>, !tileaa.view<64x64xf16>) -> ()
+    return
+  }
+}
+
+// -----
+
+// Wrong operand count.
+cuda_tile.module @m {
+  testing$func @f() {
+    // expected-error@+1 {{'tileas.pipe' op expects 1 operands, got 0}}
+    %p = "tileas.pipe"() {consumer = "wgmma_smem", producer = "tma", stages = 1 : i64, tx_bytes = 8192 : i64} : () -> !tileas.pipe<1x64x64xf16>
+    return
+  }
+}
+
+// -----
+
+// Bad swizzle, wrong attribute kind.
+cuda_tile.module @m {
+  testing$func @f() {
+    // expected-error@+1 {{'tileas.alloc' op attribute 'swizzle' must be an integer attribute}}
+    %a = "tileas.alloc"() {alignment = 1024 : i64, bytes = 8192 : i64, stage_bytes = 8192 : i64, stages = 1 : i64, swizzle = "128B"} : () -> !tileas.smem<1x64x64xf16>
+    return
+  }
+}
+
+// -----
+
+// An unknown TileAS op.
+cuda_tile.module @m {
+  testing$func @f() {
+    // expected-error@+1 {{unknown operation 'tileas.prefetch'}}
+    "tileas.prefetch"() : () -> ()
+    return
+  }
+}
+
+// -----
+
+// tileas.mma on an mmaf must name a known family.
+cuda_tile.module @m {
+  testing$func @f(%a: tile<64x16xf16>, %b: tile<16x64xf16>, %c: tile<64x64xf32>) {
+    // expected-error@+1 {{'cuda_tile.mmaf' op attribute 'tileas.mma' is not mma.sync, wgmma or tcgen05.mma}}
+    %d = "cuda_tile.mmaf"(%a, %b, %c) {tileas.mma = "hmma"} : (!cuda_tile.tile<64x16xf16>, !cuda_tile.tile<16x64xf16>, !cuda_tile.tile<64x64xf32>) -> !cuda_tile.tile<64x64xf32>
+    return
+  }
+}
+
+// -----
+
+// Wrong operand type: a store_wait waits on a future.
+cuda_tile.module @m {
+  testing$func @f() {
+    %a = "tileas.alloc"() {alignment = 1024 : i64, bytes = 8192 : i64, stage_bytes = 8192 : i64, stages = 1 : i64, swizzle = 128 : i64} : () -> !tileas.smem<1x64x64xf16>
+    %p = "tileas.pipe"(%a) {consumer = "wgmma_smem", producer = "tma", stages = 1 : i64, tx_bytes = 8192 : i64} : (!tileas.smem<1x64x64xf16>) -> !tileas.pipe<1x64x64xf16>
+    // expected-error@+1 {{'tileas.store_wait' op operand #0 ('future') must be !tileaa.future, got '!tileas.pipe<1x64x64xf16>'}}
+    "tileas.store_wait"(%p) : (!tileas.pipe<1x64x64xf16>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A schedule slot without its cycle.
+cuda_tile.module @m {
+  testing$func @f(%w: !tileaa.future<store>) {
+    // expected-error@+1 {{'tileas.store_wait' op attribute 'tileas.sched' is invalid: tileas.sched needs integer stage and cycle}}
+    "tileas.store_wait"(%w) {deferred = false, tileas.sched = {stage = 0 : i64}} : (!tileaa.future<store>) -> ()
+    return
+  }
+}
+
+// -----
+
+// TileAA: a view needs its box.
+cuda_tile.module @m {
+  testing$func @f(%p: tile<ptr<f16>>) {
+    %c = "tileaa.constant"() {value = 64 : i64} : () -> i64
+    // expected-error@+1 {{'tileaa.view' op requires attribute 'box'}}
+    %v = "tileaa.view"(%p, %c, %c) {elem = f16} : (!cuda_tile.tile<ptr<f16>>, i64, i64) -> !tileaa.view<64xf16>
+    return
+  }
+}
+
+// -----
+
+// TileAA: the body of a tileaa.for yields the loop's result types.
+cuda_tile.module @m {
+  testing$func @f(%n: tile<i32>, %x: tile<f32>, %y: tile<i32>) {
+    %r = "tileaa.for"(%n, %x) ({
+    ^bb0(%i: !cuda_tile.tile<i32>, %a: !cuda_tile.tile<f32>):
+      // expected-error@+1 {{'cuda_tile.continue' op operand #0 does not have the type of the enclosing tileaa.for's result #0}}
+      "cuda_tile.continue"(%i) : (!cuda_tile.tile<i32>) -> ()
+    }) {trip_count = 4 : i64} : (!cuda_tile.tile<i32>, !cuda_tile.tile<f32>) -> !cuda_tile.tile<f32>
+    return
+  }
+}
