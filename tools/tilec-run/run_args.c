@@ -13,14 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int fail(char *error, size_t error_size, const char *format, ...) {
-  va_list ap;
-  va_start(ap, format);
-  vsnprintf(error, error_size, format, ap);
-  va_end(ap);
-  return -1;
-}
-
 void run_options_init(run_options *options) {
   memset(options, 0, sizeof *options);
   options->dynamic_smem_bytes = -1;
@@ -137,18 +129,18 @@ static int parse_buffer_init(const char *field, size_t len, run_arg_spec *spec, 
   else if (field_is(field, len, "out")) spec->init = RUN_INIT_OUTPUT;
   else if (field_has_prefix(field, len, "value=")) {
     char value_text[64];
-    if (len - 6 >= sizeof value_text) return fail(error, error_size, "bad value in --arg '%s'", text);
+    if (len - 6 >= sizeof value_text) return run_fail(error, error_size, "bad value in --arg '%s'", text);
     memcpy(value_text, field + 6, len - 6);
     value_text[len - 6] = 0;
     if (parse_double_text(value_text, &spec->init_value))
-      return fail(error, error_size, "bad value in --arg '%s'", text);
+      return run_fail(error, error_size, "bad value in --arg '%s'", text);
     spec->init = RUN_INIT_VALUE;
   } else if (field_has_prefix(field, len, "file=") && len > 5) {
     spec->file_path = strdup(field + 5); /* the file name runs to the end of the spec */
-    if (!spec->file_path) return fail(error, error_size, "out of memory");
+    if (!spec->file_path) return run_fail(error, error_size, "out of memory");
     spec->init = RUN_INIT_FILE;
   } else {
-    return fail(error, error_size,
+    return run_fail(error, error_size,
                 "unknown initialiser in --arg '%s' (want random, zeros, ones, iota, value=V, "
                 "file=PATH or out)", text);
   }
@@ -160,24 +152,24 @@ int run_arg_spec_parse(const char *text, run_arg_spec *spec, char *error, size_t
   const char *fields[8];
   size_t lengths[8];
   unsigned count = split_fields(text, fields, lengths, 8);
-  if (count < 2) return fail(error, error_size, "bad --arg '%s' (want ptr:..., tmap:... or TYPE:VALUE)", text);
+  if (count < 2) return run_fail(error, error_size, "bad --arg '%s' (want ptr:..., tmap:... or TYPE:VALUE)", text);
 
   if (field_is(fields[0], lengths[0], "ptr")) {
     spec->kind = RUN_ARG_BUFFER;
     /* file=PATH may itself contain ':'; it is always the last field */
     if (count > 4 && !(lengths[3] >= 5 && memcmp(fields[3], "file=", 5) == 0))
-      return fail(error, error_size, "bad --arg '%s' (want ptr:DTYPE:SHAPE:INIT)", text);
-    if (count < 4) return fail(error, error_size, "bad --arg '%s' (want ptr:DTYPE:SHAPE:INIT)", text);
+      return run_fail(error, error_size, "bad --arg '%s' (want ptr:DTYPE:SHAPE:INIT)", text);
+    if (count < 4) return run_fail(error, error_size, "bad --arg '%s' (want ptr:DTYPE:SHAPE:INIT)", text);
     spec->dtype = run_dtype_parse(fields[1], lengths[1]);
     if (spec->dtype == RUN_DTYPE_INVALID)
-      return fail(error, error_size, "unknown element type in --arg '%s'", text);
+      return run_fail(error, error_size, "unknown element type in --arg '%s'", text);
     int rank = parse_shape(fields[2], lengths[2], spec->shape, RUN_MAX_RANK);
-    if (rank <= 0) return fail(error, error_size, "bad shape in --arg '%s' (want e.g. 1024x1024)", text);
+    if (rank <= 0) return run_fail(error, error_size, "bad shape in --arg '%s' (want e.g. 1024x1024)", text);
     spec->rank = (unsigned)rank;
     spec->element_count = 1;
     for (unsigned i = 0; i < spec->rank; i++) {
       if (spec->shape[i] > (1ull << 40) / spec->element_count)
-        return fail(error, error_size, "buffer in --arg '%s' is too large", text);
+        return run_fail(error, error_size, "buffer in --arg '%s' is too large", text);
       spec->element_count *= spec->shape[i];
     }
     size_t init_len = count > 4 ? strlen(fields[3]) : lengths[3];
@@ -187,17 +179,17 @@ int run_arg_spec_parse(const char *text, run_arg_spec *spec, char *error, size_t
   if (field_is(fields[0], lengths[0], "tmap")) {
     spec->kind = RUN_ARG_TMAP;
     if (count < 3 || count > 6)
-      return fail(error, error_size, "bad --arg '%s' (want tmap:ARG:BOX[:swizzle=..][:l2=..][:oob=..])", text);
+      return run_fail(error, error_size, "bad --arg '%s' (want tmap:ARG:BOX[:swizzle=..][:l2=..][:oob=..])", text);
     uint64_t source;
     if (parse_u64(fields[1], lengths[1], &source) || source > 4096)
-      return fail(error, error_size, "bad buffer index in --arg '%s'", text);
+      return run_fail(error, error_size, "bad buffer index in --arg '%s'", text);
     spec->tmap_source = (unsigned)source;
     uint64_t box[RUN_TMAP_MAX_RANK];
     int rank = parse_shape(fields[2], lengths[2], box, RUN_TMAP_MAX_RANK);
-    if (rank <= 0) return fail(error, error_size, "bad box in --arg '%s' (want e.g. 128x64)", text);
+    if (rank <= 0) return run_fail(error, error_size, "bad box in --arg '%s' (want e.g. 128x64)", text);
     spec->tmap_rank = (unsigned)rank;
     for (int i = 0; i < rank; i++) {
-      if (box[i] > 256) return fail(error, error_size, "box dimension above 256 in --arg '%s'", text);
+      if (box[i] > 256) return run_fail(error, error_size, "box dimension above 256 in --arg '%s'", text);
       spec->tmap_box[i] = (uint32_t)box[i];
     }
     spec->tmap_swizzle = RUN_TMAP_SWIZZLE_NONE;
@@ -216,19 +208,19 @@ int run_arg_spec_parse(const char *text, run_arg_spec *spec, char *error, size_t
       else if (field_is(field, len, "l2=256B")) spec->tmap_l2 = RUN_TMAP_L2_256B;
       else if (field_is(field, len, "oob=zero")) spec->tmap_oob = RUN_TMAP_OOB_ZERO;
       else if (field_is(field, len, "oob=nan")) spec->tmap_oob = RUN_TMAP_OOB_NAN;
-      else return fail(error, error_size, "unknown tensor-map option '%.*s' in --arg '%s'", (int)len, field, text);
+      else return run_fail(error, error_size, "unknown tensor-map option '%.*s' in --arg '%s'", (int)len, field, text);
     }
     return 0;
   }
 
   spec->kind = RUN_ARG_SCALAR;
-  if (count != 2) return fail(error, error_size, "bad scalar --arg '%s' (want TYPE:VALUE, e.g. i32:1024)", text);
+  if (count != 2) return run_fail(error, error_size, "bad scalar --arg '%s' (want TYPE:VALUE, e.g. i32:1024)", text);
   spec->dtype = run_dtype_parse(fields[0], lengths[0]);
   if (spec->dtype == RUN_DTYPE_INVALID)
-    return fail(error, error_size, "unknown argument kind or type '%.*s' in --arg '%s'", (int)lengths[0],
+    return run_fail(error, error_size, "unknown argument kind or type '%.*s' in --arg '%s'", (int)lengths[0],
                 fields[0], text);
   if (run_parse_scalar(fields[1], spec->dtype, spec->scalar_bytes))
-    return fail(error, error_size, "value '%s' is not a valid %s in --arg '%s'", fields[1],
+    return run_fail(error, error_size, "value '%s' is not a valid %s in --arg '%s'", fields[1],
                 run_dtype_name(spec->dtype), text);
   spec->scalar_value = run_load_element(spec->scalar_bytes, spec->dtype, 0);
   return 0;
@@ -242,8 +234,8 @@ static int parse_file_reference(const char *text, run_reference_spec *reference,
   const char *path = text + 5;
   const char *comma = strchr(path, ',');
   size_t path_len = comma ? (size_t)(comma - path) : strlen(path);
-  if (path_len == 0) return fail(error, error_size, "missing path in --reference '%s'", text);
-  if (path_len >= sizeof reference->file_path) return fail(error, error_size, "--reference path too long");
+  if (path_len == 0) return run_fail(error, error_size, "missing path in --reference '%s'", text);
+  if (path_len >= sizeof reference->file_path) return run_fail(error, error_size, "--reference path too long");
   memcpy(reference->file_path, path, path_len);
   reference->file_path[path_len] = 0;
   while (comma) {
@@ -256,10 +248,10 @@ static int parse_file_reference(const char *text, run_reference_spec *reference,
     else if (n > 3 && strncmp(flag, "in=", 3) == 0) {
       run_dtype dtype = run_dtype_parse(flag + 3, n - 3);
       if (dtype == RUN_DTYPE_INVALID)
-        return fail(error, error_size, "unknown dtype '%.*s' in --reference '%s'", (int)(n - 3), flag + 3, text);
+        return run_fail(error, error_size, "unknown dtype '%.*s' in --reference '%s'", (int)(n - 3), flag + 3, text);
       reference->file_input_dtype = (int)dtype;
     } else {
-      return fail(error, error_size, "unknown file reference option '%.*s' (want elementwise, reduction, gemm, in=DTYPE)",
+      return run_fail(error, error_size, "unknown file reference option '%.*s' (want elementwise, reduction, gemm, in=DTYPE)",
                   (int)n, flag);
     }
   }
@@ -276,27 +268,27 @@ static int parse_reference(const char *text, run_reference_spec *reference, char
   }
   if (strncmp(text, "file:", 5) == 0) return parse_file_reference(text, reference, error, error_size);
   if (strncmp(text, "c:", 2) != 0)
-    return fail(error, error_size, "unknown --reference '%s' (want none, interpret, c:NAME or file:PATH)", text);
+    return run_fail(error, error_size, "unknown --reference '%s' (want none, interpret, c:NAME or file:PATH)", text);
   reference->mode = RUN_REF_C;
   char buffer[128];
-  if (strlen(text + 2) >= sizeof buffer) return fail(error, error_size, "--reference too long");
+  if (strlen(text + 2) >= sizeof buffer) return run_fail(error, error_size, "--reference too long");
   strcpy(buffer, text + 2);
   char *save = NULL;
   char *name = strtok_r(buffer, ",", &save);
-  if (!name) return fail(error, error_size, "missing reference name in --reference '%s'", text);
+  if (!name) return run_fail(error, error_size, "missing reference name in --reference '%s'", text);
   if (strcmp(name, "vadd") == 0 || strcmp(name, "vector_add") == 0) reference->name = RUN_CREF_VADD;
   else if (strcmp(name, "softmax") == 0) reference->name = RUN_CREF_SOFTMAX;
   else if (strcmp(name, "layernorm") == 0) reference->name = RUN_CREF_LAYERNORM;
   else if (strcmp(name, "gemm") == 0) reference->name = RUN_CREF_GEMM;
   else
-    return fail(error, error_size, "unknown C reference '%s' (want vadd, softmax, layernorm or gemm)", name);
+    return run_fail(error, error_size, "unknown C reference '%s' (want vadd, softmax, layernorm or gemm)", name);
   for (char *flag = strtok_r(NULL, ",", &save); flag; flag = strtok_r(NULL, ",", &save)) {
     if (reference->name != RUN_CREF_GEMM)
-      return fail(error, error_size, "reference '%s' takes no option '%s'", name, flag);
+      return run_fail(error, error_size, "reference '%s' takes no option '%s'", name, flag);
     if (strcmp(flag, "bt") == 0) reference->gemm_b_transposed = 1;
     else if (strcmp(flag, "bias") == 0) reference->gemm_bias = 1;
     else if (strcmp(flag, "relu") == 0) reference->gemm_relu = 1;
-    else return fail(error, error_size, "unknown gemm option '%s' (want bt, bias, relu)", flag);
+    else return run_fail(error, error_size, "unknown gemm option '%s' (want bt, bias, relu)", flag);
   }
   return 0;
 }
@@ -321,7 +313,7 @@ static const char *option_value(const char *name, int argc, char **argv, int *in
 static int parse_unsigned_option(const char *name, const char *value, uint64_t max, uint64_t *out,
                                  char *error, size_t error_size) {
   if (parse_u64(value, strlen(value), out) || *out > max)
-    return fail(error, error_size, "bad value '%s' for %s", value, name);
+    return run_fail(error, error_size, "bad value '%s' for %s", value, name);
   return 0;
 }
 
@@ -368,24 +360,24 @@ int run_options_parse(run_options *options, int argc, char **argv, char *error, 
     } else if (OPTION("--save")) {
       const char *eq = strchr(value, '=');
       if (!eq || parse_u64(value, (size_t)(eq - value), &number) || number > 1000000 || !eq[1])
-        return fail(error, error_size, "bad --save '%s' (want N=PATH)", value);
-      if (options->save_count == RUN_MAX_SAVES) return fail(error, error_size, "too many --save (at most %d)", RUN_MAX_SAVES);
+        return run_fail(error, error_size, "bad --save '%s' (want N=PATH)", value);
+      if (options->save_count == RUN_MAX_SAVES) return run_fail(error, error_size, "too many --save (at most %d)", RUN_MAX_SAVES);
       options->save_arg[options->save_count] = (unsigned)number;
       options->save_path[options->save_count++] = (char *)eq + 1;
     } else if (OPTION("--kernel")) {
       options->kernel_name = (char *)value;
     } else if (OPTION("--grid")) {
-      if (run_parse_dim3(value, options->grid)) return fail(error, error_size, "bad --grid '%s' (want X[,Y[,Z]])", value);
+      if (run_parse_dim3(value, options->grid)) return run_fail(error, error_size, "bad --grid '%s' (want X[,Y[,Z]])", value);
       options->grid_set = 1;
     } else if (OPTION("--block")) {
       if (run_parse_dim3(value, options->block) ||
           (uint64_t)options->block[0] * options->block[1] * options->block[2] > 1024)
-        return fail(error, error_size, "bad --block '%s' (want X[,Y[,Z]], at most 1024 threads)", value);
+        return run_fail(error, error_size, "bad --block '%s' (want X[,Y[,Z]], at most 1024 threads)", value);
       options->block_set = 1;
     } else if (OPTION("--cluster")) {
       if (run_parse_dim3(value, options->cluster) ||
           (uint64_t)options->cluster[0] * options->cluster[1] * options->cluster[2] > 16)
-        return fail(error, error_size, "bad --cluster '%s' (want X[,Y[,Z]], at most 16 CTAs)", value);
+        return run_fail(error, error_size, "bad --cluster '%s' (want X[,Y[,Z]], at most 16 CTAs)", value);
       options->cluster_set = 1;
     } else if (OPTION("--smem")) {
       if (parse_unsigned_option("--smem", value, 1u << 30, &number, error, error_size)) return -1;
@@ -406,28 +398,28 @@ int run_options_parse(run_options *options, int argc, char **argv, char *error, 
       char lo_text[64], hi_text[64];
       const char *comma = strchr(value, ',');
       if (!comma || (size_t)(comma - value) >= sizeof lo_text || strlen(comma + 1) >= sizeof hi_text)
-        return fail(error, error_size, "bad --range '%s' (want LO,HI)", value);
+        return run_fail(error, error_size, "bad --range '%s' (want LO,HI)", value);
       memcpy(lo_text, value, (size_t)(comma - value));
       lo_text[comma - value] = 0;
       strcpy(hi_text, comma + 1);
       if (parse_double_text(lo_text, &options->random_lo) ||
           parse_double_text(hi_text, &options->random_hi) || !(options->random_lo < options->random_hi))
-        return fail(error, error_size, "bad --range '%s' (want LO,HI with LO < HI)", value);
+        return run_fail(error, error_size, "bad --range '%s' (want LO,HI with LO < HI)", value);
     } else if (OPTION("--rtol")) {
       if (parse_double_text(value, &options->rtol) || options->rtol < 0)
-        return fail(error, error_size, "bad --rtol '%s'", value);
+        return run_fail(error, error_size, "bad --rtol '%s'", value);
     } else if (OPTION("--flops")) {
       if (parse_double_text(value, &options->flops) || options->flops < 0)
-        return fail(error, error_size, "bad --flops '%s'", value);
+        return run_fail(error, error_size, "bad --flops '%s'", value);
     } else if (OPTION("--bytes")) {
       if (parse_double_text(value, &options->bytes) || options->bytes < 0)
-        return fail(error, error_size, "bad --bytes '%s'", value);
+        return run_fail(error, error_size, "bad --bytes '%s'", value);
     } else if (OPTION("--reference")) {
       if (parse_reference(value, &options->reference, error, error_size)) return -1;
     } else if (OPTION("--cublas-gemm")) {
       uint64_t dims[3];
       if (parse_shape(value, strlen(value), dims, 3) != 3)
-        return fail(error, error_size, "bad --cublas-gemm '%s' (want MxNxK)", value);
+        return run_fail(error, error_size, "bad --cublas-gemm '%s' (want MxNxK)", value);
       options->cublas = 1;
       options->cublas_m = dims[0];
       options->cublas_n = dims[1];
@@ -435,13 +427,13 @@ int run_options_parse(run_options *options, int argc, char **argv, char *error, 
     } else if (OPTION("--cublas-dtype")) {
       options->cublas_dtype = run_dtype_parse(value, strlen(value));
       if (options->cublas_dtype != RUN_DTYPE_F16 && options->cublas_dtype != RUN_DTYPE_BF16)
-        return fail(error, error_size, "bad --cublas-dtype '%s' (want f16 or bf16)", value);
+        return run_fail(error, error_size, "bad --cublas-dtype '%s' (want f16 or bf16)", value);
     } else if (OPTION("--arg") || OPTION("--buffer")) {
       int hidden = strncmp(arg, "--buffer", 8) == 0;
       if (options->arg_count == arg_capacity) {
         arg_capacity = arg_capacity ? arg_capacity * 2 : 8;
         run_arg_spec *grown = realloc(options->args, arg_capacity * sizeof *grown);
-        if (!grown) return fail(error, error_size, "out of memory");
+        if (!grown) return run_fail(error, error_size, "out of memory");
         options->args = grown;
       }
       run_arg_spec *spec = &options->args[options->arg_count];
@@ -451,16 +443,16 @@ int run_options_parse(run_options *options, int argc, char **argv, char *error, 
       }
       if (hidden && spec->kind != RUN_ARG_BUFFER) {
         run_arg_spec_destroy(spec);
-        return fail(error, error_size, "--buffer '%s' is not a ptr:... buffer", value);
+        return run_fail(error, error_size, "--buffer '%s' is not a ptr:... buffer", value);
       }
       spec->hidden = hidden;
       options->arg_count++;
     } else if (missing_option) {
-      return fail(error, error_size, "option %s needs a value", missing_option);
+      return run_fail(error, error_size, "option %s needs a value", missing_option);
     } else if (arg[0] == '-' && arg[1] != 0) {
-      return fail(error, error_size, "unknown option '%s' (see --help)", arg);
+      return run_fail(error, error_size, "unknown option '%s' (see --help)", arg);
     } else {
-      if (options->image_path) return fail(error, error_size, "more than one input file ('%s' and '%s')", options->image_path, arg);
+      if (options->image_path) return run_fail(error, error_size, "more than one input file ('%s' and '%s')", options->image_path, arg);
       options->image_path = (char *)arg;
     }
 #undef OPTION
@@ -472,27 +464,27 @@ int run_options_parse(run_options *options, int argc, char **argv, char *error, 
     const run_arg_spec *spec = &options->args[i];
     if (spec->kind != RUN_ARG_TMAP) continue;
     if (spec->tmap_source >= options->arg_count || options->args[spec->tmap_source].kind != RUN_ARG_BUFFER)
-      return fail(error, error_size, "--arg %u: tensor map refers to argument %u, which is not a ptr buffer", i,
+      return run_fail(error, error_size, "--arg %u: tensor map refers to argument %u, which is not a ptr buffer", i,
                   spec->tmap_source);
     const run_arg_spec *source = &options->args[spec->tmap_source];
     if (source->rank != spec->tmap_rank)
-      return fail(error, error_size, "--arg %u: tensor-map box has rank %u but buffer %u has rank %u", i,
+      return run_fail(error, error_size, "--arg %u: tensor-map box has rank %u but buffer %u has rank %u", i,
                   spec->tmap_rank, spec->tmap_source, source->rank);
     if (run_tmap_data_type(source->dtype) < 0)
-      return fail(error, error_size, "--arg %u: TMA cannot move %s elements", i, run_dtype_name(source->dtype));
+      return run_fail(error, error_size, "--arg %u: TMA cannot move %s elements", i, run_dtype_name(source->dtype));
   }
-  if (options->interpret && options->cublas) return fail(error, error_size, "--interpret and --cublas-gemm exclude each other");
+  if (options->interpret && options->cublas) return run_fail(error, error_size, "--interpret and --cublas-gemm exclude each other");
   if (options->interpret && options->reference.mode == RUN_REF_INTERPRET)
-    return fail(error, error_size, "--reference=interpret compares a GPU run with the interpreter; with --interpret use "
+    return run_fail(error, error_size, "--reference=interpret compares a GPU run with the interpreter; with --interpret use "
                                    "--reference=c:NAME or none");
   if (!options->interpret && options->reference.mode == RUN_REF_INTERPRET && !options->source_path)
-    return fail(error, error_size, "--reference=interpret needs the kernel's cuda_tile source (--source KERNEL.mlir)");
+    return run_fail(error, error_size, "--reference=interpret needs the kernel's cuda_tile source (--source KERNEL.mlir)");
   if (options->cublas || options->device_info) return 0;
   if (!options->image_path)
-    return fail(error, error_size, "no input file (a .ptx or .cubin, or a .mlir with --interpret; see --help)");
+    return run_fail(error, error_size, "no input file (a .ptx or .cubin, or a .mlir with --interpret; see --help)");
   if (options->list_entries) return 0;
-  if (!options->grid_set) return fail(error, error_size, "missing --grid X[,Y[,Z]]");
-  if (options->arg_count == 0) return fail(error, error_size, "no kernel arguments (--arg ...)");
+  if (!options->grid_set) return run_fail(error, error_size, "missing --grid X[,Y[,Z]]");
+  if (options->arg_count == 0) return run_fail(error, error_size, "no kernel arguments (--arg ...)");
   return 0;
 }
 
@@ -501,7 +493,7 @@ int run_options_check_entry(const run_options *options, const run_ptx_entry *ent
   unsigned passed = 0;
   for (unsigned i = 0; i < options->arg_count; i++) passed += !options->args[i].hidden;
   if (entry->param_count != passed)
-    return fail(error, error_size, "kernel '%s' takes %u parameters but %u --arg were given", entry->name,
+    return run_fail(error, error_size, "kernel '%s' takes %u parameters but %u --arg were given", entry->name,
                 entry->param_count, passed);
   unsigned param = 0;
   for (unsigned i = 0; i < options->arg_count; i++) {
@@ -511,7 +503,7 @@ int run_options_check_entry(const run_options *options, const run_ptx_entry *ent
                     : spec->kind == RUN_ARG_TMAP ? 128
                                                  : (uint32_t)run_dtype_size(spec->dtype);
     if (entry->param_sizes[param] != want)
-      return fail(error, error_size, "--arg %u: kernel '%s' parameter %u is %u bytes but the argument is %u bytes",
+      return run_fail(error, error_size, "--arg %u: kernel '%s' parameter %u is %u bytes but the argument is %u bytes",
                   i, entry->name, param, entry->param_sizes[param], want);
     param++;
   }
@@ -542,7 +534,7 @@ static int resolve_extent(const run_options *options, const run_ptx_entry *entry
   unsigned source = arg_of_param(options, (unsigned)x->arg);
   const run_arg_spec *spec = source < options->arg_count ? &options->args[source] : NULL;
   if (!spec || spec->kind != RUN_ARG_SCALAR || (spec->dtype != RUN_DTYPE_I32 && spec->dtype != RUN_DTYPE_I64))
-    return fail(error, error_size, "tilec.tensormap of '%s' (param=%u): %s[%u] is kernel argument %d, which is not an "
+    return run_fail(error, error_size, "tilec.tensormap of '%s' (param=%u): %s[%u] is kernel argument %d, which is not an "
                 "i32/i64 scalar (pass it as --arg i64:VALUE or --arg i32:VALUE)", entry->name, m->param, what, index,
                 x->arg);
   unsigned bytes = spec->dtype == RUN_DTYPE_I32 ? 4 : 8;
@@ -550,11 +542,11 @@ static int resolve_extent(const run_options *options, const run_ptx_entry *entry
   for (unsigned b = 0; b < bytes; b++) raw |= (uint64_t)spec->scalar_bytes[b] << (8 * b);
   int64_t value = bytes == 4 ? (int64_t)(int32_t)(uint32_t)raw : (int64_t)raw;
   if (value <= 0)
-    return fail(error, error_size, "tilec.tensormap of '%s' (param=%u): %s[%u] is kernel argument %d = %lld, but "
+    return run_fail(error, error_size, "tilec.tensormap of '%s' (param=%u): %s[%u] is kernel argument %d = %lld, but "
                 "tensor-map extents and strides must be positive", entry->name, m->param, what, index, x->arg,
                 (long long)value);
   if ((uint64_t)value > UINT64_MAX / x->scale)
-    return fail(error, error_size, "tilec.tensormap of '%s' (param=%u): %s[%u] = kernel argument %d (%lld) * %llu "
+    return run_fail(error, error_size, "tilec.tensormap of '%s' (param=%u): %s[%u] = kernel argument %d (%lld) * %llu "
                 "overflows 64 bits", entry->name, m->param, what, index, x->arg, (long long)value,
                 (unsigned long long)x->scale);
   *out = (uint64_t)value * x->scale;
@@ -570,7 +562,7 @@ static int resolve_tmap(const run_options *options, const run_ptx_entry *entry, 
     const run_ptx_extent *x = &m->dims[d];
     if (resolve_extent(options, entry, m, x, "dims", d, &dims[d], error, error_size)) return -1;
     if (x->arg >= 0 && dims[d] > (1ull << 32))
-      return fail(error, error_size, "tilec.tensormap of '%s' (param=%u): dims[%u] = kernel argument %d = %llu, "
+      return run_fail(error, error_size, "tilec.tensormap of '%s' (param=%u): dims[%u] = kernel argument %d = %llu, "
                   "above the 2^32 a tensor map allows", entry->name, m->param, d, x->arg,
                   (unsigned long long)dims[d]);
   }
@@ -578,7 +570,7 @@ static int resolve_tmap(const run_options *options, const run_ptx_entry *entry, 
     const run_ptx_extent *x = &m->strides_bytes[d];
     if (resolve_extent(options, entry, m, x, "strides_bytes", d, &strides[d], error, error_size)) return -1;
     if (x->arg >= 0 && (strides[d] % 16 != 0 || strides[d] >= (1ull << 40)))
-      return fail(error, error_size, "tilec.tensormap of '%s' (param=%u): strides_bytes[%u] = kernel argument %d * "
+      return run_fail(error, error_size, "tilec.tensormap of '%s' (param=%u): strides_bytes[%u] = kernel argument %d * "
                   "%llu = %llu bytes, but a tensor-map stride must be a multiple of 16 below 2^40",
                   entry->name, m->param, d, x->arg, (unsigned long long)x->scale, (unsigned long long)strides[d]);
   }
@@ -592,20 +584,20 @@ int run_options_append_ptx_tmaps(run_options *options, const run_ptx_entry *entr
   for (unsigned i = 0; i < options->arg_count; i++) passed += !options->args[i].hidden;
   if (!entry->tmap_count || passed + entry->tmap_count != entry->param_count) return 0;
   run_arg_spec *grown = realloc(options->args, (options->arg_count + entry->tmap_count) * sizeof *grown);
-  if (!grown) return fail(error, error_size, "out of memory");
+  if (!grown) return run_fail(error, error_size, "out of memory");
   options->args = grown;
   for (unsigned t = 0; t < entry->tmap_count; t++) {
     const run_ptx_tmap *m = &entry->tmaps[t];
     if (m->param != passed + t)
-      return fail(error, error_size, "tilec.tensormap of '%s': parameter %u is not the next one after the %u given",
+      return run_fail(error, error_size, "tilec.tensormap of '%s': parameter %u is not the next one after the %u given",
                   entry->name, m->param, passed + t);
     unsigned source = arg_of_param(options, m->base_arg);
     if (source == options->arg_count || options->args[source].kind != RUN_ARG_BUFFER)
-      return fail(error, error_size, "tilec.tensormap of '%s': base_arg %u is not a buffer argument", entry->name,
+      return run_fail(error, error_size, "tilec.tensormap of '%s': base_arg %u is not a buffer argument", entry->name,
                   m->base_arg);
     const run_arg_spec *buf = &options->args[source];
     if (buf->dtype != m->dtype)
-      return fail(error, error_size, "tilec.tensormap of '%s': base_arg %u is %s but the map is %s", entry->name,
+      return run_fail(error, error_size, "tilec.tensormap of '%s': base_arg %u is %s but the map is %s", entry->name,
                   m->base_arg, run_dtype_name(buf->dtype), run_dtype_name(m->dtype));
     uint64_t dims[RUN_TMAP_MAX_RANK], strides[RUN_TMAP_MAX_RANK - 1];
     if (resolve_tmap(options, entry, m, dims, strides, error, error_size)) return -1;
@@ -614,16 +606,16 @@ int run_options_append_ptx_tmaps(run_options *options, const run_ptx_entry *entr
     /* The buffer must hold the (resolved) dims with contiguous strides. */
     uint64_t esize = run_dtype_size(m->dtype);
     if (dims[0] > UINT64_MAX / esize)
-      return fail(error, error_size, "tilec.tensormap of '%s': the map's size overflows 64 bits", entry->name);
+      return run_fail(error, error_size, "tilec.tensormap of '%s': the map's size overflows 64 bits", entry->name);
     uint64_t need = dims[0] * esize;
     for (unsigned d = 1; d < m->rank; d++) {
       if (strides[d - 1] != need)
-        return fail(error, error_size, "tilec.tensormap of '%s': strides_bytes are not those of a contiguous tensor "
+        return run_fail(error, error_size, "tilec.tensormap of '%s': strides_bytes are not those of a contiguous tensor "
                     "(strides_bytes[%u] is %llu, contiguous dims need %llu; only contiguous views are built "
                     "automatically; pass --arg tmap:..)", entry->name, d - 1, (unsigned long long)strides[d - 1],
                     (unsigned long long)need);
       if (dims[d] && need > UINT64_MAX / dims[d])
-        return fail(error, error_size, "tilec.tensormap of '%s': the map's size overflows 64 bits", entry->name);
+        return run_fail(error, error_size, "tilec.tensormap of '%s': the map's size overflows 64 bits", entry->name);
       need *= dims[d];
     }
     if (need > buf->element_count * esize) {
@@ -633,7 +625,7 @@ int run_options_append_ptx_tmaps(run_options *options, const run_ptx_entry *entr
         at += (size_t)snprintf(shape + at, sizeof shape - at, "%s%llu", d ? "x" : " (dims from the arguments: ",
                                (unsigned long long)dims[m->rank - 1 - d]);
       if (from_args && at < sizeof shape) snprintf(shape + at, sizeof shape - at, ", outermost first)");
-      return fail(error, error_size, "tilec.tensormap of '%s': the map covers %llu bytes but buffer argument %u has "
+      return run_fail(error, error_size, "tilec.tensormap of '%s': the map covers %llu bytes but buffer argument %u has "
                   "%llu%s", entry->name, (unsigned long long)need, m->base_arg,
                   (unsigned long long)(buf->element_count * esize), shape);
     }

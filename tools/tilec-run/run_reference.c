@@ -9,14 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static int fail(char *error, size_t error_size, const char *format, ...) {
-  va_list ap;
-  va_start(ap, format);
-  vsnprintf(error, error_size, format, ap);
-  va_end(ap);
-  return -1;
-}
-
 static double at(const run_host_tensor *tensor, uint64_t index) {
   return run_load_element(tensor->data, tensor->dtype, (size_t)index);
 }
@@ -25,18 +17,18 @@ static uint64_t last_dim(const run_host_tensor *tensor) { return tensor->shape[t
 
 static int reference_vadd(const run_host_tensor *inputs, unsigned input_count,
                           const run_host_tensor *output, double *want, char *error, size_t error_size) {
-  if (input_count != 2) return fail(error, error_size, "reference vadd wants 2 input buffers, got %u", input_count);
+  if (input_count != 2) return run_fail(error, error_size, "reference vadd wants 2 input buffers, got %u", input_count);
   if (inputs[0].count != output->count || inputs[1].count != output->count)
-    return fail(error, error_size, "reference vadd wants inputs and output of equal size");
+    return run_fail(error, error_size, "reference vadd wants inputs and output of equal size");
   for (uint64_t i = 0; i < output->count; i++) want[i] = at(&inputs[0], i) + at(&inputs[1], i);
   return 0;
 }
 
 static int reference_softmax(const run_host_tensor *inputs, unsigned input_count,
                              const run_host_tensor *output, double *want, char *error, size_t error_size) {
-  if (input_count != 1) return fail(error, error_size, "reference softmax wants 1 input buffer, got %u", input_count);
+  if (input_count != 1) return run_fail(error, error_size, "reference softmax wants 1 input buffer, got %u", input_count);
   if (inputs[0].count != output->count || last_dim(&inputs[0]) != last_dim(output))
-    return fail(error, error_size, "reference softmax wants input and output of the same shape");
+    return run_fail(error, error_size, "reference softmax wants input and output of the same shape");
   uint64_t columns = last_dim(&inputs[0]), rows = inputs[0].count / columns;
   for (uint64_t r = 0; r < rows; r++) {
     double row_max = -INFINITY, sum = 0.0;
@@ -54,15 +46,15 @@ static int reference_layernorm(const run_host_tensor *inputs, unsigned input_cou
                                const run_host_tensor *output, const double *float_scalars,
                                unsigned float_scalar_count, double *want, char *error, size_t error_size) {
   if (input_count < 1 || input_count > 3)
-    return fail(error, error_size, "reference layernorm wants 1 to 3 input buffers (x, gamma, beta), got %u",
+    return run_fail(error, error_size, "reference layernorm wants 1 to 3 input buffers (x, gamma, beta), got %u",
                 input_count);
   const run_host_tensor *x = &inputs[0];
   if (x->count != output->count || last_dim(x) != last_dim(output))
-    return fail(error, error_size, "reference layernorm wants x and output of the same shape");
+    return run_fail(error, error_size, "reference layernorm wants x and output of the same shape");
   uint64_t columns = last_dim(x), rows = x->count / columns;
   for (unsigned i = 1; i < input_count; i++)
     if (inputs[i].count != columns)
-      return fail(error, error_size, "reference layernorm wants gamma/beta of %llu elements",
+      return run_fail(error, error_size, "reference layernorm wants gamma/beta of %llu elements",
                   (unsigned long long)columns);
   double eps = float_scalar_count > 0 ? float_scalars[0] : 1e-5;
   for (uint64_t r = 0; r < rows; r++) {
@@ -90,24 +82,24 @@ static int reference_gemm(const run_reference_spec *spec, const run_host_tensor 
                           run_reference_info *info, char *error, size_t error_size) {
   unsigned want_inputs = spec->gemm_bias ? 3 : 2;
   if (input_count != want_inputs)
-    return fail(error, error_size, "reference gemm%s wants %u input buffers, got %u",
+    return run_fail(error, error_size, "reference gemm%s wants %u input buffers, got %u",
                 spec->gemm_bias ? " with bias" : "", want_inputs, input_count);
   const run_host_tensor *a = &inputs[0], *b = &inputs[1];
   if (a->rank != 2 || b->rank != 2 || output->rank != 2)
-    return fail(error, error_size, "reference gemm wants 2-D A, B and output");
+    return run_fail(error, error_size, "reference gemm wants 2-D A, B and output");
   uint64_t m = a->shape[0], k = a->shape[1];
   uint64_t n = spec->gemm_b_transposed ? b->shape[0] : b->shape[1];
   uint64_t b_k = spec->gemm_b_transposed ? b->shape[1] : b->shape[0];
   if (b_k != k)
-    return fail(error, error_size, "reference gemm: A is %llux%llu but B is %llux%llu%s",
+    return run_fail(error, error_size, "reference gemm: A is %llux%llu but B is %llux%llu%s",
                 (unsigned long long)m, (unsigned long long)k, (unsigned long long)b->shape[0],
                 (unsigned long long)b->shape[1], spec->gemm_b_transposed ? " (bt: want NxK)" : " (want KxN)");
   if (output->shape[0] != m || output->shape[1] != n)
-    return fail(error, error_size, "reference gemm: output is %llux%llu, want %llux%llu",
+    return run_fail(error, error_size, "reference gemm: output is %llux%llu, want %llux%llu",
                 (unsigned long long)output->shape[0], (unsigned long long)output->shape[1],
                 (unsigned long long)m, (unsigned long long)n);
   if (spec->gemm_bias && inputs[2].count != n)
-    return fail(error, error_size, "reference gemm: bias has %llu elements, want %llu",
+    return run_fail(error, error_size, "reference gemm: bias has %llu elements, want %llu",
                 (unsigned long long)inputs[2].count, (unsigned long long)n);
   /* Convert once to double so the triple loop does not decode f16 per multiply. */
   double *a_values = malloc((size_t)(m * k) * sizeof *a_values);
@@ -115,7 +107,7 @@ static int reference_gemm(const run_reference_spec *spec, const run_host_tensor 
   if (!a_values || !b_values) {
     free(a_values);
     free(b_values);
-    return fail(error, error_size, "out of memory in reference gemm");
+    return run_fail(error, error_size, "out of memory in reference gemm");
   }
   for (uint64_t i = 0; i < m * k; i++) a_values[i] = at(a, i);
   for (uint64_t j = 0; j < n; j++)
@@ -154,7 +146,7 @@ int run_reference_compute(const run_reference_spec *spec, const run_host_tensor 
   info->kind = RUN_CHECK_ELEMENTWISE;
   info->input_dtype = input_count ? inputs[0].dtype : output->dtype;
   info->flops = 0.0;
-  if (!output || output->rank == 0) return fail(error, error_size, "the reference needs an output buffer (ptr:...:out)");
+  if (!output || output->rank == 0) return run_fail(error, error_size, "the reference needs an output buffer (ptr:...:out)");
   switch (spec->name) {
   case RUN_CREF_VADD:
     info->flops = (double)output->count;
@@ -170,5 +162,5 @@ int run_reference_compute(const run_reference_spec *spec, const run_host_tensor 
     info->kind = RUN_CHECK_GEMM;
     return reference_gemm(spec, inputs, input_count, output, want, info, error, error_size);
   }
-  return fail(error, error_size, "unknown reference");
+  return run_fail(error, error_size, "unknown reference");
 }

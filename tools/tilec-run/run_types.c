@@ -6,6 +6,8 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -176,4 +178,12 @@ uint64_t run_rng_next(run_rng *rng) {
 double run_rng_uniform(run_rng *rng, double lo, double hi) {
   double unit = (double)(run_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0); /* [0,1) */
   return lo + (hi - lo) * unit;
+}
+
+int run_fail(char *error, size_t error_size, const char *format, ...) {
+  va_list ap;
+  va_start(ap, format);
+  vsnprintf(error, error_size, format, ap);
+  va_end(ap);
+  return -1;
 }

@@ -41,6 +41,14 @@ void run_store_element(void *data, run_dtype type, size_t index, double value);
  * (`out` holds 8 bytes). Returns 0 on success, -1 when the text is not a valid value of the type. */
 int run_parse_scalar(const char *text, run_dtype type, unsigned char out[8]);
 
+/* Formats a message into error (error_size bytes) and returns -1: the error convention of
+ * tilec-run's parsers (run_args.c, run_reference.c, run_cubin.c). */
+int run_fail(char *error, size_t error_size, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
 typedef struct {
   uint64_t state;
 } run_rng;
