@@ -105,12 +105,15 @@ bool ct_layout_mma_acc_grid(ct_layout *out, int64_t m, int64_t n, int wm, int wn
   int lg_wtile_n = ct_log2_exact(n / wn), lg_wtile_m = ct_log2_exact(m / wm);
 #define COL(i) (1u << (i))
 #define ROW(i) (1u << (lgn + (i)))
+  /* register bits: 2, plus the warp tile's columns past 8 and rows past 16; counted before any is
+   * written (reg[] holds CT_LAYOUT_MAX_REG_BITS) */
+  int nbits = 2 + (lg_wtile_n > 3 ? lg_wtile_n - 3 : 0) + (lg_wtile_m > 4 ? lg_wtile_m - 4 : 0);
+  if (nbits > CT_LAYOUT_MAX_REG_BITS) return false;
   int r = 0;
   out->reg[r++] = COL(0);
   out->reg[r++] = ROW(3);
   for (int i = 3; i < lg_wtile_n; i++) out->reg[r++] = COL(i);
   for (int i = 4; i < lg_wtile_m; i++) out->reg[r++] = ROW(i);
-  if (r > CT_LAYOUT_MAX_REG_BITS) return false;
   out->nreg_bits = r;
   out->lane[0] = COL(1);
   out->lane[1] = COL(2);
