@@ -186,6 +186,8 @@ bool lower_is_elementwise_name(const char *name);
 /* ---- per-concern op lowering ---- */
 int lower_elementwise_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_memory_op(ct_lower *L, MlirOperation op, const char *name);
+/* lower_atomic.c: atomic_rmw_tko, atomic_cas_tko */
+int lower_atomic_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_control_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_shape_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_reduce_op(ct_lower *L, MlirOperation op, const char *name);

@@ -299,7 +299,7 @@ static bool lower_op(ct_lower *L, MlirOperation op) {
   op_short_name(op, name, sizeof name);
   L->b.loc = mlirOperationGetLocation(op);
   int (*const lowerers[])(ct_lower *, MlirOperation, const char *) = {
-      lower_hopper_op, lower_misc_op, lower_control_op, lower_elementwise_op, lower_memory_op,
+      lower_hopper_op, lower_misc_op, lower_control_op, lower_elementwise_op, lower_memory_op, lower_atomic_op,
       lower_shape_op, lower_reduce_op, lower_mma_op};
   for (size_t i = 0; i < sizeof lowerers / sizeof *lowerers; i++) {
     int r = lowerers[i](L, op, name);

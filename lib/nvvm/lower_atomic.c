@@ -1,0 +1,160 @@
+/* lower_atomic: code generation for `atomic_rmw_tko` and `atomic_cas_tko` on tiles of pointers.
+ * Each element a thread owns becomes one PTX `atom` (inline asm with a memory clobber; LLVM 22's
+ * NVPTX back end drops the ordering and scope of an `atomicrmw`, so they are written out):
+ *   atom.<sem>.<scope>.global.<op>.<type>   (ptxas turns an atom whose result is unused into RED)
+ *   mode  and/or/xor -> and/or/xor.b32|b64, add -> add.u32|u64, addf -> add.f32|f64 and
+ *         add.noftz.f16|bf16, max/min -> max/min.s32|s64, umax/umin -> max/min.u32|u64,
+ *         xchg -> exch.b32|b64; atomic_cas_tko -> cas.b32|b64 (floats by their bits)
+ *   memory_ordering_semantics relaxed/acquire/release/acq_rel -> .relaxed/.acquire/.release/.acq_rel
+ *   memory_scope tl_blk/device/sys -> .cta/.gpu/.sys
+ * An element whose mask is false is not touched and its result is 0. Elements replicated across
+ * threads (a broadcast pointer) are updated once, by the owning thread (owner_predicate), as stores
+ * are. The interpreter executes the same ops (lib/interp). Knobs: none. */
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Dialect/LLVM.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "nvvm/lower_internal.h"
+
+/* cuda_tile atomic mode (dialect roster: and=0 or=1 xor=2 add=3 addf=4 max=5 min=6 umax=7 umin=8
+ * xchg=9) -> the PTX atom operation and type class (s: signed, u: unsigned, b: bits, f: float). */
+static const char *ptx_atom_op(int64_t mode, ct_elem e, char *cls) {
+  static const char *const ops[10] = {"and", "or", "xor", "add", "add", "max", "min", "max", "min", "exch"};
+  static const char cls_of[10] = {'b', 'b', 'b', 'u', 'f', 's', 's', 'u', 'u', 'b'};
+  if (mode < 0 || mode > 9) return NULL;
+  *cls = cls_of[mode];
+  return mode == 4 && (e == CT_F16 || e == CT_BF16) ? "add.noftz" : ops[mode];
+}
+
+/* ordering relaxed=1 acquire=2 release=3 acq_rel=4 and scope tl_blk=0 device=1 sys=2 -> the PTX
+ * qualifiers of `atom` (LLVM 22's NVPTX back end drops the ordering and scope of an `atomicrmw`, so
+ * the atomics are written as PTX, with the exact qualifiers). */
+static bool atomic_order(ct_lower *L, MlirOperation op, const char *name, const char **sem, const char **scope) {
+  static const char *const sems[5] = {NULL, "relaxed", "acquire", "release", "acq_rel"};
+  static const char *const scopes[3] = {"cta", "gpu", "sys"};
+  int64_t s = attr_int(op, "memory_ordering_semantics", 1), sc = attr_int(op, "memory_scope", 1);
+  if (s < 1 || s > 4 || sc < 0 || sc > 2) {
+    ct_error_op(L->c, op, "`%s`: memory ordering %lld / scope %lld is not an atomic ordering", name, (long long)s,
+                (long long)sc);
+    return false;
+  }
+  *sem = sems[s];
+  *scope = scopes[sc];
+  return true;
+}
+
+/* if (pred) { v = body } else { v = 0 } ; returns v. `emit` builds the atomic in the current block. */
+typedef MlirValue (*emit_fn)(ct_lower *L, const MlirValue *args, void *ctx);
+
+static MlirValue guarded(ct_lower *L, MlirValue pred, MlirType t, emit_fn emit, const MlirValue *args, void *ctx) {
+  ct_bld *b = &L->b;
+  if (!pred.ptr) return emit(L, args, ctx);
+  MlirBlock body = lower_new_block(L), join = lower_new_block(L);
+  MlirValue result = mlirBlockAddArgument(join, t, b->loc);
+  MlirValue zero = bld_is_float_type(t) ? bld_const_float(b, t, 0.0) : bld_const_int(b, t, 0);
+  bld_cond_br(b, pred, body, 0, NULL, join, 1, &zero);
+  b->block = body;
+  MlirValue v = emit(L, args, ctx);
+  bld_br(b, join, 1, &v);
+  b->block = join;
+  return result;
+}
+
+typedef struct {
+  char text[96];        /* the atom instruction, operands $0 (old), $1 (address), $2 [, $3] */
+  char constraints[32];
+  MlirType t, reg;      /* element type; the type the asm operands have (16-bit floats as i16) */
+} atom_ctx;
+
+/* `atom.<sem>.<scope>.global.<op>.<type>` for element type e; reg class letters as LLVM NVPTX
+ * spells them: h (16-bit), r (32), l (64), f (f32), d (f64). */
+static void atom_ctx_init(ct_lower *L, atom_ctx *c, const char *sem, const char *scope, const char *op, char cls,
+                          ct_elem e, bool cas) {
+  int bits = ct_elem_bits(e);
+  bool is_float = e == CT_F16 || e == CT_BF16 || e == CT_F32 || e == CT_F64;
+  char type[8];
+  if (cls == 'f') snprintf(type, sizeof type, "%s", e == CT_BF16 ? "bf16" : bits == 16 ? "f16" : bits == 32 ? "f32" : "f64");
+  else snprintf(type, sizeof type, "%c%d", cls, bits);
+  char rc = bits == 16 ? 'h' : cls == 'f' && bits == 32 ? 'f' : cls == 'f' ? 'd' : bits == 64 ? 'l' : 'r';
+  snprintf(c->text, sizeof c->text, "atom.%s.%s.global.%s.%s $0, [$1], $2%s;", sem, scope, op, type, cas ? ", $3" : "");
+  if (cas) snprintf(c->constraints, sizeof c->constraints, "=%c,l,%c,%c,~{memory}", rc, rc, rc);
+  else snprintf(c->constraints, sizeof c->constraints, "=%c,l,%c,~{memory}", rc, rc);
+  c->t = elem_llvm_type(L, e);
+  c->reg = bits == 16 && is_float ? mlirIntegerTypeGet(L->b.ctx, 16) : c->t;
+}
+
+static MlirValue emit_atom(ct_lower *L, const MlirValue *args, void *ctx) {
+  atom_ctx *c = ctx;
+  ct_bld *b = &L->b;
+  MlirValue ops[3] = {args[0], args[1], args[2]};
+  int n = args[2].ptr ? 3 : 2;
+  for (int i = 1; i < n; i++)
+    if (!mlirTypeEqual(c->t, c->reg)) ops[i] = bld_cast(b, "llvm.bitcast", ops[i], c->reg);
+  MlirValue old = bld_inline_asm_volatile(b, c->text, c->constraints, c->reg, n, ops);
+  return mlirTypeEqual(c->t, c->reg) ? old : bld_cast(b, "llvm.bitcast", old, c->t);
+}
+
+static int lower_atomic(ct_lower *L, MlirOperation op, const char *name, bool cas) {
+  int32_t seg[8];
+  int nseg = 0;
+  int nvals = cas ? 2 : 1; /* cas: cmp, val; rmw: arg */
+  if (!op_segments(op, seg, 8, &nseg) || nseg < 2 + nvals) {
+    ct_error_op(L->c, op, "code generation: `%s` without operandSegmentSizes", name);
+    return LOWER_FAILED;
+  }
+  const char *sem, *scope;
+  if (!atomic_order(L, op, name, &sem, &scope)) return LOWER_FAILED;
+  ct_lv *ptrs = lv_get(L, op, 0);
+  if (!ptrs) return LOWER_FAILED;
+  const ct_layout *l = ptrs->layout;
+  ct_lv *vals[2] = {NULL, NULL}, *mask = NULL;
+  for (int i = 0; i < nvals; i++)
+    if (!(vals[i] = lv_get(L, op, 1 + i)) || !(vals[i] = lv_convert(L, vals[i], l))) return LOWER_FAILED;
+  if (seg[1 + nvals] && (!(mask = lv_get(L, op, 1 + nvals)) || !(mask = lv_convert(L, mask, l)))) return LOWER_FAILED;
+  ct_elem e = ptrs->type.pointee;
+  MlirType t = elem_llvm_type(L, e);
+  if (mlirTypeIsNull(t)) {
+    ct_error_op(L->c, op, "`%s` of %s elements is not supported by code generation yet", name, ct_elem_name(e));
+    return LOWER_FAILED;
+  }
+  char cls = 'b';
+  const char *aop = "cas";
+  if (!cas) {
+    int64_t mode = attr_int(op, "mode", -1);
+    if (!(aop = ptx_atom_op(mode, e, &cls))) {
+      ct_error_op(L->c, op, "`%s`: unknown atomic mode %lld", name, (long long)mode);
+      return LOWER_FAILED;
+    }
+  }
+  atom_ctx ac;
+  atom_ctx_init(L, &ac, sem, scope, aop, cls, e, cas);
+  MlirValue owner = owner_predicate(L, l);
+  if (owner.ptr && !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0)))) {
+    /* a replicated element is updated by one thread only; the others would need its old value sent
+     * to them, which is not implemented: refuse rather than hand them a wrong one */
+    ct_error_op(L->c, op, "`%s` whose result is used, on a pointer tile replicated across threads (fewer elements "
+                "than threads), is not supported by code generation yet", name);
+    return LOWER_FAILED;
+  }
+  ct_type rt = ptrs->type;
+  rt.elem = e;
+  rt.pointee = CT_ELEM_NONE;
+  ct_lv *out = lv_new_tile(L, &rt, l);
+  for (int k = 0; k < ptrs->nregs; k++) {
+    MlirValue pred = owner;
+    if (mask) pred = pred.ptr ? bld_and(&L->b, pred, mask->regs[k]) : mask->regs[k];
+    MlirValue args[3] = {ptrs->regs[k], vals[0]->regs[k], cas ? vals[1]->regs[k] : (MlirValue){NULL}};
+    out->regs[k] = guarded(L, pred, t, emit_atom, args, &ac);
+  }
+  lv_bind(L, mlirOperationGetResult(op, 0), out);
+  if (mlirOperationGetNumResults(op) > 1) lv_bind(L, mlirOperationGetResult(op, 1), lv_alloc(L, LV_TOKEN, NULL));
+  return LOWER_DONE;
+}
+
+int lower_atomic_op(ct_lower *L, MlirOperation op, const char *name) {
+  if (!strcmp(name, "atomic_rmw_tko")) return lower_atomic(L, op, name, false);
+  if (!strcmp(name, "atomic_cas_tko")) return lower_atomic(L, op, name, true);
+  return LOWER_NOT_MINE;
+}
