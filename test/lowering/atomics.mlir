@@ -23,6 +23,14 @@
 // RUN: od -A n -t f4 %t.fsum | %FileCheck %s --check-prefix=FSUM
 // FSUM: 64
 
+// cuTile Python's ct.atomic_add (exported bytecode, Inputs/cutile_atomic_hist.py) on both targets.
+// RUN: %tilec -O3 --gpu-name=sm_90a %S/Inputs/cutile_atomic_hist.13.3.tileirbc -o %t.cutile90.ptx
+// RUN: %FileCheck %s --check-prefix=CUTILE < %t.cutile90.ptx
+// RUN: %check-ptx sm_90a %t.cutile90.ptx
+// RUN: %tilec -O3 --gpu-name=sm_100a %S/Inputs/cutile_atomic_hist.13.3.tileirbc -o %t.cutile100.ptx
+// RUN: %check-ptx sm_100a %t.cutile100.ptx
+// CUTILE: atom.{{[a-z_]+}}.{{[a-z]+}}.global.add.u32
+
 // CHECK-LABEL: .entry rmw_i32(
 // CHECK-DAG: atom.relaxed.gpu.global.and.b32
 // CHECK-DAG: atom.acquire.cta.global.or.b32
