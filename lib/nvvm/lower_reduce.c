@@ -1,4 +1,4 @@
-/* lower_reduce: `reduce` along one dim, with the combiner region inlined per element pair (its
+/* lower_reduce: `reduce` (and `scan`, below) along one dim, with the combiner region inlined per element pair (its
  * ops are ordinary cuda_tile ops on rank-0 tiles, lowered by the same code as everywhere else).
  * Algorithm (operand layout l, reduced dim d):
  *  1. in-thread: registers that differ only in dim-d bits are combined in register order;
@@ -87,11 +87,118 @@ static MlirValue shfl_xor(ct_lower *L, MlirValue v, int lane_mask) {
   return is_ptr ? bld_cast(b, "llvm.inttoptr", r, t) : is_float ? bld_bitcast(b, r, t) : r;
 }
 
-int lower_reduce_op(ct_lower *L, MlirOperation op, const char *name) {
-  if (streq(name, "scan")) {
-    ct_error_op(L->c, op, "`scan` is not supported by code generation yet");
-    return LOWER_FAILED;
+/* `scan` (inclusive; `reverse` scans from the end) along dim d, any layout, any number of operands:
+ *  1. every thread writes its elements to shared memory at their row-major flat index (one region
+ *     per operand), bar.sync;
+ *  2. the lines along d (one per index of the other dims) are dealt out to the threads: thread t
+ *     scans lines t, t + T, ... sequentially in a run-time loop, the combiner region inlined once
+ *     in the loop body (combine(element, accumulator)), writing each prefix back in place;
+ *  3. bar.sync, every thread reads its elements back in the operand's layout.
+ * Correct for non-commutative combiners (elements are combined in order). It is serial along d:
+ * a warp-shuffle scan (shfl.up within warps, partial sums across warps) is the faster lowering
+ * still to come. */
+static bool lower_scan(ct_lower *L, MlirOperation op) {
+  ct_bld *b = &L->b;
+  int n = (int)mlirOperationGetNumOperands(op);
+  if (n < 1 || n > MAX_REDUCE_OPERANDS) {
+    ct_error_op(L->c, op, "code generation: `scan` with %d operands is not supported", n);
+    return false;
   }
+  int dim = (int)attr_int(op, "dim", -1);
+  bool reverse = false;
+  MlirAttribute rv = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("reverse"));
+  if (!mlirAttributeIsNull(rv) && mlirAttributeIsABool(rv)) reverse = mlirBoolAttrGetValue(rv);
+  ct_lv *in[MAX_REDUCE_OPERANDS] = {0};
+  for (int i = 0; i < n; i++)
+    if (!(in[i] = lv_get(L, op, i))) return false;
+  const ct_layout *l = in[0]->layout;
+  const ct_type *t0 = &in[0]->type;
+  if (dim < 0 || dim >= t0->rank) {
+    ct_error_op(L->c, op, "code generation: bad scan dim %d", dim);
+    return false;
+  }
+  for (int i = 1; i < n; i++) in[i] = lv_convert(L, in[i], l);
+  int64_t numel = 1, inner = 1;
+  for (int d = 0; d < t0->rank; d++) numel *= t0->shape[d];
+  for (int d = dim + 1; d < t0->rank; d++) inner *= t0->shape[d];
+  int64_t len = t0->shape[dim], lines = numel / len;
+  /* 1. to shared memory */
+  int64_t region_off[MAX_REDUCE_OPERANDS], total = 0;
+  for (int i = 0; i < n; i++) {
+    int bits = ct_elem_bits(in[i]->type.elem);
+    int64_t es = bits >= 8 ? bits / 8 : 1;
+    region_off[i] = total;
+    total += (es * numel + 15) / 16 * 16;
+  }
+  MlirValue base = smem_base(L, total);
+  MlirValue region[MAX_REDUCE_OPERANDS];
+  for (int i = 0; i < n; i++) region[i] = bld_gep(b, base, bld_i32(b, region_off[i]), b->i8);
+  MlirValue tflat = thread_flat_index(L, l);
+  bld_barrier(b); /* the buffer may still be read by an earlier user */
+  for (int k = 0; k < in[0]->nregs; k++) {
+    MlirValue idx = bld_add(b, tflat, bld_i32(b, ct_layout_reg_flat(l, (uint32_t)k)));
+    for (int i = 0; i < n; i++) smem_store_elem(L, region[i], idx, in[i]->regs[k]);
+  }
+  bld_barrier(b);
+  /* 2. for (line = tid; line < lines; line += T) { acc = x[first]; for (j = 1; j < len; j++) ... } */
+  MlirType et[MAX_REDUCE_OPERANDS];
+  for (int i = 0; i < n; i++) et[i] = mlirValueGetType(in[i]->regs[0]);
+  MlirBlock line_head = lower_new_block(L), line_body = lower_new_block(L), step_head = lower_new_block(L),
+            step_body = lower_new_block(L), line_next = lower_new_block(L), done = lower_new_block(L);
+  MlirValue line = mlirBlockAddArgument(line_head, b->i32, b->loc);
+  bld_br(b, line_head, 1, &L->tid);
+  b->block = line_head;
+  bld_cond_br(b, bld_icmp(b, BLD_SLT, line, bld_i32(b, lines)), line_body, 0, NULL, done, 0, NULL);
+  b->block = line_body;
+  /* the line's first flat index: (line / inner) * len * inner + line % inner; elements step by inner */
+  MlirValue first = bld_add(b, bld_mul(b, bld_op1(b, "llvm.sdiv", b->i32, 2, (MlirValue[]){line, bld_i32(b, inner)}, 0, NULL),
+                                       bld_i32(b, len * inner)),
+                            bld_op1(b, "llvm.srem", b->i32, 2, (MlirValue[]){line, bld_i32(b, inner)}, 0, NULL));
+  int64_t start = reverse ? len - 1 : 0, step = reverse ? -inner : inner;
+  MlirValue pos0 = bld_add(b, first, bld_i32(b, start * inner));
+  MlirValue acc0[MAX_REDUCE_OPERANDS + 2];
+  acc0[0] = bld_i32(b, 1); /* elements done */
+  acc0[1] = pos0;
+  for (int i = 0; i < n; i++) acc0[2 + i] = smem_load_elem(L, region[i], pos0, et[i]);
+  bld_br(b, step_head, n + 2, acc0);
+  b->block = step_head;
+  MlirValue cnt = mlirBlockAddArgument(step_head, b->i32, b->loc);
+  MlirValue pos = mlirBlockAddArgument(step_head, b->i32, b->loc);
+  MlirValue acc[MAX_REDUCE_OPERANDS] = {{NULL}};
+  for (int i = 0; i < n; i++) acc[i] = mlirBlockAddArgument(step_head, et[i], b->loc);
+  bld_cond_br(b, bld_icmp(b, BLD_SLT, cnt, bld_i32(b, len)), step_body, 0, NULL, line_next, 0, NULL);
+  b->block = step_body;
+  MlirValue npos = bld_add(b, pos, bld_i32(b, step));
+  MlirValue cur[MAX_REDUCE_OPERANDS] = {{NULL}}, out[MAX_REDUCE_OPERANDS] = {{NULL}};
+  for (int i = 0; i < n; i++) cur[i] = smem_load_elem(L, region[i], npos, et[i]);
+  if (!combine(L, op, n, cur, acc, out)) return false;
+  for (int i = 0; i < n; i++) smem_store_elem(L, region[i], npos, out[i]);
+  MlirValue nxt[MAX_REDUCE_OPERANDS + 2];
+  nxt[0] = bld_add(b, cnt, bld_i32(b, 1));
+  nxt[1] = npos;
+  for (int i = 0; i < n; i++) nxt[2 + i] = out[i];
+  bld_br(b, step_head, n + 2, nxt);
+  b->block = line_next;
+  MlirValue next_line = bld_add(b, line, bld_i32(b, L->nthreads));
+  bld_br(b, line_head, 1, &next_line);
+  b->block = done;
+  /* 3. back to registers */
+  bld_barrier(b);
+  for (int i = 0; i < n; i++) {
+    ct_type rt;
+    if (!result_type(L, op, i, &rt)) return false;
+    ct_lv *r = lv_new_tile(L, &rt, l);
+    for (int k = 0; k < r->nregs; k++) {
+      MlirValue idx = bld_add(b, tflat, bld_i32(b, ct_layout_reg_flat(l, (uint32_t)k)));
+      r->regs[k] = smem_load_elem(L, region[i], idx, et[i]);
+    }
+    lv_bind(L, mlirOperationGetResult(op, i), r);
+  }
+  return true;
+}
+
+int lower_reduce_op(ct_lower *L, MlirOperation op, const char *name) {
+  if (streq(name, "scan")) return lower_scan(L, op) ? LOWER_DONE : LOWER_FAILED;
   if (!streq(name, "reduce")) return LOWER_NOT_MINE;
   ct_bld *b = &L->b;
   int n = (int)mlirOperationGetNumOperands(op);
