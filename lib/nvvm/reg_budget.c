@@ -26,6 +26,7 @@
 
 #include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
+#include "support/ptr_hash.h"
 #include "support/strbuf.h"
 
 typedef struct rb_val {
@@ -49,16 +50,10 @@ typedef struct rb {
   bool failed;
 } rb;
 
-static size_t rb_hash(const void *k, size_t n) {
-  uintptr_t x = (uintptr_t)k;
-  x ^= x >> 17;
-  x *= 0x9E3779B97F4A7C15ull;
-  return (size_t)(x >> 7) & (n - 1);
-}
 
 static long rb_find(const rb *R, MlirValue v) {
   if (!R->tab_cap) return -1;
-  size_t h = rb_hash(v.ptr, R->tab_cap);
+  size_t h = ct_ptr_hash(v.ptr, R->tab_cap);
   while (R->tab[h]) {
     if (R->vals[R->tab[h] - 1].key == v.ptr) return (long)(R->tab[h] - 1);
     h = (h + 1) & (R->tab_cap - 1);
@@ -72,7 +67,7 @@ static void rb_define(rb *R, MlirValue v, MlirBlock block, int64_t cost, bool un
     size_t *nt = calloc(n, sizeof *nt);
     if (!nt) abort();
     for (size_t i = 0; i < R->nvals; i++) {
-      size_t h = rb_hash(R->vals[i].key, n);
+      size_t h = ct_ptr_hash(R->vals[i].key, n);
       while (nt[h]) h = (h + 1) & (n - 1);
       nt[h] = i + 1;
     }
@@ -86,7 +81,7 @@ static void rb_define(rb *R, MlirValue v, MlirBlock block, int64_t cost, bool un
     if (!R->vals) abort();
   }
   R->vals[R->nvals] = (rb_val){.key = v.ptr, .block = block, .cost = cost, .last = -1, .capture = -1, .uniform = uniform};
-  size_t h = rb_hash(v.ptr, R->tab_cap);
+  size_t h = ct_ptr_hash(v.ptr, R->tab_cap);
   while (R->tab[h]) h = (h + 1) & (R->tab_cap - 1);
   R->tab[h] = ++R->nvals;
 }

@@ -49,6 +49,7 @@
 #include <string.h>
 
 #include "nvvm/lower_internal.h"
+#include "support/ptr_hash.h"
 #include "tileaa/ir_build.h"
 
 #define CHUNK_MIN_REGS 64 /* strip-mine a group whose tiles need more registers per thread */
@@ -66,12 +67,6 @@ typedef struct pmap {
   size_t cap;
 } pmap;
 
-static size_t pm_hash(const void *k, size_t n) {
-  uintptr_t x = (uintptr_t)k;
-  x ^= x >> 17;
-  x *= 0x9E3779B97F4A7C15ull;
-  return (size_t)(x >> 7) & (n - 1);
-}
 static void pm_init(pmap *m, size_t n) {
   m->cap = 16;
   while (m->cap < 2 * n + 2) m->cap *= 2;
@@ -80,13 +75,13 @@ static void pm_init(pmap *m, size_t n) {
   if (!m->keys || !m->vals) abort();
 }
 static void pm_put(pmap *m, const void *k, int v) {
-  size_t h = pm_hash(k, m->cap);
+  size_t h = ct_ptr_hash(k, m->cap);
   while (m->keys[h] && m->keys[h] != k) h = (h + 1) & (m->cap - 1);
   m->keys[h] = k;
   m->vals[h] = v;
 }
 static int pm_get(const pmap *m, const void *k) {
-  size_t h = pm_hash(k, m->cap);
+  size_t h = ct_ptr_hash(k, m->cap);
   while (m->keys[h]) {
     if (m->keys[h] == k) return m->vals[h];
     h = (h + 1) & (m->cap - 1);
