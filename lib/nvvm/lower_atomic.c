@@ -7,7 +7,8 @@
  *         xchg -> exch.b32|b64; atomic_cas_tko -> cas.b32|b64 (floats by their bits)
  *   memory_ordering_semantics relaxed/acquire/release/acq_rel -> .relaxed/.acquire/.release/.acq_rel
  *   memory_scope tl_blk/device/sys -> .cta/.gpu/.sys
- * An element whose mask is false is not touched and its result is 0. Elements replicated across
+ * An element whose mask is false is not touched; its result is the argument (rmw) or `cmp` (cas),
+ * as the spec and the interpreter say. Elements replicated across
  * threads (a broadcast pointer) are updated once, by the owning thread (owner_predicate), as stores
  * are. The interpreter executes the same ops (lib/interp). Knobs: none. */
 #include <mlir-c/BuiltinAttributes.h>
@@ -45,7 +46,9 @@ static bool atomic_order(ct_lower *L, MlirOperation op, const char *name, const 
   return true;
 }
 
-/* if (pred) { v = body } else { v = 0 } ; returns v. `emit` builds the atomic in the current block. */
+/* if (pred) { v = body } else { v = args[1] } ; returns v. `emit` builds the atomic in the current
+ * block. A masked-off element yields the spec's value, as the interpreter does: rmw its argument,
+ * cas its `cmp` (args[1] in both cases). */
 typedef MlirValue (*emit_fn)(ct_lower *L, const MlirValue *args, void *ctx);
 
 static MlirValue guarded(ct_lower *L, MlirValue pred, MlirType t, emit_fn emit, const MlirValue *args, void *ctx) {
@@ -53,8 +56,7 @@ static MlirValue guarded(ct_lower *L, MlirValue pred, MlirType t, emit_fn emit, 
   if (!pred.ptr) return emit(L, args, ctx);
   MlirBlock body = lower_new_block(L), join = lower_new_block(L);
   MlirValue result = mlirBlockAddArgument(join, t, b->loc);
-  MlirValue zero = bld_is_float_type(t) ? bld_const_float(b, t, 0.0) : bld_const_int(b, t, 0);
-  bld_cond_br(b, pred, body, 0, NULL, join, 1, &zero);
+  bld_cond_br(b, pred, body, 0, NULL, join, 1, &args[1]);
   b->block = body;
   MlirValue v = emit(L, args, ctx);
   bld_br(b, join, 1, &v);
