@@ -87,6 +87,21 @@ static MlirValue shfl_xor(ct_lower *L, MlirValue v, int lane_mask) {
   return is_ptr ? bld_cast(b, "llvm.inttoptr", r, t) : is_float ? bld_bitcast(b, r, t) : r;
 }
 
+/* One shared-memory region per operand, each `count` elements of the operand's type rounded up to
+ * 16 bytes, laid out back to back from the shared buffer (smem_base); region[i] points at operand
+ * i's. Used by the cross-warp step of reduce and by scan. */
+static void smem_operand_regions(ct_lower *L, ct_lv *const *in, int n, int64_t count, MlirValue *region) {
+  int64_t off[MAX_REDUCE_OPERANDS], total = 0;
+  for (int i = 0; i < n; i++) {
+    int bits = ct_elem_bits(in[i]->type.elem);
+    int64_t es = bits >= 8 ? bits / 8 : 1;
+    off[i] = total;
+    total += (es * count + 15) / 16 * 16;
+  }
+  MlirValue base = smem_base(L, total);
+  for (int i = 0; i < n; i++) region[i] = bld_gep(&L->b, base, bld_i32(&L->b, off[i]), L->b.i8);
+}
+
 /* `scan` (inclusive; `reverse` scans from the end) along dim d, any layout, any number of operands:
  *  1. every thread writes its elements to shared memory at their row-major flat index (one region
  *     per operand), bar.sync;
@@ -123,16 +138,8 @@ static bool lower_scan(ct_lower *L, MlirOperation op) {
   for (int d = dim + 1; d < t0->rank; d++) inner *= t0->shape[d];
   int64_t len = t0->shape[dim], lines = numel / len;
   /* 1. to shared memory */
-  int64_t region_off[MAX_REDUCE_OPERANDS], total = 0;
-  for (int i = 0; i < n; i++) {
-    int bits = ct_elem_bits(in[i]->type.elem);
-    int64_t es = bits >= 8 ? bits / 8 : 1;
-    region_off[i] = total;
-    total += (es * numel + 15) / 16 * 16;
-  }
-  MlirValue base = smem_base(L, total);
   MlirValue region[MAX_REDUCE_OPERANDS];
-  for (int i = 0; i < n; i++) region[i] = bld_gep(b, base, bld_i32(b, region_off[i]), b->i8);
+  smem_operand_regions(L, in, n, numel, region);
   MlirValue tflat = thread_flat_index(L, l);
   bld_barrier(b); /* the buffer may still be read by an earlier user */
   for (int k = 0; k < in[0]->nregs; k++) {
@@ -258,14 +265,8 @@ int lower_reduce_op(ct_lower *L, MlirOperation op, const char *name) {
   if (nw) {
     int64_t slice_numel = 1LL << ct_layout_flat_bits(sl);
     int64_t groups = 1LL << nw;
-    int64_t region_off[MAX_REDUCE_OPERANDS], total = 0;
-    for (int i = 0; i < n; i++) {
-      int bits = ct_elem_bits(in[i]->type.elem);
-      int64_t es = bits >= 8 ? bits / 8 : 1;
-      region_off[i] = total;
-      total += (es * groups * slice_numel + 15) / 16 * 16;
-    }
-    MlirValue base = smem_base(L, total);
+    MlirValue region[MAX_REDUCE_OPERANDS];
+    smem_operand_regions(L, in, n, groups * slice_numel, region);
     MlirValue group = bld_i32(b, 0);
     for (int q = 0; q < nw; q++) {
       int tb = CT_LAYOUT_LANE_BITS + wbits[q];
@@ -273,8 +274,6 @@ int lower_reduce_op(ct_lower *L, MlirOperation op, const char *name) {
       group = bld_or(b, group, bld_shl(b, bit, bld_i32(b, q)));
     }
     MlirValue tflat = thread_flat_index(L, sl);
-    MlirValue region[MAX_REDUCE_OPERANDS];
-    for (int i = 0; i < n; i++) region[i] = bld_gep(b, base, bld_i32(b, region_off[i]), b->i8);
     bld_barrier(b);
     MlirValue gofs = bld_mul(b, group, bld_i32(b, slice_numel));
     for (int j = 0; j < nres; j++) {
