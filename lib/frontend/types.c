@@ -784,3 +784,13 @@ bool ct_type_equal(const ct_type *a, const ct_type *b) {
   }
   return true;
 }
+
+ct_elem ct_elem_from_mlir(MlirType t) {
+  if (mlirTypeIsNull(t)) return CT_ELEM_NONE;
+  ct_strbuf sb;
+  ct_strbuf_init(&sb);
+  mlirTypePrint(t, ct_strbuf_mlir_callback, &sb);
+  ct_elem e = sb.data ? ct_elem_from_name(sb.data, sb.len) : CT_ELEM_NONE;
+  ct_strbuf_free(&sb);
+  return e;
+}

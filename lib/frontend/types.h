@@ -67,6 +67,8 @@ typedef struct ct_type {
 /* Element helpers. */
 const char *ct_elem_name(ct_elem e); /* "f16", "i32", ... ("ptr" for CT_PTR) */
 ct_elem ct_elem_from_name(const char *s, size_t n); /* CT_ELEM_NONE when unknown */
+/* The element type a builtin MLIR scalar type spells (f16, i32, f8E4M3FN, ...); CT_ELEM_NONE else. */
+ct_elem ct_elem_from_mlir(MlirType t);
 int ct_elem_bits(ct_elem e);    /* storage bits (i1 -> 8, ptr -> 64, f4 -> 4, i4 -> 4) */
 int ct_elem_width(ct_elem e);   /* logical bit width (i1 -> 1) */
 bool ct_elem_is_int(ct_elem e); /* i1..i64 */

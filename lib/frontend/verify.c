@@ -138,15 +138,7 @@ bool v_same_shape(const ct_type *a, const ct_type *b) {
   return true;
 }
 
-ct_elem v_elem_from_mlir(MlirType t) {
-  if (mlirTypeIsNull(t)) return CT_ELEM_NONE;
-  ct_strbuf sb;
-  ct_strbuf_init(&sb);
-  mlirTypePrint(t, ct_strbuf_mlir_callback, &sb);
-  ct_elem e = sb.data ? ct_elem_from_name(sb.data, sb.len) : CT_ELEM_NONE;
-  ct_strbuf_free(&sb);
-  return e;
-}
+ct_elem v_elem_from_mlir(MlirType t) { return ct_elem_from_mlir(t); }
 
 static bool is_number_elem(ct_elem e) { return e != CT_ELEM_NONE && e != CT_PTR; }
 

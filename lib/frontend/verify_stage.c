@@ -77,7 +77,9 @@ static bool type_in_class(MlirType t, const char *cls) {
   MlirStringRef ns = mlirOpaqueTypeGetDialectNamespace(t), d = mlirOpaqueTypeGetData(t);
   bool closed = d.length > 0 && d.data[d.length - 1] == '>';
   if (!strcmp(cls, "tile")) return sref_eq(ns, "cuda_tile") && sref_prefix(d, "tile<") && closed;
-  if (!strcmp(cls, "itile")) return sref_eq(ns, "cuda_tile") && sref_eq(d, "tile<i32>");
+  if (!strcmp(cls, "itile"))
+    return sref_eq(ns, "cuda_tile") && (sref_eq(d, "tile<i8>") || sref_eq(d, "tile<i16>") || sref_eq(d, "tile<i32>") ||
+                                        sref_eq(d, "tile<i64>"));
   if (!strcmp(cls, "token")) return sref_eq(ns, "cuda_tile") && sref_eq(d, "token");
   if (!strcmp(cls, "view")) return sref_eq(ns, "tileaa") && sref_prefix(d, "view<") && closed;
   if (!strcmp(cls, "future"))
@@ -90,7 +92,7 @@ static bool type_in_class(MlirType t, const char *cls) {
 
 static const char *class_desc(const char *cls) {
   static const char *const d[][2] = {
-      {"i64", "i64"},           {"tile", "!cuda_tile.tile"}, {"itile", "!cuda_tile.tile<i32>"}, {"token", "!cuda_tile.token"},
+      {"i64", "i64"},           {"tile", "!cuda_tile.tile"}, {"itile", "an integer scalar !cuda_tile.tile (i8/i16/i32/i64)"}, {"token", "!cuda_tile.token"},
       {"view", "!tileaa.view"}, {"future", "!tileaa.future"}, {"smem", "!tileas.smem"},        {"pipe", "!tileas.pipe"},
       {"slot", "!tileas.slot"}, {"any", "any type"},
   };
@@ -242,10 +244,13 @@ bool ct_verify_stage_is_stage_op(MlirOperation op) {
   return sref_prefix(n, "tileaa.") || sref_prefix(n, "tileas.");
 }
 
-/* A cuda_tile.continue ending a tileaa.for body: its operands are the loop's result types. */
+/* A cuda_tile.continue of a tileaa.for (ending its body, or in `if`s nested in it): its operands
+ * are the loop's result types. */
 bool ct_verify_stage_continue(ct_ctx *c, MlirOperation op, bool *handled) {
   MlirOperation p = mlirOperationGetParentOperation(op);
   *handled = false;
+  while (!mlirOperationIsNull(p) && sref_eq(mlirIdentifierStr(mlirOperationGetName(p)), "cuda_tile.if"))
+    p = mlirOperationGetParentOperation(p);
   if (mlirOperationIsNull(p) || !sref_eq(mlirIdentifierStr(mlirOperationGetName(p)), "tileaa.for")) return true;
   *handled = true;
   intptr_t n = mlirOperationGetNumOperands(op), r = mlirOperationGetNumResults(p);

@@ -1,6 +1,7 @@
-/* lower: the SIMT code generator — rewrites a verified cuda_tile module (docs/ir.md) into MLIR's
- * `llvm` and `nvvm` dialects: one `llvm.func` kernel per `cuda_tile.entry`, following the
- * parameter and launch ABI of docs/abi.md. Owner: nvvm. */
+/* lower: the code generator — rewrites a module's TileAS form (cuda_tile ops plus the tileaa.* /
+ * tileas.* ops and decision attributes of docs/tileaa-tileas.md) into MLIR's `llvm` and `nvvm`
+ * dialects: one `llvm.func` kernel per `cuda_tile.entry`, following the parameter and launch ABI of
+ * docs/abi.md. Owner: nvvm. */
 #ifndef TILEC_NVVM_LOWER_H
 #define TILEC_NVVM_LOWER_H
 #include <mlir-c/IR.h>
@@ -10,22 +11,23 @@
 
 typedef enum ct_gpu { CT_SM_90A, CT_SM_100A } ct_gpu;
 
-/* The module's TileAS form (sm_90a options), produced by the driver's stage chain on first request
- * and owned by the provider; null when TileAS could not process the module. */
-typedef MlirModule (*ct_tileas_provider)(void *user);
-
 typedef struct ct_lower_options {
   ct_gpu gpu;
   int opt_level;              /* 2 or 3 */
-  ct_tileas_provider tileas;  /* may be NULL: no TileAS decisions (the Hopper path falls back) */
-  void *tileas_user;
   /* The self-contained kernel ABI (tilec invoked as `tileiras`, docs/abi.md): the kernel's parameters
    * are exactly the entry's arguments and its shared memory is static, up to the SM's 227 KiB pool;
    * paths that need host-built tensor maps or dynamic shared memory are not taken. */
   bool self_contained_abi;
 } ct_lower_options;
 
-/* Returns a new builtin module with llvm/nvvm ops only (null after emitting located errors, e.g.
- * "`scan` is not supported by code generation yet"). The input module is not modified. */
-MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule cuda_tile_module, const ct_lower_options *opts);
+/* Lowers the module's TileAS form (the driver's stage chain: cuda_tile -> TileAA -> TileAS; every
+ * decision is read off the op being lowered, docs/architecture.md). Returns a new builtin module
+ * with llvm/nvvm ops only (null after emitting located errors, e.g. "`print_tko` is not supported
+ * by code generation yet"). The input module is not modified. */
+MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule tileas_module, const ct_lower_options *opts);
+
+/* Code generation's preparation of a cuda_tile module, run by the driver before TileAA
+ * (strip_mine.c): a clone in which big element-wise tile groups run in register-sized pieces in
+ * `for` loops (caller destroys it), or a null module when nothing qualifies. */
+MlirModule ct_lower_strip_mine(ct_ctx *c, MlirModule cuda_tile_module, const ct_lower_options *opts);
 #endif

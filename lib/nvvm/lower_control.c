@@ -124,10 +124,12 @@ static MlirOperation block_terminator(MlirBlock b) {
   return last;
 }
 
-static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for) {
+/* `for` (is_for), `loop`, and TileAA's normalised `tileaa.for` (is_for and normalized: operand 0 is
+ * the trip count n, the counter runs 0..n step 1; the body recomputes the original induction value). */
+static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool normalized) {
   ct_bld *b = &L->b;
   int nops = (int)mlirOperationGetNumOperands(op);
-  int first_init = is_for ? 3 : 0;
+  int first_init = normalized ? 1 : is_for ? 3 : 0;
   int ninit = nops - first_init;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   MlirOperation term = block_terminator(body);
@@ -153,7 +155,20 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for) {
     inits[i] = lv_convert(L, inits[i], layouts[i]);
   }
   ct_lv *lb = NULL, *ub = NULL, *step = NULL;
-  if (ok && is_for) ok = (lb = lv_get(L, op, 0)) && (ub = lv_get(L, op, 1)) && (step = lv_get(L, op, 2));
+  if (ok && normalized) {
+    ok = (ub = lv_get(L, op, 0)) != NULL;
+    if (ok && (ub->kind != LV_TILE || ub->type.rank != 0 || !ct_elem_is_int(ub->type.elem))) {
+      ct_error_op(L->c, op, "code generation: tileaa.for's trip count is not an integer scalar tile");
+      ok = false;
+    }
+    if (ok) {
+      MlirType it = mlirValueGetType(ub->regs[0]);
+      lb = lv_new_tile(L, &ub->type, ub->layout);
+      lb->regs[0] = bld_const_int(b, it, 0);
+      step = lv_new_tile(L, &ub->type, ub->layout);
+      step->regs[0] = bld_const_int(b, it, 1);
+    }
+  } else if (ok && is_for) ok = (lb = lv_get(L, op, 0)) && (ub = lv_get(L, op, 1)) && (step = lv_get(L, op, 2));
   if (!ok) {
     free(inits);
     free(layouts);
@@ -360,8 +375,9 @@ static ct_rctx *find_ctx(ct_lower *L, ct_rctx_kind k1, ct_rctx_kind k2) {
 }
 
 int lower_control_op(ct_lower *L, MlirOperation op, const char *name) {
-  if (streq(name, "for")) return lower_loop_like(L, op, true);
-  if (streq(name, "loop")) return lower_loop_like(L, op, false);
+  if (streq(name, "for")) return lower_loop_like(L, op, true, false);
+  if (streq(name, "tileaa.for")) return lower_loop_like(L, op, true, true);
+  if (streq(name, "loop")) return lower_loop_like(L, op, false, false);
   if (streq(name, "if")) return lower_if(L, op);
   if (streq(name, "return")) {
     if (mlirOperationGetNumOperands(op)) {

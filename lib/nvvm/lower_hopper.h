@@ -1,12 +1,12 @@
 /* lower_hopper: the Hopper (sm_90a) tensor-core path of the code generator — the first consumer
- * of TileAS. A `for` loop whose body is two partition-view loads feeding one f16/bf16 → f32
- * `mmaf` with a loop-carried accumulator becomes a TMA + mbarrier ring of S stages feeding
- * wgmma.mma_async, with S, the swizzles and the TMA boxes taken from TileAS (docs/abi.md has the
+ * of TileAS. A `tileaa.for` loop whose body consumes TileAS TMA pipes (tileas.produce/consume) feeding
+ * f16/bf16 → f32 `mmaf`s with loop-carried accumulators becomes a TMA + mbarrier ring of S stages
+ * feeding wgmma.mma_async, with S, the swizzles and the TMA boxes taken from TileAS (docs/abi.md has the
  * tensor-map contract, docs/tileaa-tileas.md the TileAS side).
  *   lower_hopper_desc.c: pure computations (wgmma descriptors, operand geometry, tensor-map
  *                        fields, mbarrier parities) — unit-tested in test/unit/hopper_desc.c;
- *   lower_hopper_plan.c: reads the TileAS form the driver provides (lower.h), matches the loop and
- *                        decides (plan) or falls back to mma.sync with a remark;
+ *   lower_hopper_plan.c: reads TileAS's decisions off the ops of the module being lowered, checks
+ *                        the loop and decides (plan) or falls back to mma.sync with a remark;
  *   lower_hopper_loop.c: emits the pipelined loop;
  *   lower_hopper_store.c: the TMA store epilogue (when TileAS chose a TMA store).
  * Owner: nvvm. */
@@ -99,12 +99,13 @@ int ct_tensormap_format(const ct_tensormap_fields *f, int param, int base_arg, c
  * imm-trans-b 0). */
 typedef enum { CT_PIPE_A = 0, CT_PIPE_B_MN, CT_PIPE_B_K } ct_pipe_role;
 
-/* One TMA-loaded wgmma operand (TileAS: tileas.pipe with producer tma, consumer wgmma_smem). */
+/* One TMA-loaded wgmma operand (TileAS: a tileas.produce on a tileas.pipe with producer tma,
+ * consumer wgmma_smem). */
 typedef struct ct_hopper_pipe {
-  MlirOperation load;        /* cuda_tile.load_view_tko */
+  MlirOperation load;        /* its tileas.produce */
   bool in_loop;              /* in the loop body: a ring of `stages`; else loaded once before the loop */
   ct_pipe_role role;
-  ct_type view;              /* its partition-view type */
+  ct_type view;              /* its tileaa.view as a partition-view type (tileaa/view_read.h) */
   int base_arg;              /* entry argument holding the view's base pointer */
   int param;                 /* kernel parameter index of its CUtensorMap (after the user's) */
   int64_t box[2];            /* TMA box, tensor-dimension order (outer, inner) */
@@ -133,7 +134,7 @@ typedef struct ct_hopper_mma {
  * is staged in SMEM as `nboxes` boxes of rows × span bytes (span = box inner bytes, swizzled),
  * then thread 0 stores each box with cp.async.bulk.tensor (tensor map `param`). */
 typedef struct ct_hopper_store {
-  MlirOperation store;       /* cuda_tile.store_view_tko at the entry's top level */
+  MlirOperation store;       /* tileas.store at the entry's top level */
   ct_type view;
   int base_arg, param;
   int64_t box[2];            /* tensor-dimension order (outer, inner) */
@@ -148,7 +149,7 @@ typedef struct ct_hopper_store {
 typedef struct ct_hopper_plan {
   MlirOperation for_op;      /* the loop holding every wgmma */
   int npipes, nmmas;
-  ct_hopper_pipe pipes[CT_HOPPER_MAX_PIPES]; /* program order of their loads = tensor-map order */
+  ct_hopper_pipe pipes[CT_HOPPER_MAX_PIPES]; /* program order of their produces = tensor-map order */
   ct_hopper_mma mmas[CT_HOPPER_MAX_MMAS];
   int64_t m;                 /* tile M of every mmaf */
   int warpgroups;            /* m / 64; threads = 128 × warpgroups */
@@ -166,7 +167,9 @@ typedef struct ct_hopper_plan {
   MlirValue kt;              /* i32 iteration number (0-based) inside the body */
 } ct_hopper_plan;
 
-/* Index of the pipe loaded by `load` / of the planned mmaf, or -1 (lower_hopper_plan.c). */
+/* Index of the pipe whose tileas.produce is `load` / of the planned mmaf, or -1 (lower_hopper_plan.c). */
 int hopper_pipe_of_load(const ct_hopper_plan *p, MlirOperation load);
 int hopper_mma_index(const ct_hopper_plan *p, MlirOperation mmaf);
+/* The tileas.produce whose slot a tileas.consume turned into tile v, or null. */
+MlirOperation hopper_produce_of(MlirValue v);
 #endif

@@ -111,7 +111,7 @@ void hopper_kernel_prologue(ct_lower *L) {
   bld_barrier(b);
 }
 
-/* Tile index (i32) of load operand `opnd` (1 = outer dim, 2 = inner) of pipe o; ring pipes at
+/* Tile index (i32) of tileas.produce operand `opnd` (2 = outer dim, 3 = inner) of pipe o; ring pipes at
  * iteration j (the induction variable is lb + j × step). */
 static MlirValue load_index(ct_lower *L, const ct_hopper_pipe *o, int opnd, MlirValue j) {
   ct_bld *b = &L->b;
@@ -131,8 +131,8 @@ static void issue(ct_lower *L, const ct_hopper_pipe *o, MlirValue stage, MlirVal
   MlirValue tx[2] = {full, bld_i32(b, o->tile_bytes)};
   bld_intr(b, "llvm.nvvm.mbarrier.arrive.expect.tx.scope.cta.space.cta", b->i64, 2, tx);
   MlirValue tmap = mlirBlockGetArgument(mlirRegionGetFirstBlock(L->fn_region), L->nuser_args + o->param);
-  MlirValue outer = bld_mul(b, load_index(L, o, 1, j), bld_i32(b, o->view.tile_shape[0]));
-  MlirValue inner0 = bld_mul(b, load_index(L, o, 2, j), bld_i32(b, o->view.tile_shape[1]));
+  MlirValue outer = bld_mul(b, load_index(L, o, 2, j), bld_i32(b, o->view.tile_shape[0]));
+  MlirValue inner0 = bld_mul(b, load_index(L, o, 3, j), bld_i32(b, o->view.tile_shape[1]));
   MlirValue stage_off = bld_add(b, bld_i32(b, o->smem_off), bld_mul(b, stage, bld_i32(b, o->tile_bytes)));
   MlirType ptr7 = mlirLLVMPointerTypeGet(b->ctx, 7);
   for (int bx = 0; bx < o->nboxes; bx++) {
@@ -422,13 +422,23 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
 int lower_hopper_op(ct_lower *L, MlirOperation op, const char *name) {
   ct_hopper_plan *p = L->hopper;
   if (!p) return LOWER_NOT_MINE;
-  if (!strcmp(name, "load_view_tko")) {
+  if (!strcmp(name, "tileas.produce")) {
     int i = hopper_pipe_of_load(p, op);
     return i >= 0 ? lower_pipe_load(L, op, i) : LOWER_NOT_MINE;
   }
+  /* a pipe's tile stays in shared memory: its consume, its release (the empty-barrier arrive
+   * follows the pipe's last mmaf) and the permute of a K-major B bind nothing */
+  if (!strcmp(name, "tileas.consume") || !strcmp(name, "tileas.release")) {
+    MlirValue slot = mlirOperationGetOperand(op, 1);
+    if (mlirValueIsAOpResult(slot) && hopper_pipe_of_load(p, mlirOpResultGetOwner(slot)) >= 0) {
+      bind_tokens(L, op);
+      return LOWER_DONE;
+    }
+    return LOWER_NOT_MINE;
+  }
   if (!strcmp(name, "permute")) {
-    MlirValue src = mlirOperationGetOperand(op, 0);
-    if (mlirValueIsAOpResult(src) && hopper_pipe_of_load(p, mlirOpResultGetOwner(src)) >= 0) {
+    MlirOperation prod = hopper_produce_of(mlirOperationGetOperand(op, 0));
+    if (!mlirOperationIsNull(prod) && hopper_pipe_of_load(p, prod) >= 0) {
       bind_tokens(L, op); /* K-major B: the descriptor of the untransposed tile */
       return LOWER_DONE;
     }
@@ -438,7 +448,7 @@ int lower_hopper_op(ct_lower *L, MlirOperation op, const char *name) {
     int i = hopper_mma_index(p, op);
     return i >= 0 ? lower_wgmma(L, op, i) : LOWER_NOT_MINE;
   }
-  if (!strcmp(name, "store_view_tko") && p->has_store && mlirOperationEqual(op, p->st.store)) return lower_hopper_store(L, op);
+  if (!strcmp(name, "tileas.store") && p->has_store && mlirOperationEqual(op, p->st.store)) return lower_hopper_store(L, op);
   return LOWER_NOT_MINE;
 }
 

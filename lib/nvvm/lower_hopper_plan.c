@@ -1,29 +1,28 @@
-/* lower_hopper_plan: decides whether a kernel takes the Hopper (sm_90a) TMA + wgmma path, and
- * with which parameters — by reading the decisions of the module's TileAS form, which the driver's
- * stage chain provides (lower.h ct_tileas_provider; tilec builds it with sm_90a options and the
- * environment's tunables), through the typed accessors of tileas/attrs.h.
+/* lower_hopper_plan: decides whether a kernel takes the Hopper (sm_90a) TMA + wgmma path, and with
+ * which parameters — by reading the decisions TileAS wrote into the module being lowered (the
+ * TileAS form; lower.h), through the typed accessors of tileas/attrs.h and tileaa/view_read.h.
+ * Nothing is paired by position: every decision is read off the op it belongs to.
  * Algorithm: every `mmaf` of the entry (at most CT_HOPPER_MAX_MMAS) must sit directly in the body
- * of one `for` at the entry's top level, f16/bf16 → f32 with one tile M (64 or 128: one m64 wgmma
- * per warpgroup). Operands: A is a view load (a TMA pipe read through a K-major descriptor) or any
- * tile computed in registers (wgmma with A in registers, e.g. P in P·V); B is a view load
- * ([K,N], MN-major descriptor) or `permute [1,0]` of one ([N,K], K-major descriptor, e.g. Kᵀ in
- * Q·Kᵀ). Every such load is a pipe: in the loop body (indices loop-invariant or the induction
- * variable) it becomes a ring of the TileAS stage count, before the loop (at the entry's top
- * level) a one-shot load; its value may only feed planned mmaf operands. The ordinary ops of the
- * loop body (online softmax, scaling, ...) are lowered as everywhere else, on the wgmma
- * accumulator layout. In the TileAS form the loads pair with tileas.produce / tileas.load in
- * program order: each pipe load must have become a TMA pipe with a swizzled layout whose box inner
- * extent is one swizzle span, and every mmaf must carry tileas.mma = "wgmma"; the ring depths, the
- * swizzles and the boxes are TileAS's. Anything else: a remark (`tilec --remarks`) per mmaf and the
- * mma.sync path.
+ * of one `tileaa.for` at the entry's top level, carry tileas.mma = "wgmma", and be f16/bf16 → f32
+ * with one tile M (64 or 128: one m64 wgmma per warpgroup). Operands: A is the tileas.consume of a
+ * tileas.produce (a TMA pipe read through a K-major descriptor) or any tile computed in registers
+ * (wgmma with A in registers, e.g. P in P·V); B is the consume of a produce ([K,N], MN-major
+ * descriptor) or `permute [1,0]` of one ([N,K], K-major descriptor, e.g. Kᵀ in Q·Kᵀ). Each such
+ * produce is a pipe: in the loop body (indices loop-invariant or the loop counter) it becomes a
+ * ring of its tileas.pipe's `stages`, before the loop (at the entry's top level) a one-shot load;
+ * its slot may only be consumed and released, and the consumed tile may only feed planned mmaf
+ * operands. Its tileas.pipe must be TMA → wgmma_smem, its layout a swizzled TMA box whose inner
+ * extent is one swizzle span (the alloc's swizzle); its tileaa.view gives the tensor map. The
+ * ordinary ops of the loop body (online softmax, scaling, ...) are lowered as everywhere else, on
+ * the wgmma accumulator layout. Anything else: a remark (`tilec --remarks`) per mmaf and the
+ * mma.sync path, on which the produce/consume pairs are SIMT loads (lower_memory.c).
  * SMEM: each pipe's stages (1024-aligned), then the mbarriers (full[S] + empty[S] per in-loop pipe,
  * full[1] per load before the loop) — the 2 per pipe per stage the scheduler's mbarrier pool counts.
- * Stores (plan_stores): the entry's store_view_tko and TileAS's tileas.store pair up in program
- * order; the first one TileAS made a TMA store becomes the TMA store epilogue when it is a weak
- * 2-D view store at the entry's top level after the loop (no token in or used), its TileAS box
- * tiles the output with rows of one swizzle span and the staging tile fits in shared memory
- * (after the ring and its mbarriers unless it fits in the ring); the store_wait's `deferred`
- * (TILEIR_DELAY_TMA_STORE_WAIT) is honoured when the kernel returns right after the store.
+ * Stores (plan_stores): the first tileas.store TileAS made a TMA store becomes the TMA store
+ * epilogue when it is a weak 2-D view store at the entry's top level after the loop (no token in or
+ * used), its box tiles the output with rows of one swizzle span and the staging tile fits in shared
+ * memory (after the ring and its mbarriers unless it fits in the ring); its tileas.store_wait's
+ * `deferred` (TILEIR_DELAY_TMA_STORE_WAIT) is honoured when the kernel returns right after the store.
  * Seed: 001 (roofline stage count, tunables). Knobs: HOPPER_MAX_M (largest tile M: 64 per
  * warpgroup), HOPPER_MAX_N, HOPPER_SMEM_LIMIT. */
 #include <mlir-c/BuiltinAttributes.h>
@@ -33,6 +32,7 @@
 
 #include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
+#include "tileaa/view_read.h"
 #include "tileas/attrs.h"
 
 #define HOPPER_MAX_M 128
@@ -62,22 +62,6 @@ static int collect(MlirOperation root, const char *name, const char *name2, Mlir
       }
   }
   return n;
-}
-
-/* The module's TileAS form from the driver's stage chain (lower.h ct_tileas_provider), or null. */
-static MlirModule tileas_module(const ct_lower *L) {
-  return L->opts->tileas ? L->opts->tileas(L->opts->tileas_user) : (MlirModule){NULL};
-}
-
-static MlirOperation find_entry(MlirModule m, MlirStringRef name) {
-  MlirOperation found[64];
-  int n = collect(mlirModuleGetOperation(m), "cuda_tile.entry", NULL, found, 64, 0);
-  for (int i = 0; i < n && i < 64; i++) {
-    MlirAttribute a = mlirOperationGetAttributeByName(found[i], sr("sym_name"));
-    if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a) && mlirStringRefEqual(mlirStringAttrGetValue(a), name))
-      return found[i];
-  }
-  return (MlirOperation){NULL};
 }
 
 static MlirOperation def_op(MlirValue v) {
@@ -116,39 +100,37 @@ static int arg_of(MlirValue v, MlirBlock entry_body, int64_t *div) {
   return (int)mlirBlockArgumentGetArgNumber(v);
 }
 
-/* Entry argument index the view's base pointer comes from (through assume), or -1. */
-static int view_base_arg(MlirValue view, MlirBlock entry_body) {
-  MlirOperation pv = def_op(view);
-  if (mlirOperationIsNull(pv) || !is_op(pv, "cuda_tile.make_partition_view")) return -1;
-  MlirOperation tv = def_op(mlirOperationGetOperand(pv, 0));
-  if (mlirOperationIsNull(tv) || !is_op(tv, "cuda_tile.make_tensor_view")) return -1;
-  int64_t div;
-  return arg_of(mlirOperationGetOperand(tv, 0), entry_body, &div);
+/* The tileaa.view op a view value comes from, or null. */
+static MlirOperation view_op_of(MlirValue view) {
+  MlirOperation v = def_op(view);
+  return !mlirOperationIsNull(v) && is_op(v, "tileaa.view") ? v : (MlirOperation){NULL};
 }
 
-/* The tensor-map fields of the partition view `view` (type vt): dynamic dims and strides of its
- * make_tensor_view must be kernel arguments (docs/abi.md `@j`), dynamic strides proven multiples
- * of 16 bytes by `assume div_by`. */
-static bool view_tensormap(MlirValue view, const ct_type *vt, MlirBlock entry_body, const int64_t *box, int swz,
+/* Entry argument index the view's base pointer comes from (through assume), or -1. */
+static int view_base_arg(MlirOperation view_op, MlirBlock entry_body) {
+  int64_t div;
+  return arg_of(mlirOperationGetOperand(view_op, 0), entry_body, &div);
+}
+
+/* The tensor-map fields of tileaa.view `view_op` (type vt): its dynamic dims and strides
+ * (tileaa.to_i64 operands) must be kernel arguments (docs/abi.md `@j`), dynamic strides proven
+ * multiples of 16 bytes by `assume div_by`. */
+static bool view_tensormap(MlirOperation view_op, const ct_type *vt, MlirBlock entry_body, const int64_t *box, int swz,
                            ct_tensormap_fields *out, const char **why) {
   int dim_args[CT_MAX_RANK], stride_args[CT_MAX_RANK];
   int64_t sdiv[CT_MAX_RANK];
   for (int d = 0; d < CT_MAX_RANK; d++) dim_args[d] = stride_args[d] = -1, sdiv[d] = 0;
-  MlirOperation pv = def_op(view);
-  MlirOperation tv = mlirOperationIsNull(pv) ? pv : def_op(mlirOperationGetOperand(pv, 0));
-  if (!mlirOperationIsNull(tv) && is_op(tv, "cuda_tile.make_tensor_view")) {
-    int esize = ct_elem_bits(vt->elem) / 8, next = 1;
-    for (int d = 0; d < vt->rank; d++)
-      if (vt->shape[d] == CT_DYNAMIC && next < mlirOperationGetNumOperands(tv)) {
-        int64_t div;
-        dim_args[d] = arg_of(mlirOperationGetOperand(tv, next++), entry_body, &div);
-      }
-    for (int d = 0; d < vt->rank; d++)
-      if (vt->strides[d] == CT_DYNAMIC && next < mlirOperationGetNumOperands(tv)) {
-        int64_t div;
-        stride_args[d] = arg_of(mlirOperationGetOperand(tv, next++), entry_body, &div);
-        sdiv[d] = div * esize;
-      }
+  int esize = ct_elem_bits(vt->elem) / 8;
+  for (int k = 0; k < 2 * vt->rank; k++) {
+    bool is_stride = k >= vt->rank;
+    int d = is_stride ? k - vt->rank : k;
+    if ((is_stride ? vt->strides[d] : vt->shape[d]) != CT_DYNAMIC) continue;
+    MlirOperation conv = def_op(ct_tileaa_view_operand(view_op, vt->rank, d, is_stride));
+    if (mlirOperationIsNull(conv) || !is_op(conv, "tileaa.to_i64")) continue;
+    int64_t div;
+    int a = arg_of(mlirOperationGetOperand(conv, 0), entry_body, &div);
+    if (is_stride) stride_args[d] = a, sdiv[d] = div * esize;
+    else dim_args[d] = a;
   }
   return ct_tensormap_fields_from_view_args(vt, box, swz, dim_args, stride_args, sdiv, out, why);
 }
@@ -162,8 +144,15 @@ static bool layout_box(const ct_tileas_layout *l, int64_t box[2], int *nboxes) {
   return true;
 }
 
-/* The TMA store epilogue of store_view_tko `op` (TileAS form `as_st`, its layout `lay`), or why not. */
-static const char *plan_store(ct_lower *L, MlirOperation entry, MlirOperation op, MlirOperation as_st, const ct_tileas_layout *lay,
+/* The next op after `op` that emits code: tileas.release emits none. */
+static MlirOperation next_emitting(MlirOperation op) {
+  MlirOperation q = mlirOperationGetNextInBlock(op);
+  while (!mlirOperationIsNull(q) && is_op(q, "tileas.release")) q = mlirOperationGetNextInBlock(q);
+  return q;
+}
+
+/* The TMA store epilogue of tileas.store `op` (its layout `lay`), or why not. */
+static const char *plan_store(ct_lower *L, MlirOperation entry, MlirOperation op, const ct_tileas_layout *lay,
                               const ct_hopper_plan *p, ct_hopper_store *s) {
   memset(s, 0, sizeof *s);
   s->store = op;
@@ -173,28 +162,25 @@ static const char *plan_store(ct_lower *L, MlirOperation entry, MlirOperation op
   for (MlirOperation q = mlirOperationGetNextInBlock(p->for_op); !mlirOperationIsNull(q); q = mlirOperationGetNextInBlock(q))
     if (mlirOperationEqual(q, op)) after = true;
   if (!after) return "the store is not after the wgmma loop";
-  s->after_loop = mlirOperationEqual(mlirOperationGetNextInBlock(p->for_op), op);
+  s->after_loop = mlirOperationEqual(next_emitting(p->for_op), op);
   if (attr_int(op, "memory_ordering_semantics", 0) != 0) return "the store is not weak";
-  int32_t seg[4];
+  int32_t seg[5];
   int nseg = 0;
-  if (!op_segments(op, seg, 4, &nseg) || nseg != 4 || seg[2] != 2 || seg[3] != 0)
+  if (!op_segments(op, seg, 5, &nseg) || nseg < 4 || seg[2] != 2 || seg[3] != 0)
     return "the store is not a 2-D view store without an input token";
-  if (mlirOperationGetNumResults(op) > 0 && !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0))))
+  intptr_t nres = mlirOperationGetNumResults(op);
+  if (nres > 0 && !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, nres - 1))))
     return "the store's token orders later memory operations (a TMA store completes asynchronously)";
+  MlirOperation vop = view_op_of(mlirOperationGetOperand(op, 1));
   ct_type tile;
-  if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 0)), &tile) ||
-      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 1)), &s->view) ||
-      s->view.kind != CT_TYPE_PARTITION_VIEW || s->view.tile_rank != 2 || tile.rank != 2)
+  if (mlirOperationIsNull(vop) || ct_tileaa_view_read(vop, &s->view) ||
+      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 0)), &tile) || s->view.tile_rank != 2 || tile.rank != 2)
     return "the store does not write a 2-D tile to a partition view";
   if (tile.elem != CT_F32 && tile.elem != CT_F16 && tile.elem != CT_BF16) return "the stored element type has no TMA data type here";
   s->esize = ct_elem_bits(tile.elem) / 8;
   int64_t rows = s->view.tile_shape[0], cols = s->view.tile_shape[1];
   if (tile.shape[0] != rows || tile.shape[1] != cols) return "the stored tile differs from the view's tile";
-  ct_type as_tile;
-  if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(as_st, 0)), &as_tile) || as_tile.rank != 2 ||
-      as_tile.elem != tile.elem || as_tile.shape[0] != rows || as_tile.shape[1] != cols)
-    return "the TileAS store does not match the kernel's store";
-  s->base_arg = view_base_arg(mlirOperationGetOperand(op, 1), body);
+  s->base_arg = view_base_arg(vop, body);
   if (s->base_arg < 0) return "the output view's base pointer is not a kernel argument";
   if (!layout_box(lay, s->box, &s->nboxes)) return "the TMA store layout has no box";
   s->swizzle = lay->swizzle;
@@ -205,19 +191,21 @@ static const char *plan_store(ct_lower *L, MlirOperation entry, MlirOperation op
   if (s->box_bytes % (s->swizzle ? 8 * s->swizzle : 128)) return "a TMA store box is not aligned to its swizzle pattern";
   s->tile_bytes = rows * cols * s->esize;
   const char *why;
-  if (!view_tensormap(mlirOperationGetOperand(op, 1), &s->view, body, s->box, s->swizzle, &s->tmap, &why)) return why;
+  if (!view_tensormap(vop, &s->view, body, s->box, s->swizzle, &s->tmap, &why)) return why;
   s->smem_off = s->tile_bytes <= p->ring_bytes ? 0 : (p->smem_bytes + 1023) / 1024 * 1024;
   if (s->smem_off + s->tile_bytes + 1024 > HOPPER_SMEM_LIMIT) return "the staging tile does not fit in shared memory";
   /* TILEIR_DELAY_TMA_STORE_WAIT: TileAS marks the store_wait deferred */
-  MlirValue fut = mlirOperationGetResult(as_st, 0);
-  for (MlirOpOperand u = mlirValueGetFirstUse(fut); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
-    MlirOperation w = mlirOpOperandGetOwner(u);
-    if (is_op(w, "tileas.store_wait")) {
+  MlirOperation next = next_emitting(op);
+  if (nres == 2) {
+    MlirValue fut = mlirOperationGetResult(op, 0);
+    for (MlirOpOperand u = mlirValueGetFirstUse(fut); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+      MlirOperation w = mlirOpOperandGetOwner(u);
+      if (!is_op(w, "tileas.store_wait")) continue;
       MlirAttribute d = mlirOperationGetAttributeByName(w, sr("deferred"));
       s->deferred = !mlirAttributeIsNull(d) && mlirAttributeIsABool(d) && mlirBoolAttrGetValue(d);
+      if (mlirOperationEqual(w, next)) next = next_emitting(w);
     }
   }
-  MlirOperation next = mlirOperationGetNextInBlock(op);
   if (s->deferred && (mlirOperationIsNull(next) || !is_op(next, "cuda_tile.return"))) {
     ct_remark_op(L->c, op, "wgmma path: the TMA store wait is not deferred (TILEIR_DELAY_TMA_STORE_WAIT): ops "
                  "after the store may reuse its shared-memory staging");
@@ -226,21 +214,19 @@ static const char *plan_store(ct_lower *L, MlirOperation entry, MlirOperation op
   return NULL;
 }
 
-/* Pair the entry's store_view_tko with TileAS's tileas.store (same order) and plan the first TMA
- * store as the epilogue; every other TMA store gets a remark and the st.global path. */
-static void plan_stores(ct_lower *L, MlirOperation entry, MlirOperation as_entry, ct_hopper_plan *p) {
-  MlirOperation ct[8], as[8];
-  int nct = collect(entry, "cuda_tile.store_view_tko", NULL, ct, 8, 0);
-  int nas = collect(as_entry, "tileas.store", NULL, as, 8, 0);
-  for (int i = 0; i < nas && i < 8; i++) {
+/* The first tileas.store TileAS made a TMA store becomes the epilogue; every other TMA store gets a
+ * remark and the st.global path. */
+static void plan_stores(ct_lower *L, MlirOperation entry, ct_hopper_plan *p) {
+  MlirOperation st[8];
+  int nst = collect(entry, "tileas.store", NULL, st, 8, 0);
+  for (int i = 0; i < nst && i < 8; i++) {
     ct_tileas_layout lay;
-    if (!ct_tileas_op_layout(as[i], &lay) || lay.atom != CT_ATOM_TMA) continue;
+    if (!ct_tileas_op_layout(st[i], &lay) || lay.atom != CT_ATOM_TMA) continue;
     const char *why = NULL;
-    if (nct != nas || nct > 8) why = "the TileAS stores do not pair with the kernel's view stores";
-    else if (p->has_store) why = "only one TMA store epilogue per kernel";
+    if (p->has_store) why = "only one TMA store epilogue per kernel";
     else {
       ct_hopper_store cand;
-      if (!(why = plan_store(L, entry, ct[i], as[i], &lay, p, &cand))) {
+      if (!(why = plan_store(L, entry, st[i], &lay, p, &cand))) {
         p->st = cand;
         p->has_store = true;
         int64_t end = cand.smem_off + cand.tile_bytes;
@@ -248,16 +234,14 @@ static void plan_stores(ct_lower *L, MlirOperation entry, MlirOperation as_entry
         continue;
       }
     }
-    ct_remark_op(L->c, nct == nas && nct <= 8 ? ct[i] : p->mmas[0].mmaf,
-                 "wgmma path: TileAS chose a TMA store for a result; it is stored from the accumulator fragments with "
-                 "st.global: %s", why);
+    ct_remark_op(L->c, st[i], "wgmma path: TileAS chose a TMA store for a result; it is stored from the accumulator "
+                 "fragments with st.global: %s", why);
   }
 }
 
-/* The TileAS decisions for the pipe a load became (`as_ld`: its tileas.produce / tileas.load). */
-static const char *tileas_pipe(MlirOperation as_ld, int *stages, int64_t *tx, int *swz, int64_t box[2], int *nboxes) {
-  if (!is_op(as_ld, "tileas.produce")) return "TileAS loads the tile with SIMT loads, not a TMA pipe";
-  MlirOperation pipe = def_op(mlirOperationGetOperand(as_ld, 0));
+/* The TileAS decisions for the pipe of tileas.produce `prod`. */
+static const char *tileas_pipe(MlirOperation prod, int *stages, int64_t *tx, int *swz, int64_t box[2], int *nboxes) {
+  MlirOperation pipe = def_op(mlirOperationGetOperand(prod, 0));
   if (mlirOperationIsNull(pipe) || !is_op(pipe, "tileas.pipe")) return "no tileas.pipe";
   ct_tileas_pipe pi;
   const char *bad = ct_tileas_pipe_read(pipe, &pi);
@@ -271,7 +255,7 @@ static const char *tileas_pipe(MlirOperation as_ld, int *stages, int64_t *tx, in
   ct_tileas_alloc al;
   *swz = ct_tileas_alloc_read(alloc, &al) ? -1 : al.swizzle;
   ct_tileas_layout lay;
-  if (!ct_tileas_op_layout(as_ld, &lay) || !layout_box(&lay, box, nboxes)) return "the operand layout has no TMA box";
+  if (!ct_tileas_op_layout(prod, &lay) || !layout_box(&lay, box, nboxes)) return "the operand layout has no TMA box";
   return NULL;
 }
 
@@ -285,7 +269,8 @@ static const char *check_pipe(ct_hopper_pipe *o, int esize, int swz, MlirBlock e
   if (k_major && (swz / esize) % 16) return "a k16 step crosses a swizzle row";
   if (o->view.padding != CT_PAD_NONE && o->view.padding != CT_PAD_ZERO) return "a non-zero padding value (TMA fills zeros)";
   const char *why;
-  if (!view_tensormap(mlirOperationGetOperand(o->load, 0), &o->view, entry_body, o->box, swz, &o->tmap, &why)) return why;
+  MlirOperation vop = view_op_of(mlirOperationGetOperand(o->load, 1));
+  if (!view_tensormap(vop, &o->view, entry_body, o->box, swz, &o->tmap, &why)) return why;
   ct_wgmma_operand_geom_init(&o->geom, k_major, swz, esize, tile[0], o->nboxes);
   o->tile_bytes = tile[0] * tile[1] * esize;
   return NULL;
@@ -297,6 +282,13 @@ static bool is_transpose(MlirOperation op) {
   MlirAttribute a = mlirOperationGetAttributeByName(op, sr("permutation"));
   return !mlirAttributeIsNull(a) && mlirAttributeIsADenseI32Array(a) && mlirDenseArrayGetNumElements(a) == 2 &&
          mlirDenseI32ArrayGetElement(a, 0) == 1 && mlirDenseI32ArrayGetElement(a, 1) == 0;
+}
+
+MlirOperation hopper_produce_of(MlirValue v) {
+  MlirOperation c = def_op(v);
+  if (mlirOperationIsNull(c) || !is_op(c, "tileas.consume") || mlirOperationGetNumOperands(c) != 2) return (MlirOperation){NULL};
+  MlirOperation p = def_op(mlirOperationGetOperand(c, 1));
+  return !mlirOperationIsNull(p) && is_op(p, "tileas.produce") ? p : (MlirOperation){NULL};
 }
 
 int hopper_pipe_of_load(const ct_hopper_plan *p, MlirOperation load) {
@@ -311,7 +303,7 @@ int hopper_mma_index(const ct_hopper_plan *p, MlirOperation mmaf) {
   return -1;
 }
 
-/* The pipe of load `ld` in role `role` (added on first use), or -1 with *why. */
+/* The pipe of tileas.produce `ld` in role `role` (added on first use), or -1 with *why. */
 static int use_pipe(ct_hopper_plan *p, MlirOperation ld, ct_pipe_role role, const char **why) {
   int i = hopper_pipe_of_load(p, ld);
   if (i >= 0) {
@@ -326,45 +318,9 @@ static int use_pipe(ct_hopper_plan *p, MlirOperation ld, ct_pipe_role role, cons
   return p->npipes++;
 }
 
-/* The pipe load's own rules: where it is, weak, its token unused, a 2-D view load, its indices. */
-static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock entry_body) {
-  MlirOperation ld = o->load, loop = p->for_op;
-  MlirBlock lbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
-  MlirValue iv = mlirBlockGetArgument(lbody, 0);
-  if (mlirOperationEqual(mlirOperationGetParentOperation(ld), loop)) o->in_loop = true;
-  else if (mlirBlockEqual(mlirOperationGetBlock(ld), entry_body)) {
-    bool before = false;
-    for (MlirOperation q = mlirBlockGetFirstOperation(entry_body); !mlirOperationIsNull(q) && !mlirOperationEqual(q, loop);
-         q = mlirOperationGetNextInBlock(q))
-      if (mlirOperationEqual(q, ld)) before = true;
-    if (!before) return "an operand is loaded after the loop";
-  } else return "an operand is loaded inside other control flow";
-  if (attr_int(ld, "memory_ordering_semantics", 0) != 0) return "a load is not weak";
-  if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(ld, 1)))) return "a load's token is used";
-  int32_t seg[4];
-  int nseg = 0;
-  if (!op_segments(ld, seg, 4, &nseg) || nseg != 3 || seg[1] != 2) return "a load is not a 2-D view load";
-  for (int j = 0; o->in_loop && j < 1 + seg[1] + seg[2]; j++) {
-    MlirValue v = mlirOperationGetOperand(ld, j);
-    if (j >= 1 && j <= 2 && mlirValueEqual(v, iv)) continue;
-    if (defined_outside(v, loop)) continue;
-    MlirOperation d = def_op(v);
-    if (j == 0)
-      return !mlirOperationIsNull(d) && is_op(d, "cuda_tile.make_partition_view")
-                 ? "a load's view is made inside the loop (`make_partition_view` in the loop body; only views made "
-                   "before the loop are supported)"
-                 : "a load's view is computed inside the loop (only views made before the loop are supported)";
-    if (j > 2) return "a load's input token comes from inside the loop";
-    return "a load index is computed inside the loop (only the induction variable and values from before the loop are "
-           "supported)";
-  }
-  if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(ld, 0)), &o->view) ||
-      o->view.kind != CT_TYPE_PARTITION_VIEW || o->view.tile_rank != 2)
-    return "a load does not read a 2-D partition view";
-  o->base_arg = view_base_arg(mlirOperationGetOperand(ld, 0), entry_body);
-  if (o->base_arg < 0) return "a view's base pointer is not a kernel argument";
-  /* every use feeds a planned wgmma operand of this role (B K-major: through one permute) */
-  MlirValue v = mlirOperationGetResult(ld, 0);
+/* Every use of a pipe's tile (the result of a tileas.consume of its slot) feeds a planned wgmma
+ * operand of the pipe's role (B K-major: through one permute). */
+static const char *check_tile_uses(const ct_hopper_plan *p, const ct_hopper_pipe *o, MlirValue v) {
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation w = mlirOpOperandGetOwner(u);
     unsigned pos = mlirOpOperandGetOperandNumber(u);
@@ -381,10 +337,59 @@ static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock en
   return NULL;
 }
 
-/* Load `ld` → its position among the entry's view loads (pre-order). */
-static int load_position(MlirOperation *loads, int n, MlirOperation ld) {
+/* The pipe's own rules (its tileas.produce): where it is, weak, its token unused, a 2-D view load,
+ * its indices; its slot only consumed and released. */
+static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock entry_body) {
+  MlirOperation ld = o->load, loop = p->for_op;
+  MlirBlock lbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  MlirValue iv = mlirBlockGetArgument(lbody, 0);
+  if (mlirOperationEqual(mlirOperationGetParentOperation(ld), loop)) o->in_loop = true;
+  else if (mlirBlockEqual(mlirOperationGetBlock(ld), entry_body)) {
+    bool before = false;
+    for (MlirOperation q = mlirBlockGetFirstOperation(entry_body); !mlirOperationIsNull(q) && !mlirOperationEqual(q, loop);
+         q = mlirOperationGetNextInBlock(q))
+      if (mlirOperationEqual(q, ld)) before = true;
+    if (!before) return "an operand is loaded after the loop";
+  } else return "an operand is loaded inside other control flow";
+  if (attr_int(ld, "memory_ordering_semantics", 0) != 0) return "a load is not weak";
+  if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(ld, 1)))) return "a load's token is used";
+  int32_t seg[4];
+  int nseg = 0;
+  if (!op_segments(ld, seg, 4, &nseg) || nseg != 4 || seg[2] != 2) return "a load is not a 2-D view load";
+  for (int j = 1; o->in_loop && j < 2 + seg[2] + seg[3]; j++) {
+    MlirValue v = mlirOperationGetOperand(ld, j);
+    if (j >= 2 && j <= 3 && mlirValueEqual(v, iv)) continue;
+    if (defined_outside(v, loop)) continue;
+    MlirOperation d = def_op(v);
+    if (j == 1)
+      return !mlirOperationIsNull(d) && is_op(d, "tileaa.view")
+                 ? "a load's view is made inside the loop (`make_partition_view` in the loop body; only views made "
+                   "before the loop are supported)"
+                 : "a load's view is computed inside the loop (only views made before the loop are supported)";
+    if (j > 3) return "a load's input token comes from inside the loop";
+    return "a load index is computed inside the loop (only the induction variable and values from before the loop are "
+           "supported)";
+  }
+  MlirOperation vop = view_op_of(mlirOperationGetOperand(ld, 1));
+  if (mlirOperationIsNull(vop) || ct_tileaa_view_read(vop, &o->view) || o->view.tile_rank != 2)
+    return "a load does not read a 2-D partition view";
+  o->base_arg = view_base_arg(vop, entry_body);
+  if (o->base_arg < 0) return "a view's base pointer is not a kernel argument";
+  MlirValue slot = mlirOperationGetResult(ld, 0);
+  for (MlirOpOperand u = mlirValueGetFirstUse(slot); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation w = mlirOpOperandGetOwner(u);
+    const char *why;
+    if (is_op(w, "tileas.release")) continue;
+    if (!is_op(w, "tileas.consume")) return "a TMA pipe's slot is used by other ops";
+    if ((why = check_tile_uses(p, o, mlirOperationGetResult(w, 0)))) return why;
+  }
+  return NULL;
+}
+
+/* Position of op among ops[n], or -1. */
+static int op_position(MlirOperation *ops, int n, MlirOperation op) {
   for (int i = 0; i < n; i++)
-    if (mlirOperationEqual(loads[i], ld)) return i;
+    if (mlirOperationEqual(ops[i], op)) return i;
   return -1;
 }
 
@@ -393,7 +398,7 @@ static const char *plan(ct_lower *L, MlirOperation entry, MlirOperation *mmas, i
   const char *why = NULL;
   if (nm > CT_HOPPER_MAX_MMAS) return "more than 4 mmaf in one kernel";
   p->for_op = mlirOperationGetParentOperation(mmas[0]);
-  if (!is_op(p->for_op, "cuda_tile.for")) return "the mmaf is not directly inside a `for` loop";
+  if (!is_op(p->for_op, "tileaa.for")) return "the mmaf is not directly inside a `for` loop";
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   if (!mlirBlockEqual(mlirOperationGetBlock(p->for_op), body)) return "the loop is nested in other control flow";
   if (attr_present(p->for_op, "unsignedCmp")) return "the loop compares unsigned";
@@ -419,44 +424,39 @@ static const char *plan(ct_lower *L, MlirOperation entry, MlirOperation *mmas, i
     p->m = mm->m;
     if (mm->n < 8 || mm->n > HOPPER_MAX_N || ct_log2_exact(mm->n) < 0) return "tile N must be a power of two in 8..256";
     if (mm->k % 16) return "tile K must be a multiple of 16";
-    MlirOperation ad = def_op(mlirOperationGetOperand(mmas[i], 0));
+    ct_mma_family fam;
+    if (!ct_tileas_op_mma(mmas[i], &fam) || fam != CT_MMA_WGMMA)
+      return "TileAS did not choose wgmma for the mmaf (its operand layouts are not SMEM descriptors)";
+    MlirOperation ap = hopper_produce_of(mlirOperationGetOperand(mmas[i], 0));
     mm->a_pipe = -1;
-    if (!mlirOperationIsNull(ad) && is_op(ad, "cuda_tile.load_view_tko") && (mm->a_pipe = use_pipe(p, ad, CT_PIPE_A, &why)) < 0)
-      return why;
-    MlirOperation bd = def_op(mlirOperationGetOperand(mmas[i], 1));
+    if (!mlirOperationIsNull(ap) && (mm->a_pipe = use_pipe(p, ap, CT_PIPE_A, &why)) < 0) return why;
+    MlirValue bv = mlirOperationGetOperand(mmas[i], 1);
     ct_pipe_role role = CT_PIPE_B_MN;
-    if (is_transpose(bd)) {
+    if (is_transpose(def_op(bv))) {
       role = CT_PIPE_B_K;
-      bd = def_op(mlirOperationGetOperand(bd, 0));
+      bv = mlirOperationGetOperand(def_op(bv), 0);
     }
-    if (mlirOperationIsNull(bd) || !is_op(bd, "cuda_tile.load_view_tko"))
-      return "the B operand is not a view load (wgmma reads B from shared memory)";
-    if ((mm->b_pipe = use_pipe(p, bd, role, &why)) < 0) return why;
+    MlirOperation bp = hopper_produce_of(bv);
+    if (mlirOperationIsNull(bp)) {
+      MlirOperation bd = def_op(bv);
+      return !mlirOperationIsNull(bd) && is_op(bd, "tileas.load")
+                 ? "TileAS loads the B tile with SIMT loads, not a TMA pipe"
+                 : "the B operand is not a view load (wgmma reads B from shared memory)";
+    }
+    if ((mm->b_pipe = use_pipe(p, bp, role, &why)) < 0) return why;
   }
   for (int i = 0; i < p->npipes; i++)
     if ((why = check_load(p, &p->pipes[i], body))) return why;
   p->warpgroups = (int)(p->m / 64);
 
-  MlirModule as = tileas_module(L);
-  if (mlirModuleIsNull(as)) return "TileAS could not process the module";
-  MlirAttribute name = mlirOperationGetAttributeByName(entry, sr("sym_name"));
-  MlirOperation as_entry = find_entry(as, mlirStringAttrGetValue(name));
-  if (mlirOperationIsNull(as_entry)) return "the kernel is missing from the TileAS form";
-  MlirOperation as_mma[CT_HOPPER_MAX_MMAS];
-  ct_mma_family fam;
-  if (collect(as_entry, "cuda_tile.mmaf", NULL, as_mma, CT_HOPPER_MAX_MMAS, 0) != nm) return "the TileAS form has other mmaf ops";
-  for (int i = 0; i < nm; i++)
-    if (!ct_tileas_op_mma(as_mma[i], &fam) || fam != CT_MMA_WGMMA)
-      return "TileAS did not choose wgmma for the mmaf (its operand layouts are not SMEM descriptors)";
   enum { MAXL = 64 };
-  MlirOperation ct_loads[MAXL], as_loads[MAXL];
-  int nct = collect(entry, "cuda_tile.load_view_tko", NULL, ct_loads, MAXL, 0);
-  int nas = collect(as_entry, "tileas.produce", "tileas.load", as_loads, MAXL, 0);
-  if (nct > MAXL || nas != nct) return "the TileAS loads do not pair with the kernel's view loads";
+  MlirOperation prods[MAXL];
+  int nprod = collect(entry, "tileas.produce", NULL, prods, MAXL, 0);
+  if (nprod > MAXL) return "too many TileAS pipe loads in one kernel";
   /* pipes in program order: that is the order of their tensor maps */
   for (int i = 0; i < p->npipes; i++)
     for (int j = i + 1; j < p->npipes; j++)
-      if (load_position(ct_loads, nct, p->pipes[j].load) < load_position(ct_loads, nct, p->pipes[i].load)) {
+      if (op_position(prods, nprod, p->pipes[j].load) < op_position(prods, nprod, p->pipes[i].load)) {
         ct_hopper_pipe t = p->pipes[i];
         p->pipes[i] = p->pipes[j];
         p->pipes[j] = t;
@@ -472,11 +472,9 @@ static const char *plan(ct_lower *L, MlirOperation entry, MlirOperation *mmas, i
   int64_t off = 0;
   for (int i = 0; i < p->npipes; i++) {
     ct_hopper_pipe *o = &p->pipes[i];
-    int pos = load_position(ct_loads, nct, o->load);
-    if (pos < 0) return "a pipe load is missing from the kernel's loads";
     int stages, swz;
     int64_t tx;
-    if ((why = tileas_pipe(as_loads[pos], &stages, &tx, &swz, o->box, &o->nboxes))) return why;
+    if ((why = tileas_pipe(o->load, &stages, &tx, &swz, o->box, &o->nboxes))) return why;
     if ((why = check_pipe(o, esize, swz, body))) return why;
     if (tx != o->tile_bytes) return "TileAS tx_bytes differ from the tile bytes";
     if (stages < 1) return "TileAS gave a pipe no stage";
@@ -508,7 +506,7 @@ static const char *plan(ct_lower *L, MlirOperation entry, MlirOperation *mmas, i
   }
   p->smem_bytes = off;
   if (p->smem_bytes + 1024 > HOPPER_SMEM_LIMIT) return "the ring does not fit in shared memory";
-  plan_stores(L, entry, as_entry, p);
+  plan_stores(L, entry, p);
   return NULL;
 }
 

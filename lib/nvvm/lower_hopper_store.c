@@ -106,7 +106,8 @@ int lower_hopper_store(ct_lower *L, MlirOperation op) {
   }
   hopper_close_if(L, join);
   hopper_warp_sync(b);
-  if (mlirOperationGetNumResults(op) > 0) lv_bind(L, mlirOperationGetResult(op, 0), lv_alloc(L, LV_TOKEN, NULL));
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) /* future and token */
+    lv_bind(L, mlirOperationGetResult(op, i), lv_alloc(L, LV_TOKEN, NULL));
   return LOWER_DONE;
 }
 

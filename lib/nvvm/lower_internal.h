@@ -1,10 +1,14 @@
-/* lower_internal: state shared by the lower_*.c files of the SIMT code generator.
+/* lower_internal: state shared by the lower_*.c files of the code generator.
  *
- * Every cuda_tile SSA value is mapped to a ct_lv ("lowered value"):
+ * Its input is a module's TileAS form: cuda_tile ops beside tileaa.* / tileas.* ops. Every SSA
+ * value is mapped to a ct_lv ("lowered value"):
  *  - tiles: a layout (layout.h) and one LLVM scalar SSA value per register of the thread
  *    (fully unrolled; rank-0 tiles have one uniform register);
- *  - views: the base pointer plus i64 shape and stride values (static ones are constants);
- *  - tokens: nothing (ordering is implied by program order of the emitted accesses).
+ *  - views (cuda_tile views, tileaa.view): the base pointer plus i64 shape and stride values
+ *    (static ones are constants);
+ *  - tokens, and the stage forms' futures, SMEM buffers and pipes: nothing (ordering is implied
+ *    by program order of the emitted accesses); a tileaa.async_load's future and a SIMT
+ *    tileas.produce's slot carry the loaded tile to their wait / consume.
  * Ops are dispatched by name to lower_<concern>_op() functions, each returning
  * LOWER_DONE, LOWER_NOT_MINE or LOWER_FAILED. Structured control flow keeps a stack of region
  * contexts that tell `yield`/`continue`/`break` where to branch. Owner: nvvm. */
@@ -137,6 +141,9 @@ bool attr_keyword(MlirOperation op, const char *name, char *buf, size_t cap);
 int64_t attr_int(MlirOperation op, const char *name, int64_t dflt);
 bool attr_present(MlirOperation op, const char *name);
 const char *op_short_name(MlirOperation op, char *buf, size_t cap);
+/* The name a user's diagnostic gives op: its cuda_tile short name, or for a TileAA / TileAS op the
+ * cuda_tile op it stands for (tileas.load / produce / consume -> load_view_tko, ...). */
+const char *lower_user_op_name(MlirOperation op, char *buf, size_t cap);
 /* Operand segment sizes (operandSegmentSizes); false when absent. */
 bool op_segments(MlirOperation op, int32_t *seg, int max, int *n);
 
@@ -186,6 +193,10 @@ bool lower_is_elementwise_name(const char *name);
 /* ---- per-concern op lowering ---- */
 int lower_elementwise_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_memory_op(ct_lower *L, MlirOperation op, const char *name);
+/* lower_memory.c: the TileAA / TileAS forms' views, loads, stores and hand-offs (tileaa.view,
+ * index_space, async_load/async_store/wait; tileas.load/store/produce/consume, alloc/pipe/release/
+ * store_wait), called by lower_memory_op. */
+int lower_stage_memory_op(ct_lower *L, MlirOperation op, const char *name);
 /* lower_atomic.c: atomic_rmw_tko, atomic_cas_tko */
 int lower_atomic_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_control_op(ct_lower *L, MlirOperation op, const char *name);

@@ -1,13 +1,14 @@
-/* lower_kernel: the driver of the SIMT code generator. Walks every `cuda_tile.module`, turns each
- * `cuda_tile.entry` into an `llvm.func` kernel (nvvm.kernel, nvvm.reqntid = T,1,1; parameters per
+/* lower_kernel: the driver of the code generator. Walks every `cuda_tile.module` of the module's
+ * TileAS form, turns each `cuda_tile.entry` into an `llvm.func` kernel (nvvm.kernel, nvvm.reqntid = T,1,1; parameters per
  * docs/abi.md), lowers the body op by op (dispatching by op name to the lower_*.c files), and
  * finally adds the shared-memory buffer (static up to 48 KiB, else dynamic with the ABI byte
  * count per kernel, see add_smem_global) and the external (libdevice) declarations.
  * Also owns the cuda_tile value → lowered value map (open addressing on the MlirValue pointer; it
  * is only looked up, never iterated, so output order never depends on pointers).
- * Before lowering, big element-wise tile groups are rewritten into loops over register-sized
- * pieces on a clone of the input (strip_mine.c), and each entry's live tiles are checked against
- * the register budget before anything is unrolled (reg_budget.c).
+ * Big element-wise tile groups were already rewritten into loops over register-sized pieces before
+ * TileAA (strip_mine.c, run by the driver through ct_lower_strip_mine); each entry's live tiles are
+ * checked against the register budget before anything is unrolled (reg_budget.c). TileAA's i64
+ * scalars (tileaa.constant / to_i64) are lowered here (lower_misc_op).
  * Knobs: threads per CTA = 32 * num_worker_warps_per_cta (optimization_hints for the target
  * arch), default 128; STATIC_SMEM_LIMIT. */
 #include <mlir-c/BuiltinAttributes.h>
@@ -229,6 +230,23 @@ const char *op_short_name(MlirOperation op, char *buf, size_t cap) {
   return buf;
 }
 
+const char *lower_user_op_name(MlirOperation op, char *buf, size_t cap) {
+  static const char *const stage_names[][2] = {
+      {"tileaa.view", "make_partition_view"}, {"tileaa.index_space", "get_index_space_shape"},
+      {"tileaa.async_load", "load_view_tko"},  {"tileaa.wait", "load_view_tko"},
+      {"tileaa.async_store", "store_view_tko"}, {"tileaa.for", "for"},
+      {"tileas.load", "load_view_tko"},        {"tileas.produce", "load_view_tko"},
+      {"tileas.consume", "load_view_tko"},     {"tileas.store", "store_view_tko"},
+      {"tileas.store_wait", "store_view_tko"}};
+  op_short_name(op, buf, cap);
+  for (size_t i = 0; i < sizeof stage_names / sizeof *stage_names; i++)
+    if (!strcmp(buf, stage_names[i][0])) {
+      snprintf(buf, cap, "%s", stage_names[i][1]);
+      break;
+    }
+  return buf;
+}
+
 bool op_segments(MlirOperation op, int32_t *seg, int max, int *n) {
   MlirAttribute a = mlirOperationGetAttributeByName(op, sref("operandSegmentSizes"));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI32Array(a)) return false;
@@ -243,6 +261,31 @@ bool op_segments(MlirOperation op, int32_t *seg, int max, int *n) {
 static int lower_misc_op(ct_lower *L, MlirOperation op, const char *name) {
   if (!strcmp(name, "make_token") || !strcmp(name, "join_tokens")) {
     lv_bind(L, mlirOperationGetResult(op, 0), lv_alloc(L, LV_TOKEN, NULL));
+    return LOWER_DONE;
+  }
+  /* TileAA's i64 scalars (view shapes and strides): rank-0 i64 tiles; a constant's known divisor is
+   * itself, a conversion keeps its source's (assume div_by) */
+  if (!strcmp(name, "tileaa.constant") || !strcmp(name, "tileaa.to_i64")) {
+    ct_type t = ct_tile_type(CT_I64, 0, NULL);
+    const ct_layout *l = layout_blocked_for(L, op, &t);
+    if (!l) return LOWER_FAILED;
+    ct_lv *lv = lv_new_tile(L, &t, l);
+    if (name[7] == 'c') {
+      int64_t v = attr_int(op, "value", 0);
+      lv->regs[0] = bld_i64(&L->b, v);
+      lv->int_div = v > 0 ? v : 1;
+      lv->uniform = true;
+    } else {
+      ct_lv *in = lv_get(L, op, 0);
+      if (!in) return LOWER_FAILED;
+      if (in->kind != LV_TILE || in->type.rank != 0 || !ct_elem_is_int(in->type.elem)) {
+        ct_error_op(L->c, op, "code generation: tileaa.to_i64 of a value that is not an integer scalar tile");
+        return LOWER_FAILED;
+      }
+      lv->regs[0] = bld_int_resize(&L->b, in->regs[0], L->b.i64, true);
+      lv->int_div = in->int_div;
+    }
+    lv_bind(L, mlirOperationGetResult(op, 0), lv);
     return LOWER_DONE;
   }
   if (!strcmp(name, "get_tile_block_id") || !strcmp(name, "get_num_tile_blocks")) {
@@ -642,9 +685,6 @@ MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule in, const ct_lower_opt
   L.out_body = mlirModuleGetBody(L.out);
   int errors_before = c->nerrors;
   bool ok = true;
-  /* big element-wise tiles in register-sized pieces (strip_mine.c): lower a rewritten clone */
-  MlirModule mined = ct_strip_mine(&L, in);
-  if (!mlirModuleIsNull(mined)) in = mined;
   for (MlirOperation m = mlirBlockGetFirstOperation(mlirModuleGetBody(in)); ok && !mlirOperationIsNull(m);
        m = mlirOperationGetNextInBlock(m)) {
     char name[96];
@@ -684,7 +724,6 @@ MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule in, const ct_lower_opt
     }
   }
   lower_free(&L);
-  if (!mlirModuleIsNull(mined)) mlirModuleDestroy(mined);
   if (!ok || c->nerrors != errors_before) {
     mlirModuleDestroy(L.out);
     return (MlirModule){NULL};

@@ -27,11 +27,13 @@
 
 #include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
+#include "tileaa/view_read.h"
 
 #define MAX_VECTOR_BYTES 16
 
 static bool streq(const char *a, const char *b) { return !strcmp(a, b); }
 
+static bool is_tileas(MlirOperation op, const char *name);
 static MlirValue to_i64(ct_lower *L, MlirValue v) { return bld_int_resize(&L->b, v, L->b.i64, true); }
 
 /* ---------------- memory ordering ---------------- */
@@ -399,27 +401,36 @@ static bool view_indices(ct_lower *L, MlirOperation op, const ct_lv *v, int firs
 }
 
 /* Is every use of v an A/B operand of `mmaf`? (Then its layout only matters for the shared-memory
- * staging, and 16 bytes per thread make the global loads and shared stores 16-byte vectors.) */
+ * staging, and 16 bytes per thread make the global loads and shared stores 16-byte vectors.)
+ * Through the stage forms' hand-offs: a tileaa.wait of a future, a tileas.consume of a slot (whose
+ * tileas.release is no use of the tile). */
 static bool only_feeds_mma(MlirValue v) {
   MlirOpOperand u = mlirValueGetFirstUse(v);
   if (mlirOpOperandIsNull(u)) return false;
   for (; !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation w = mlirOpOperandGetOwner(u);
+    if (ct_tileaa_is(w, "wait") || is_tileas(w, "consume")) {
+      if (mlirOperationGetNumResults(w) != 1 || !only_feeds_mma(mlirOperationGetResult(w, 0))) return false;
+      continue;
+    }
+    if (is_tileas(w, "release")) continue; /* the slot's end of life, not a use of the tile */
     char name[32];
-    if (strcmp(op_short_name(mlirOpOperandGetOwner(u), name, sizeof name), "mmaf") ||
-        mlirOpOperandGetOperandNumber(u) > 1)
-      return false;
+    if (strcmp(op_short_name(w, name, sizeof name), "mmaf") || mlirOpOperandGetOperandNumber(u) > 1) return false;
   }
   return true;
 }
 
-static int lower_view_access(ct_lower *L, MlirOperation op, const char *name, bool is_load) {
+/* A view load or store. `view_pos`: the view operand (its indices follow it; operand segment
+ * `view_pos + 1` counts them): load_view_tko / tileaa.async_load / tileas.load 0, store_view_tko /
+ * tileaa.async_store / tileas.store 1 (the stored tile is operand 0), tileas.produce 1 (operand 0
+ * is its pipe, lowered here as a SIMT load whose tile its tileas.consume takes over). */
+static int lower_view_access(ct_lower *L, MlirOperation op, const char *name, bool is_load, int view_pos) {
   int32_t seg[8];
   int nseg = 0;
-  if (!op_segments(op, seg, 8, &nseg) || nseg < (is_load ? 2 : 3)) {
+  if (!op_segments(op, seg, 8, &nseg) || nseg < view_pos + 2) {
     ct_error_op(L->c, op, "code generation: `%s` without operandSegmentSizes", name);
     return LOWER_FAILED;
   }
-  int view_pos = is_load ? 0 : 1;
   ct_lv *v = lv_get(L, op, view_pos);
   if (!v) return LOWER_FAILED;
   if (v->kind != LV_VIEW || v->type.kind != CT_TYPE_PARTITION_VIEW) {
@@ -432,7 +443,10 @@ static int lower_view_access(ct_lower *L, MlirOperation op, const char *name, bo
   const ct_layout *l;
   ct_lv *tile = NULL;
   if (is_load) {
-    if (!result_type(L, op, 0, &tt)) return LOWER_FAILED;
+    /* the view's tile (the result type of load_view_tko; futures and slots carry no tile type) */
+    int64_t shape[CT_MAX_RANK];
+    for (int i = 0; i < v->type.tile_rank; i++) shape[i] = v->type.tile_shape[i];
+    tt = ct_tile_type(v->type.elem, v->type.tile_rank, shape);
     if (!(l = only_feeds_mma(mlirOperationGetResult(op, 0)) ? layout_blocked_wide_for(L, op, &tt)
                                                              : layout_blocked_for(L, op, &tt)))
       return LOWER_FAILED;
@@ -446,8 +460,8 @@ static int lower_view_access(ct_lower *L, MlirOperation op, const char *name, bo
     ct_error_op(L->c, op, "`%s` of %s elements is not supported by code generation yet", name, ct_elem_name(tt.elem));
     return LOWER_FAILED;
   }
-  int first = is_load ? 1 : 2;
-  int nidx = is_load ? seg[1] : seg[2];
+  int first = view_pos + 1;
+  int nidx = seg[view_pos + 1];
   MlirValue idx[CT_MAX_RANK], tcoord[CT_MAX_RANK];
   if (!view_indices(L, op, v, first, nidx, idx, tcoord, l)) return LOWER_FAILED;
   int bits = ct_elem_bits(tt.elem);
@@ -489,12 +503,10 @@ static int lower_view_access(ct_lower *L, MlirOperation op, const char *name, bo
   } else {
     view_accesses(L, v, l, &vp, g, esize, true, is_load, et, pad, owner, &mo, out, tile);
   }
-  if (is_load) {
-    lv_bind(L, mlirOperationGetResult(op, 0), out);
-    if (mlirOperationGetNumResults(op) > 1) lv_bind(L, mlirOperationGetResult(op, 1), lv_alloc(L, LV_TOKEN, NULL));
-  } else if (mlirOperationGetNumResults(op) > 0) {
-    lv_bind(L, mlirOperationGetResult(op, 0), lv_alloc(L, LV_TOKEN, NULL));
-  }
+  /* loads: the tile (or the future / slot handing it on), then the token; stores: tokens / futures */
+  intptr_t nres = mlirOperationGetNumResults(op);
+  for (intptr_t i = 0; i < nres; i++)
+    lv_bind(L, mlirOperationGetResult(op, i), is_load && i == 0 ? out : lv_alloc(L, LV_TOKEN, NULL));
   return LOWER_DONE;
 }
 
@@ -556,6 +568,100 @@ static int lower_ptr_access(ct_lower *L, MlirOperation op, const char *name, boo
   return LOWER_DONE;
 }
 
+/* ---------------- the stage forms' views and memory ops (TileAA / TileAS input) ----------------
+ * tileaa.view is lowered like make_tensor_view + make_partition_view: its ct_type comes from
+ * tileaa/view_read.h (static entries are tileaa.constant operands), its shape and stride values
+ * from the operands' lowered values. Loads and stores reuse lower_view_access. When the Hopper
+ * path does not take a TileAS pipe (sm_100a, or its checks refuse), a tileas.produce is a SIMT
+ * load whose tile its tileas.consume hands on; alloc / pipe / release / store_wait emit nothing. */
+static bool is_tileas(MlirOperation op, const char *name) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  size_t len = strlen(name);
+  return n.length == 7 + len && !memcmp(n.data, "tileas.", 7) && !memcmp(n.data + 7, name, len);
+}
+
+static int lower_tileaa_view(ct_lower *L, MlirOperation op) {
+  ct_type t;
+  const char *bad = ct_tileaa_view_read(op, &t);
+  if (bad) {
+    ct_error_op(L->c, op, "code generation: %s", bad);
+    return LOWER_FAILED;
+  }
+  ct_lv *base = lv_get(L, op, 0);
+  if (!base) return LOWER_FAILED;
+  ct_lv *v = lv_alloc(L, LV_VIEW, &t);
+  v->base = base->regs[0];
+  int bits = ct_elem_bits(t.elem);
+  int64_t esize = bits >= 8 ? bits / 8 : 1;
+  v->base_align = base->ptr_align > esize ? base->ptr_align : esize;
+  for (int d = 0; d < 2 * t.rank; d++) {
+    bool is_stride = d >= t.rank;
+    int k = is_stride ? d - t.rank : d;
+    int64_t stat = is_stride ? t.strides[k] : t.shape[k];
+    MlirValue val;
+    int64_t div;
+    if (stat != CT_DYNAMIC) {
+      val = bld_i64(&L->b, stat);
+      div = stat > 0 ? stat : 1;
+    } else {
+      ct_lv *s = lv_get(L, op, 1 + d);
+      if (!s) return LOWER_FAILED;
+      val = to_i64(L, s->regs[0]);
+      div = s->int_div > 0 ? s->int_div : 1;
+    }
+    if (is_stride) v->strides[k] = val, v->stride_div[k] = div;
+    else v->dims[k] = val, v->dim_div[k] = div;
+  }
+  lv_bind(L, mlirOperationGetResult(op, 0), v);
+  return LOWER_DONE;
+}
+
+static void bind_all_tokens(ct_lower *L, MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
+    lv_bind(L, mlirOperationGetResult(op, i), lv_alloc(L, LV_TOKEN, NULL));
+}
+
+/* tileaa.wait / tileas.consume: the tile its future / slot (operand `from`) carries. */
+static int lower_handoff(ct_lower *L, MlirOperation op, int from) {
+  if (mlirOperationGetNumResults(op) == 0) return LOWER_DONE;
+  ct_lv *t = lv_get(L, op, from);
+  if (!t) return LOWER_FAILED;
+  if (t->kind != LV_TILE) {
+    ct_error_op(L->c, op, "code generation: this hand-off carries no tile");
+    return LOWER_FAILED;
+  }
+  lv_bind(L, mlirOperationGetResult(op, 0), t);
+  return LOWER_DONE;
+}
+
+int lower_stage_memory_op(ct_lower *L, MlirOperation op, const char *name) {
+  char user[48]; /* diagnostics name the user's op */
+  lower_user_op_name(op, user, sizeof user);
+  if (!strncmp(name, "tileaa.", 7)) {
+    const char *n = name + 7;
+    if (streq(n, "view")) return lower_tileaa_view(L, op);
+    if (streq(n, "index_space")) {
+      ct_lv *v = lv_get(L, op, 0);
+      return v ? lower_get_shape(L, op, true) : LOWER_FAILED;
+    }
+    if (streq(n, "async_load")) return lower_view_access(L, op, user, true, 0);
+    if (streq(n, "async_store")) return lower_view_access(L, op, user, false, 1);
+    if (streq(n, "wait")) return lower_handoff(L, op, 0);
+    return LOWER_NOT_MINE;
+  }
+  if (strncmp(name, "tileas.", 7)) return LOWER_NOT_MINE;
+  const char *n = name + 7;
+  if (streq(n, "load")) return lower_view_access(L, op, user, true, 0);
+  if (streq(n, "store")) return lower_view_access(L, op, user, false, 1);
+  if (streq(n, "produce")) return lower_view_access(L, op, user, true, 1);
+  if (streq(n, "consume")) return lower_handoff(L, op, 1);
+  if (streq(n, "alloc") || streq(n, "pipe") || streq(n, "release") || streq(n, "store_wait")) {
+    bind_all_tokens(L, op);
+    return LOWER_DONE;
+  }
+  return LOWER_NOT_MINE;
+}
+
 int lower_memory_op(ct_lower *L, MlirOperation op, const char *name) {
   if (streq(name, "make_tensor_view")) return lower_make_tensor_view(L, op);
   if (streq(name, "make_partition_view")) return lower_make_partition_view(L, op, name);
@@ -569,8 +675,10 @@ int lower_memory_op(ct_lower *L, MlirOperation op, const char *name) {
     }
     return lower_get_shape(L, op, true);
   }
-  if (streq(name, "load_view_tko")) return lower_view_access(L, op, name, true);
-  if (streq(name, "store_view_tko")) return lower_view_access(L, op, name, false);
+  if (streq(name, "load_view_tko")) return lower_view_access(L, op, name, true, 0);
+  if (streq(name, "store_view_tko")) return lower_view_access(L, op, name, false, 1);
+  int r = lower_stage_memory_op(L, op, name);
+  if (r != LOWER_NOT_MINE) return r;
   if (streq(name, "load_ptr_tko")) return lower_ptr_access(L, op, name, true);
   if (streq(name, "store_ptr_tko")) return lower_ptr_access(L, op, name, false);
   return LOWER_NOT_MINE;

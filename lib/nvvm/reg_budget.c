@@ -51,6 +51,13 @@ typedef struct rb {
 } rb;
 
 
+/* Is op the tileas.consume of a Hopper-path pipe (its tile stays in shared memory, no registers)? */
+static bool in_pipe_smem(ct_lower *L, MlirOperation op, const char *name) {
+  if (!L->hopper || strcmp(name, "tileas.consume") || mlirOperationGetNumOperands(op) != 2) return false;
+  MlirOperation prod = hopper_produce_of(mlirOperationGetResult(op, 0));
+  return !mlirOperationIsNull(prod) && hopper_pipe_of_load(L->hopper, prod) >= 0;
+}
+
 static long rb_find(const rb *R, MlirValue v) {
   if (!R->tab_cap) return -1;
   size_t h = ct_ptr_hash(v.ptr, R->tab_cap);
@@ -124,7 +131,7 @@ static void result_cost(rb *R, MlirOperation op, int ri, int64_t *cost, bool *un
     *uniform = true;
     return;
   }
-  if (ri == 0 && L->hopper && !strcmp(name, "load_view_tko") && hopper_pipe_of_load(L->hopper, op) >= 0) return;
+  if (ri == 0 && in_pipe_smem(L, op, name)) return;
   /* a broadcast renames its source's registers, or is materialised element by element straight
    * into its consumer (lower_shape.c): it costs what its source costs */
   if (!strcmp(name, "broadcast") && mlirOperationGetNumOperands(op) == 1) {
@@ -200,7 +207,7 @@ static bool too_wide(rb *R, MlirOperation op) {
   for (intptr_t k = 0; k < mlirOperationGetNumResults(op); k++) {
     ct_type t;
     if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, k)), &t) || t.kind != CT_TYPE_TILE) continue;
-    if (k == 0 && L->hopper && !strcmp(name, "load_view_tko") && hopper_pipe_of_load(L->hopper, op) >= 0) continue;
+    if (k == 0 && in_pipe_smem(L, op, name)) continue;
     int64_t n = ct_type_num_elements(&t);
     int64_t per = n == INT64_MAX ? n : (n + L->nthreads - 1) / L->nthreads;
     if (per <= (1 << CT_LAYOUT_MAX_REG_BITS)) continue;
@@ -211,7 +218,7 @@ static bool too_wide(rb *R, MlirOperation op) {
                 "`%s` on %s: %lld elements per thread at %d threads per CTA, more than the %d a tile may hold per "
                 "thread (docs/driver.md, \"Code generation limits\"); use smaller tiles or more warps "
                 "(num_worker_warps_per_cta), or process the data in pieces in a `for` loop",
-                name, ts.data ? ts.data : "?", (long long)per, L->nthreads, 1 << CT_LAYOUT_MAX_REG_BITS);
+                lower_user_op_name(op, name, sizeof name), ts.data ? ts.data : "?", (long long)per, L->nthreads, 1 << CT_LAYOUT_MAX_REG_BITS);
     ct_strbuf_free(&ts);
     R->failed = true;
     return true;
@@ -222,7 +229,7 @@ static bool too_wide(rb *R, MlirOperation op) {
 static void refuse(rb *R, MlirOperation op, int64_t need) {
   ct_lower *L = R->L;
   char name[48];
-  op_short_name(op, name, sizeof name);
+  lower_user_op_name(op, name, sizeof name);
   ct_type t;
   int64_t regs;
   ct_strbuf ts;

@@ -676,3 +676,11 @@ MlirModule ct_strip_mine(ct_lower *L, MlirModule in) {
   }
   return work;
 }
+
+MlirModule ct_lower_strip_mine(ct_ctx *c, MlirModule in, const ct_lower_options *opts) {
+  ct_lower L;
+  memset(&L, 0, sizeof L);
+  L.c = c;
+  L.opts = opts;
+  return ct_strip_mine(&L, in);
+}

@@ -34,6 +34,7 @@
 #include "frontend/types.h"
 #include "tileaa/ir_build.h"
 #include "tileaa/tileaa.h"
+#include "tileaa/view_read.h"
 #include "tileas/attrs.h"
 #include "tileas/sched.h"
 #include "tileas/tileas.h"
@@ -321,6 +322,20 @@ static MlirOperation last_reader_in_block(MlirValue v, MlirBlock block) {
   return best;
 }
 
+/* The tile type of a load nobody waits for: the tile of its tileaa.view (box x elem). */
+static MlirType unwaited_tile_type(MlirContext ctx, MlirOperation ld) {
+  MlirValue v = mlirOperationGetOperand(ld, 0);
+  ct_type vt;
+  if (mlirValueIsAOpResult(v) && !ct_tileaa_view_read(mlirOpResultGetOwner(v), &vt)) {
+    int64_t shape[CT_MAX_RANK];
+    for (int i = 0; i < vt.tile_rank; i++) shape[i] = vt.tile_shape[i];
+    ct_type tt = ct_tile_type(vt.elem, vt.tile_rank, shape);
+    MlirType t = ct_type_to_mlir(ctx, &tt);
+    if (!mlirTypeIsNull(t)) return t;
+  }
+  return mlirOpaqueTypeGet(ctx, ct_ir_sref("tileas"), ct_ir_sref("none"));
+}
+
 /* Rewrite one load group. */
 static void rewrite_load(MlirContext ctx, group *g, MlirValue pipe) {
   MlirOperation ld = g->op;
@@ -364,7 +379,7 @@ static void rewrite_load(MlirContext ctx, group *g, MlirValue pipe) {
       mlirOperationDestroy(w);
     }
   } else {
-    MlirType rt[2] = {mlirOpaqueTypeGet(ctx, ct_ir_sref("tileas"), ct_ir_sref("none")), mlirValueGetType(tok)};
+    MlirType rt[2] = {unwaited_tile_type(ctx, ld), mlirValueGetType(tok)};
     if (waits.n) rt[0] = mlirValueGetType(mlirOperationGetResult(waits.ops[0], 0));
     MlirNamedAttribute na[2] = {ct_ir_named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 3, s + 1)),
                                 ct_ir_named(ctx, "layout", lay)};

@@ -1,16 +1,16 @@
 /* compile: tilec's pipeline for one input buffer.
  *   text/bytecode -> cuda_tile (parse + verify)            [--emit=mlir stops here, O0]
  *   -> TileAA (async normal form)                          [--emit=tileaa, O1]
- *   -> TileAS (layouts, buffers, pipes; printed only)       [--emit=tileas]
- *   -> llvm/nvvm dialects (nvvm/lower.h, SIMT path)
+ *   -> TileAS (layouts, buffers, pipes, schedules)         [--emit=tileas]
+ *   -> llvm/nvvm dialects (nvvm/lower.h: lowers the TileAS module, every decision read off its ops)
  *   -> LLVM IR + O-level pipeline (llvm/backend.h)
  *   -> LLVM-tier passes (llvm/tier.h)                      [--emit=llvm]
  *   -> PTX (NVPTX, +ptx90)                                 [--emit=ptx, O2/O3 default]
  *   -> cubin via ptxas                                     [--emit=cubin]
  * Bytecode input (magic \x7FTileIR\0) is read by frontend/bytecode_reader.c; --emit=bytecode writes it.
  * Input named *.ll is LLVM IR: only the LLVM tier and code generation run on it. Input already at
- * TileAA / TileAS (tilec's own --emit output; ct_module_stage) skips the stages it has been through
- * for --emit=tileaa/tileas and is refused for code generation (not implemented yet).
+ * TileAA / TileAS (tilec's own --emit output; ct_module_stage) runs only the stages after it, so
+ * `tilec -O3 k.tileas.mlir` gives the PTX of `tilec -O3 k.mlir` byte for byte (run_stages).
  * --print-ir-after-all dumps each stage's IR to stderr. */
 #include <llvm-c/Core.h>
 #include <llvm-c/IRReader.h>
@@ -128,46 +128,58 @@ static int finish_llvm_module(ct_ctx *c, const tilec_options *o, LLVMModuleRef l
   return 0;
 }
 
-/* --emit=tileaa (the -O1 default) and --emit=tileas: the async normal form and the snapshot IR
- * with layouts, buffers and pipes (docs/tileaa-tileas.md). Returns 0 or 1. */
-static int emit_tileaa_tileas(ct_ctx *c, const tilec_options *o, MlirModule m, ct_strbuf *out) {
+/* The stage chain from the input's stage up to `upto` (CT_STAGE_TILEAA or CT_STAGE_TILEAS). A
+ * cuda_tile input is first prepared for code generation (nvvm/lower.h ct_lower_strip_mine: big
+ * element-wise groups in register-sized pieces, so the loops are in the IR every later stage and a
+ * re-entered TileAA/TileAS file sees), then converted to TileAA, then to TileAS with the target's
+ * options and the environment's tunables. Each stage reads only the previous stage's module.
+ * Returns a new module at `upto` (caller destroys it), or null after located errors. */
+static MlirModule run_stages(ct_ctx *c, const tilec_options *o, MlirModule m, ct_ir_stage upto, double *t0) {
   int errors_before = c->nerrors;
-  double t0 = now_ms();
-  /* Input already at a later stage: do not re-run the stages it has been through. */
   ct_ir_stage stage = ct_module_stage(m);
-  if (stage == CT_STAGE_TILEAS || (stage == CT_STAGE_TILEAA && o->emit == CT_EMIT_TILEAA)) {
-    if (stage == CT_STAGE_TILEAS && o->emit == CT_EMIT_TILEAA) {
-      ct_error_op(c, mlirModuleGetOperation(m), "the input is TileAS; it cannot be emitted as TileAA");
-      return 1;
-    }
-    ct_tileaa_print(m, out);
-    return 0;
-  }
-  MlirModule aa = stage == CT_STAGE_TILEAA ? mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(m)))
-                                           : ct_tileaa_from_cuda_tile(c, m);
-  if (mlirModuleIsNull(aa) || c->nerrors != errors_before) {
-    if (!mlirModuleIsNull(aa)) mlirModuleDestroy(aa);
-    return 1;
-  }
-  stage_done(o, "tileaa", &t0);
-  if (o->emit == CT_EMIT_TILEAA) {
-    ct_tileaa_print(aa, out);
-    mlirModuleDestroy(aa);
-    return 0;
-  }
-  if (o->print_ir_after_all) dump_mlir("tileaa", aa);
+  MlirModule cur;
+  if (stage == CT_STAGE_CUDA_TILE) {
+    ct_lower_options lo = {.gpu = o->gpu, .opt_level = o->opt_level, .self_contained_abi = o->tileiras_cli};
+    MlirModule mined = ct_lower_strip_mine(c, m, &lo);
+    cur = ct_tileaa_from_cuda_tile(c, mlirModuleIsNull(mined) ? m : mined);
+    if (!mlirModuleIsNull(mined)) mlirModuleDestroy(mined);
+    if (mlirModuleIsNull(cur) || c->nerrors != errors_before) goto fail;
+    stage_done(o, "tileaa", t0);
+    if (o->print_ir_after_all && upto != CT_STAGE_TILEAA) dump_mlir("tileaa", cur);
+  } else cur = mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(m)));
+  if (upto == CT_STAGE_TILEAA || stage == CT_STAGE_TILEAS) return cur;
   ct_tileas_options to;
   ct_tileas_options_default(&to, o->gpu == CT_SM_100A ? CT_TILEAS_SM100A : CT_TILEAS_SM90A);
   ct_tileas_options_from_env(&to);
-  MlirModule as = ct_tileas_from_tileaa(c, aa, &to);
-  mlirModuleDestroy(aa);
-  if (mlirModuleIsNull(as) || c->nerrors != errors_before) {
-    if (!mlirModuleIsNull(as)) mlirModuleDestroy(as);
+  MlirModule as = ct_tileas_from_tileaa(c, cur, &to);
+  mlirModuleDestroy(cur);
+  cur = as;
+  if (mlirModuleIsNull(cur) || c->nerrors != errors_before) goto fail;
+  stage_done(o, "tileas", t0);
+  return cur;
+fail:
+  if (!mlirModuleIsNull(cur)) mlirModuleDestroy(cur);
+  return (MlirModule){NULL};
+}
+
+/* --emit=tileaa (the -O1 default) and --emit=tileas: the async normal form and the TileAS form with
+ * layouts, buffers, pipes and schedules (docs/tileaa-tileas.md). An input already at the requested
+ * stage is reprinted as is. Returns 0 or 1. */
+static int emit_tileaa_tileas(ct_ctx *c, const tilec_options *o, MlirModule m, ct_strbuf *out) {
+  double t0 = now_ms();
+  ct_ir_stage stage = ct_module_stage(m), upto = o->emit == CT_EMIT_TILEAA ? CT_STAGE_TILEAA : CT_STAGE_TILEAS;
+  if (stage == CT_STAGE_TILEAS && upto == CT_STAGE_TILEAA) {
+    ct_error_op(c, mlirModuleGetOperation(m), "the input is TileAS; it cannot be emitted as TileAA");
     return 1;
   }
-  stage_done(o, "tileas", &t0);
-  ct_tileaa_print(as, out);
-  mlirModuleDestroy(as);
+  if (stage == upto) {
+    ct_tileaa_print(m, out);
+    return 0;
+  }
+  MlirModule r = run_stages(c, o, m, upto, &t0);
+  if (mlirModuleIsNull(r)) return 1;
+  ct_tileaa_print(r, out);
+  mlirModuleDestroy(r);
   return 0;
 }
 
@@ -206,45 +218,6 @@ static int compile_for_foreign_target(ct_ctx *c, const tilec_options *o, MlirMod
   ct_strbuf_append(out, bin, size);
   free(bin);
   return 0;
-}
-
-/* The TileAS stage for code generation (lower.h ct_tileas_provider): cuda_tile -> TileAA -> TileAS
- * with sm_90a options and the environment's tunables, built on the lowering's first request and
- * kept until the compile ends. Diagnostics are muted: a module TileAS cannot process still lowers
- * (the Hopper path falls back and says why in a remark). */
-typedef struct tileas_stage {
-  ct_ctx *c;
-  MlirModule in, as;
-  bool tried;
-} tileas_stage;
-
-static MlirModule provide_tileas(void *user) {
-  tileas_stage *s = user;
-  if (s->tried) return s->as;
-  s->tried = true;
-  ct_ctx *c = s->c;
-  bool capture = c->capture, remarks = c->remarks;
-  size_t ndiags = c->ndiags;
-  int nerrors = c->nerrors;
-  c->capture = true;
-  c->remarks = false;
-  MlirModule aa = ct_tileaa_from_cuda_tile(c, s->in);
-  if (!mlirModuleIsNull(aa)) {
-    ct_tileas_options o;
-    ct_tileas_options_default(&o, CT_TILEAS_SM90A);
-    ct_tileas_options_from_env(&o);
-    s->as = ct_tileas_from_tileaa(c, aa, &o);
-    mlirModuleDestroy(aa);
-  }
-  for (size_t i = ndiags; i < c->ndiags; i++) {
-    free(c->diags[i].file);
-    free(c->diags[i].message);
-  }
-  c->ndiags = ndiags;
-  c->nerrors = nerrors;
-  c->capture = capture;
-  c->remarks = remarks;
-  return s->as;
 }
 
 static bool has_suffix(const char *s, const char *suffix) {
@@ -300,7 +273,7 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
   MlirModule lowered = {NULL};
   LLVMContextRef llctx = NULL;
   LLVMModuleRef llmod = NULL;
-  tileas_stage tstage = {NULL, {NULL}, {NULL}, false};
+  MlirModule as = {NULL};
 
   if (!ct_verify_module(c, m) || c->nerrors != errors_before) goto done;
   stage_done(o, "verify", &t0);
@@ -316,13 +289,8 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
     rc = compile_for_foreign_target(c, o, m, out);
     goto done;
   }
-  if (o->emit != CT_EMIT_TILEAA && o->emit != CT_EMIT_TILEAS && o->emit != CT_EMIT_MLIR &&
-      ct_module_stage(m) != CT_STAGE_CUDA_TILE) {
-    if (o->emit == CT_EMIT_BYTECODE)
-      ct_error_op(c, mlirModuleGetOperation(m), "TileAA/TileAS ops cannot be encoded in CUDA Tile IR bytecode");
-    else
-      ct_error_op(c, mlirModuleGetOperation(m), "the input is already TileAA/TileAS: it can only be emitted with "
-                  "--emit=tileaa, --emit=tileas or --emit=mlir (lowering from TileAS is not implemented yet)");
+  if (o->emit == CT_EMIT_BYTECODE && ct_module_stage(m) != CT_STAGE_CUDA_TILE) {
+    ct_error_op(c, mlirModuleGetOperation(m), "TileAA/TileAS ops cannot be encoded in CUDA Tile IR bytecode");
     goto done;
   }
   switch (o->emit) {
@@ -345,11 +313,12 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
     goto done;
   }
 
-  ct_lower_options lo = {.gpu = o->gpu, .opt_level = o->opt_level, .tileas = provide_tileas, .tileas_user = &tstage,
-                         .self_contained_abi = o->tileiras_cli};
-  tstage.c = c;
-  tstage.in = m;
-  lowered = ct_lower_to_llvm_dialect(c, m, &lo);
+  /* the chain: (strip-mine) -> TileAA -> TileAS -> lowering, from whichever stage the input is at */
+  as = run_stages(c, o, m, CT_STAGE_TILEAS, &t0);
+  if (mlirModuleIsNull(as)) goto done;
+  if (o->print_ir_after_all) dump_mlir("tileas", as);
+  ct_lower_options lo = {.gpu = o->gpu, .opt_level = o->opt_level, .self_contained_abi = o->tileiras_cli};
+  lowered = ct_lower_to_llvm_dialect(c, as, &lo);
   if (mlirModuleIsNull(lowered) || c->nerrors != errors_before) goto done;
   stage_done(o, "lower-to-llvm-dialect", &t0);
   if (o->print_ir_after_all) dump_mlir("lower-to-llvm-dialect", lowered);
@@ -364,7 +333,7 @@ done:
   if (llmod) LLVMDisposeModule(llmod);
   if (llctx) LLVMContextDispose(llctx);
   if (!mlirModuleIsNull(lowered)) mlirModuleDestroy(lowered);
-  if (!mlirModuleIsNull(tstage.as)) mlirModuleDestroy(tstage.as);
+  if (!mlirModuleIsNull(as)) mlirModuleDestroy(as);
   mlirModuleDestroy(m);
   if (c->nerrors != errors_before) rc = 1;
   return rc;
