@@ -256,6 +256,7 @@ static const char *tileas_pipe(MlirOperation prod, int *stages, int64_t *tx, int
   *swz = ct_tileas_alloc_read(alloc, &al) ? -1 : al.swizzle;
   ct_tileas_layout lay;
   if (!ct_tileas_op_layout(prod, &lay) || !layout_box(&lay, box, nboxes)) return "the operand layout has no TMA box";
+  if (lay.swizzle != *swz) return "the operand layout's swizzle differs from its buffer's (tileas.alloc)";
   return NULL;
 }
 

@@ -594,6 +594,11 @@ static int lower_tileaa_view(ct_lower *L, MlirOperation op) {
   int bits = ct_elem_bits(t.elem);
   int64_t esize = bits >= 8 ? bits / 8 : 1;
   v->base_align = base->ptr_align > esize ? base->ptr_align : esize;
+  /* TileAA's `base_align` (the assumed divisor of the base address) is a decision of the IR: its
+   * power-of-two part proves vector alignment even where no `assume` reaches the base */
+  int64_t ba = attr_int(op, "base_align", 0);
+  ba = ba > 0 ? ba & -ba : 0;
+  if (ba > v->base_align) v->base_align = ba;
   for (int d = 0; d < 2 * t.rank; d++) {
     bool is_stride = d >= t.rank;
     int k = is_stride ? d - t.rank : d;

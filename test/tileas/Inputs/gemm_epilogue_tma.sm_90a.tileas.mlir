@@ -1,0 +1,54 @@
+// TileAS form of examples/gemm_epilogue.mlir for sm_90a with a TMA store epilogue.
+// Generated once with: TILEIR_PREFER_TMA_FOR_LOAD_STORE=true tilec --emit=tileas examples/gemm_epilogue.mlir; the tests in test/tileas/decisions/ change one decision of it with sed and check the PTX follows.
+module {
+  "cuda_tile.module"() ({
+    "cuda_tile.entry"() ({
+    ^bb0(%arg0: !cuda_tile.tile<ptr<f16>>, %arg1: !cuda_tile.tile<ptr<f16>>, %arg2: !cuda_tile.tile<ptr<f32>>, %arg3: !cuda_tile.tile<ptr<f16>>):
+      %0 = "tileas.alloc"() {alignment = 512 : i64, bytes = 16384 : i64, stage_bytes = 8192 : i64, stages = 2 : i64, swizzle = 64 : i64} : () -> !tileas.smem<2x128x32xf16>
+      %1 = "tileas.pipe"(%0) {compute_cycles = 8 : i64, consumer = "wgmma_smem", limited_by = "min-2", memory_cycles = 8 : i64, producer = "tma", roofline = 1 : i64, stages = 2 : i64, tx_bytes = 8192 : i64} : (!tileas.smem<2x128x32xf16>) -> !tileas.pipe<2x128x32xf16>
+      %2 = "tileas.alloc"() {alignment = 1024 : i64, bytes = 16384 : i64, stage_bytes = 8192 : i64, stages = 2 : i64, swizzle = 128 : i64} : () -> !tileas.smem<2x32x128xf16>
+      %3 = "tileas.pipe"(%2) {compute_cycles = 8 : i64, consumer = "wgmma_smem", limited_by = "min-2", memory_cycles = 8 : i64, producer = "tma", roofline = 1 : i64, stages = 2 : i64, tx_bytes = 8192 : i64} : (!tileas.smem<2x32x128xf16>) -> !tileas.pipe<2x32x128xf16>
+      %4 = "tileas.alloc"() {alignment = 128 : i64, bytes = 512 : i64, stage_bytes = 512 : i64, stages = 1 : i64, swizzle = 0 : i64} : () -> !tileas.smem<1x128xf32>
+      %5 = "tileas.pipe"(%4) {consumer = "blocked", producer = "tma", stages = 1 : i64, tx_bytes = 512 : i64} : (!tileas.smem<1x128xf32>) -> !tileas.pipe<1x128xf32>
+      %6 = "tileas.alloc"() {alignment = 128 : i64, bytes = 32768 : i64, stage_bytes = 32768 : i64, stages = 1 : i64, swizzle = 0 : i64} : () -> !tileas.smem<1x128x128xf16>
+      %7 = "tileaa.constant"() {value = 1 : i64} : () -> i64
+      %8 = "tileaa.constant"() {value = 1024 : i64} : () -> i64
+      %9 = "cuda_tile.assume"(%arg0) {predicate = #cuda_tile.div_by<16>} : (!cuda_tile.tile<ptr<f16>>) -> !cuda_tile.tile<ptr<f16>>
+      %10 = "cuda_tile.assume"(%arg1) {predicate = #cuda_tile.div_by<16>} : (!cuda_tile.tile<ptr<f16>>) -> !cuda_tile.tile<ptr<f16>>
+      %11 = "cuda_tile.assume"(%arg2) {predicate = #cuda_tile.div_by<16>} : (!cuda_tile.tile<ptr<f32>>) -> !cuda_tile.tile<ptr<f32>>
+      %12 = "cuda_tile.assume"(%arg3) {predicate = #cuda_tile.div_by<16>} : (!cuda_tile.tile<ptr<f16>>) -> !cuda_tile.tile<ptr<f16>>
+      %13 = "tileaa.view"(%9, %8, %8, %8, %7) {base_align = 16 : i64, box = array<i64: 128, 32>, elem = f16} : (!cuda_tile.tile<ptr<f16>>, i64, i64, i64, i64) -> !tileaa.view<128x32xf16>
+      %14 = "tileaa.view"(%10, %8, %8, %8, %7) {base_align = 16 : i64, box = array<i64: 32, 128>, elem = f16} : (!cuda_tile.tile<ptr<f16>>, i64, i64, i64, i64) -> !tileaa.view<32x128xf16>
+      %15 = "tileaa.view"(%11, %8, %7) {base_align = 16 : i64, box = array<i64: 128>, elem = f32} : (!cuda_tile.tile<ptr<f32>>, i64, i64) -> !tileaa.view<128xf32>
+      %16 = "tileaa.view"(%12, %8, %8, %8, %7) {base_align = 16 : i64, box = array<i64: 128, 128>, elem = f16} : (!cuda_tile.tile<ptr<f16>>, i64, i64, i64, i64) -> !tileaa.view<128x128xf16>
+      %17:3 = "cuda_tile.get_tile_block_id"() : () -> (!cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>)
+      %18 = "cuda_tile.constant"() {value = dense<0> : tensor<i32>} : () -> !cuda_tile.tile<i32>
+      %19 = "cuda_tile.constant"() {value = dense<1> : tensor<i32>} : () -> !cuda_tile.tile<i32>
+      %20 = "cuda_tile.constant"() {value = dense<32> : tensor<i32>} : () -> !cuda_tile.tile<i32>
+      %21 = "cuda_tile.constant"() {value = dense<0.000000e+00> : tensor<128x128xf32>} : () -> !cuda_tile.tile<128x128xf32>
+      %22 = "cuda_tile.constant"() {value = dense<32> : tensor<i32>} : () -> !cuda_tile.tile<i32>
+      %23 = "tileaa.for"(%22, %21) ({
+      ^bb0(%arg4: !cuda_tile.tile<i32>, %arg5: !cuda_tile.tile<128x128xf32>):
+        %32:2 = "tileas.produce"(%1, %13, %17#0, %arg4) {layout = {atom = "tma", bias = "prefer_tma", box = array<i64: 128, 32>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 64 : i64, tmem_cycles = 0 : i64}, memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 2, 0>, tileas.sched = {cycle = 0 : i64, stage = 0 : i64}} : (!tileas.pipe<2x128x32xf16>, !tileaa.view<128x32xf16>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> (!tileas.slot, !cuda_tile.token)
+        %33:2 = "tileas.produce"(%3, %14, %arg4, %17#1) {layout = {atom = "tma", bias = "prefer_tma", box = array<i64: 32, 64>, boxes = 2 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 16 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 128 : i64, tmem_cycles = 0 : i64}, memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 2, 0>, tileas.sched = {cycle = 8 : i64, stage = 0 : i64}} : (!tileas.pipe<2x32x128xf16>, !tileaa.view<32x128xf16>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> (!tileas.slot, !cuda_tile.token)
+        %34 = "tileas.consume"(%1, %32#0) {layout = {atom = "tma", bias = "prefer_tma", box = array<i64: 128, 32>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 64 : i64, tmem_cycles = 0 : i64}, tileas.sched = {cycle = 8 : i64, stage = 0 : i64}} : (!tileas.pipe<2x128x32xf16>, !tileas.slot) -> !cuda_tile.tile<128x32xf16>
+        %35 = "tileas.consume"(%3, %33#0) {layout = {atom = "tma", bias = "prefer_tma", box = array<i64: 32, 64>, boxes = 2 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 16 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 128 : i64, tmem_cycles = 0 : i64}, tileas.sched = {cycle = 16 : i64, stage = 1 : i64}} : (!tileas.pipe<2x32x128xf16>, !tileas.slot) -> !cuda_tile.tile<32x128xf16>
+        %36 = "cuda_tile.mmaf"(%34, %35, %arg5) {tileas.mma = "wgmma"} : (!cuda_tile.tile<128x32xf16>, !cuda_tile.tile<32x128xf16>, !cuda_tile.tile<128x128xf32>) -> !cuda_tile.tile<128x128xf32>
+        "tileas.release"(%3, %33#0) {tileas.sched = {cycle = 25 : i64, stage = 1 : i64}} : (!tileas.pipe<2x32x128xf16>, !tileas.slot) -> ()
+        "tileas.release"(%1, %32#0) {tileas.sched = {cycle = 26 : i64, stage = 1 : i64}} : (!tileas.pipe<2x128x32xf16>, !tileas.slot) -> ()
+        "cuda_tile.continue"(%36) : (!cuda_tile.tile<128x128xf32>) -> ()
+      }) {tileas.schedule = {ii = 16 : i64, mii = 16 : i64, rec_mii = 8 : i64, res_mii = 16 : i64, stages = 2 : i64, status = "scheduled"}, trip_count = 32 : i64} : (!cuda_tile.tile<i32>, !cuda_tile.tile<128x128xf32>) -> !cuda_tile.tile<128x128xf32>
+      %24:2 = "tileas.produce"(%5, %15, %17#1) {layout = {atom = "tma", bias = "prefer_tma", box = array<i64: 128>, boxes = 1 : i64, candidates = 9 : i64, conflicts = 0 : i64, frag = "blocked", legal = 9 : i64, regs = 2 : i64, score = 8.500000e+00 : f64, smem_tx = 8 : i64, swizzle = 0 : i64, tmem_cycles = 0 : i64}, memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (!tileas.pipe<1x128xf32>, !tileaa.view<128xf32>, !cuda_tile.tile<i32>) -> (!tileas.slot, !cuda_tile.token)
+      %25 = "tileas.consume"(%5, %24#0) {layout = {atom = "tma", bias = "prefer_tma", box = array<i64: 128>, boxes = 1 : i64, candidates = 9 : i64, conflicts = 0 : i64, frag = "blocked", legal = 9 : i64, regs = 2 : i64, score = 8.500000e+00 : f64, smem_tx = 8 : i64, swizzle = 0 : i64, tmem_cycles = 0 : i64}} : (!tileas.pipe<1x128xf32>, !tileas.slot) -> !cuda_tile.tile<128xf32>
+      %26 = "cuda_tile.reshape"(%25) : (!cuda_tile.tile<128xf32>) -> !cuda_tile.tile<1x128xf32>
+      "tileas.release"(%5, %24#0) : (!tileas.pipe<1x128xf32>, !tileas.slot) -> ()
+      %27 = "cuda_tile.broadcast"(%26) : (!cuda_tile.tile<1x128xf32>) -> !cuda_tile.tile<128x128xf32>
+      %28 = "cuda_tile.addf"(%23, %27) {rounding_mode = #cuda_tile.rounding<nearest_even>} : (!cuda_tile.tile<128x128xf32>, !cuda_tile.tile<128x128xf32>) -> !cuda_tile.tile<128x128xf32>
+      %29 = "cuda_tile.maxf"(%28, %21) : (!cuda_tile.tile<128x128xf32>, !cuda_tile.tile<128x128xf32>) -> !cuda_tile.tile<128x128xf32>
+      %30 = "cuda_tile.ftof"(%29) {rounding_mode = #cuda_tile.rounding<nearest_even>} : (!cuda_tile.tile<128x128xf32>) -> !cuda_tile.tile<128x128xf16>
+      %31:2 = "tileas.store"(%30, %16, %17#0, %17#1, %6) {layout = {atom = "tma", bias = "prefer_tma", box = array<i64: 128, 128>, boxes = 1 : i64, candidates = 5 : i64, conflicts = 0 : i64, frag = "blocked", legal = 5 : i64, regs = 65 : i64, score = 5.282500e+02 : f64, smem_tx = 512 : i64, swizzle = 0 : i64, tmem_cycles = 0 : i64}, memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 2, 0, 1>} : (!cuda_tile.tile<128x128xf16>, !tileaa.view<128x128xf16>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !tileas.smem<1x128x128xf16>) -> (!tileaa.future<store>, !cuda_tile.token)
+      "tileas.store_wait"(%31#0) {deferred = false} : (!tileaa.future<store>) -> ()
+      "cuda_tile.return"() : () -> ()
+    }) {function_type = (!cuda_tile.tile<ptr<f16>>, !cuda_tile.tile<ptr<f16>>, !cuda_tile.tile<ptr<f32>>, !cuda_tile.tile<ptr<f16>>) -> (), sym_name = "gemm_bias_relu", tileas.smem_bytes = 66048 : i64, tileas.target = "sm_90a"} : () -> ()
+  }) {sym_name = "gemm_epilogue"} : () -> ()
+}
