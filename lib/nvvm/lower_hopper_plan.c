@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/attr_read.h"
 #include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
 #include "tileaa/view_read.h"
@@ -86,14 +87,8 @@ static int arg_of(MlirValue v, MlirBlock entry_body, int64_t *div) {
     MlirOperation d = def_op(v);
     if (mlirOperationIsNull(d)) break;
     if (!is_op(d, "cuda_tile.assume")) return -1;
-    MlirAttribute pa = mlirOperationGetAttributeByName(d, sr("predicate"));
-    if (!mlirAttributeIsNull(pa) && mlirAttributeIsAOpaque(pa)) {
-      MlirStringRef t = mlirOpaqueAttrGetData(pa);
-      if (t.length > 7 && !memcmp(t.data, "div_by<", 7)) {
-        int64_t n = strtoll(t.data + 7, NULL, 10);
-        if (n > *div) *div = n;
-      }
-    }
+    int64_t n;
+    if (ct_attr_div_by(mlirOperationGetAttributeByName(d, sr("predicate")), &n) && n > *div) *div = n;
     v = mlirOperationGetOperand(d, 0);
   }
   if (!mlirValueIsABlockArgument(v) || !mlirBlockEqual(mlirBlockArgumentGetOwner(v), entry_body)) return -1;

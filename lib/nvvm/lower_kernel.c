@@ -19,9 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/attr_read.h"
 #include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
-#include "support/strbuf.h"
 
 #define DEFAULT_WARPS 4
 #define SMEM_SYMBOL "__tilec_smem"
@@ -198,17 +198,7 @@ bool attr_present(MlirOperation op, const char *name) {
 }
 
 bool attr_keyword(MlirOperation op, const char *name, char *buf, size_t cap) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, sref(name));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAOpaque(a)) return false;
-  MlirStringRef d = mlirOpaqueAttrGetData(a);
-  const char *lt = memchr(d.data, '<', d.length);
-  const char *s = lt ? lt + 1 : d.data;
-  size_t n = lt ? d.length - (size_t)(s - d.data) : d.length;
-  if (lt && n && s[n - 1] == '>') n--;
-  if (n + 1 > cap) n = cap - 1;
-  memcpy(buf, s, n);
-  buf[n] = 0;
-  return true;
+  return ct_attr_keyword(mlirOperationGetAttributeByName(op, sref(name)), buf, cap);
 }
 
 int64_t attr_int(MlirOperation op, const char *name, int64_t dflt) {
@@ -312,24 +302,14 @@ static int lower_misc_op(ct_lower *L, MlirOperation op, const char *name) {
     ct_lv *lv = in;
     MlirAttribute pa = mlirOperationGetAttributeByName(op, sref("predicate"));
     bool is_int = in->type.elem == CT_I8 || in->type.elem == CT_I16 || in->type.elem == CT_I32 || in->type.elem == CT_I64;
-    if (in->kind == LV_TILE && (in->type.elem == CT_PTR || is_int) && in->type.rank == 0 && !mlirAttributeIsNull(pa) &&
-        mlirAttributeIsAOpaque(pa)) {
-      MlirStringRef d = mlirOpaqueAttrGetData(pa);
-      char buf[64];
-      size_t n = d.length < sizeof buf - 1 ? d.length : sizeof buf - 1;
-      memcpy(buf, d.data, n);
-      buf[n] = 0;
-      /* `div_by<16>` (a plain divisor; the `every N along D` form says nothing about element 0) */
-      if (!strncmp(buf, "div_by<", 7) && !strchr(buf, ',')) {
-        long long k = strtoll(buf + 7, NULL, 10);
-        if (k > 0) {
-          lv = lv_new_tile(L, &in->type, in->layout);
-          lv->regs[0] = in->regs[0];
-          int64_t a = k & -k;
-          if (is_int) lv->int_div = (in->int_div > 0 && in->int_div % k == 0) ? in->int_div : k;
-          else lv->ptr_align = a > in->ptr_align ? a : in->ptr_align;
-        }
-      }
+    int64_t k;
+    /* `div_by<16>` (a plain divisor; the `every N along D` form says nothing about element 0) */
+    if (in->kind == LV_TILE && (in->type.elem == CT_PTR || is_int) && in->type.rank == 0 && ct_attr_div_by(pa, &k)) {
+      lv = lv_new_tile(L, &in->type, in->layout);
+      lv->regs[0] = in->regs[0];
+      int64_t a = k & -k;
+      if (is_int) lv->int_div = (in->int_div > 0 && in->int_div % k == 0) ? in->int_div : k;
+      else lv->ptr_align = a > in->ptr_align ? a : in->ptr_align;
     }
     lv_bind(L, mlirOperationGetResult(op, 0), lv);
     return LOWER_DONE;
@@ -368,37 +348,10 @@ bool lower_block(ct_lower *L, MlirBlock block) {
 
 /* ---------------- entries ---------------- */
 int lower_hinted_warps(ct_lower *L, MlirOperation entry) {
-  MlirAttribute a = mlirOperationGetAttributeByName(entry, sref("optimization_hints"));
-  if (mlirAttributeIsNull(a)) return DEFAULT_WARPS;
-  ct_strbuf sb;
-  ct_strbuf_init(&sb);
-  mlirAttributePrint(a, ct_strbuf_mlir_callback, &sb);
-  const char *arch = L->opts->gpu == CT_SM_100A ? "sm_100" : "sm_90";
-  int warps = DEFAULT_WARPS;
-  const char *text = sb.data ? sb.data : "";
-  const char *p = text;
-  size_t alen = strlen(arch);
-  const char *hit = NULL;
-  while ((p = strstr(p, arch)) != NULL) {
-    char next = p[alen];
-    if (next == ' ' || next == '=') {
-      hit = p;
-      break;
-    }
-    p += alen;
-  }
-  if (!hit) hit = strstr(text, "default");
-  if (hit) {
-    const char *open = strchr(hit, '{');
-    const char *close = open ? strchr(open, '}') : NULL;
-    const char *key = open ? strstr(open, "num_worker_warps_per_cta") : NULL;
-    if (key && (!close || key < close)) {
-      const char *eq = strchr(key, '=');
-      if (eq) warps = (int)strtol(eq + 1, NULL, 10);
-    }
-  }
-  ct_strbuf_free(&sb);
-  return warps;
+  int64_t warps = DEFAULT_WARPS;
+  ct_attr_hint_int(mlirOperationGetAttributeByName(entry, sref("optimization_hints")),
+                   L->opts->gpu == CT_SM_100A ? "sm_100" : "sm_90", "num_worker_warps_per_cta", &warps);
+  return warps < INT32_MIN || warps > INT32_MAX ? -1 : (int)warps;
 }
 
 /* Why an entry name cannot be the kernel's PTX symbol, or NULL when it can (docs/abi.md "Kernel

@@ -1,6 +1,8 @@
 /* ir_build: helpers shared by the TileAA/TileAS passes (see ir_build.h). Not a pass. */
 #include "tileaa/ir_build.h"
 
+#include "frontend/attr_read.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,11 +106,8 @@ int64_t ct_ir_assumed_divisor(MlirValue v) {
       continue;
     }
     if (!ct_ir_is(def, "cuda_tile.assume")) break;
-    MlirAttribute p = mlirOperationGetAttributeByName(def, ct_ir_sref("predicate"));
-    if (!mlirAttributeIsNull(p) && mlirAttributeIsAOpaque(p)) {
-      MlirStringRef d = mlirOpaqueAttrGetData(p);
-      if (d.length > 7 && memcmp(d.data, "div_by<", 7) == 0) return strtoll(d.data + 7, NULL, 10);
-    }
+    int64_t n;
+    if (ct_attr_div_by(mlirOperationGetAttributeByName(def, ct_ir_sref("predicate")), &n)) return n;
     v = mlirOperationGetOperand(def, 0);
   }
   return 0;
