@@ -266,6 +266,81 @@ bool ct_verify_stage_attrs_on_cuda_tile(ct_ctx *c, MlirOperation op) {
   return check_attrs(c, op, "tileas.mma:mma tileas.sched:sched tileas.schedule:schedule tileas.smem_bytes:i64 tileas.target:str");
 }
 
+/* The leading dimension (the stage count) of a `!tileas.smem<S x ...>` / `!tileas.pipe<S x ...>`
+ * type, and the text after it; false when the type does not have one. */
+static bool stage_dim(MlirType t, const char *prefix, int64_t *stages, MlirStringRef *rest) {
+  if (!mlirTypeIsAOpaque(t)) return false;
+  MlirStringRef d = mlirOpaqueTypeGetData(t);
+  size_t k = strlen(prefix);
+  if (!sref_prefix(d, prefix)) return false;
+  int64_t v = 0;
+  size_t i = k;
+  while (i < d.length && d.data[i] >= '0' && d.data[i] <= '9' && v < (INT64_MAX - 9) / 10) v = v * 10 + (d.data[i++] - '0');
+  if (i == k || i >= d.length || d.data[i] != 'x') return false;
+  *stages = v;
+  *rest = (MlirStringRef){d.data + i, d.length - i};
+  return true;
+}
+
+static MlirOperation defining_op(MlirValue v) {
+  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+}
+
+static bool op_named(MlirOperation op, const char *name) {
+  return !mlirOperationIsNull(op) && sref_eq(mlirIdentifierStr(mlirOperationGetName(op)), name);
+}
+
+/* Semantic rules between TileAS ops (their decisions must agree, or the code generator would
+ * follow a contradiction): an alloc's bytes are stages x stage_bytes and its type has `stages`
+ * stages; a pipe has its buffer's stage count and tile type, and a TMA pipe expects one stage's
+ * bytes; a consume or release takes a slot its own pipe produced. */
+static bool check_semantics(ct_ctx *c, MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  if (sref_eq(n, "tileas.alloc")) {
+    ct_tileas_alloc al;
+    const char *bad = ct_tileas_alloc_read(op, &al);
+    if (bad) return report(c, op, "%s", bad);
+    if (al.stages < 1) return report(c, op, "has %lld stages; a buffer needs at least one", (long long)al.stages);
+    if (al.bytes != al.stages * al.stage_bytes)
+      return report(c, op, "bytes (%lld) is not stages x stage_bytes (%lld x %lld)", (long long)al.bytes,
+                    (long long)al.stages, (long long)al.stage_bytes);
+    int64_t ts;
+    MlirStringRef rest;
+    if (!stage_dim(mlirValueGetType(mlirOperationGetResult(op, 0)), "smem<", &ts, &rest) || ts != al.stages)
+      return report(c, op, "result type does not have the %lld stages of its `stages`", (long long)al.stages);
+    return true;
+  }
+  if (sref_eq(n, "tileas.pipe")) {
+    ct_tileas_pipe pi;
+    const char *bad = ct_tileas_pipe_read(op, &pi);
+    if (bad) return report(c, op, "%s", bad);
+    MlirOperation alloc = defining_op(mlirOperationGetOperand(op, 0));
+    ct_tileas_alloc al;
+    if (!op_named(alloc, "tileas.alloc") || ct_tileas_alloc_read(alloc, &al))
+      return report(c, op, "operand #0 must be the result of a tileas.alloc");
+    if (pi.stages != al.stages)
+      return report(c, op, "has %lld stages but its buffer (tileas.alloc) has %lld", (long long)pi.stages, (long long)al.stages);
+    if (pi.producer == CT_ATOM_TMA && pi.tx_bytes != al.stage_bytes)
+      return report(c, op, "tx_bytes (%lld) of a TMA pipe must be one stage of its buffer (%lld bytes)", (long long)pi.tx_bytes,
+                    (long long)al.stage_bytes);
+    int64_t ps, bs;
+    MlirStringRef prest, brest;
+    if (!stage_dim(mlirValueGetType(mlirOperationGetResult(op, 0)), "pipe<", &ps, &prest) ||
+        !stage_dim(mlirValueGetType(mlirOperationGetOperand(op, 0)), "smem<", &bs, &brest) || ps != pi.stages ||
+        !mlirStringRefEqual(prest, brest))
+      return report(c, op, "result type must be !tileas.pipe of its buffer's stages and tile");
+    return true;
+  }
+  if (sref_eq(n, "tileas.consume") || sref_eq(n, "tileas.release")) {
+    MlirOperation prod = defining_op(mlirOperationGetOperand(op, 1));
+    if (!op_named(prod, "tileas.produce")) return report(c, op, "operand #1 must be the slot of a tileas.produce");
+    if (!mlirValueEqual(mlirOperationGetOperand(prod, 0), mlirOperationGetOperand(op, 0)))
+      return report(c, op, "takes a slot produced on another pipe");
+    return true;
+  }
+  return true;
+}
+
 bool ct_verify_stage_op(ct_ctx *c, MlirOperation op) {
   const stage_op *s = find_stage_op(mlirIdentifierStr(mlirOperationGetName(op)));
   if (!s) {
@@ -275,5 +350,6 @@ bool ct_verify_stage_op(ct_ctx *c, MlirOperation op) {
   }
   if (mlirOperationGetNumRegions(op) != s->nregions)
     return report(c, op, "expects %d regions, got %d", s->nregions, (int)mlirOperationGetNumRegions(op));
-  return check_values(c, op, s->operands, true) && check_values(c, op, s->results, false) && check_attrs(c, op, s->attrs);
+  return check_values(c, op, s->operands, true) && check_values(c, op, s->results, false) &&
+         check_attrs(c, op, s->attrs) && check_semantics(c, op);
 }

@@ -165,3 +165,30 @@ cuda_tile.module @m {
     return
   }
 }
+
+// -----
+
+// Semantic rules: a consume takes a slot its own pipe produced.
+cuda_tile.module @m {
+  testing$func @f(%v: !tileaa.view<64x64xf16>, %i: tile<i32>) {
+    %a = "tileas.alloc"() {alignment = 1024 : i64, bytes = 8192 : i64, stage_bytes = 8192 : i64, stages = 1 : i64, swizzle = 128 : i64} : () -> !tileas.smem<1x64x64xf16>
+    %p = "tileas.pipe"(%a) {consumer = "wgmma_smem", producer = "tma", stages = 1 : i64, tx_bytes = 8192 : i64} : (!tileas.smem<1x64x64xf16>) -> !tileas.pipe<1x64x64xf16>
+    %b = "tileas.alloc"() {alignment = 1024 : i64, bytes = 8192 : i64, stage_bytes = 8192 : i64, stages = 1 : i64, swizzle = 128 : i64} : () -> !tileas.smem<1x64x64xf16>
+    %q = "tileas.pipe"(%b) {consumer = "wgmma_smem", producer = "tma", stages = 1 : i64, tx_bytes = 8192 : i64} : (!tileas.smem<1x64x64xf16>) -> !tileas.pipe<1x64x64xf16>
+    %s:2 = "tileas.produce"(%p, %v, %i, %i) {layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 128 : i64, tmem_cycles = 0 : i64}, operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!tileas.pipe<1x64x64xf16>, !tileaa.view<64x64xf16>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> (!tileas.slot, !cuda_tile.token)
+    // expected-error@+1 {{'tileas.consume' op takes a slot produced on another pipe}}
+    %t = "tileas.consume"(%q, %s#0) {layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 128 : i64, tmem_cycles = 0 : i64}} : (!tileas.pipe<1x64x64xf16>, !tileas.slot) -> !cuda_tile.tile<64x64xf16>
+    return
+  }
+}
+
+// -----
+
+// Semantic rules: a buffer's type has its `stages` stages.
+cuda_tile.module @m {
+  testing$func @f() {
+    // expected-error@+1 {{'tileas.alloc' op result type does not have the 2 stages of its `stages`}}
+    %a = "tileas.alloc"() {alignment = 1024 : i64, bytes = 16384 : i64, stage_bytes = 8192 : i64, stages = 2 : i64, swizzle = 128 : i64} : () -> !tileas.smem<1x64x64xf16>
+    return
+  }
+}
