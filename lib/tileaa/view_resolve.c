@@ -7,7 +7,10 @@
  *         dim_map = array<i64: ..>} : -> !tileaa.view<box x elem>
  * Static shape/stride entries become `tileaa.constant {value = N : i64} : i64` ops (one per distinct
  * value per kernel, at the top of the entry block); dynamic ones are the view's runtime operands
- * converted by `tileaa.to_i64`. base_align is the `assume div_by<N>` divisor on the base pointer
+ * converted by `tileaa.to_i64`. The view (and its conversions) is built before the outermost
+ * enclosing for / loop / if whose body the view's inputs do not depend on (view_anchor: a view is
+ * pure address arithmetic; cuTile 13.1 re-makes loop-invariant partition views every iteration),
+ * else where the partition view was. base_align is the `assume div_by<N>` divisor on the base pointer
  * (0 when unknown); TileAS's TMA filter reads it. Users that TileAA understands
  * (load_view_tko, store_view_tko — rewritten right after by async_memory.c — and
  * get_index_space_shape, rewritten here to `tileaa.index_space`, ceil(shape / box) per dimension)
@@ -50,6 +53,31 @@ static MlirValue to_i64(MlirContext ctx, MlirValue v, MlirOperation anchor) {
   return mlirOperationGetResult(op, 0);
 }
 
+/* Is v defined outside op (a block argument or result not nested in it)? */
+static bool defined_outside(MlirValue v, MlirOperation op) {
+  MlirOperation owner = mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v)
+                                                : mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+  for (MlirOperation p = owner; !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
+    if (mlirOperationEqual(p, op)) return false;
+  return true;
+}
+
+/* Where the view of partition view `pv` is built: before the outermost enclosing `for` / `loop` /
+ * `if` (inside the entry) that the view's inputs (`in`, n values) are all defined outside of, else
+ * at pv. A view is pure address arithmetic, so building it once before a loop that re-makes it
+ * every iteration (cuTile 13.1 places make_partition_view in the loop body) changes nothing but
+ * lets TileAS see a loop-invariant view: its loads can become TMA pipes. */
+static MlirOperation view_anchor(MlirOperation pv, const MlirValue *in, int n) {
+  MlirOperation anchor = pv;
+  for (MlirOperation p = mlirOperationGetParentOperation(pv); !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p)) {
+    if (!ct_ir_is(p, "cuda_tile.for") && !ct_ir_is(p, "cuda_tile.loop") && !ct_ir_is(p, "cuda_tile.if")) break;
+    for (int i = 0; i < n; i++)
+      if (!defined_outside(in[i], p)) return anchor;
+    anchor = p;
+  }
+  return anchor;
+}
+
 static bool resolve_one(ct_ctx *c, const_cache *cc, MlirOperation pv) {
   MlirContext ctx = c->mlir;
   ct_type t;
@@ -67,10 +95,16 @@ static bool resolve_one(ct_ctx *c, const_cache *cc, MlirOperation pv) {
   }
   MlirValue opd[1 + 2 * CT_MAX_RANK];
   int n = 0, dyn_sh = 0, dyn_st = 0;
+  /* the view's inputs: the tensor view's base and dynamic shape/stride operands */
+  MlirValue in[1 + 2 * CT_MAX_RANK];
+  int nin = 0;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(mtv) && nin < 1 + 2 * CT_MAX_RANK; i++)
+    in[nin++] = mlirOperationGetOperand(mtv, i);
+  MlirOperation at = view_anchor(pv, in, nin);
   opd[n++] = mlirOperationGetOperand(mtv, 0);
   for (int d = 0; d < t.rank; d++) {
     if (t.shape[d] != CT_DYNAMIC) opd[n++] = i64_constant(ctx, cc, entry, t.shape[d]);
-    else if (dyn_sh < sh_n) opd[n++] = to_i64(ctx, mlirOperationGetOperand(mtv, sh_start + dyn_sh++), pv);
+    else if (dyn_sh < sh_n) opd[n++] = to_i64(ctx, mlirOperationGetOperand(mtv, sh_start + dyn_sh++), at);
     else {
       ct_error_op(c, mtv, "TileAA: tensor view has more dynamic dimensions than shape operands");
       return false;
@@ -78,7 +112,7 @@ static bool resolve_one(ct_ctx *c, const_cache *cc, MlirOperation pv) {
   }
   for (int d = 0; d < t.rank; d++) {
     if (t.strides[d] != CT_DYNAMIC) opd[n++] = i64_constant(ctx, cc, entry, t.strides[d]);
-    else if (dyn_st < st_n) opd[n++] = to_i64(ctx, mlirOperationGetOperand(mtv, st_start + dyn_st++), pv);
+    else if (dyn_st < st_n) opd[n++] = to_i64(ctx, mlirOperationGetOperand(mtv, st_start + dyn_st++), at);
     else {
       ct_error_op(c, mtv, "TileAA: tensor view has more dynamic strides than stride operands");
       return false;
@@ -103,7 +137,7 @@ static bool resolve_one(ct_ctx *c, const_cache *cc, MlirOperation pv) {
   if (t.has_dim_map) attrs[na++] = ct_ir_named(ctx, "dim_map", mlirDenseI64ArrayGet(ctx, t.tile_rank, dmap));
   MlirType vt = mlirOpaqueTypeGet(ctx, ct_ir_sref("tileaa"), ct_ir_sref(ty.data));
   ct_strbuf_free(&ty);
-  MlirOperation view = ct_ir_build(mlirOperationGetLocation(pv), "tileaa.view", 1, &vt, n, opd, na, attrs, pv);
+  MlirOperation view = ct_ir_build(mlirOperationGetLocation(pv), "tileaa.view", 1, &vt, n, opd, na, attrs, at);
   MlirValue vv = mlirOperationGetResult(view, 0), old = mlirOperationGetResult(pv, 0);
 
   /* Re-point the users TileAA understands. */

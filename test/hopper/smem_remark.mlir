@@ -3,9 +3,9 @@
 // on every path; a fallback remark names the real cause.
 //
 // This kernel is a GEMM written the way cuTile Python's 13.1 bytecode writes it: the
-// make_partition_view of A and B sits inside the loop. The Hopper path needs the views made before
-// the loop, so it falls back to mma.sync, which stages a 128x128 A and B tile in dynamic shared
-// memory (rows padded by 8 halves: (64 + 128) x 136 x 2 = 52224 bytes).
+// make_partition_view of A and B sits inside the loop. TileAA builds those loop-invariant views
+// once before the loop (view_resolve.c), so the Hopper path takes it: a ring of 2 stages of
+// 64x128 + 128x128 f16 tiles (49152 bytes per stage), dynamic shared memory.
 // RUN: %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
 // RUN: cat %t.remarks %t.ptx | %FileCheck --check-prefix=SAME %s
@@ -23,9 +23,8 @@
 // RUN: cat %t.two.remarks %t.two.ptx | %FileCheck --check-prefix=TWO %s
 // RUN: %check-ptx sm_90a %t.two.ptx
 
-// REMARK: smem_remark.mlir:[[@LINE+21]]:7: remark: mma.sync path: a load's view is made inside the loop (`make_partition_view` in the loop body; only views made before the loop are supported)
-// REMARK-NOT: load index
-// REMARK: smem_remark.mlir:[[@LINE+4]]:3: remark: shared memory: 52224 bytes, dynamic (`// tilec.dynamic_smem_bytes gemm_view_in_loop 52224` in the PTX; the launch passes them)
+// REMARK: smem_remark.mlir:[[@LINE+20]]:7: remark: wgmma path: m64n128k16 x 1 warpgroup (128 threads); A: TMA ring of 2 stages, swizzle 128B, box 64x64 x 2; B: TMA ring of 2 stages, swizzle 128B, box 128x64 x 2, MN-major
+// REMARK: smem_remark.mlir:[[@LINE+4]]:3: remark: shared memory: 99392 bytes, dynamic (`// tilec.dynamic_smem_bytes gemm_view_in_loop 99392` in the PTX; the launch passes them); all of it for the wgmma path's TMA buffers and mbarriers
 // SAME: remark: shared memory: [[B:[0-9]+]] bytes, dynamic (`// tilec.dynamic_smem_bytes gemm_view_in_loop [[B]]`
 // SAME: // tilec.dynamic_smem_bytes gemm_view_in_loop [[B]]{{$}}
 cuda_tile.module @view_in_loop {
