@@ -8,8 +8,9 @@
  * with ldmatrix.x4.trans (x2 when a warp has one n8 tile), then per m16 row of tiles one A
  * fragment with ldmatrix.x4 and one mma per n8 tile (one A fragment live at a time; each
  * fragment is bitcast once). The next user of the buffer starts with bar.sync.
- * FMA path (other types / shapes): A and B through shared memory, each accumulator register
- * does K multiply-adds in f32 (f64 for f64). TODO: tf32/f8 tensor-core paths, wgmma/tcgen05.
+ * FMA path (other types / shapes, and `mmai`): A and B through shared memory, each accumulator
+ * register does K multiply-adds in f32 (f64 for f64; for mmai i32 multiply-adds of the operands
+ * sign- or zero-extended by their signedness). TODO: tf32/f8/i8 tensor-core paths, wgmma/tcgen05.
  * Knobs: SMEM_ROW_PAD (elements added to each shared-memory row). */
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Dialect/LLVM.h>
@@ -201,7 +202,10 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
   return true;
 }
 
-static bool lower_fma_form(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct_lv *C) {
+/* int_mode: `mmai` (integer operands widened to the i32 accumulator, a_signed / b_signed from its
+ * signedness attributes; products and sums wrap modulo 2^32 as the spec says). */
+static bool lower_fma_form(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct_lv *C, bool int_mode, bool a_signed,
+                           bool b_signed) {
   ct_bld *b = &L->b;
   int64_t m = A->type.shape[0], k = A->type.shape[1], n = B->type.shape[1];
   int abits = ct_elem_bits(A->type.elem), bbits = ct_elem_bits(B->type.elem);
@@ -215,10 +219,53 @@ static bool lower_fma_form(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct
   MlirType at = elem_llvm_type(L, A->type.elem), bt = elem_llvm_type(L, B->type.elem);
   MlirType ct = elem_llvm_type(L, C->type.elem);
   bool f64 = mlirTypeEqual(ct, b->f64);
-  MlirType acc_t = f64 ? b->f64 : b->f32;
+  MlirType acc_t = int_mode ? ct : f64 ? b->f64 : b->f32;
   const ct_layout *l = C->layout;
   ct_lv *D = lv_new_tile(L, &C->type, l);
   MlirValue r0 = thread_coord(L, l, 0), c0 = thread_coord(L, l, 1);
+  if (int_mode) {
+    /* a real loop over K (not unrolled: K x registers multiply-adds would not fit the registers):
+     * the accumulators are loop-carried block arguments */
+    int nr = D->nregs;
+    MlirValue *arow = malloc(((size_t)nr + 1) * sizeof *arow), *bcol = malloc(((size_t)nr + 1) * sizeof *bcol);
+    MlirValue *args = malloc(((size_t)nr + 2) * sizeof *args);
+    if (!arow || !bcol || !args) abort();
+    for (int j = 0; j < nr; j++) {
+      uint32_t rf = ct_layout_reg_flat(l, (uint32_t)j);
+      arow[j] = bld_mul(b, bld_add(b, r0, bld_i32(b, ct_layout_coord(l, rf, 0))), bld_i32(b, k));
+      bcol[j] = bld_add(b, c0, bld_i32(b, ct_layout_coord(l, rf, 1)));
+    }
+    MlirBlock header = lower_new_block(L), body = lower_new_block(L), exit = lower_new_block(L);
+    MlirValue kk = mlirBlockAddArgument(header, b->i32, b->loc);
+    for (int j = 0; j < nr; j++) {
+      mlirBlockAddArgument(header, acc_t, b->loc);
+      mlirBlockAddArgument(exit, acc_t, b->loc);
+    }
+    args[0] = bld_i32(b, 0);
+    for (int j = 0; j < nr; j++) args[1 + j] = C->regs[j];
+    bld_br(b, header, nr + 1, args);
+    b->block = header;
+    for (int j = 0; j < nr; j++) args[j] = mlirBlockGetArgument(header, 1 + j);
+    bld_cond_br(b, bld_icmp(b, BLD_SLT, kk, bld_i32(b, k)), body, 0, NULL, exit, nr, args);
+    b->block = body;
+    MlirValue boff = bld_mul(b, kk, bld_i32(b, n));
+    for (int j = 0; j < nr; j++) {
+      MlirValue av = smem_load_elem(L, a_base, bld_add(b, arow[j], kk), at);
+      MlirValue bv = smem_load_elem(L, b_base, bld_add(b, bcol[j], boff), bt);
+      av = bld_int_resize(b, av, acc_t, a_signed);
+      bv = bld_int_resize(b, bv, acc_t, b_signed);
+      args[1 + j] = bld_add(b, bld_mul(b, av, bv), mlirBlockGetArgument(header, 1 + j));
+    }
+    args[0] = bld_add(b, kk, bld_i32(b, 1));
+    bld_br(b, header, nr + 1, args);
+    b->block = exit;
+    for (int j = 0; j < nr; j++) D->regs[j] = mlirBlockGetArgument(exit, j);
+    free(arow);
+    free(bcol);
+    free(args);
+    lv_bind(L, mlirOperationGetResult(op, 0), D);
+    return true;
+  }
   for (int j = 0; j < D->nregs; j++) {
     uint32_t rf = ct_layout_reg_flat(l, (uint32_t)j);
     MlirValue row = bld_add(b, r0, bld_i32(b, ct_layout_coord(l, rf, 0)));
@@ -241,8 +288,31 @@ static bool lower_fma_form(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct
   return true;
 }
 
+/* `mmai`: i8 x i8 -> i32 (the verifier's types) in the FMA form, widened by each operand's
+ * signedness. TODO: IMMA (mma.sync m16n8k32 .s8/.u8) and wgmma .s8 paths (issue 12). */
+static int lower_mmai(ct_lower *L, MlirOperation op) {
+  ct_type a, bt, c;
+  if (mlirOperationGetNumOperands(op) != 3 || !mma_types(L, op, &a, &bt, &c)) return LOWER_FAILED;
+  if (a.rank != 2) {
+    ct_error_op(L->c, op, "batched (3-D) `mmai` is not supported by code generation yet");
+    return LOWER_FAILED;
+  }
+  if (!ct_elem_is_int(a.elem) || !ct_elem_is_int(bt.elem) || c.elem != CT_I32) {
+    ct_error_op(L->c, op, "`mmai` on %s x %s operands with a %s accumulator is not supported by code generation",
+                ct_elem_name(a.elem), ct_elem_name(bt.elem), ct_elem_name(c.elem));
+    return LOWER_FAILED;
+  }
+  char sa[32] = "signed", sb[32] = "signed";
+  attr_keyword(op, "signedness_lhs", sa, sizeof sa);
+  attr_keyword(op, "signedness_rhs", sb, sizeof sb);
+  ct_lv *A = lv_get(L, op, 0), *B = lv_get(L, op, 1), *C = lv_get(L, op, 2);
+  if (!A || !B || !C) return LOWER_FAILED;
+  return lower_fma_form(L, op, A, B, C, true, !streq(sa, "unsigned"), !streq(sb, "unsigned")) ? LOWER_DONE : LOWER_FAILED;
+}
+
 int lower_mma_op(ct_lower *L, MlirOperation op, const char *name) {
-  if (streq(name, "mmai") || streq(name, "mmaf_scaled")) {
+  if (streq(name, "mmai")) return lower_mmai(L, op);
+  if (streq(name, "mmaf_scaled")) {
     ct_error_op(L->c, op, "`%s` is not supported by code generation yet", name);
     return LOWER_FAILED;
   }
@@ -267,5 +337,5 @@ int lower_mma_op(ct_lower *L, MlirOperation op, const char *name) {
     C = lv_convert(L, C, cl);
     return lower_tensor_core(L, op, A, B, C, cl) ? LOWER_DONE : LOWER_FAILED;
   }
-  return lower_fma_form(L, op, A, B, C) ? LOWER_DONE : LOWER_FAILED;
+  return lower_fma_form(L, op, A, B, C, false, false, false) ? LOWER_DONE : LOWER_FAILED;
 }
