@@ -8,9 +8,12 @@
  * with ldmatrix.x4.trans (x2 when a warp has one n8 tile), then per m16 row of tiles one A
  * fragment with ldmatrix.x4 and one mma per n8 tile (one A fragment live at a time; each
  * fragment is bitcast once). The next user of the buffer starts with bar.sync.
- * FMA path (other types / shapes, and `mmai`): A and B through shared memory, each accumulator
- * register does K multiply-adds in f32 (f64 for f64; for mmai i32 multiply-adds of the operands
- * sign- or zero-extended by their signedness). TODO: tf32/f8/i8 tensor-core paths, wgmma/tcgen05.
+ * FMA path (other types / shapes, `mmai`, batched 3-D): A and B through shared memory (3-D:
+ * [batch x rows] flattened), each accumulator register does K multiply-adds in f32 (f64 for f64;
+ * for mmai i32 multiply-adds of the operands sign- or zero-extended by their signedness). 2-D
+ * mmaf unrolls K; mmai and 3-D run a real K loop with loop-carried accumulators (unrolled, K x
+ * registers products do not fit: 412 bytes of spills on a 64x64x64 int8 GEMM).
+ * TODO: tf32/f8/i8 tensor-core paths, wgmma/tcgen05.
  * Knobs: SMEM_ROW_PAD (elements added to each shared-memory row). */
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Dialect/LLVM.h>
@@ -54,7 +57,8 @@ const ct_layout *mma_result_layout(ct_lower *L, MlirOperation mmaf) {
   return layout_intern(L, &l);
 }
 
-/* Store a 2-D tile to shared memory at row stride `ld` (elements); `base` is 16-byte aligned.
+/* Store a 2-D (or batched 3-D: [batch x rows] flattened) tile to shared memory at row stride `ld`
+ * (elements); `base` is 16-byte aligned.
  * The G lowest registers of a thread that hold consecutive columns (layout reg bit i = column
  * bit i) go out as one vector store of G*esize ≤ 16 bytes when the row stride keeps it aligned
  * (the thread's column is then a multiple of G: thread bases never touch those bits). */
@@ -68,12 +72,17 @@ static void tile_to_smem(ct_lower *L, ct_lv *t, MlirValue base, int64_t ld) {
   while (gbits < l->nreg_bits && l->reg[gbits] == (1u << gbits)) gbits++;
   int64_t g = 1LL << gbits;
   while (g > 1 && (g * esize > 16 || (ld * esize) % (g * esize) != 0 || ebits < 8)) g /= 2;
-  MlirValue r0 = thread_coord(L, l, 0), c0 = thread_coord(L, l, 1);
+  /* rank 3 (batched): the batch and row dims flattened into rows of `ld` elements */
+  int r = t->type.rank;
+  int64_t rows1 = r == 3 ? t->type.shape[1] : 1;
+  MlirValue r0 = thread_coord(L, l, r - 2), c0 = thread_coord(L, l, r - 1);
+  if (r == 3) r0 = bld_add(b, bld_mul(b, thread_coord(L, l, 0), bld_i32(b, rows1)), r0);
   MlirValue tbase = bld_add(b, bld_mul(b, r0, bld_i32(b, ld)), c0);
   MlirType vt = g > 1 ? mlirVectorTypeGet(1, &g, et) : et;
   for (int k = 0; k < t->nregs; k += (int)g) {
     uint32_t rf = ct_layout_reg_flat(l, (uint32_t)k);
-    int64_t off = ct_layout_coord(l, rf, 0) * ld + ct_layout_coord(l, rf, 1);
+    int64_t row = ct_layout_coord(l, rf, r - 2) + (r == 3 ? ct_layout_coord(l, rf, 0) * rows1 : 0);
+    int64_t off = row * ld + ct_layout_coord(l, rf, r - 1);
     MlirValue idx = bld_add(b, tbase, bld_i32(b, off));
     if (g == 1) {
       smem_store_elem(L, base, idx, t->regs[k]);
@@ -207,14 +216,16 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
 static bool lower_fma_form(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct_lv *C, bool int_mode, bool a_signed,
                            bool b_signed) {
   ct_bld *b = &L->b;
-  int64_t m = A->type.shape[0], k = A->type.shape[1], n = B->type.shape[1];
+  int rank = A->type.rank; /* 2, or 3: batched */
+  int64_t nb = rank == 3 ? A->type.shape[0] : 1;
+  int64_t m = A->type.shape[rank - 2], k = A->type.shape[rank - 1], n = B->type.shape[rank - 1];
   int abits = ct_elem_bits(A->type.elem), bbits = ct_elem_bits(B->type.elem);
-  int64_t a_bytes = (m * k * (abits / 8) + 15) / 16 * 16, b_bytes = k * n * (bbits / 8);
+  int64_t a_bytes = (nb * m * k * (abits / 8) + 15) / 16 * 16, b_bytes = nb * k * n * (bbits / 8);
   MlirValue base = smem_base(L, a_bytes + b_bytes);
   MlirValue a_base = base, b_base = shared_byte_ptr(L, base, bld_i32(b, a_bytes));
   bld_barrier(b);
-  tile_to_smem(L, A, a_base, k);
-  tile_to_smem(L, B, b_base, n);
+  tile_to_smem(L, A, a_base, k); /* [nb*m x k] */
+  tile_to_smem(L, B, b_base, n); /* [nb*k x n] */
   bld_barrier(b);
   MlirType at = elem_llvm_type(L, A->type.elem), bt = elem_llvm_type(L, B->type.elem);
   MlirType ct = elem_llvm_type(L, C->type.elem);
@@ -222,8 +233,9 @@ static bool lower_fma_form(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct
   MlirType acc_t = int_mode ? ct : f64 ? b->f64 : b->f32;
   const ct_layout *l = C->layout;
   ct_lv *D = lv_new_tile(L, &C->type, l);
-  MlirValue r0 = thread_coord(L, l, 0), c0 = thread_coord(L, l, 1);
-  if (int_mode) {
+  MlirValue r0 = thread_coord(L, l, rank - 2), c0 = thread_coord(L, l, rank - 1);
+  MlirValue b0 = rank == 3 ? thread_coord(L, l, 0) : (MlirValue){NULL};
+  if (int_mode || rank == 3) {
     /* a real loop over K (not unrolled: K x registers multiply-adds would not fit the registers):
      * the accumulators are loop-carried block arguments */
     int nr = D->nregs;
@@ -232,8 +244,16 @@ static bool lower_fma_form(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct
     if (!arow || !bcol || !args) abort();
     for (int j = 0; j < nr; j++) {
       uint32_t rf = ct_layout_reg_flat(l, (uint32_t)j);
-      arow[j] = bld_mul(b, bld_add(b, r0, bld_i32(b, ct_layout_coord(l, rf, 0))), bld_i32(b, k));
-      bcol[j] = bld_add(b, c0, bld_i32(b, ct_layout_coord(l, rf, 1)));
+      MlirValue row = bld_add(b, r0, bld_i32(b, ct_layout_coord(l, rf, rank - 2)));
+      MlirValue col = bld_add(b, c0, bld_i32(b, ct_layout_coord(l, rf, rank - 1)));
+      if (rank == 3) {
+        /* batch bt: A rows start at bt*m, B's [k x n] block at bt*k*n */
+        MlirValue bt = bld_add(b, b0, bld_i32(b, ct_layout_coord(l, rf, 0)));
+        row = bld_add(b, row, bld_mul(b, bt, bld_i32(b, m)));
+        col = bld_add(b, col, bld_mul(b, bt, bld_i32(b, k * n)));
+      }
+      arow[j] = bld_mul(b, row, bld_i32(b, k));
+      bcol[j] = col;
     }
     MlirBlock header = lower_new_block(L), body = lower_new_block(L), exit = lower_new_block(L);
     MlirValue kk = mlirBlockAddArgument(header, b->i32, b->loc);
@@ -242,7 +262,8 @@ static bool lower_fma_form(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct
       mlirBlockAddArgument(exit, acc_t, b->loc);
     }
     args[0] = bld_i32(b, 0);
-    for (int j = 0; j < nr; j++) args[1 + j] = C->regs[j];
+    for (int j = 0; j < nr; j++)
+      args[1 + j] = mlirTypeEqual(ct, acc_t) ? C->regs[j] : bld_cast(b, "llvm.fpext", C->regs[j], acc_t);
     bld_br(b, header, nr + 1, args);
     b->block = header;
     for (int j = 0; j < nr; j++) args[j] = mlirBlockGetArgument(header, 1 + j);
@@ -252,14 +273,25 @@ static bool lower_fma_form(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct
     for (int j = 0; j < nr; j++) {
       MlirValue av = smem_load_elem(L, a_base, bld_add(b, arow[j], kk), at);
       MlirValue bv = smem_load_elem(L, b_base, bld_add(b, bcol[j], boff), bt);
-      av = bld_int_resize(b, av, acc_t, a_signed);
-      bv = bld_int_resize(b, bv, acc_t, b_signed);
-      args[1 + j] = bld_add(b, bld_mul(b, av, bv), mlirBlockGetArgument(header, 1 + j));
+      MlirValue acc = mlirBlockGetArgument(header, 1 + j);
+      if (int_mode) {
+        av = bld_int_resize(b, av, acc_t, a_signed);
+        bv = bld_int_resize(b, bv, acc_t, b_signed);
+        args[1 + j] = bld_add(b, bld_mul(b, av, bv), acc);
+        continue;
+      }
+      if (!mlirTypeEqual(at, acc_t)) av = bld_cast(b, "llvm.fpext", av, acc_t);
+      if (!mlirTypeEqual(bt, acc_t)) bv = bld_cast(b, "llvm.fpext", bv, acc_t);
+      MlirValue ops[3] = {av, bv, acc};
+      args[1 + j] = bld_op1(b, "llvm.intr.fma", acc_t, 3, ops, 0, NULL);
     }
     args[0] = bld_add(b, kk, bld_i32(b, 1));
     bld_br(b, header, nr + 1, args);
     b->block = exit;
-    for (int j = 0; j < nr; j++) D->regs[j] = mlirBlockGetArgument(exit, j);
+    for (int j = 0; j < nr; j++) {
+      MlirValue v = mlirBlockGetArgument(exit, j);
+      D->regs[j] = mlirTypeEqual(ct, acc_t) ? v : bld_cast(b, "llvm.fptrunc", v, ct);
+    }
     free(arow);
     free(bcol);
     free(args);
@@ -293,10 +325,6 @@ static bool lower_fma_form(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct
 static int lower_mmai(ct_lower *L, MlirOperation op) {
   ct_type a, bt, c;
   if (mlirOperationGetNumOperands(op) != 3 || !mma_types(L, op, &a, &bt, &c)) return LOWER_FAILED;
-  if (a.rank != 2) {
-    ct_error_op(L->c, op, "batched (3-D) `mmai` is not supported by code generation yet");
-    return LOWER_FAILED;
-  }
   if (!ct_elem_is_int(a.elem) || !ct_elem_is_int(bt.elem) || c.elem != CT_I32) {
     ct_error_op(L->c, op, "`mmai` on %s x %s operands with a %s accumulator is not supported by code generation",
                 ct_elem_name(a.elem), ct_elem_name(bt.elem), ct_elem_name(c.elem));
@@ -319,10 +347,6 @@ int lower_mma_op(ct_lower *L, MlirOperation op, const char *name) {
   if (!streq(name, "mmaf")) return LOWER_NOT_MINE;
   ct_type a, bt, c;
   if (mlirOperationGetNumOperands(op) != 3 || !mma_types(L, op, &a, &bt, &c)) return LOWER_FAILED;
-  if (a.rank != 2) {
-    ct_error_op(L->c, op, "batched (3-D) `mmaf` is not supported by code generation yet");
-    return LOWER_FAILED;
-  }
   bool base_float = (a.elem == CT_F16 || a.elem == CT_BF16 || a.elem == CT_F32 || a.elem == CT_F64) &&
                     (c.elem == CT_F16 || c.elem == CT_F32 || c.elem == CT_F64);
   if (!base_float) {
