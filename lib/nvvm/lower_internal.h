@@ -117,6 +117,10 @@ typedef struct ct_lower {
   struct ct_hopper_plan *hopper;
   int nuser_args; /* kernel parameters from the entry's arguments (tensor maps follow) */
   int64_t smem_reserved; /* bytes at the start of the SMEM buffer owned by the Hopper ring */
+  /* print_tko (lower_print.c): the kernel's vprintf argument buffer (null until used) and the
+   * number of format-string globals of the module */
+  MlirValue print_buf;
+  int nformats;
 } ct_lower;
 
 /* ---- lower_kernel.c: value map, layouts, helpers ---- */
@@ -197,6 +201,8 @@ int lower_memory_op(ct_lower *L, MlirOperation op, const char *name);
  * index_space, async_load/async_store/wait; tileas.load/store/produce/consume, alloc/pipe/release/
  * store_wait), called by lower_memory_op. */
 int lower_stage_memory_op(ct_lower *L, MlirOperation op, const char *name);
+/* lower_print.c: print_tko (vprintf, thread 0 of the tile block) */
+int lower_print_op(ct_lower *L, MlirOperation op, const char *name);
 /* lower_atomic.c: atomic_rmw_tko, atomic_cas_tko */
 int lower_atomic_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_control_op(ct_lower *L, MlirOperation op, const char *name);

@@ -323,7 +323,7 @@ static bool lower_op(ct_lower *L, MlirOperation op) {
   L->b.loc = mlirOperationGetLocation(op);
   int (*const lowerers[])(ct_lower *, MlirOperation, const char *) = {
       lower_hopper_op, lower_misc_op, lower_control_op, lower_elementwise_op, lower_memory_op, lower_atomic_op,
-      lower_shape_op, lower_reduce_op, lower_mma_op};
+      lower_shape_op, lower_reduce_op, lower_mma_op, lower_print_op};
   for (size_t i = 0; i < sizeof lowerers / sizeof *lowerers; i++) {
     int r = lowerers[i](L, op, name);
     if (r == LOWER_DONE) return true;
@@ -512,6 +512,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   if (!ok) return false;
   L->entry_smem_bytes = 0;
   L->smem_reserved = 0;
+  L->print_buf = (MlirValue){NULL};
   if (L->hopper) hopper_kernel_prologue(L);
   int64_t ring = L->smem_reserved;
   bool lowered = lower_block(L, body);
