@@ -181,6 +181,49 @@ static MlirValue int_div(ct_lower *L, MlirOperation op, MlirValue x, MlirValue y
 
 static MlirValue to_ptr_elem(ct_lower *L, MlirValue v) { return v; }
 
+/* ---- storage types: tf32 (f32 storage) and fp8 e4m3 / e5m2 (byte storage) ---- */
+bool lower_is_storage_elem(ct_elem e) { return e == CT_TF32 || e == CT_F8E4M3FN || e == CT_F8E5M2; }
+
+MlirValue lower_storage_to_f32(ct_lower *L, MlirValue v, ct_elem e) {
+  ct_bld *b = &L->b;
+  if (e == CT_TF32) return v; /* every tf32 value is an f32 value */
+  /* cvt.rn.f16x2.{e4m3,e5m2}x2 on the byte (low half of the pair), then f16 -> f32 (exact) */
+  int64_t two = 2;
+  MlirType h2 = mlirVectorTypeGet(1, &two, b->f16);
+  MlirValue pair = bld_cast(b, "llvm.zext", v, b->i16);
+  MlirValue h = bld_intr(b, e == CT_F8E4M3FN ? "llvm.nvvm.e4m3x2.to.f16x2.rn" : "llvm.nvvm.e5m2x2.to.f16x2.rn", h2, 1, &pair);
+  MlirValue ops[2] = {h, bld_i32(b, 0)};
+  MlirValue lo = bld_op1(b, "llvm.extractelement", b->f16, 2, ops, 0, NULL);
+  return bld_cast(b, "llvm.fpext", lo, b->f32);
+}
+
+MlirValue lower_f32_to_storage(ct_lower *L, MlirValue v, ct_elem e) {
+  ct_bld *b = &L->b;
+  if (e == CT_TF32) /* cvt.rn.tf32.f32: nearest, ties to even (the ftof default) */
+    return bld_bitcast(b, bld_intr(b, "llvm.nvvm.f2tf32.rn", b->i32, 1, &v), b->f32);
+  /* cvt.rn.satfinite.{e4m3,e5m2}x2.f32 d, a, b puts b in the low byte */
+  MlirValue ops[2] = {bld_const_float(b, b->f32, 0.0), v};
+  MlirValue pair = bld_intr(b, e == CT_F8E4M3FN ? "llvm.nvvm.ff.to.e4m3x2.rn" : "llvm.nvvm.ff.to.e5m2x2.rn", b->i16, 2, ops);
+  return bld_cast(b, "llvm.trunc", pair, b->i8);
+}
+
+/* ftof with a tf32 / fp8 source or result: through f32 (f64 results: exact fpext; f64 sources
+ * are rounded to f32 first, a double rounding only for values between f32 and the storage type). */
+static bool ftof_storage(ct_lower *L, MlirOperation op, MlirValue in, ct_elem se, ct_elem de, MlirType res, MlirValue *out) {
+  ct_bld *b = &L->b;
+  MlirValue x = lower_is_storage_elem(se) ? lower_storage_to_f32(L, in, se) : in;
+  if (!lower_is_storage_elem(se)) {
+    MlirType st = value_ty(x);
+    if (mlirTypeEqual(st, b->f64)) x = bld_cast(b, "llvm.fptrunc", x, b->f32);
+    else if (!mlirTypeEqual(st, b->f32)) x = bld_cast(b, "llvm.fpext", x, b->f32);
+  }
+  (void)op;
+  if (lower_is_storage_elem(de)) *out = lower_f32_to_storage(L, x, de);
+  else if (mlirTypeEqual(res, b->f32)) *out = x;
+  else *out = bld_cast(b, mlirTypeEqual(res, b->f64) ? "llvm.fpext" : "llvm.fptrunc", x, res);
+  return true;
+}
+
 bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const MlirValue *in, MlirValue *out) {
   ct_bld *b = &L->b;
   ct_type rt;
@@ -188,6 +231,23 @@ bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const Mlir
   MlirType res = elem_llvm_type(L, rt.elem);
   if (mlirTypeIsNull(res)) {
     ct_error_op(L->c, op, "`%s` on %s elements is not supported by code generation yet", name, ct_elem_name(rt.elem));
+    return false;
+  }
+  /* tf32 / fp8 are storage types: ftof converts them; other arithmetic is refused by name */
+  ct_elem se = CT_ELEM_NONE;
+  ct_type it;
+  if (mlirOperationGetNumOperands(op) > 0 && ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 0)), &it) &&
+      it.kind == CT_TYPE_TILE)
+    se = it.elem;
+  if (lower_is_storage_elem(rt.elem) || lower_is_storage_elem(se)) {
+    if (streq(name, "ftof")) return ftof_storage(L, op, in[0], se, rt.elem, res, out);
+    if (streq(name, "select")) {
+      *out = bld_select(b, in[0], in[1], in[2]);
+      return true;
+    }
+    ct_elem e = lower_is_storage_elem(rt.elem) ? rt.elem : se;
+    ct_error_op(L->c, op, "`%s` on %s elements is not supported by code generation yet (%s is a storage type here: "
+                "convert with ftof)", name, ct_elem_name(e), ct_elem_name(e));
     return false;
   }
   bool ok = true;
@@ -346,7 +406,9 @@ static bool reject_exotic_elems(ct_lower *L, MlirOperation op, const char *name)
     MlirValue v = i < n ? mlirOperationGetOperand(op, i) : mlirOperationGetResult(op, 0);
     ct_type t;
     if (!ct_type_from_mlir(mlirValueGetType(v), &t)) continue;
-    if (t.kind == CT_TYPE_TILE && mlirTypeIsNull(elem_llvm_type(L, t.elem))) {
+    bool f8 = t.elem == CT_F8E4M3FN || t.elem == CT_F8E5M2; /* byte storage: ftof / select only */
+    if (t.kind == CT_TYPE_TILE &&
+        (mlirTypeIsNull(elem_llvm_type(L, t.elem)) || (f8 && !streq(name, "ftof") && !streq(name, "select")))) {
       ct_error_op(L->c, op, "`%s` on %s elements is not supported by code generation yet", name, ct_elem_name(t.elem));
       return false;
     }

@@ -209,6 +209,11 @@ int lower_control_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_shape_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_reduce_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_mma_op(ct_lower *L, MlirOperation op, const char *name);
+/* tf32 and fp8 (e4m3, e5m2) are storage types (elem_llvm_type: f32 / i8): element e is one? */
+bool lower_is_storage_elem(ct_elem e);
+/* A storage-type value (tf32 / fp8 of element type e) as f32, and an f32 rounded to e (ftof). */
+MlirValue lower_storage_to_f32(ct_lower *L, MlirValue v, ct_elem e);
+MlirValue lower_f32_to_storage(ct_lower *L, MlirValue v, ct_elem e);
 /* Elementwise lowering of one scalar op on scalars (used by reduce combiners too). */
 bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const MlirValue *in, MlirValue *out);
 /* ---- lower_hopper_plan.c / lower_hopper_loop.c ---- */

@@ -172,6 +172,11 @@ MlirType elem_llvm_type(ct_lower *L, ct_elem e) {
   case CT_BF16: return L->b.bf16;
   case CT_F32: return L->b.f32;
   case CT_F64: return L->b.f64;
+  /* storage types: tf32 is an f32 whose low 13 mantissa bits are zero; fp8 is its byte (only ftof,
+   * loads/stores, data movement and mmaf take them: lower_elementwise.c lower_is_storage_elem) */
+  case CT_TF32: return L->b.f32;
+  case CT_F8E4M3FN:
+  case CT_F8E5M2: return L->b.i8;
   case CT_PTR: return L->b.ptr_global;
   default: return (MlirType){NULL};
   }

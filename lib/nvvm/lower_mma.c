@@ -26,6 +26,7 @@
 #define SMEM_ROW_PAD 8
 
 static bool streq(const char *a, const char *b) { return !strcmp(a, b); }
+static MlirType value_type_of(MlirValue v) { return mlirValueGetType(v); }
 
 static bool mma_types(ct_lower *L, MlirOperation op, ct_type *a, ct_type *b, ct_type *c) {
   return value_type(L, op, mlirOperationGetOperand(op, 0), a) && value_type(L, op, mlirOperationGetOperand(op, 1), b) &&
@@ -235,7 +236,8 @@ static bool lower_fma_form(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct
   ct_lv *D = lv_new_tile(L, &C->type, l);
   MlirValue r0 = thread_coord(L, l, rank - 2), c0 = thread_coord(L, l, rank - 1);
   MlirValue b0 = rank == 3 ? thread_coord(L, l, 0) : (MlirValue){NULL};
-  if (int_mode || rank == 3) {
+  bool storage = lower_is_storage_elem(A->type.elem) || lower_is_storage_elem(B->type.elem);
+  if (int_mode || rank == 3 || storage) {
     /* a real loop over K (not unrolled: K x registers multiply-adds would not fit the registers):
      * the accumulators are loop-carried block arguments */
     int nr = D->nregs;
@@ -280,8 +282,11 @@ static bool lower_fma_form(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct
         args[1 + j] = bld_add(b, bld_mul(b, av, bv), acc);
         continue;
       }
-      if (!mlirTypeEqual(at, acc_t)) av = bld_cast(b, "llvm.fpext", av, acc_t);
-      if (!mlirTypeEqual(bt, acc_t)) bv = bld_cast(b, "llvm.fpext", bv, acc_t);
+      /* tf32 / fp8 operands: their f32 values (mma semantics: exact products, f32 sums) */
+      if (lower_is_storage_elem(A->type.elem)) av = lower_storage_to_f32(L, av, A->type.elem);
+      if (lower_is_storage_elem(B->type.elem)) bv = lower_storage_to_f32(L, bv, B->type.elem);
+      if (!mlirTypeEqual(value_type_of(av), acc_t)) av = bld_cast(b, "llvm.fpext", av, acc_t);
+      if (!mlirTypeEqual(value_type_of(bv), acc_t)) bv = bld_cast(b, "llvm.fpext", bv, acc_t);
       MlirValue ops[3] = {av, bv, acc};
       args[1 + j] = bld_op1(b, "llvm.intr.fma", acc_t, 3, ops, 0, NULL);
     }
@@ -347,7 +352,8 @@ int lower_mma_op(ct_lower *L, MlirOperation op, const char *name) {
   if (!streq(name, "mmaf")) return LOWER_NOT_MINE;
   ct_type a, bt, c;
   if (mlirOperationGetNumOperands(op) != 3 || !mma_types(L, op, &a, &bt, &c)) return LOWER_FAILED;
-  bool base_float = (a.elem == CT_F16 || a.elem == CT_BF16 || a.elem == CT_F32 || a.elem == CT_F64) &&
+  bool base_float = (a.elem == CT_F16 || a.elem == CT_BF16 || a.elem == CT_F32 || a.elem == CT_F64 ||
+                     lower_is_storage_elem(a.elem)) &&
                     (c.elem == CT_F16 || c.elem == CT_F32 || c.elem == CT_F64);
   if (!base_float) {
     ct_error_op(L->c, op, "`mmaf` on %s operands with a %s accumulator is not supported by code generation yet",

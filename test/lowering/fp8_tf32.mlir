@@ -1,0 +1,75 @@
+// tf32 and fp8 (f8E4M3FN, f8E5M2) compile as storage types: loads and stores move them (tf32 as
+// f32, fp8 as bytes), `ftof` converts them with the PTX conversions (cvt.rn.tf32.f32,
+// cvt.rn.satfinite.{e4m3,e5m2}x2.f32, cvt.rn.f16x2.{e4m3,e5m2}x2), and `mmaf` on them runs the
+// multiply-add form on their f32 values. The verifier refuses arithmetic on them (addf wants a
+// base float); code generation refuses any other op on them by name as a second line.
+// RUN: %tilec -O3 --gpu-name=sm_90a %s -o %t.ptx && %check-ptx sm_90a %t.ptx
+// RUN: FileCheck %s < %t.ptx
+// RUN: %tilec -O3 --gpu-name=sm_100a %s -o %t.b.ptx && %check-ptx sm_100a %t.b.ptx
+// CHECK-LABEL: .entry conv(
+// CHECK-DAG: cvt.rn.satfinite.e4m3x2.f32
+// CHECK-DAG: cvt.rn.f16x2.e4m3x2
+// CHECK-DAG: cvt.rn.satfinite.e5m2x2.f32
+// CHECK-DAG: cvt.rn.tf32.f32
+// CHECK-LABEL: .entry mm_f8(
+// CHECK: cvt.rn.f16x2.e4m3x2
+// CHECK: fma.rn.f32
+// CHECK-LABEL: .entry mm_tf32(
+// CHECK: fma.rn.f32
+cuda_tile.module @m {
+  entry @conv(%x_ptr: tile<ptr<f32>>, %y_ptr: tile<ptr<f8E4M3FN>>, %z_ptr: tile<ptr<f32>>, %w_ptr: tile<ptr<tf32>>, %v_ptr: tile<ptr<f8E5M2>>) {
+    %x_tv = make_tensor_view %x_ptr, shape = [256], strides = [1] : tensor_view<256xf32, strides=[1]>
+    %y_tv = make_tensor_view %y_ptr, shape = [256], strides = [1] : tensor_view<256xf8E4M3FN, strides=[1]>
+    %z_tv = make_tensor_view %z_ptr, shape = [256], strides = [1] : tensor_view<256xf32, strides=[1]>
+    %w_tv = make_tensor_view %w_ptr, shape = [256], strides = [1] : tensor_view<256xtf32, strides=[1]>
+    %v_tv = make_tensor_view %v_ptr, shape = [256], strides = [1] : tensor_view<256xf8E5M2, strides=[1]>
+    %x_pv = make_partition_view %x_tv : partition_view<tile=(256), tensor_view<256xf32, strides=[1]>>
+    %y_pv = make_partition_view %y_tv : partition_view<tile=(256), tensor_view<256xf8E4M3FN, strides=[1]>>
+    %z_pv = make_partition_view %z_tv : partition_view<tile=(256), tensor_view<256xf32, strides=[1]>>
+    %w_pv = make_partition_view %w_tv : partition_view<tile=(256), tensor_view<256xtf32, strides=[1]>>
+    %v_pv = make_partition_view %v_tv : partition_view<tile=(256), tensor_view<256xf8E5M2, strides=[1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %x, %tx = load_view_tko weak %x_pv[%c0] : partition_view<tile=(256), tensor_view<256xf32, strides=[1]>>, tile<i32> -> tile<256xf32>, token
+    %y = ftof %x : tile<256xf32> -> tile<256xf8E4M3FN>
+    %t1 = store_view_tko weak %y, %y_pv[%c0] : tile<256xf8E4M3FN>, partition_view<tile=(256), tensor_view<256xf8E4M3FN, strides=[1]>>, tile<i32> -> token
+    %y2, %ty = load_view_tko weak %y_pv[%c0] : partition_view<tile=(256), tensor_view<256xf8E4M3FN, strides=[1]>>, tile<i32> -> tile<256xf8E4M3FN>, token
+    %z = ftof %y2 : tile<256xf8E4M3FN> -> tile<256xf32>
+    %t2 = store_view_tko weak %z, %z_pv[%c0] : tile<256xf32>, partition_view<tile=(256), tensor_view<256xf32, strides=[1]>>, tile<i32> -> token
+    %w = ftof %x : tile<256xf32> -> tile<256xtf32>
+    %t3 = store_view_tko weak %w, %w_pv[%c0] : tile<256xtf32>, partition_view<tile=(256), tensor_view<256xtf32, strides=[1]>>, tile<i32> -> token
+    %h = ftof %x : tile<256xf32> -> tile<256xf16>
+    %v = ftof %h : tile<256xf16> -> tile<256xf8E5M2>
+    %t4 = store_view_tko weak %v, %v_pv[%c0] : tile<256xf8E5M2>, partition_view<tile=(256), tensor_view<256xf8E5M2, strides=[1]>>, tile<i32> -> token
+    return
+  }
+  entry @mm_f8(%a_ptr: tile<ptr<f8E4M3FN>>, %b_ptr: tile<ptr<f8E4M3FN>>, %c_ptr: tile<ptr<f32>>) {
+    %a_tv = make_tensor_view %a_ptr, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf8E4M3FN, strides=[64,1]>
+    %b_tv = make_tensor_view %b_ptr, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf8E4M3FN, strides=[64,1]>
+    %c_tv = make_tensor_view %c_ptr, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(64x64), tensor_view<64x64xf8E4M3FN, strides=[64,1]>>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(64x64), tensor_view<64x64xf8E4M3FN, strides=[64,1]>>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %zero = constant <f32: 0.0> : tile<64x64xf32>
+    %a, %ta = load_view_tko weak %a_pv[%c0, %c0] : partition_view<tile=(64x64), tensor_view<64x64xf8E4M3FN, strides=[64,1]>>, tile<i32> -> tile<64x64xf8E4M3FN>, token
+    %b, %tb = load_view_tko weak %b_pv[%c0, %c0] : partition_view<tile=(64x64), tensor_view<64x64xf8E4M3FN, strides=[64,1]>>, tile<i32> -> tile<64x64xf8E4M3FN>, token
+    %d = mmaf %a, %b, %zero : tile<64x64xf8E4M3FN>, tile<64x64xf8E4M3FN>, tile<64x64xf32>
+    %t = store_view_tko weak %d, %c_pv[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+  entry @mm_tf32(%a_ptr: tile<ptr<tf32>>, %b_ptr: tile<ptr<tf32>>, %c_ptr: tile<ptr<f32>>) {
+    %a_tv = make_tensor_view %a_ptr, shape = [64, 32], strides = [32, 1] : tensor_view<64x32xtf32, strides=[32,1]>
+    %b_tv = make_tensor_view %b_ptr, shape = [32, 64], strides = [64, 1] : tensor_view<32x64xtf32, strides=[64,1]>
+    %c_tv = make_tensor_view %c_ptr, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(64x32), tensor_view<64x32xtf32, strides=[32,1]>>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(32x64), tensor_view<32x64xtf32, strides=[64,1]>>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %zero = constant <f32: 0.0> : tile<64x64xf32>
+    %a, %ta = load_view_tko weak %a_pv[%c0, %c0] : partition_view<tile=(64x32), tensor_view<64x32xtf32, strides=[32,1]>>, tile<i32> -> tile<64x32xtf32>, token
+    %b, %tb = load_view_tko weak %b_pv[%c0, %c0] : partition_view<tile=(32x64), tensor_view<32x64xtf32, strides=[64,1]>>, tile<i32> -> tile<32x64xtf32>, token
+    %d = mmaf %a, %b, %zero : tile<64x32xtf32>, tile<32x64xtf32>, tile<64x64xf32>
+    %t = store_view_tko weak %d, %c_pv[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+}
