@@ -103,12 +103,15 @@ static void emit_vprintf(ct_lower *L, MlirValue fmt, MlirValue v) {
   bld_call(b, "vprintf", b->i32, 2, ops);
 }
 
-/* Stage tile t (rank >= 1, promoted values) to shared memory in row-major order. */
-static MlirValue stage_tile(ct_lower *L, ct_lv *t, MlirType pt, int64_t count) {
+/* Bytes a staged tile of `count` promoted values of type pt takes. */
+static int64_t staged_bytes(ct_lower *L, MlirType pt, int64_t count) {
+  return count * (mlirTypeEqual(pt, L->b.i32) ? 4 : 8);
+}
+
+/* Stage tile t (rank >= 1, promoted values) to shared memory at `base` in row-major order. */
+static void stage_tile(ct_lower *L, ct_lv *t, MlirValue base) {
   ct_bld *b = &L->b;
   const ct_layout *l = t->layout;
-  int64_t esize = mlirTypeEqual(pt, b->i32) ? 4 : 8;
-  MlirValue base = smem_base(L, count * esize);
   int rank = t->type.rank;
   MlirValue tc[CT_MAX_RANK];
   for (int d = 0; d < rank; d++) tc[d] = thread_coord(L, l, d);
@@ -121,7 +124,6 @@ static MlirValue stage_tile(ct_lower *L, ct_lv *t, MlirType pt, int64_t count) {
     }
     smem_store_elem(L, base, idx, promote(L, t->regs[k]));
   }
-  return base;
 }
 
 /* One conversion of the format: [start, end) in the text, its spec is [pct, end). */
@@ -174,9 +176,19 @@ int lower_print_op(ct_lower *L, MlirOperation op, const char *name) {
     if (args[a]->type.rank > 0) any_tile = true;
   }
   if (ok && any_tile) {
-    bld_barrier(b);
+    /* every tile argument gets its own region of one shared buffer (8-byte aligned offsets) */
+    int64_t total = 0;
     for (int a = 0; a < ncv; a++)
-      if (args[a]->type.rank > 0) staged[a] = stage_tile(L, args[a], ptypes[a], ct_type_num_elements(&args[a]->type));
+      if (args[a]->type.rank > 0) total += (staged_bytes(L, ptypes[a], ct_type_num_elements(&args[a]->type)) + 7) / 8 * 8;
+    MlirValue base = smem_base(L, total);
+    bld_barrier(b);
+    int64_t off = 0;
+    for (int a = 0; a < ncv; a++) {
+      if (args[a]->type.rank == 0) continue;
+      staged[a] = off ? bld_gep(b, base, bld_i32(b, off), b->i8) : base;
+      stage_tile(L, args[a], staged[a]);
+      off += (staged_bytes(L, ptypes[a], ct_type_num_elements(&args[a]->type)) + 7) / 8 * 8;
+    }
     bld_barrier(b);
   }
   if (ok) {

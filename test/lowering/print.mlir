@@ -27,4 +27,13 @@ cuda_tile.module @m {
     %t0 = print_tko "block %d: v=%f n=%d tile=%d 100%%\n", %bx, %v, %n, %t : tile<i32>, tile<f32>, tile<i32>, tile<8xi32> -> token
     return
   }
+  // Two tiles in one print: each has its own shared-memory region (8 x i32 at +0, 4 x f64 at +32).
+  // CHECK-LABEL: .entry two(
+  // CHECK: st.shared.b64 [{{%rd[0-9]+}}+32]
+  entry @two(%x: tile<ptr<f32>>) {
+    %t = iota : tile<8xi32>
+    %f = constant <f32: 2.5> : tile<4xf32>
+    %t0 = print_tko "a=%d b=%f\n", %t, %f : tile<8xi32>, tile<4xf32> -> token
+    return
+  }
 }
