@@ -425,16 +425,6 @@ static uint64_t type_ct(bw *w, const ct_type *t) {
   return intern_type(w, &b);
 }
 
-/* Builtin scalar (attribute types) -> ct_elem by spelling. */
-static ct_elem elem_of_builtin(MlirType t) {
-  ct_strbuf sb;
-  ct_strbuf_init(&sb);
-  mlirTypePrint(t, ct_strbuf_mlir_callback, &sb);
-  ct_elem e = sb.data ? ct_elem_from_name(sb.data, sb.len) : CT_ELEM_NONE;
-  ct_strbuf_free(&sb);
-  return e;
-}
-
 static uint64_t type_index(bw *w, MlirType t) {
   ct_type ct;
   if (ct_type_from_mlir(t, &ct)) return type_ct(w, &ct);
@@ -455,7 +445,7 @@ static uint64_t type_index(bw *w, MlirType t) {
     return intern_type(w, &b);
   }
   if (mlirTypeIsAShaped(t) && mlirShapedTypeHasRank(t)) { /* tensor<..> of a dense attribute -> tile */
-    ct_elem e = elem_of_builtin(mlirShapedTypeGetElementType(t));
+    ct_elem e = ct_elem_from_mlir(mlirShapedTypeGetElementType(t));
     intptr_t rank = mlirShapedTypeGetRank(t);
     if (e == CT_ELEM_NONE || rank > CT_MAX_RANK) {
       bw_error(w, "unsupported attribute type in bytecode writer");
@@ -482,7 +472,7 @@ static uint64_t type_index(bw *w, MlirType t) {
       if (pe != CT_ELEM_NONE && pe != CT_PTR) return type_elem(w, CT_PTR, pe, pa);
     }
   }
-  ct_elem e = elem_of_builtin(t);
+  ct_elem e = ct_elem_from_mlir(t);
   if (e == CT_ELEM_NONE) {
     bw_error(w, "unsupported type in bytecode writer");
     return 0;
@@ -527,7 +517,7 @@ static uint64_t const_index(bw *w, MlirAttribute a) {
 static uint64_t float_bits(bw *w, MlirAttribute a, unsigned *width) {
   MlirType t = mlirAttributeGetType(a);
   double d = mlirFloatAttrGetValueDouble(a);
-  ct_elem e = elem_of_builtin(t);
+  ct_elem e = ct_elem_from_mlir(t);
   *width = mlirFloatTypeGetWidth(t);
   switch (e) {
   case CT_F32: {

@@ -172,4 +172,6 @@ int hopper_pipe_of_load(const ct_hopper_plan *p, MlirOperation load);
 int hopper_mma_index(const ct_hopper_plan *p, MlirOperation mmaf);
 /* The tileas.produce whose slot a tileas.consume turned into tile v, or null. */
 MlirOperation hopper_produce_of(MlirValue v);
+/* Does op (a tileas.consume or tileas.release) take the slot of a planned pipe's produce? */
+bool hopper_takes_pipe_slot(const ct_hopper_plan *p, MlirOperation op);
 #endif

@@ -429,12 +429,9 @@ int lower_hopper_op(ct_lower *L, MlirOperation op, const char *name) {
   /* a pipe's tile stays in shared memory: its consume, its release (the empty-barrier arrive
    * follows the pipe's last mmaf) and the permute of a K-major B bind nothing */
   if (!strcmp(name, "tileas.consume") || !strcmp(name, "tileas.release")) {
-    MlirValue slot = mlirOperationGetOperand(op, 1);
-    if (mlirValueIsAOpResult(slot) && hopper_pipe_of_load(p, mlirOpResultGetOwner(slot)) >= 0) {
-      bind_tokens(L, op);
-      return LOWER_DONE;
-    }
-    return LOWER_NOT_MINE;
+    if (!hopper_takes_pipe_slot(p, op)) return LOWER_NOT_MINE;
+    bind_tokens(L, op);
+    return LOWER_DONE;
   }
   if (!strcmp(name, "permute")) {
     MlirOperation prod = hopper_produce_of(mlirOperationGetOperand(op, 0));

@@ -287,6 +287,12 @@ MlirOperation hopper_produce_of(MlirValue v) {
   return !mlirOperationIsNull(p) && is_op(p, "tileas.produce") ? p : (MlirOperation){NULL};
 }
 
+bool hopper_takes_pipe_slot(const ct_hopper_plan *p, MlirOperation op) {
+  if (mlirOperationGetNumOperands(op) != 2) return false;
+  MlirOperation prod = def_op(mlirOperationGetOperand(op, 1));
+  return !mlirOperationIsNull(prod) && hopper_pipe_of_load(p, prod) >= 0;
+}
+
 int hopper_pipe_of_load(const ct_hopper_plan *p, MlirOperation load) {
   for (int i = 0; i < p->npipes; i++)
     if (mlirOperationEqual(p->pipes[i].load, load)) return i;

@@ -33,7 +33,6 @@
 
 static bool streq(const char *a, const char *b) { return !strcmp(a, b); }
 
-static bool is_tileas(MlirOperation op, const char *name);
 static MlirValue to_i64(ct_lower *L, MlirValue v) { return bld_int_resize(&L->b, v, L->b.i64, true); }
 
 /* ---------------- memory ordering ---------------- */
@@ -196,16 +195,24 @@ static bool view_values(ct_lower *L, MlirOperation op, int rank, const int64_t *
   return true;
 }
 
+/* A view of type t whose base pointer is op's operand 0: provably aligned to its element size, or
+ * more where an `assume div_by` reached the pointer. NULL when the operand is unknown. */
+static ct_lv *view_lv_new(ct_lower *L, MlirOperation op, const ct_type *t) {
+  ct_lv *base = lv_get(L, op, 0);
+  if (!base) return NULL;
+  ct_lv *v = lv_alloc(L, LV_VIEW, t);
+  v->base = base->regs[0];
+  int bits = ct_elem_bits(t->elem);
+  int64_t esize = bits >= 8 ? bits / 8 : 1;
+  v->base_align = base->ptr_align > esize ? base->ptr_align : esize;
+  return v;
+}
+
 static int lower_make_tensor_view(ct_lower *L, MlirOperation op) {
   ct_type t;
   if (!result_type(L, op, 0, &t)) return LOWER_FAILED;
-  ct_lv *base = lv_get(L, op, 0);
-  if (!base) return LOWER_FAILED;
-  ct_lv *v = lv_alloc(L, LV_VIEW, &t);
-  v->base = base->regs[0];
-  int bits = ct_elem_bits(t.elem);
-  int64_t esize = bits >= 8 ? bits / 8 : 1;
-  v->base_align = base->ptr_align > esize ? base->ptr_align : esize;
+  ct_lv *v = view_lv_new(L, op, &t);
+  if (!v) return LOWER_FAILED;
   int next = 1; /* operands: base, then the dynamic dims, then the dynamic strides */
   if (!view_values(L, op, t.rank, t.shape, &next, v->dims, v->dim_div) ||
       !view_values(L, op, t.rank, t.strides, &next, v->strides, v->stride_div))
@@ -409,13 +416,14 @@ static bool only_feeds_mma(MlirValue v) {
   if (mlirOpOperandIsNull(u)) return false;
   for (; !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation w = mlirOpOperandGetOwner(u);
-    if (ct_tileaa_is(w, "wait") || is_tileas(w, "consume")) {
+    char name[32];
+    op_short_name(w, name, sizeof name);
+    if (streq(name, "tileaa.wait") || streq(name, "tileas.consume")) {
       if (mlirOperationGetNumResults(w) != 1 || !only_feeds_mma(mlirOperationGetResult(w, 0))) return false;
       continue;
     }
-    if (is_tileas(w, "release")) continue; /* the slot's end of life, not a use of the tile */
-    char name[32];
-    if (strcmp(op_short_name(w, name, sizeof name), "mmaf") || mlirOpOperandGetOperandNumber(u) > 1) return false;
+    if (streq(name, "tileas.release")) continue; /* the slot's end of life, not a use of the tile */
+    if (strcmp(name, "mmaf") || mlirOpOperandGetOperandNumber(u) > 1) return false;
   }
   return true;
 }
@@ -574,12 +582,6 @@ static int lower_ptr_access(ct_lower *L, MlirOperation op, const char *name, boo
  * from the operands' lowered values. Loads and stores reuse lower_view_access. When the Hopper
  * path does not take a TileAS pipe (sm_100a, or its checks refuse), a tileas.produce is a SIMT
  * load whose tile its tileas.consume hands on; alloc / pipe / release / store_wait emit nothing. */
-static bool is_tileas(MlirOperation op, const char *name) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  size_t len = strlen(name);
-  return n.length == 7 + len && !memcmp(n.data, "tileas.", 7) && !memcmp(n.data + 7, name, len);
-}
-
 static int lower_tileaa_view(ct_lower *L, MlirOperation op) {
   ct_type t;
   const char *bad = ct_tileaa_view_read(op, &t);
@@ -587,13 +589,8 @@ static int lower_tileaa_view(ct_lower *L, MlirOperation op) {
     ct_error_op(L->c, op, "code generation: %s", bad);
     return LOWER_FAILED;
   }
-  ct_lv *base = lv_get(L, op, 0);
-  if (!base) return LOWER_FAILED;
-  ct_lv *v = lv_alloc(L, LV_VIEW, &t);
-  v->base = base->regs[0];
-  int bits = ct_elem_bits(t.elem);
-  int64_t esize = bits >= 8 ? bits / 8 : 1;
-  v->base_align = base->ptr_align > esize ? base->ptr_align : esize;
+  ct_lv *v = view_lv_new(L, op, &t);
+  if (!v) return LOWER_FAILED;
   /* TileAA's `base_align` (the assumed divisor of the base address) is a decision of the IR: its
    * power-of-two part proves vector alignment even where no `assume` reaches the base */
   int64_t ba = attr_int(op, "base_align", 0);

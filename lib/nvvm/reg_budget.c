@@ -53,9 +53,7 @@ typedef struct rb {
 
 /* Is op the tileas.consume of a Hopper-path pipe (its tile stays in shared memory, no registers)? */
 static bool in_pipe_smem(ct_lower *L, MlirOperation op, const char *name) {
-  if (!L->hopper || strcmp(name, "tileas.consume") || mlirOperationGetNumOperands(op) != 2) return false;
-  MlirOperation prod = hopper_produce_of(mlirOperationGetResult(op, 0));
-  return !mlirOperationIsNull(prod) && hopper_pipe_of_load(L->hopper, prod) >= 0;
+  return L->hopper && !strcmp(name, "tileas.consume") && hopper_takes_pipe_slot(L->hopper, op);
 }
 
 static long rb_find(const rb *R, MlirValue v) {

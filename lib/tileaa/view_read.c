@@ -7,7 +7,7 @@
 
 static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
-bool ct_tileaa_is(MlirOperation op, const char *name) {
+static bool ct_tileaa_is(MlirOperation op, const char *name) {
   if (mlirOperationIsNull(op)) return false;
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   size_t len = strlen(name);

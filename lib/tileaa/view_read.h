@@ -12,8 +12,6 @@
 
 #include "frontend/types.h"
 
-/* Is op `tileaa.<name>`? */
-bool ct_tileaa_is(MlirOperation op, const char *name);
 /* The value of a `tileaa.constant` result, or false. */
 bool ct_tileaa_const_value(MlirValue v, int64_t *out);
 /* `view_op` (a tileaa.view) as a partition-view type: kind CT_TYPE_PARTITION_VIEW, rank, shape and
