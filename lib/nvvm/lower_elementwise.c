@@ -209,7 +209,7 @@ MlirValue lower_f32_to_storage(ct_lower *L, MlirValue v, ct_elem e) {
 
 /* ftof with a tf32 / fp8 source or result: through f32 (f64 results: exact fpext; f64 sources
  * are rounded to f32 first, a double rounding only for values between f32 and the storage type). */
-static bool ftof_storage(ct_lower *L, MlirOperation op, MlirValue in, ct_elem se, ct_elem de, MlirType res, MlirValue *out) {
+static bool ftof_storage(ct_lower *L, MlirValue in, ct_elem se, ct_elem de, MlirType res, MlirValue *out) {
   ct_bld *b = &L->b;
   MlirValue x = lower_is_storage_elem(se) ? lower_storage_to_f32(L, in, se) : in;
   if (!lower_is_storage_elem(se)) {
@@ -217,7 +217,6 @@ static bool ftof_storage(ct_lower *L, MlirOperation op, MlirValue in, ct_elem se
     if (mlirTypeEqual(st, b->f64)) x = bld_cast(b, "llvm.fptrunc", x, b->f32);
     else if (!mlirTypeEqual(st, b->f32)) x = bld_cast(b, "llvm.fpext", x, b->f32);
   }
-  (void)op;
   if (lower_is_storage_elem(de)) *out = lower_f32_to_storage(L, x, de);
   else if (mlirTypeEqual(res, b->f32)) *out = x;
   else *out = bld_cast(b, mlirTypeEqual(res, b->f64) ? "llvm.fpext" : "llvm.fptrunc", x, res);
@@ -240,7 +239,7 @@ bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const Mlir
       it.kind == CT_TYPE_TILE)
     se = it.elem;
   if (lower_is_storage_elem(rt.elem) || lower_is_storage_elem(se)) {
-    if (streq(name, "ftof")) return ftof_storage(L, op, in[0], se, rt.elem, res, out);
+    if (streq(name, "ftof")) return ftof_storage(L, in[0], se, rt.elem, res, out);
     if (streq(name, "select")) {
       *out = bld_select(b, in[0], in[1], in[2]);
       return true;
