@@ -3,8 +3,8 @@
  * attributes and attribute kinds; the TileAS decision attributes (layout, sched, schedule, the
  * atom / frag / mma enums) are read with the typed readers of lib/tileas/attrs.h, so the spelling
  * tables are the writer's. Also the TileAS attributes carried by cuda_tile ops (tileas.mma on
- * mmaf/mmai, tileas.sched, tileas.smem_bytes / tileas.target on entries) and the terminator of a
- * tileaa.for body (cuda_tile.continue yielding the loop's result types). Errors are located at the
+ * mmaf/mmai, tileas.sched, tileas.smem_bytes / tileas.target / tileas.num_warps on entries) and the
+ * terminator of a tileaa.for body (cuda_tile.continue yielding the loop's result types). Errors are located at the
  * op. Not a pass; no knobs. Owner: frontend. */
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -175,6 +175,13 @@ static const char *check_attr_kind(MlirAttribute a, const char *kind) {
       return kind[1] == '6' ? "must be an i64 integer" : "must be an i32 integer";
     return NULL;
   }
+  if (!strcmp(kind, "warps")) {
+    if (!mlirAttributeIsAInteger(a) || !mlirTypeIsAInteger(mlirAttributeGetType(a)) ||
+        mlirIntegerTypeGetWidth(mlirAttributeGetType(a)) != 64)
+      return "must be an i64 integer";
+    int64_t w = mlirIntegerAttrGetValueInt(a);
+    return w >= 1 && w <= 32 && !(w & (w - 1)) ? NULL : "must be a power of two from 1 to 32 (warps per CTA)";
+  }
   if (!strcmp(kind, "str")) return mlirAttributeIsAString(a) ? NULL : "must be a string attribute";
   if (!strcmp(kind, "bool")) return mlirAttributeIsABool(a) ? NULL : "must be a bool attribute";
   if (!strcmp(kind, "type")) return mlirAttributeIsAType(a) ? NULL : "must be a type attribute";
@@ -263,7 +270,8 @@ bool ct_verify_stage_continue(ct_ctx *c, MlirOperation op, bool *handled) {
 
 /* The TileAS attributes a cuda_tile op may carry. */
 bool ct_verify_stage_attrs_on_cuda_tile(ct_ctx *c, MlirOperation op) {
-  return check_attrs(c, op, "tileas.mma:mma tileas.sched:sched tileas.schedule:schedule tileas.smem_bytes:i64 tileas.target:str");
+  return check_attrs(c, op, "tileas.mma:mma tileas.sched:sched tileas.schedule:schedule tileas.smem_bytes:i64 tileas.target:str "
+                       "tileas.num_warps:warps");
 }
 
 /* The leading dimension (the stage count) of a `!tileas.smem<S x ...>` / `!tileas.pipe<S x ...>`

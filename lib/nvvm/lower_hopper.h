@@ -3,10 +3,10 @@
  * f16/bf16 → f32 `mmaf`s with loop-carried accumulators becomes a TMA + mbarrier ring of S stages
  * feeding wgmma.mma_async, with S, the swizzles and the TMA boxes taken from TileAS (docs/abi.md has the
  * tensor-map contract, docs/tileaa-tileas.md the TileAS side).
- *   lower_hopper_desc.c: pure computations (wgmma descriptors, operand geometry, tensor-map
- *                        fields, mbarrier parities) — unit-tested in test/unit/hopper_desc.c;
- *   lower_hopper_plan.c: reads TileAS's decisions off the ops of the module being lowered, checks
- *                        the loop and decides (plan) or falls back to mma.sync with a remark;
+ *   tileas/hopper_plan.h: the plan (TileAS decides the path in path_select.c; the code generator
+ *                        rebuilds the plan of an entry whose mmaf ops carry tileas.mma = "wgmma" to
+ *                        read its geometry) and the pure computations (wgmma descriptors, operand
+ *                        geometry, tensor-map fields, mbarrier parities);
  *   lower_hopper_loop.c: emits the pipelined loop;
  *   lower_hopper_store.c: the TMA store epilogue (when TileAS chose a TMA store).
  * Owner: nvvm. */
@@ -17,161 +17,6 @@
 
 #include <mlir-c/IR.h>
 
-#include "frontend/types.h"
+#include "tileas/hopper_plan.h"
 
-/* ---- pure computations (lower_hopper_desc.c) ---- */
-
-/* wgmma matrix-descriptor swizzle code (bits 63:62): 0 none, 1 = 128B, 2 = 64B, 3 = 32B;
- * -1 for an unknown byte count. */
-int ct_wgmma_swizzle_code(int swizzle_bytes);
-/* The address-independent bits of a wgmma shared-memory descriptor: LBO (bits 29:16) and SBO
- * (bits 45:32) in 16-byte units, base offset 0, swizzle code (bits 63:62). */
-uint64_t ct_wgmma_desc_const(int swizzle_bytes, int64_t lbo_bytes, int64_t sbo_bytes);
-/* The full descriptor for a shared-window byte address (start address bits 13:0 = (addr & 0x3FFFF) >> 4). */
-uint64_t ct_wgmma_desc(uint32_t smem_addr, int swizzle_bytes, int64_t lbo_bytes, int64_t sbo_bytes);
-
-/* Shared-memory geometry of one wgmma operand tile as TMA lands it: `nboxes` boxes side by side
- * along the tile's contiguous (last) dim, each box rows × span bytes, rows of `span` = swizzle
- * bytes (the box's inner extent). */
-typedef struct ct_wgmma_operand_geom {
-  bool k_major;       /* contiguous dim is K (A of a row-major A[M,K]); else MN-major (B[K,N]) */
-  int swizzle;        /* bytes: 32 / 64 / 128 */
-  int esize;          /* element bytes (2) */
-  int64_t rows;       /* box rows (the tile's outer dim: M for A, K for B) */
-  int64_t box_bytes;  /* rows * swizzle */
-  int nboxes;
-  int64_t lbo, sbo;   /* descriptor strides in bytes */
-} ct_wgmma_operand_geom;
-
-/* Fill lbo/sbo/box_bytes: K-major swizzled: LBO unused (16 B, encoded 1), SBO = 8 rows × span;
- * MN-major swizzled: LBO = distance between MN swizzle atoms (one box), SBO = 8 K-rows × span. */
-void ct_wgmma_operand_geom_init(ct_wgmma_operand_geom *g, bool k_major, int swizzle, int esize, int64_t rows, int nboxes);
-/* Byte offset inside the operand tile where k16 step kk starts (row_offset: first row for the
- * warpgroup, K-major only). K-major: slab kk*16*esize / span, + the in-row offset; MN-major:
- * 16 K-rows × span per step. */
-int64_t ct_wgmma_kstep_offset(const ct_wgmma_operand_geom *g, int64_t kk, int64_t row_offset);
-
-/* Byte offset inside a TMA box (rows of span bytes, the box aligned to the swizzle pattern's
- * repeat) of linear offset `off` under the TMA swizzle mode: the 16-byte chunk bits 4.. are XORed
- * with bits 7.. (CUTLASS Swizzle<log2(swizzle/16), 4, 3>); 0 = none. */
-int64_t ct_tma_swizzle_offset(int64_t off, int swizzle_bytes);
-
-/* mbarrier parities of the S-stage ring: consumers wait full[kt % S] on (kt / S) & 1; the
- * producer, before refilling for iteration j ≥ S, waits empty[j % S] on ((j / S) & 1) ^ 1. */
-int ct_ring_full_parity(int64_t kt, int stages);
-int ct_ring_empty_parity(int64_t fill, int stages);
-
-/* cuTensorMapEncodeTiled arguments for one TMA-loaded view (docs/abi.md, "Tensor maps"). */
-typedef struct ct_tensormap_fields {
-  ct_elem elem;
-  int rank;
-  int64_t dims[CT_MAX_RANK];          /* globalDim, innermost first */
-  int64_t strides_bytes[CT_MAX_RANK]; /* globalStrides, dims 1..rank-1 (rank - 1 entries) */
-  int64_t box[CT_MAX_RANK];           /* boxDim, innermost first */
-  int swizzle;                        /* bytes: 0 / 32 / 64 / 128 */
-  /* run-time entries (docs/abi.md `@j`): dims[i] / strides_bytes[i] is the value of kernel
-   * argument dim_arg[i] / stride_arg[i] (× element bytes for strides); -1 = the static value */
-  int dim_arg[CT_MAX_RANK];
-  int stride_arg[CT_MAX_RANK];
-} ct_tensormap_fields;
-
-/* From a partition-view type (static shape and strides, innermost stride 1) and the TMA box in
- * tensor-dimension order (outermost first). False (with *why set) when not encodable. */
-bool ct_tensormap_fields_from_view(const ct_type *view, const int64_t *box_outer_first, int swizzle,
-                                   ct_tensormap_fields *out, const char **why);
-/* Same for a view with dynamic dims/strides: dim_args / stride_args (tensor-dimension order, -1 =
- * unknown) name the kernel arguments holding them, stride_div_bytes a proven byte divisor of each
- * dynamic stride (TMA needs multiples of 16). NULL arrays: everything must be static. */
-bool ct_tensormap_fields_from_view_args(const ct_type *view, const int64_t *box_outer_first, int swizzle,
-                                        const int *dim_args, const int *stride_args, const int64_t *stride_div_bytes,
-                                        ct_tensormap_fields *out, const char **why);
-/* The ABI comment payload: `param=<p> base_arg=<a> dtype=f16 dims=.. strides_bytes=.. box=..
- * elem_strides=.. swizzle=.. interleave=none l2=256B oob=zero`. Returns the length
- * written (snprintf semantics). */
-int ct_tensormap_format(const ct_tensormap_fields *f, int param, int base_arg, char *buf, size_t cap);
-
-/* ---- the plan for one kernel (lower_hopper_plan.c) ---- */
-#define CT_HOPPER_MAX_PIPES 6
-#define CT_HOPPER_MAX_MMAS 4
-
-/* How a TMA pipe's tile feeds wgmma: A (K-major, [M,K] with K contiguous), B MN-major ([K,N] with
- * N contiguous: imm-trans-b 1) or B K-major (a [N,K] tile used through `permute [1,0]`:
- * imm-trans-b 0). */
-typedef enum { CT_PIPE_A = 0, CT_PIPE_B_MN, CT_PIPE_B_K } ct_pipe_role;
-
-/* One TMA-loaded wgmma operand (TileAS: a tileas.produce on a tileas.pipe with producer tma,
- * consumer wgmma_smem). */
-typedef struct ct_hopper_pipe {
-  MlirOperation load;        /* its tileas.produce */
-  bool in_loop;              /* in the loop body: a ring of `stages`; else loaded once before the loop */
-  ct_pipe_role role;
-  ct_type view;              /* its tileaa.view as a partition-view type (tileaa/view_read.h) */
-  int base_arg;              /* entry argument holding the view's base pointer */
-  int param;                 /* kernel parameter index of its CUtensorMap (after the user's) */
-  int64_t box[2];            /* TMA box, tensor-dimension order (outer, inner) */
-  int nboxes;                /* boxes per tile along the contiguous dim */
-  int64_t tile_bytes;        /* one stage */
-  int stages;                /* TileAS tileas.pipe `stages` (1 before the loop) */
-  ct_wgmma_operand_geom geom;
-  ct_tensormap_fields tmap;
-  MlirOperation last_use;    /* the mmaf after which a stage is released (in-loop pipes) */
-  int64_t smem_off;          /* stage 0, from the 1024-aligned ring start */
-  int64_t full_off, empty_off; /* its mbarriers full[stages] (and empty[stages] when in the loop) */
-  /* lowering state (lower_hopper_loop.c): this iteration's stage and parity (i32) */
-  MlirValue stage, phase;
-} ct_hopper_pipe;
-
-/* One mmaf lowered to wgmma: A from a pipe (SMEM descriptor) or from registers; B from a pipe. */
-typedef struct ct_hopper_mma {
-  MlirOperation mmaf;
-  int64_t m, n, k;
-  ct_elem elem;              /* f16 / bf16 */
-  int a_pipe;                /* -1: A from registers (wgmma with A in registers) */
-  int b_pipe;
-} ct_hopper_mma;
-
-/* A TMA store epilogue (TileAS chose a TMA store for a store_view_tko after the loop): the tile
- * is staged in SMEM as `nboxes` boxes of rows × span bytes (span = box inner bytes, swizzled),
- * then thread 0 stores each box with cp.async.bulk.tensor (tensor map `param`). */
-typedef struct ct_hopper_store {
-  MlirOperation store;       /* tileas.store at the entry's top level */
-  ct_type view;
-  int base_arg, param;
-  int64_t box[2];            /* tensor-dimension order (outer, inner) */
-  int nboxes, swizzle, esize;
-  int64_t box_bytes, tile_bytes;
-  int64_t smem_off;          /* staging offset from the 1024-aligned ring start */
-  bool after_loop;           /* the store follows the loop directly (its exit barrier suffices) */
-  bool deferred;             /* wait_group.read at the kernel's return (TILEIR_DELAY_TMA_STORE_WAIT) */
-  ct_tensormap_fields tmap;
-} ct_hopper_store;
-
-typedef struct ct_hopper_plan {
-  MlirOperation for_op;      /* the loop holding every wgmma */
-  int npipes, nmmas;
-  ct_hopper_pipe pipes[CT_HOPPER_MAX_PIPES]; /* program order of their produces = tensor-map order */
-  ct_hopper_mma mmas[CT_HOPPER_MAX_MMAS];
-  int64_t m;                 /* tile M of every mmaf */
-  int warpgroups;            /* m / 64; threads = 128 × warpgroups */
-  int stages;                /* the deepest in-loop ring (the `tilec.pipeline` note) */
-  int64_t tx_bytes;          /* bytes the in-loop pipes bring per iteration */
-  int nbarriers;             /* mbarriers: 2 × stages per in-loop pipe, 1 per pipe before the loop */
-  int64_t ring_bytes;        /* every pipe's stages (each 1024-aligned), then the mbarriers */
-  bool has_store;            /* a TMA store epilogue (st) */
-  ct_hopper_store st;
-  int64_t smem_bytes;        /* ring + mbarriers (+ store staging), before the 1024 B alignment pad */
-  /* lowering state (lower_hopper_loop.c) */
-  MlirValue raw, pad, base32; /* module SMEM buffer, bytes to the aligned start, its shared address */
-  MlirValue lb, step;        /* i32 loop bounds */
-  MlirValue trip;            /* i32 trip count of the loop */
-  MlirValue kt;              /* i32 iteration number (0-based) inside the body */
-} ct_hopper_plan;
-
-/* Index of the pipe whose tileas.produce is `load` / of the planned mmaf, or -1 (lower_hopper_plan.c). */
-int hopper_pipe_of_load(const ct_hopper_plan *p, MlirOperation load);
-int hopper_mma_index(const ct_hopper_plan *p, MlirOperation mmaf);
-/* The tileas.produce whose slot a tileas.consume turned into tile v, or null. */
-MlirOperation hopper_produce_of(MlirValue v);
-/* Does op (a tileas.consume or tileas.release) take the slot of a planned pipe's produce? */
-bool hopper_takes_pipe_slot(const ct_hopper_plan *p, MlirOperation op);
 #endif

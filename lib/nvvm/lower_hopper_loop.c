@@ -1,4 +1,4 @@
-/* lower_hopper_loop: emits the planned Hopper kernel (lower_hopper_plan.c): TMA pipes on mbarrier
+/* lower_hopper_loop: emits the planned Hopper kernel (tileas/hopper_plan.c): TMA pipes on mbarrier
  * rings feeding wgmma.mma_async, inside an otherwise ordinary loop (non-warp-specialised: all
  * 128 × W threads compute, thread 0 also issues the copies).
  * Algorithm (op sequence of the verified ptx_ground_truth_files/gen_sm90.py, §3.1, §5.3):

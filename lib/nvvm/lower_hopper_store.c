@@ -1,5 +1,5 @@
 /* lower_hopper_store: the TMA store epilogue of the Hopper path (sm_90a), used when TileAS chose a
- * TMA store for the tile a kernel stores after its wgmma loop (plan: lower_hopper_plan.c,
+ * TMA store for the tile a kernel stores after its wgmma loop (plan: tileas/hopper_plan.c,
  * plan_stores; contract: docs/abi.md "Tensor maps").
  * Algorithm (ptx_ground_truth.md §5.4, probe_misc.mlir):
  *  - every thread writes its registers of the stored tile (any linear layout; the wgmma

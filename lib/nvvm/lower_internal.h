@@ -216,10 +216,7 @@ MlirValue lower_storage_to_f32(ct_lower *L, MlirValue v, ct_elem e);
 MlirValue lower_f32_to_storage(ct_lower *L, MlirValue v, ct_elem e);
 /* Elementwise lowering of one scalar op on scalars (used by reduce combiners too). */
 bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const MlirValue *in, MlirValue *out);
-/* ---- lower_hopper_plan.c / lower_hopper_loop.c ---- */
-/* Decide the Hopper path for `entry` (sm_90a): fills *plan and returns true, or returns false
- * after a remark saying why the mma.sync path is taken. */
-bool hopper_plan_entry(ct_lower *L, MlirOperation entry, struct ct_hopper_plan *plan, int hinted_warps);
+/* ---- lower_hopper_loop.c (the plan: tileas/hopper_plan.h) ---- */
 /* Kernel start: the SMEM ring and its mbarriers (reserves L->smem_reserved). */
 void hopper_kernel_prologue(ct_lower *L);
 /* The planned ops (pipe loads, their permutes, mmaf → wgmma, the TMA store); LOWER_NOT_MINE else. */

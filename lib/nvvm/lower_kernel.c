@@ -22,6 +22,7 @@
 #include "frontend/attr_read.h"
 #include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
+#include "tileas/attrs.h"
 
 #define DEFAULT_WARPS 4
 #define SMEM_SYMBOL "__tilec_smem"
@@ -352,6 +353,20 @@ bool lower_block(ct_lower *L, MlirBlock block) {
 }
 
 /* ---------------- entries ---------------- */
+/* The first mmaf/mmai of entry that TileAS put on wgmma, or null. */
+static MlirOperation entry_wgmma_op(MlirOperation op) {
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+        ct_mma_family f;
+        if (ct_tileas_op_mma(o, &f) && f == CT_MMA_WGMMA) return o;
+        MlirOperation in = entry_wgmma_op(o);
+        if (!mlirOperationIsNull(in)) return in;
+      }
+  return (MlirOperation){NULL};
+}
+
 int lower_hinted_warps(ct_lower *L, MlirOperation entry) {
   int64_t warps = DEFAULT_WARPS;
   ct_attr_hint_int(mlirOperationGetAttributeByName(entry, sref("optimization_hints")),
@@ -398,16 +413,36 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
       return false;
     }
   }
-  int warps = lower_hinted_warps(L, entry);
+  /* warps per CTA: TileAS's decision (tileas.num_warps, path_select.c), else the hint */
+  int64_t decided = attr_int(entry, "tileas.num_warps", 0);
+  int warps = decided ? (int)decided : lower_hinted_warps(L, entry);
   if (warps < 1 || warps > 32 || ct_log2_exact(warps) < 0) {
     ct_error_op(L->c, entry, "num_worker_warps_per_cta = %d is not supported by code generation (need a power of two ≤ 32)",
                 warps);
     return false;
   }
-  /* Hopper TMA + wgmma path (lower_hopper_plan.c): 4 warps per warpgroup, tensor maps appended */
+  /* Hopper TMA + wgmma path: TileAS put its mmaf ops on wgmma (path_select.c); the plan gives its
+   * geometry (4 warps per warpgroup, tensor maps appended) */
   ct_hopper_plan hopper;
   L->hopper = NULL;
-  if (hopper_plan_entry(L, entry, &hopper, warps == DEFAULT_WARPS ? 0 : warps)) {
+  MlirOperation wgmma_op = entry_wgmma_op(entry);
+  if (!mlirOperationIsNull(wgmma_op)) {
+    ct_hopper_plan_env env = {.c = L->c,
+                              .has_wgmma = L->opts->gpu == CT_SM_90A,
+                              .is_sm100a = L->opts->gpu == CT_SM_100A,
+                              .self_contained_abi = L->opts->self_contained_abi,
+                              .describe_plan = true};
+    const char *why = NULL;
+    if (!ct_hopper_plan_entry(&env, entry, &hopper, warps == DEFAULT_WARPS ? 0 : warps, &why)) {
+      ct_error_op(L->c, wgmma_op, "TileAS put this mmaf on wgmma (tileas.mma), but the Hopper TMA + wgmma path cannot "
+                  "take the kernel: %s", why ? why : "no plan");
+      return false;
+    }
+    if (decided && decided != 4 * hopper.warpgroups) {
+      ct_error_op(L->c, entry, "tileas.num_warps = %lld, but the wgmma path of this kernel needs %d warps (4 per m64 "
+                  "warpgroup)", (long long)decided, 4 * hopper.warpgroups);
+      return false;
+    }
     L->hopper = &hopper;
     warps = 4 * hopper.warpgroups;
   }

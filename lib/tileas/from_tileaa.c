@@ -547,6 +547,8 @@ MlirModule ct_tileas_from_tileaa(ct_ctx *c, MlirModule in, const ct_tileas_optio
   ct_oplist_free(&entries);
   /* Modulo scheduler (sched_ir.c): its stage count replaces the roofline value on every pipe. */
   if (ok) ok = ct_sched_module(c, clone, o->target, o->tunables.unlimited_smem);
+  /* Path selection (path_select.c): the final mma family of each mmaf and the warps per CTA. */
+  if (ok) ok = ct_tileas_select_paths(c, clone, o);
   if (!ok || c->nerrors != errors_before) {
     mlirModuleDestroy(m);
     return (MlirModule){NULL};

@@ -13,6 +13,8 @@ typedef struct ct_tileas_options {
   ct_tileas_target target;
   int threads;                  /* threads per CTA the layouts assume (default 128) */
   ct_layout_tunables tunables;  /* weights + TILEIR_* / TILE_AS_* environment tunables */
+  bool self_contained_abi;      /* tilec as tileiras: kernels take only their entry's arguments, so
+                                   no host-built tensor maps (path_select.c keeps them off wgmma) */
 } ct_tileas_options;
 
 void ct_tileas_options_default(ct_tileas_options *o, ct_tileas_target target);
@@ -23,4 +25,7 @@ void ct_tileas_options_from_env(ct_tileas_options *o);
 /* TileAA -> TileAS (from_tileaa.c). Returns a new module (caller destroys), the input untouched;
  * null after located errors (e.g. SMEM footprint over the ceiling). Print with ct_tileaa_print. */
 MlirModule ct_tileas_from_tileaa(ct_ctx *c, MlirModule tileaa_module, const ct_tileas_options *o);
+/* Path selection (path_select.c), the last TileAS pass: decides per entry which mma instruction
+ * family each mmaf/mmai runs on (tileas.mma, final) and the warps per CTA (tileas.num_warps). */
+bool ct_tileas_select_paths(ct_ctx *c, MlirOperation module_op, const ct_tileas_options *o);
 #endif

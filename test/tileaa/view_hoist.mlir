@@ -12,7 +12,7 @@
 // CHECK-NOT: "tileaa.view"
 // CHECK: "tileaa.async_load"
 // CHECK: sym_name = "hoisted"
-// REMARK: view_hoist.mlir:[[@LINE+17]]:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads)
+// REMARK-DAG: view_hoist.mlir:[[@LINE+17]]:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads)
 cuda_tile.module @views {
   entry @hoisted(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
     %a16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
@@ -41,7 +41,7 @@ cuda_tile.module @views {
 // CHECK: "tileaa.for"
 // CHECK: "tileaa.view"
 // CHECK: sym_name = "in_loop"
-// REMARK: view_hoist.mlir:[[@LINE+17]]:7: remark: mma.sync path: a load's view is made inside the loop
+// REMARK-DAG: view_hoist.mlir:[[@LINE+17]]:7: remark: mma.sync path: a load's view is made inside the loop
   entry @in_loop(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
     %a16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
     %b16 = assume div_by<16>, %b_ptr : tile<ptr<f16>>

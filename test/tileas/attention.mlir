@@ -20,7 +20,7 @@
 // AS: "tileas.release"
 // AS: tileas.smem_bytes = 40960 : i64, tileas.target = "sm_90a"
 
-// BW: "cuda_tile.mmaf"{{.*}}tileas.mma = "tcgen05.mma"
+// BW: "cuda_tile.mmaf"{{.*}}tileas.mma = "mma.sync"
 // BW: tileas.target = "sm_100a"
 cuda_tile.module @attn {
   entry @attention(%q_ptr: tile<ptr<f16>>, %kt_ptr: tile<ptr<f16>>, %v_ptr: tile<ptr<f16>>, %o_ptr: tile<ptr<f32>>) {

@@ -16,11 +16,16 @@
 // CHECK: "tileas.release"
 // CHECK: "tileas.release"
 // CHECK: "tileas.store"{{.*}}layout = {atom = "simt"{{.*}}frag = "wgmma_acc"{{.*}}score = 3.250000e+01 : f64
-// CHECK: tileas.smem_bytes = 32768 : i64, tileas.target = "sm_90a"
+// Path selection (path_select.c): the wgmma path is taken, 128 rows = 2 warpgroups of 4 warps.
+// CHECK: tileas.num_warps = 8 : i64, tileas.smem_bytes = 32768 : i64, tileas.target = "sm_90a"
 
+// sm_100a: the operand layouts are tcgen05 SMEM descriptors, but tilec has no tcgen05 code
+// generation yet, so path selection puts the mmaf on mma.sync (the family the PTX uses) and keeps
+// the hinted 4 warps.
 // BW: layout = {atom = "tma"{{.*}}frag = "tcgen05_smem"{{.*}}swizzle = 64 : i64
-// BW: "cuda_tile.mmaf"{{.*}}{tileas.mma = "tcgen05.mma"}
+// BW: "cuda_tile.mmaf"{{.*}}{tileas.mma = "mma.sync"}
 // BW: "tileas.store"{{.*}}layout = {atom = "simt"{{.*}}frag = "tcgen05_acc"{{.*}}score = 4.805000e+02 : f64, smem_tx = 0 : i64, tmem_cycles = 112 : i64
+// BW: tileas.num_warps = 4 : i64
 
 // A runtime row pitch the kernel proves a multiple of 16 bytes (`assume div_by<16>` on K and N,
 // f16: 32-byte multiples) keeps TMA; the tensor maps take the pitch from the kernel arguments

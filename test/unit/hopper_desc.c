@@ -1,4 +1,4 @@
-/* hopper_desc: the pure computations of the Hopper path (lib/nvvm/lower_hopper_desc.c) against
+/* hopper_desc: the pure computations of the Hopper path (lib/tileas/hopper_geometry.c) against
  * hand-computed values:
  *  - wgmma descriptors: the verified gen_sm90.py constant (K-major, 128B swizzle, LBO 16, SBO 1024
  *    = 0x4000004000010000) and its address field, plus the 64B / MN-major descriptors of

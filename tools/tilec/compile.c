@@ -151,6 +151,7 @@ static MlirModule run_stages(ct_ctx *c, const tilec_options *o, MlirModule m, ct
   ct_tileas_options to;
   ct_tileas_options_default(&to, o->gpu == CT_SM_100A ? CT_TILEAS_SM100A : CT_TILEAS_SM90A);
   ct_tileas_options_from_env(&to);
+  to.self_contained_abi = o->tileiras_cli;
   MlirModule as = ct_tileas_from_tileaa(c, cur, &to);
   mlirModuleDestroy(cur);
   cur = as;

@@ -49,6 +49,6 @@ module {
       %31:2 = "tileas.store"(%30, %16, %17#0, %17#1, %6) {layout = {atom = "tma", bias = "prefer_tma", box = array<i64: 128, 128>, boxes = 1 : i64, candidates = 5 : i64, conflicts = 0 : i64, frag = "blocked", legal = 5 : i64, regs = 65 : i64, score = 5.282500e+02 : f64, smem_tx = 512 : i64, swizzle = 0 : i64, tmem_cycles = 0 : i64}, memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 2, 0, 1>} : (!cuda_tile.tile<128x128xf16>, !tileaa.view<128x128xf16>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !tileas.smem<1x128x128xf16>) -> (!tileaa.future<store>, !cuda_tile.token)
       "tileas.store_wait"(%31#0) {deferred = false} : (!tileaa.future<store>) -> ()
       "cuda_tile.return"() : () -> ()
-    }) {function_type = (!cuda_tile.tile<ptr<f16>>, !cuda_tile.tile<ptr<f16>>, !cuda_tile.tile<ptr<f32>>, !cuda_tile.tile<ptr<f16>>) -> (), sym_name = "gemm_bias_relu", tileas.smem_bytes = 66048 : i64, tileas.target = "sm_90a"} : () -> ()
+    }) {function_type = (!cuda_tile.tile<ptr<f16>>, !cuda_tile.tile<ptr<f16>>, !cuda_tile.tile<ptr<f32>>, !cuda_tile.tile<ptr<f16>>) -> (), sym_name = "gemm_bias_relu", tileas.num_warps = 8 : i64, tileas.smem_bytes = 66048 : i64, tileas.target = "sm_90a"} : () -> ()
   }) {sym_name = "gemm_epilogue"} : () -> ()
 }

@@ -34,6 +34,6 @@ module {
       %19 = "cuda_tile.divf"(%15, %18) {rounding_mode = #cuda_tile.rounding<nearest_even>} : (!cuda_tile.tile<4x1024xf32>, !cuda_tile.tile<4x1024xf32>) -> !cuda_tile.tile<4x1024xf32>
       %20 = "tileas.store"(%19, %7, %8#0, %9) {layout = {atom = "simt", candidates = 5 : i64, conflicts = 0 : i64, frag = "blocked", legal = 5 : i64, regs = 34 : i64, score = 8.500000e+00 : f64, smem_tx = 0 : i64, tmem_cycles = 0 : i64}, memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>} : (!cuda_tile.tile<4x1024xf32>, !tileaa.view<4x1024xf32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> !cuda_tile.token
       "cuda_tile.return"() : () -> ()
-    }) {function_type = (!cuda_tile.tile<ptr<f32>>, !cuda_tile.tile<ptr<f32>>, !cuda_tile.tile<i64>) -> (), sym_name = "softmax_rows", tileas.smem_bytes = 0 : i64, tileas.target = "sm_90a"} : () -> ()
+    }) {function_type = (!cuda_tile.tile<ptr<f32>>, !cuda_tile.tile<ptr<f32>>, !cuda_tile.tile<i64>) -> (), sym_name = "softmax_rows", tileas.num_warps = 4 : i64, tileas.smem_bytes = 0 : i64, tileas.target = "sm_90a"} : () -> ()
   }) {sym_name = "softmax"} : () -> ()
 }

@@ -1,6 +1,5 @@
-/* lower_hopper_plan: decides whether a kernel takes the Hopper (sm_90a) TMA + wgmma path, and with
- * which parameters — by reading the decisions TileAS wrote into the module being lowered (the
- * TileAS form; lower.h), through the typed accessors of tileas/attrs.h and tileaa/view_read.h.
+/* hopper_plan: whether a kernel can take the Hopper (sm_90a) TMA + wgmma path, and with which
+ * parameters — by reading the decisions TileAS wrote into its module (layouts, pipes, buffers), through the typed accessors of tileas/attrs.h and tileaa/view_read.h.
  * Nothing is paired by position: every decision is read off the op it belongs to.
  * Algorithm: every `mmaf` of the entry (at most CT_HOPPER_MAX_MMAS) must sit directly in the body
  * of one `tileaa.for` at the entry's top level, carry tileas.mma = "wgmma", and be f16/bf16 → f32
@@ -31,10 +30,10 @@
 #include <string.h>
 
 #include "frontend/attr_read.h"
-#include "nvvm/lower_hopper.h"
-#include "nvvm/lower_internal.h"
+#include "support/context.h"
 #include "tileaa/view_read.h"
 #include "tileas/attrs.h"
+#include "tileas/hopper_plan.h"
 
 #define HOPPER_MAX_M 128
 #define HOPPER_MAX_N 256
@@ -42,6 +41,26 @@
 #define SMEM_PIPE_ALIGN 1024 /* each pipe buffer starts on the 128B swizzle pattern repeat */
 
 static MlirStringRef sr(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+static int64_t attr_int(MlirOperation op, const char *name, int64_t dflt) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, sr(name));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a) : dflt;
+}
+
+static bool attr_present(MlirOperation op, const char *name) {
+  return !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, sr(name)));
+}
+
+/* operandSegmentSizes of op (at most max entries). */
+static bool op_segments(MlirOperation op, int32_t *seg, int max, int *n) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, sr("operandSegmentSizes"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI32Array(a)) return false;
+  intptr_t k = mlirDenseArrayGetNumElements(a);
+  if (k > max) return false;
+  for (intptr_t i = 0; i < k; i++) seg[i] = mlirDenseI32ArrayGetElement(a, i);
+  *n = (int)k;
+  return true;
+}
 
 static bool is_op(MlirOperation op, const char *full_name) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
@@ -147,7 +166,7 @@ static MlirOperation next_emitting(MlirOperation op) {
 }
 
 /* The TMA store epilogue of tileas.store `op` (its layout `lay`), or why not. */
-static const char *plan_store(ct_lower *L, MlirOperation entry, MlirOperation op, const ct_tileas_layout *lay,
+static const char *plan_store(const ct_hopper_plan_env *env, MlirOperation entry, MlirOperation op, const ct_tileas_layout *lay,
                               const ct_hopper_plan *p, ct_hopper_store *s) {
   memset(s, 0, sizeof *s);
   s->store = op;
@@ -202,7 +221,8 @@ static const char *plan_store(ct_lower *L, MlirOperation entry, MlirOperation op
     }
   }
   if (s->deferred && (mlirOperationIsNull(next) || !is_op(next, "cuda_tile.return"))) {
-    ct_remark_op(L->c, op, "wgmma path: the TMA store wait is not deferred (TILEIR_DELAY_TMA_STORE_WAIT): ops "
+    if (env->describe_plan)
+      ct_remark_op(env->c, op, "wgmma path: the TMA store wait is not deferred (TILEIR_DELAY_TMA_STORE_WAIT): ops "
                  "after the store may reuse its shared-memory staging");
     s->deferred = false;
   }
@@ -211,7 +231,7 @@ static const char *plan_store(ct_lower *L, MlirOperation entry, MlirOperation op
 
 /* The first tileas.store TileAS made a TMA store becomes the epilogue; every other TMA store gets a
  * remark and the st.global path. */
-static void plan_stores(ct_lower *L, MlirOperation entry, ct_hopper_plan *p) {
+static void plan_stores(const ct_hopper_plan_env *env, MlirOperation entry, ct_hopper_plan *p) {
   MlirOperation st[8];
   int nst = collect(entry, "tileas.store", NULL, st, 8, 0);
   for (int i = 0; i < nst && i < 8; i++) {
@@ -221,7 +241,7 @@ static void plan_stores(ct_lower *L, MlirOperation entry, ct_hopper_plan *p) {
     if (p->has_store) why = "only one TMA store epilogue per kernel";
     else {
       ct_hopper_store cand;
-      if (!(why = plan_store(L, entry, st[i], &lay, p, &cand))) {
+      if (!(why = plan_store(env, entry, st[i], &lay, p, &cand))) {
         p->st = cand;
         p->has_store = true;
         int64_t end = cand.smem_off + cand.tile_bytes;
@@ -229,7 +249,8 @@ static void plan_stores(ct_lower *L, MlirOperation entry, ct_hopper_plan *p) {
         continue;
       }
     }
-    ct_remark_op(L->c, st[i], "wgmma path: TileAS chose a TMA store for a result; it is stored from the accumulator "
+    if (env->describe_plan)
+      ct_remark_op(env->c, st[i], "wgmma path: TileAS chose a TMA store for a result; it is stored from the accumulator "
                  "fragments with st.global: %s", why);
   }
 }
@@ -395,7 +416,7 @@ static int op_position(MlirOperation *ops, int n, MlirOperation op) {
   return -1;
 }
 
-static const char *plan(ct_lower *L, MlirOperation entry, MlirOperation *mmas, int nm, ct_hopper_plan *p) {
+static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, MlirOperation *mmas, int nm, ct_hopper_plan *p) {
   memset(p, 0, sizeof *p);
   const char *why = NULL;
   if (nm > CT_HOPPER_MAX_MMAS) return "more than 4 mmaf in one kernel";
@@ -424,7 +445,7 @@ static const char *plan(ct_lower *L, MlirOperation entry, MlirOperation *mmas, i
     if (mm->m % 64 || mm->m > HOPPER_MAX_M) return "tile M must be 64 or 128 (one m64 wgmma per warpgroup)";
     if (i > 0 && mm->m != p->m) return "the mmaf ops have different tile M";
     p->m = mm->m;
-    if (mm->n < 8 || mm->n > HOPPER_MAX_N || ct_log2_exact(mm->n) < 0) return "tile N must be a power of two in 8..256";
+    if (mm->n < 8 || mm->n > HOPPER_MAX_N || (mm->n & (mm->n - 1))) return "tile N must be a power of two in 8..256";
     if (mm->k % 16) return "tile K must be a multiple of 16";
     ct_mma_family fam;
     if (!ct_tileas_op_mma(mmas[i], &fam) || fam != CT_MMA_WGMMA)
@@ -508,7 +529,7 @@ static const char *plan(ct_lower *L, MlirOperation entry, MlirOperation *mmas, i
   }
   p->smem_bytes = off;
   if (p->smem_bytes + 1024 > HOPPER_SMEM_LIMIT) return "the ring does not fit in shared memory";
-  plan_stores(L, entry, p);
+  plan_stores(env, entry, p);
   return NULL;
 }
 
@@ -527,46 +548,48 @@ static void describe(const ct_hopper_plan *p, int pipe, char *buf, size_t cap) {
   if (o->role != CT_PIPE_A) snprintf(buf + n, cap - (size_t)n, ", %s", o->role == CT_PIPE_B_K ? "K-major" : "MN-major");
 }
 
-bool hopper_plan_entry(ct_lower *L, MlirOperation entry, ct_hopper_plan *p, int hinted_warps) {
+bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct_hopper_plan *p, int hinted_warps,
+                          const char **why_out) {
+  *why_out = NULL;
   MlirOperation mmas[CT_HOPPER_MAX_MMAS + 1];
   int n = collect(entry, "cuda_tile.mmaf", NULL, mmas, CT_HOPPER_MAX_MMAS + 1, 0);
   if (n == 0) return false;
   int shown = n < CT_HOPPER_MAX_MMAS + 1 ? n : CT_HOPPER_MAX_MMAS + 1;
-  if (L->opts->gpu != CT_SM_90A) {
-    for (int i = 0; i < shown; i++)
-      ct_remark_op(L->c, mmas[i], "mma.sync path: %s has no wgmma (it does not assemble there); the Hopper "
-                   "TMA + wgmma path is sm_90a only", L->opts->gpu == CT_SM_100A ? "sm_100a" : "this target");
-    return false;
+  const char *why = NULL;
+  if (!env->has_wgmma)
+    why = env->is_sm100a ? "sm_100a has no wgmma (it does not assemble there); the Hopper TMA + wgmma path is sm_90a only"
+                         : "this target has no wgmma (it does not assemble there); the Hopper TMA + wgmma path is sm_90a only";
+  else if (env->self_contained_abi)
+    why = "the self-contained kernel ABI (tilec as tileiras) passes only the entry's arguments, and the TMA + wgmma "
+          "path still needs host-built tensor maps (docs/abi.md)";
+  else {
+    why = plan(env, entry, mmas, n, p);
+    if (!why && hinted_warps && hinted_warps != 4 * p->warpgroups)
+      why = "num_worker_warps_per_cta differs from the 4 warps per m64 warpgroup the wgmma tile needs";
   }
-  if (L->opts->self_contained_abi) {
-    for (int i = 0; i < shown; i++)
-      ct_remark_op(L->c, mmas[i], "mma.sync path: the self-contained kernel ABI (tilec as tileiras) passes only the "
-                   "entry's arguments, and the TMA + wgmma path still needs host-built tensor maps (docs/abi.md)");
-    return false;
-  }
-  const char *why = plan(L, entry, mmas, n, p);
-  if (!why && hinted_warps && hinted_warps != 4 * p->warpgroups)
-    why = "num_worker_warps_per_cta differs from the 4 warps per m64 warpgroup the wgmma tile needs";
   if (why) {
-    for (int i = 0; i < shown; i++) ct_remark_op(L->c, mmas[i], "mma.sync path: %s", why);
+    if (env->explain_decline)
+      for (int i = 0; i < shown; i++) ct_remark_op(env->c, mmas[i], "mma.sync path: %s", why);
+    *why_out = why;
     return false;
   }
   for (int i = 0; i < p->npipes; i++) p->pipes[i].param = i;
   p->st.param = p->npipes;
+  if (!env->describe_plan) return true;
   int threads = 128 * p->warpgroups;
   for (int i = 0; i < p->nmmas; i++) {
     const ct_hopper_mma *mm = &p->mmas[i];
     char a[160], b[160];
     describe(p, mm->a_pipe, a, sizeof a);
     describe(p, mm->b_pipe, b, sizeof b);
-    ct_remark_op(L->c, mm->mmaf, "wgmma path: m64n%lldk16 x %d warpgroup%s (%d threads); A: %s; B: %s", (long long)mm->n,
+    ct_remark_op(env->c, mm->mmaf, "wgmma path: m64n%lldk16 x %d warpgroup%s (%d threads); A: %s; B: %s", (long long)mm->n,
                  p->warpgroups, p->warpgroups == 1 ? "" : "s", threads, a, b);
   }
   /* the kernel's shared-memory figure is the remark at its entry (lower_kernel.c), once lowered */
-  ct_remark_op(L->c, p->for_op, "wgmma path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers", p->npipes,
+  ct_remark_op(env->c, p->for_op, "wgmma path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers", p->npipes,
                p->npipes == 1 ? "" : "s", (long long)p->tx_bytes, p->nbarriers);
   if (p->has_store)
-    ct_remark_op(L->c, p->st.store, "wgmma path: TMA store epilogue: %d box(es) %lldx%lld, swizzle %dB, staged at +%lld "
+    ct_remark_op(env->c, p->st.store, "wgmma path: TMA store epilogue: %d box(es) %lldx%lld, swizzle %dB, staged at +%lld "
                  "in shared memory, wait_group.read %s", p->st.nboxes, (long long)p->st.box[0], (long long)p->st.box[1],
                  p->st.swizzle, (long long)p->st.smem_off,
                  p->st.deferred ? "deferred to the kernel's return" : "right after the store");

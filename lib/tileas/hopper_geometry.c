@@ -1,4 +1,4 @@
-/* lower_hopper_desc: the pure computations of the Hopper path — wgmma shared-memory matrix
+/* hopper_geometry: the pure computations of the Hopper path — wgmma shared-memory matrix
  * descriptors, the SMEM geometry of a TMA-landed operand tile, the k16-step offsets, the
  * mbarrier ring parities and the cuTensorMapEncodeTiled fields of a view.
  * Algorithm: PTX ISA "Matrix Descriptor Format" (ptx_ground_truth.md §5.1): start address
@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nvvm/lower_hopper.h"
+#include "tileas/hopper_plan.h"
 
 int ct_wgmma_swizzle_code(int swizzle_bytes) {
   switch (swizzle_bytes) {
