@@ -19,4 +19,13 @@
 
 #include "tileas/hopper_plan.h"
 
+/* The code generator's values while it emits a planned kernel (lower_hopper_loop.c). */
+typedef struct ct_hopper_emit {
+  MlirValue raw, pad, base32; /* module SMEM buffer, bytes to the aligned start, its shared address */
+  MlirValue lb, step;         /* i32 loop bounds */
+  MlirValue trip;             /* i32 trip count of the loop */
+  MlirValue kt;               /* i32 iteration number (0-based) inside the body */
+  MlirValue stage[CT_HOPPER_MAX_PIPES], phase[CT_HOPPER_MAX_PIPES]; /* each pipe's stage and parity this iteration */
+} ct_hopper_emit;
+
 #endif

@@ -51,8 +51,12 @@ void hopper_warp_sync(ct_bld *b) {
 }
 
 MlirValue hopper_ring_ptr(ct_lower *L, MlirValue off) {
-  return bld_gep(&L->b, L->hopper->raw, bld_add(&L->b, L->hopper->pad, off), L->b.i8);
+  return bld_gep(&L->b, L->hopper_emit->raw, bld_add(&L->b, L->hopper_emit->pad, off), L->b.i8);
 }
+
+/* Pipe o's ring stage and mbarrier parity in this iteration (i32; hopper_loop_body_begin). */
+static MlirValue stage_of(ct_lower *L, const ct_hopper_pipe *o) { return L->hopper_emit->stage[o - L->hopper->pipes]; }
+static MlirValue phase_of(ct_lower *L, const ct_hopper_pipe *o) { return L->hopper_emit->phase[o - L->hopper->pipes]; }
 
 static MlirValue bar_ptr(ct_lower *L, int64_t which_off, MlirValue stage) {
   ct_bld *b = &L->b;
@@ -87,14 +91,15 @@ MlirValue hopper_is_thread0(ct_lower *L) { return bld_icmp(&L->b, BLD_EQ, L->tid
 void hopper_kernel_prologue(ct_lower *L) {
   ct_bld *b = &L->b;
   ct_hopper_plan *p = L->hopper;
+  ct_hopper_emit *E = L->hopper_emit;
   /* every later SMEM user goes after the ring, 16-aligned like every smem_base region (the
    * mbarriers can end on 8 mod 16) */
   int64_t reserved = (p->smem_bytes + SMEM_ALIGN + 15) / 16 * 16;
-  p->raw = smem_base(L, reserved);
+  E->raw = smem_base(L, reserved);
   L->smem_reserved = reserved;
-  MlirValue raw32 = bld_cast(b, "llvm.trunc", bld_cast(b, "llvm.ptrtoint", p->raw, b->i64), b->i32);
-  p->base32 = bld_and(b, bld_add(b, raw32, bld_i32(b, SMEM_ALIGN - 1)), bld_i32(b, -SMEM_ALIGN));
-  p->pad = bld_sub(b, p->base32, raw32);
+  MlirValue raw32 = bld_cast(b, "llvm.trunc", bld_cast(b, "llvm.ptrtoint", E->raw, b->i64), b->i32);
+  E->base32 = bld_and(b, bld_add(b, raw32, bld_i32(b, SMEM_ALIGN - 1)), bld_i32(b, -SMEM_ALIGN));
+  E->pad = bld_sub(b, E->base32, raw32);
   MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
@@ -119,7 +124,7 @@ static MlirValue load_index(ct_lower *L, const ct_hopper_pipe *o, int opnd, Mlir
   MlirValue v = mlirOperationGetOperand(o->load, opnd);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(p->for_op, 0));
   if (o->in_loop && mlirValueIsABlockArgument(v) && mlirBlockEqual(mlirBlockArgumentGetOwner(v), body))
-    return bld_add(b, p->lb, bld_mul(b, j, p->step));
+    return bld_add(b, L->hopper_emit->lb, bld_mul(b, j, L->hopper_emit->step));
   ct_lv *lv = lv_get(L, o->load, opnd);
   return lv ? lv->regs[0] : bld_i32(b, 0);
 }
@@ -155,17 +160,18 @@ static void issue(ct_lower *L, const ct_hopper_pipe *o, MlirValue stage, MlirVal
 void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) {
   ct_bld *b = &L->b;
   ct_hopper_plan *p = L->hopper;
-  p->lb = lb;
-  p->step = step;
+  ct_hopper_emit *E = L->hopper_emit;
+  E->lb = lb;
+  E->step = step;
   /* n = (ub - lb + step - 1) / step */
-  p->trip = bld_bin(b, "llvm.sdiv", bld_sub(b, bld_add(b, bld_sub(b, ub, lb), step), bld_i32(b, 1)), step);
+  E->trip = bld_bin(b, "llvm.sdiv", bld_sub(b, bld_add(b, bld_sub(b, ub, lb), step), bld_i32(b, 1)), step);
   MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
     if (!o->in_loop) continue;
     for (int s = 0; s < o->stages; s++) {
       MlirValue js = bld_i32(b, s);
-      MlirBlock j2 = hopper_open_if(L, bld_icmp(b, BLD_SLT, js, p->trip));
+      MlirBlock j2 = hopper_open_if(L, bld_icmp(b, BLD_SLT, js, E->trip));
       issue(L, o, js, js);
       hopper_close_if(L, j2);
     }
@@ -180,13 +186,14 @@ void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) 
 void hopper_loop_body_begin(ct_lower *L, MlirValue iv) {
   ct_bld *b = &L->b;
   ct_hopper_plan *p = L->hopper;
-  p->kt = bld_bin(b, "llvm.sdiv", bld_sub(b, iv, p->lb), p->step);
+  ct_hopper_emit *E = L->hopper_emit;
+  E->kt = bld_bin(b, "llvm.sdiv", bld_sub(b, iv, E->lb), E->step);
   for (int i = 0; i < p->npipes; i++) {
     ct_hopper_pipe *o = &p->pipes[i];
     if (!o->in_loop) continue;
     MlirValue cS = bld_i32(b, o->stages);
-    o->stage = bld_bin(b, "llvm.urem", p->kt, cS);
-    o->phase = bld_and(b, bld_bin(b, "llvm.udiv", p->kt, cS), bld_i32(b, 1));
+    E->stage[i] = bld_bin(b, "llvm.urem", E->kt, cS);
+    E->phase[i] = bld_and(b, bld_bin(b, "llvm.udiv", E->kt, cS), bld_i32(b, 1));
   }
 }
 
@@ -208,7 +215,7 @@ static int lower_pipe_load(ct_lower *L, MlirOperation op, int pipe) {
     hopper_close_if(L, join);
     hopper_warp_sync(&L->b);
   } else {
-    spin_wait(L, bar_ptr(L, o->full_off, o->stage), o->phase);
+    spin_wait(L, bar_ptr(L, o->full_off, stage_of(L, o)), phase_of(L, o));
   }
   bind_tokens(L, op);
   return LOWER_DONE;
@@ -224,8 +231,8 @@ static MlirValue desc_at(ct_bld *b, MlirValue addr32, const ct_wgmma_operand_geo
 /* Shared address (i32) of pipe o's current stage. */
 static MlirValue stage_addr(ct_lower *L, const ct_hopper_pipe *o) {
   ct_bld *b = &L->b;
-  MlirValue a = bld_add(b, L->hopper->base32, bld_i32(b, o->smem_off));
-  return o->in_loop ? bld_add(b, a, bld_mul(b, o->stage, bld_i32(b, o->tile_bytes))) : a;
+  MlirValue a = bld_add(b, L->hopper_emit->base32, bld_i32(b, o->smem_off));
+  return o->in_loop ? bld_add(b, a, bld_mul(b, stage_of(L, o), bld_i32(b, o->tile_bytes))) : a;
 }
 
 /* One m64nNk16 wgmma on the accumulator regs acc[nacc] (updated): A from descriptor `da` or from
@@ -399,7 +406,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
     if (!o->in_loop || !mlirOperationEqual(o->last_use, op)) continue;
-    MlirValue empty = bar_ptr(L, o->empty_off, o->stage);
+    MlirValue empty = bar_ptr(L, o->empty_off, stage_of(L, o));
     bld_intr(b, "llvm.nvvm.mbarrier.arrive.shared", b->i64, 1, &empty);
     any = true;
   }
@@ -408,10 +415,10 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
     if (!o->in_loop || !mlirOperationEqual(o->last_use, op)) continue;
-    MlirValue j = bld_add(b, p->kt, bld_i32(b, o->stages));
-    MlirBlock j2 = hopper_open_if(L, bld_icmp(b, BLD_SLT, j, p->trip));
-    spin_wait(L, bar_ptr(L, o->empty_off, o->stage), o->phase);
-    issue(L, o, o->stage, j);
+    MlirValue j = bld_add(b, L->hopper_emit->kt, bld_i32(b, o->stages));
+    MlirBlock j2 = hopper_open_if(L, bld_icmp(b, BLD_SLT, j, L->hopper_emit->trip));
+    spin_wait(L, bar_ptr(L, o->empty_off, stage_of(L, o)), phase_of(L, o));
+    issue(L, o, stage_of(L, o), j);
     hopper_close_if(L, j2);
   }
   hopper_close_if(L, join);

@@ -111,10 +111,10 @@ typedef struct ct_lower {
   size_t nexterns;
   ct_rctx *rctx;
   bool vectorize;
-  /* Hopper path (lower_hopper_*.c): the plan of the kernel being lowered (NULL when it takes the
-   * SIMT/mma.sync path; TileAS comes from opts->tileas); hinted_warps: the entry's
- * num_worker_warps_per_cta when given (0 otherwise) */
+  /* Hopper path (lower_hopper_*.c): the plan of the kernel being lowered (NULL when its mmaf ops
+   * are not on wgmma) and the values emitting it builds up */
   struct ct_hopper_plan *hopper;
+  struct ct_hopper_emit *hopper_emit;
   int nuser_args; /* kernel parameters from the entry's arguments (tensor maps follow) */
   int64_t smem_reserved; /* bytes at the start of the SMEM buffer owned by the Hopper ring */
   /* print_tko (lower_print.c): the kernel's vprintf argument buffer (null until used) and the

@@ -424,7 +424,10 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   /* Hopper TMA + wgmma path: TileAS put its mmaf ops on wgmma (path_select.c); the plan gives its
    * geometry (4 warps per warpgroup, tensor maps appended) */
   ct_hopper_plan hopper;
+  ct_hopper_emit hopper_emit;
+  memset(&hopper_emit, 0, sizeof hopper_emit);
   L->hopper = NULL;
+  L->hopper_emit = NULL;
   MlirOperation wgmma_op = entry_wgmma_op(entry);
   if (!mlirOperationIsNull(wgmma_op)) {
     ct_hopper_plan_env env = {.c = L->c,
@@ -444,6 +447,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
       return false;
     }
     L->hopper = &hopper;
+    L->hopper_emit = &hopper_emit;
     warps = 4 * hopper.warpgroups;
   }
   int ntmaps = L->hopper ? L->hopper->npipes + (L->hopper->has_store ? 1 : 0) : 0;
@@ -452,6 +456,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   /* refuse kernels whose live tiles cannot fit the register file before unrolling anything */
   if (!ct_reg_budget_check(L, entry)) {
     L->hopper = NULL;
+    L->hopper_emit = NULL;
     return false;
   }
 
@@ -557,6 +562,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   int64_t ring = L->smem_reserved;
   bool lowered = lower_block(L, body);
   L->hopper = NULL;
+  L->hopper_emit = NULL;
   L->smem_reserved = 0;
   if (!lowered) return false;
   L->kernels = xrealloc(L->kernels, (L->nkernels + 1) * sizeof *L->kernels);

@@ -114,8 +114,6 @@ typedef struct ct_hopper_pipe {
   MlirOperation last_use;    /* the mmaf after which a stage is released (in-loop pipes) */
   int64_t smem_off;          /* stage 0, from the 1024-aligned ring start */
   int64_t full_off, empty_off; /* its mbarriers full[stages] (and empty[stages] when in the loop) */
-  /* lowering state (lower_hopper_loop.c): this iteration's stage and parity (i32) */
-  MlirValue stage, phase;
 } ct_hopper_pipe;
 
 /* One mmaf lowered to wgmma: A from a pipe (SMEM descriptor) or from registers; B from a pipe. */
@@ -157,11 +155,6 @@ typedef struct ct_hopper_plan {
   bool has_store;            /* a TMA store epilogue (st) */
   ct_hopper_store st;
   int64_t smem_bytes;        /* ring + mbarriers (+ store staging), before the 1024 B alignment pad */
-  /* lowering state (lower_hopper_loop.c) */
-  MlirValue raw, pad, base32; /* module SMEM buffer, bytes to the aligned start, its shared address */
-  MlirValue lb, step;        /* i32 loop bounds */
-  MlirValue trip;            /* i32 trip count of the loop */
-  MlirValue kt;              /* i32 iteration number (0-based) inside the body */
 } ct_hopper_plan;
 
 /* Where the plan is built and what it says. The TileAS pass (path_select.c) builds it to decide and
