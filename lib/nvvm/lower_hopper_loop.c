@@ -344,6 +344,14 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
     return LOWER_FAILED;
   }
   const ct_layout *acc_layout = layout_intern(L, &al);
+  /* TileAS's accumulator layout (reg_layouts.c) must be the wgmma one: wgmma fixes its fragment */
+  ct_layout rl;
+  const char *why;
+  if (ct_tileas_op_reg_layout(op, ct.rank, ct.shape, &rl, &why) ? !ct_layout_equal(&rl, &al) : why != NULL) {
+    ct_error_op(L->c, op, "the accumulator layout (tileas.reg_layout) of this mmaf on wgmma is not the wgmma "
+                "accumulator layout of %d warps%s%s", L->nwarps, why ? ": " : "", why ? why : "");
+    return LOWER_FAILED;
+  }
   ct_lv *c = lv_get_lazy(L, op, 2);
   if (!c) return LOWER_FAILED;
   ct_lv *acc0 = lv_convert(L, c, acc_layout);

@@ -2,7 +2,7 @@
  *
  * Its input is a module's TileAS form: cuda_tile ops beside tileaa.* / tileas.* ops. Every SSA
  * value is mapped to a ct_lv ("lowered value"):
- *  - tiles: a layout (layout.h) and one LLVM scalar SSA value per register of the thread
+ *  - tiles: a layout (tileas/reg_layout.h) and one LLVM scalar SSA value per register of the thread
  *    (fully unrolled; rank-0 tiles have one uniform register);
  *  - views (cuda_tile views, tileaa.view): the base pointer plus i64 shape and stride values
  *    (static ones are constants);
@@ -20,7 +20,8 @@
 
 #include "frontend/types.h"
 #include "nvvm/builder.h"
-#include "nvvm/layout.h"
+#include "tileas/attrs.h"
+#include "tileas/reg_layout.h"
 #include "nvvm/lower.h"
 #include "support/context.h"
 
@@ -133,8 +134,8 @@ void lv_bind(ct_lower *L, MlirValue v, ct_lv *lv);
 ct_lv *lv_new_tile(ct_lower *L, const ct_type *t, const ct_layout *layout); /* regs zeroed */
 const ct_layout *layout_intern(ct_lower *L, const ct_layout *l);
 const ct_layout *layout_blocked_for(ct_lower *L, MlirOperation op, const ct_type *t); /* NULL + error */
-/* Blocked layout with 16 bytes per thread along the last dim (for tiles staged to shared memory). */
-const ct_layout *layout_blocked_wide_for(ct_lower *L, MlirOperation op, const ct_type *t);
+/* A layout TileAS chose (tileas.reg_layout on op), once checked against the kernel's warps; NULL + error. */
+const ct_layout *reg_layout_checked(ct_lower *L, MlirOperation op, const ct_layout *l);
 bool value_type(ct_lower *L, MlirOperation op, MlirValue v, ct_type *t); /* error when not cuda_tile */
 bool result_type(ct_lower *L, MlirOperation op, int i, ct_type *t);
 MlirType elem_llvm_type(ct_lower *L, ct_elem e);

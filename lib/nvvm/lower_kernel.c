@@ -140,14 +140,13 @@ const ct_layout *layout_blocked_for(ct_lower *L, MlirOperation op, const ct_type
   return layout_intern(L, &l);
 }
 
-const ct_layout *layout_blocked_wide_for(ct_lower *L, MlirOperation op, const ct_type *t) {
-  int bits = ct_elem_bits(t->elem);
-  int per16 = bits >= 8 ? 128 / bits : 16;
-  int spt_bits = ct_log2_exact(per16);
-  if (spt_bits < 2) spt_bits = 2;
-  ct_layout l;
-  if (!ct_layout_blocked_spt(&l, t->rank, t->shape, L->nwarps, spt_bits)) return layout_blocked_for(L, op, t);
-  return layout_intern(L, &l);
+const ct_layout *reg_layout_checked(ct_lower *L, MlirOperation op, const ct_layout *l) {
+  if (l->nwarp_bits != ct_log2_exact(L->nwarps)) {
+    ct_error_op(L->c, op, "tileas.reg_layout has %d warp bases, but the kernel runs %d warps (tileas.num_warps)",
+                l->nwarp_bits, L->nwarps);
+    return NULL;
+  }
+  return layout_intern(L, l);
 }
 
 bool value_type(ct_lower *L, MlirOperation op, MlirValue v, ct_type *t) {

@@ -407,25 +407,18 @@ static bool view_indices(ct_lower *L, MlirOperation op, const ct_lv *v, int firs
   return true;
 }
 
-/* Is every use of v an A/B operand of `mmaf`? (Then its layout only matters for the shared-memory
- * staging, and 16 bytes per thread make the global loads and shared stores 16-byte vectors.)
- * Through the stage forms' hand-offs: a tileaa.wait of a future, a tileas.consume of a slot (whose
- * tileas.release is no use of the tile). */
-static bool only_feeds_mma(MlirValue v) {
-  MlirOpOperand u = mlirValueGetFirstUse(v);
-  if (mlirOpOperandIsNull(u)) return false;
-  for (; !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
-    MlirOperation w = mlirOpOperandGetOwner(u);
-    char name[32];
-    op_short_name(w, name, sizeof name);
-    if (streq(name, "tileaa.wait") || streq(name, "tileas.consume")) {
-      if (mlirOperationGetNumResults(w) != 1 || !only_feeds_mma(mlirOperationGetResult(w, 0))) return false;
-      continue;
-    }
-    if (streq(name, "tileas.release")) continue; /* the slot's end of life, not a use of the tile */
-    if (strcmp(name, "mmaf") || mlirOpOperandGetOperandNumber(u) > 1) return false;
+/* The register layout of the tile view load op makes: TileAS's (tileas.reg_layout, reg_layouts.c),
+ * else the one that pass would write (a hand-written TileAS module), else blocked. */
+static const ct_layout *view_load_layout(ct_lower *L, MlirOperation op, const ct_type *tt) {
+  ct_layout l;
+  const char *why;
+  if (ct_tileas_op_reg_layout(op, tt->rank, tt->shape, &l, &why)) return reg_layout_checked(L, op, &l);
+  if (why) {
+    ct_error_op(L->c, op, "attribute 'tileas.reg_layout' %s", why);
+    return NULL;
   }
-  return true;
+  if (ct_reg_layout_for_view_load(op, L->nwarps, &l)) return layout_intern(L, &l);
+  return layout_blocked_for(L, op, tt);
 }
 
 /* A view load or store. `view_pos`: the view operand (its indices follow it; operand segment
@@ -455,9 +448,7 @@ static int lower_view_access(ct_lower *L, MlirOperation op, const char *name, bo
     int64_t shape[CT_MAX_RANK];
     for (int i = 0; i < v->type.tile_rank; i++) shape[i] = v->type.tile_shape[i];
     tt = ct_tile_type(v->type.elem, v->type.tile_rank, shape);
-    if (!(l = only_feeds_mma(mlirOperationGetResult(op, 0)) ? layout_blocked_wide_for(L, op, &tt)
-                                                             : layout_blocked_for(L, op, &tt)))
-      return LOWER_FAILED;
+    if (!(l = view_load_layout(L, op, &tt))) return LOWER_FAILED;
   } else {
     if (!(tile = lv_get(L, op, 0))) return LOWER_FAILED;
     tt = tile->type;

@@ -1,7 +1,7 @@
 /* lower_mma: `mmaf` (2-D) on tensor cores with mma.sync.aligned.m16n8k16, or a simple FMA form.
  *
  * Tensor-core path (f16/bf16 operands, f32 accumulator, M%16 = N%8 = K%16 = 0, enough tiles for
- * the warps): the accumulator lives in the mma C-fragment layout (layout.h, ct_layout_mma_acc;
+ * the warps): the accumulator lives in the mma C-fragment layout (tileas/reg_layout.h, ct_layout_mma_acc;
  * warps form a wm × wn grid, each owns a (M/wm) × (N/wn) block). A and B are written to shared
  * memory row-major with rows padded by 8 halves (16 B) so that the eight 16-byte rows an ldmatrix
  * phase reads fall in distinct banks; bar.sync; per k16 step every warp loads its B fragments
@@ -33,27 +33,26 @@ static bool mma_types(ct_lower *L, MlirOperation op, ct_type *a, ct_type *b, ct_
          value_type(L, op, mlirOperationGetOperand(op, 2), c);
 }
 
-static bool tensor_core_ok(ct_lower *L, const ct_type *a, const ct_type *b, const ct_type *c) {
-  if (a->rank != 2 || (a->elem != CT_F16 && a->elem != CT_BF16) || b->elem != a->elem || c->elem != CT_F32) return false;
-  int64_t m = a->shape[0], k = a->shape[1], n = b->shape[1];
-  if (m % 16 || n % 8 || k % 16) return false;
-  int wm, wn;
-  if (!ct_layout_mma_warp_grid(m, n, L->nwarps, &wm, &wn)) return false;
-  int64_t wtile_n = n / wn;
-  return wtile_n == 8 || wtile_n % 16 == 0;
-}
-
+/* The accumulator layout of mmaf: TileAS's (tileas.reg_layout, reg_layouts.c), else the one that
+ * pass would choose (the wgmma path's, or mma.sync's C fragment when the operands fit); NULL: the
+ * FMA form (the accumulator keeps its operand's layout), or a malformed layout after an error. */
 const ct_layout *mma_result_layout(ct_lower *L, MlirOperation mmaf) {
-  const ct_layout *h = hopper_result_layout(L, mmaf);
-  if (h) return h;
   if (mlirOperationGetNumOperands(mmaf) != 3) return NULL;
   ct_type a, b, c;
   if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmaf, 0)), &a) ||
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmaf, 1)), &b) ||
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmaf, 2)), &c))
     return NULL;
-  if (!tensor_core_ok(L, &a, &b, &c)) return NULL;
   ct_layout l;
+  const char *why;
+  if (ct_tileas_op_reg_layout(mmaf, c.rank, c.shape, &l, &why)) return reg_layout_checked(L, mmaf, &l);
+  if (why) {
+    ct_error_op(L->c, mmaf, "attribute 'tileas.reg_layout' %s", why);
+    return NULL;
+  }
+  const ct_layout *h = hopper_result_layout(L, mmaf);
+  if (h) return h;
+  if (!ct_reg_layout_mma_sync_ok(&a, &b, &c, L->nwarps)) return NULL;
   if (!ct_layout_mma_acc(&l, c.shape[0], c.shape[1], L->nwarps)) return NULL;
   return layout_intern(L, &l);
 }
@@ -122,8 +121,18 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
   ct_bld *b = &L->b;
   int64_t m = A->type.shape[0], k = A->type.shape[1], n = B->type.shape[1];
   int wm, wn;
-  ct_layout_mma_warp_grid(m, n, L->nwarps, &wm, &wn);
-  int64_t WM = m / wm, WN = n / wn, MT = WM / 16, NT = WN / 8;
+  if (!ct_reg_layout_mma_grid_of(cl, m, n, L->nwarps, &wm, &wn)) {
+    ct_error_op(L->c, op, "the accumulator layout (tileas.reg_layout) is not the mma.sync m16n8 C-fragment layout of any "
+                "warp grid of %d warps", L->nwarps);
+    return false;
+  }
+  int64_t WM = m / wm, WN = n / wn;
+  if (WM % 16 || !(WN == 8 || WN % 16 == 0)) {
+    ct_error_op(L->c, op, "the accumulator layout (tileas.reg_layout) gives each warp a %lldx%lld block; mma.sync needs "
+                "rows in multiples of 16 and columns 8 or a multiple of 16", (long long)WM, (long long)WN);
+    return false;
+  }
+  int64_t MT = WM / 16, NT = WN / 8;
   int64_t lda = k + SMEM_ROW_PAD, ldb = n + SMEM_ROW_PAD;
   int64_t a_bytes = 2 * m * lda, b_bytes = 2 * k * ldb;
   MlirValue base = smem_base(L, a_bytes + b_bytes);
@@ -362,8 +371,16 @@ int lower_mma_op(ct_lower *L, MlirOperation op, const char *name) {
   }
   ct_lv *A = lv_get(L, op, 0), *B = lv_get(L, op, 1), *C = lv_get(L, op, 2);
   if (!A || !B || !C) return LOWER_FAILED;
+  int errors_before = L->c->nerrors;
   const ct_layout *cl = mma_result_layout(L, op);
+  if (L->c->nerrors != errors_before) return LOWER_FAILED;
   if (cl) {
+    if (a.rank != 2 || (a.elem != CT_F16 && a.elem != CT_BF16) || bt.elem != a.elem || c.elem != CT_F32 ||
+        a.shape[0] % 16 || bt.shape[1] % 8 || a.shape[1] % 16) {
+      ct_error_op(L->c, op, "tileas.reg_layout gives this mmaf an mma.sync accumulator, but mma.sync.m16n8k16 takes "
+                  "f16/bf16 operands, an f32 accumulator and M, N, K multiples of 16, 8, 16");
+      return LOWER_FAILED;
+    }
     C = lv_convert(L, C, cl);
     return lower_tensor_core(L, op, A, B, C, cl) ? LOWER_DONE : LOWER_FAILED;
   }

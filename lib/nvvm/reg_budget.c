@@ -15,7 +15,7 @@
  *     holding the region; a value captured by a region stays live through it, an explicit operand
  *     of a loop/if is handed to the region's block arguments), at each op the larger of the
  *     pressure into it and out of it, plus the peak inside its regions.
- * When the peak exceeds the budget (ct_reg_budget_words; layout.h: 7/8 of min(255, 65536 /
+ * When the peak exceeds the budget (ct_reg_budget_words; tileas/reg_layout.h: 7/8 of min(255, 65536 /
  * threads)), the kernel is refused with an error located on the first op that pushes it over.
  * This is linear in the size of the IR (each nesting level walks the ops below it once) and
  * independent of tile sizes. Owner: nvvm. */

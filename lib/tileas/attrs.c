@@ -280,3 +280,77 @@ const char *ct_tileas_schedule_read(MlirAttribute a, ct_tileas_schedule *v) {
   copy_str(v->status, sizeof v->status, t);
   return NULL;
 }
+
+/* ---- tileas.reg_layout ---- */
+static int basis_bit(uint32_t basis) {
+  if (!basis) return -1;
+  int k = 0;
+  while (!(basis >> k & 1)) k++;
+  return k;
+}
+
+static MlirAttribute bases_attr(MlirContext ctx, const uint32_t *bases, int n) {
+  int64_t v[CT_LAYOUT_MAX_REG_BITS > CT_LAYOUT_LANE_BITS ? CT_LAYOUT_MAX_REG_BITS : CT_LAYOUT_LANE_BITS];
+  for (int i = 0; i < n; i++) v[i] = basis_bit(bases[i]);
+  return mlirDenseI64ArrayGet(ctx, n, v);
+}
+
+MlirAttribute ct_tileas_reg_layout_attr(MlirContext ctx, const ct_layout *l) {
+  MlirNamedAttribute e[3] = {named(ctx, "reg", bases_attr(ctx, l->reg, l->nreg_bits)),
+                             named(ctx, "lane", bases_attr(ctx, l->lane, CT_LAYOUT_LANE_BITS)),
+                             named(ctx, "warp", bases_attr(ctx, l->warp, l->nwarp_bits))};
+  return mlirDictionaryAttrGet(ctx, 3, e);
+}
+
+/* Reads bases `key` (at most max entries) into out[]; *n their count. Entries are flat-index bits
+ * in [0, flat_bits) or -1 (replicated); *seen collects the bits. */
+static const char *read_bases(src s, const char *key, int max, int flat_bits, uint32_t *out, int *n, uint32_t *seen) {
+  MlirAttribute a = get(s, key);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a)) return "needs array<i64: ...> entries reg, lane and warp";
+  intptr_t k = mlirDenseArrayGetNumElements(a);
+  if (k > max) return "has more bases than a layout holds (reg <= 8, lane = 5, warp <= 5)";
+  for (intptr_t i = 0; i < k; i++) {
+    int64_t b = mlirDenseI64ArrayGetElement(a, i);
+    if (b < -1 || b >= flat_bits) return "has a basis that is not -1 (replicated) or a bit of the tile's flat index";
+    if (b >= 0 && (*seen >> b & 1)) return "maps two bases to the same flat-index bit";
+    if (b >= 0) *seen |= 1u << b;
+    out[i] = b < 0 ? 0 : 1u << b;
+  }
+  *n = (int)k;
+  return NULL;
+}
+
+const char *ct_tileas_reg_layout_read(MlirAttribute a, int rank, const int64_t *shape, ct_layout *out) {
+  memset(out, 0, sizeof *out);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADictionary(a)) return "is not a dictionary attribute";
+  if (rank < 0 || rank > CT_MAX_RANK) return "belongs to a value of unsupported rank";
+  out->rank = rank;
+  int flat_bits = 0;
+  for (int d = 0; d < rank; d++) {
+    int b = ct_log2_exact(shape[d]);
+    if (b < 0) return "belongs to a tile whose dimensions are not powers of two";
+    out->shape[d] = shape[d];
+    flat_bits += b;
+  }
+  if (flat_bits > 31) return "belongs to a tile too large for a register layout";
+  src s = {a, {NULL}};
+  uint32_t seen = 0;
+  int nlane = 0;
+  const char *why;
+  if ((why = read_bases(s, "reg", CT_LAYOUT_MAX_REG_BITS, flat_bits, out->reg, &out->nreg_bits, &seen)) ||
+      (why = read_bases(s, "lane", CT_LAYOUT_LANE_BITS, flat_bits, out->lane, &nlane, &seen)) ||
+      (why = read_bases(s, "warp", CT_LAYOUT_MAX_WARP_BITS, flat_bits, out->warp, &out->nwarp_bits, &seen)))
+    return why;
+  if (nlane != CT_LAYOUT_LANE_BITS) return "needs 5 lane bases (32 lanes)";
+  if (seen != (flat_bits == 32 ? 0xffffffffu : (1u << flat_bits) - 1))
+    return "does not cover every element of the tile (each flat-index bit must be one basis)";
+  return NULL;
+}
+
+bool ct_tileas_op_reg_layout(MlirOperation op, int rank, const int64_t *shape, ct_layout *out, const char **why) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, sr("tileas.reg_layout"));
+  *why = NULL;
+  if (mlirAttributeIsNull(a)) return false;
+  *why = ct_tileas_reg_layout_read(a, rank, shape, out);
+  return *why == NULL;
+}

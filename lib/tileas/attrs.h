@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "tileas/layout.h"
+#include "tileas/reg_layout.h"
 
 /* ---- enum spellings (one table each, attrs.c) ---- */
 /* ct_atom_name / ct_frag_name (layout.h) spell ct_atom / ct_frag; these are their inverses. */
@@ -95,4 +96,15 @@ typedef struct ct_tileas_schedule {
 } ct_tileas_schedule;
 MlirAttribute ct_tileas_schedule_attr(MlirContext ctx, const ct_tileas_schedule *s);
 const char *ct_tileas_schedule_read(MlirAttribute a, ct_tileas_schedule *out);
+/* ---- tileas.reg_layout = {reg = array<i64: ...>, lane = array<i64: 5 entries>, warp = array<i64: ...>}
+ * on an op with one tile result (reg_layouts.c): the register layout TileAS chose for it
+ * (tileas/reg_layout.h as data). Entry i of `reg` / `lane` / `warp` is the bit of the tile's
+ * row-major flat index that bit i of the register index / lane id / warp id selects, -1 when the
+ * threads that differ in it hold the same elements (replication). The warp entries are
+ * log2(tileas.num_warps); every flat-index bit is exactly one basis. ---- */
+MlirAttribute ct_tileas_reg_layout_attr(MlirContext ctx, const ct_layout *l);
+/* Reads a reg_layout for a value of shape[rank]; NULL, or what is wrong with it. */
+const char *ct_tileas_reg_layout_read(MlirAttribute a, int rank, const int64_t *shape, ct_layout *out);
+/* op's tileas.reg_layout: false when absent (*why NULL) or malformed (*why says how). */
+bool ct_tileas_op_reg_layout(MlirOperation op, int rank, const int64_t *shape, ct_layout *out, const char **why);
 #endif

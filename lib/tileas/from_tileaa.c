@@ -549,6 +549,8 @@ MlirModule ct_tileas_from_tileaa(ct_ctx *c, MlirModule in, const ct_tileas_optio
   if (ok) ok = ct_sched_module(c, clone, o->target, o->tunables.unlimited_smem);
   /* Path selection (path_select.c): the final mma family of each mmaf and the warps per CTA. */
   if (ok) ok = ct_tileas_select_paths(c, clone, o);
+  /* Register layouts (reg_layouts.c) of the SIMT-loaded tiles and the mma accumulators. */
+  if (ok) ok = ct_tileas_assign_reg_layouts(c, clone, o);
   if (!ok || c->nerrors != errors_before) {
     mlirModuleDestroy(m);
     return (MlirModule){NULL};

@@ -28,4 +28,7 @@ MlirModule ct_tileas_from_tileaa(ct_ctx *c, MlirModule tileaa_module, const ct_t
 /* Path selection (path_select.c), the last TileAS pass: decides per entry which mma instruction
  * family each mmaf/mmai runs on (tileas.mma, final) and the warps per CTA (tileas.num_warps). */
 bool ct_tileas_select_paths(ct_ctx *c, MlirOperation module_op, const ct_tileas_options *o);
+/* Register layouts (reg_layouts.c), after path selection: tileas.reg_layout on SIMT view loads and
+ * mma accumulators. */
+bool ct_tileas_assign_reg_layouts(ct_ctx *c, MlirOperation module_op, const ct_tileas_options *o);
 #endif

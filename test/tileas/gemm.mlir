@@ -12,7 +12,11 @@
 // CHECK: "tileas.produce"{{.*}}layout = {atom = "tma", box = array<i64: 32, 64>, boxes = 2 : i64{{.*}}frag = "wgmma_smem"{{.*}}score = 1.285000e+02 : f64{{.*}}swizzle = 128 : i64
 // CHECK: "tileas.consume"
 // CHECK: "tileas.consume"
-// CHECK: "cuda_tile.mmaf"{{.*}}{tileas.mma = "wgmma"}
+// The wgmma accumulator layout (reg_layouts.c; bases are bits of the row-major flat index, columns
+// = bits 0-6, rows = bits 7-13): the 8 warps stacked along M, 16 rows each (warp bases = row bits
+// 4-6), 64 f32 registers per thread. sm_100a's mma.sync layout below puts its 4 warps on a 2x2
+// grid (warp bases: column bit 6, row bit 6).
+// CHECK: "cuda_tile.mmaf"{{.*}}{tileas.mma = "wgmma", tileas.reg_layout = {lane = array<i64: 1, 2, 7, 8, 9>, reg = array<i64: 0, 10, 3, 4, 5, 6>, warp = array<i64: 11, 12, 13>}}
 // CHECK: "tileas.release"
 // CHECK: "tileas.release"
 // CHECK: "tileas.store"{{.*}}layout = {atom = "simt"{{.*}}frag = "wgmma_acc"{{.*}}score = 3.250000e+01 : f64
@@ -23,7 +27,7 @@
 // generation yet, so path selection puts the mmaf on mma.sync (the family the PTX uses) and keeps
 // the hinted 4 warps.
 // BW: layout = {atom = "tma"{{.*}}frag = "tcgen05_smem"{{.*}}swizzle = 64 : i64
-// BW: "cuda_tile.mmaf"{{.*}}{tileas.mma = "mma.sync"}
+// BW: "cuda_tile.mmaf"{{.*}}{tileas.mma = "mma.sync", tileas.reg_layout = {lane = array<i64: 1, 2, 7, 8, 9>, reg = array<i64: 0, 10, 3, 4, 5, 11, 12>, warp = array<i64: 6, 13>}}
 // BW: "tileas.store"{{.*}}layout = {atom = "simt"{{.*}}frag = "tcgen05_acc"{{.*}}score = 4.805000e+02 : f64, smem_tx = 0 : i64, tmem_cycles = 112 : i64
 // BW: tileas.num_warps = 4 : i64
 

@@ -19,12 +19,12 @@
 // CHECK: %[[KSLOT:[0-9]+]]:2 = "tileas.produce"(%[[KPIPE]], {{.*}}layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
 // CHECK-NEXT: %[[K:[0-9]+]] = "tileas.consume"(%[[KPIPE]], %[[KSLOT]]#0) {layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
 // CHECK-NEXT: %[[KT:[0-9]+]] = "cuda_tile.permute"(%[[K]]) {permutation = array<i32: 1, 0>}
-// CHECK-NEXT: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[KT]], %{{[0-9]+}}) {tileas.mma = "wgmma"}
+// CHECK-NEXT: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[KT]], %{{[0-9]+}}) {tileas.mma = "wgmma"
 // CHECK-NEXT: "tileas.release"(%[[KPIPE]], %[[KSLOT]]#0)
 // CHECK-NOT: "tileas.load"
 // CHECK: %[[VSLOT:[0-9]+]]:2 = "tileas.produce"(%[[VPIPE]], {{.*}}layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
 // CHECK-NEXT: %[[V:[0-9]+]] = "tileas.consume"(%[[VPIPE]], %[[VSLOT]]#0)
-// CHECK-NEXT: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[V]], %{{[0-9]+}}) {tileas.mma = "wgmma"}
+// CHECK-NEXT: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[V]], %{{[0-9]+}}) {tileas.mma = "wgmma"
 // CHECK-NEXT: "tileas.release"(%[[VPIPE]], %[[VSLOT]]#0)
 // CHECK: tileas.smem_bytes = 40960 : i64, tileas.target = "sm_90a"
 
@@ -51,25 +51,25 @@
 // NEG: "tileas.produce"{{.*}}frag = "wgmma_smem"
 // NEG: %[[B:[0-9]+]]:2 = "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "blocked"
 // NEG: %[[BT:[0-9]+]] = "cuda_tile.permute"(%[[B]]#0) {permutation = array<i32: 1, 0>}
-// NEG: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[BT]], %{{[0-9]+}}) {tileas.mma = "mma.sync"}
+// NEG: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[BT]], %{{[0-9]+}}) {tileas.mma = "mma.sync"
 // NEG: "cuda_tile.addf"(%[[BT]], %[[BT]])
 // NEG-LABEL: sym_name = "mixed_use"
 // NEG: %[[A:[0-9]+]]:2 = "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "blocked"
 // NEG: "tileas.produce"{{.*}}frag = "wgmma_smem"
 // NEG: %[[AT:[0-9]+]] = "cuda_tile.permute"(%[[A]]#0) {permutation = array<i32: 1, 0>}
-// NEG: "cuda_tile.mmaf"(%[[AT]], %{{[0-9]+}}, %{{[0-9]+}}) {tileas.mma = "mma.sync"}
+// NEG: "cuda_tile.mmaf"(%[[AT]], %{{[0-9]+}}, %{{[0-9]+}}) {tileas.mma = "mma.sync"
 // NEG-LABEL: sym_name = "permuted_lhs"
 // NEG-NOT: "tileas.load"
 // NEG: "tileas.produce"{{.*}}layout = {atom = "tma", box = array<i64: 64, 32>, boxes = 1 : i64{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
 // NEG: %[[BS:[0-9]+]]:2 = "tileas.produce"(%[[BP:[0-9]+]], {{.*}}layout = {atom = "tma", box = array<i64: 64, 32>, boxes = 1 : i64{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
 // NEG: %[[BK:[0-9]+]] = "tileas.consume"(%[[BP]], %[[BS]]#0)
 // NEG-NEXT: %[[BKT:[0-9]+]] = "cuda_tile.permute"(%[[BK]]) {permutation = array<i32: 1, 0>} : (!cuda_tile.tile<64x32xf32>) -> !cuda_tile.tile<32x64xf32>
-// NEG: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[BKT]], %{{[0-9]+}}) {tileas.mma = "mma.sync"}
+// NEG: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[BKT]], %{{[0-9]+}}) {tileas.mma = "mma.sync"
 // NEG-NEXT: "tileas.release"(%[[BP]], %[[BS]]#0)
 // NEG-NOT: "tileas.load"
 // NEG-LABEL: sym_name = "kmajor_tf32"
 // NEG: "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "mma_reg"
-// NEG: "cuda_tile.mmaf"{{.*}}{tileas.mma = "mma.sync"}
+// NEG: "cuda_tile.mmaf"{{.*}}{tileas.mma = "mma.sync"
 // NEG-LABEL: sym_name = "mnmajor_tf32"
 cuda_tile.module @kmajor_negative {
   entry @mixed_use(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %o_ptr: tile<ptr<f32>>, %p_ptr: tile<ptr<f16>>) {

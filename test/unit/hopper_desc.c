@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nvvm/layout.h"
+#include "tileas/reg_layout.h"
 #include "nvvm/lower_hopper.h"
 
 #include "unit_check.h"

@@ -1,4 +1,4 @@
-/* lower_layout: checks the register layouts of lib/nvvm/layout.c against brute-force C models:
+/* lower_layout: checks the register layouts of lib/tileas/reg_layout.c against brute-force C models:
  *  - blocked layouts (default and ct_layout_blocked_spt's wider sizePerThread): every element has
  *    exactly one owner, ownership matches replication, and the (reg, lane, warp) → coordinate
  *    map equals a direct Triton-style blocked formula;
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nvvm/layout.h"
+#include "tileas/reg_layout.h"
 
 #include "unit_check.h"
 

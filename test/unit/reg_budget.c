@@ -6,7 +6,7 @@
  *  - CT_LAYOUT_MAX_REG_BITS refuses layouts above 256 registers per thread. */
 #include <stdio.h>
 
-#include "nvvm/layout.h"
+#include "tileas/reg_layout.h"
 #include "nvvm/lower_internal.h"
 
 #include "unit_check.h"

@@ -14,7 +14,7 @@ module {
       %7 = "tileaa.view"(%3, %6, %1, %1, %0) {base_align = 16 : i64, box = array<i64: 4, 1024>, elem = f32} : (!cuda_tile.tile<ptr<f32>>, i64, i64, i64, i64) -> !tileaa.view<4x1024xf32>
       %8:3 = "cuda_tile.get_tile_block_id"() : () -> (!cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>)
       %9 = "cuda_tile.constant"() {value = dense<0> : tensor<i32>} : () -> !cuda_tile.tile<i32>
-      %10:2 = "tileas.load"(%5, %8#0, %9) {layout = {atom = "simt", candidates = 9 : i64, conflicts = 0 : i64, frag = "blocked", legal = 9 : i64, regs = 34 : i64, score = 8.500000e+00 : f64, smem_tx = 0 : i64, tmem_cycles = 0 : i64}, memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 2, 0>} : (!tileaa.view<4x1024xf32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> (!cuda_tile.tile<4x1024xf32>, !cuda_tile.token)
+      %10:2 = "tileas.load"(%5, %8#0, %9) {layout = {atom = "simt", candidates = 9 : i64, conflicts = 0 : i64, frag = "blocked", legal = 9 : i64, regs = 34 : i64, score = 8.500000e+00 : f64, smem_tx = 0 : i64, tmem_cycles = 0 : i64}, memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 2, 0>, tileas.reg_layout = {lane = array<i64: 2, 3, 4, 5, 6>, reg = array<i64: 0, 1, 9, 10, 11>, warp = array<i64: 7, 8>}} : (!tileaa.view<4x1024xf32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> (!cuda_tile.tile<4x1024xf32>, !cuda_tile.token)
       %11 = "cuda_tile.reduce"(%10#0) ({
       ^bb0(%arg3: !cuda_tile.tile<f32>, %arg4: !cuda_tile.tile<f32>):
         %21 = "cuda_tile.maxf"(%arg3, %arg4) : (!cuda_tile.tile<f32>, !cuda_tile.tile<f32>) -> !cuda_tile.tile<f32>

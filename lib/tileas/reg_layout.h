@@ -1,4 +1,4 @@
-/* layout: how a tile's elements are distributed over the threads of a CTA.
+/* reg_layout: how a tile's elements are distributed over the threads of a CTA.
  *
  * A layout is a linear map (over GF(2), Triton's "linear layouts") from the bits of
  * (register index, lane id, warp id) to the bits of the element's row-major flat index in the
@@ -18,11 +18,14 @@
  *    wm × wn warp grid; register k = ((mi * NT + ni) * 4 + c).
  *  - slice (ct_layout_slice): a reduction result (dim removed, its bits dropped).
  * An element is *owned* by the thread whose replicated lane/warp bits are all zero (so stores
- * write each element exactly once). Owner: nvvm. */
-#ifndef TILEC_NVVM_LAYOUT_H
-#define TILEC_NVVM_LAYOUT_H
+ * write each element exactly once). Owner: tileas (TileAS decides register layouts; the code
+ * generator reads them). */
+#ifndef TILEC_TILEAS_REG_LAYOUT_H
+#define TILEC_TILEAS_REG_LAYOUT_H
 #include <stdbool.h>
 #include <stdint.h>
+
+#include <mlir-c/IR.h>
 
 #include "frontend/types.h"
 
@@ -99,4 +102,16 @@ uint32_t ct_flat_map_apply(const ct_flat_map *m, uint32_t flat);
 /* When every thread can take each dst register from one of its own src registers:
  * fills reg_src[dst_reg] and returns true. */
 bool ct_layout_register_remap(const ct_layout *dst, const ct_layout *src, const ct_flat_map *m, int *reg_src);
+
+/* ---- the choices of TileAS's register-layout pass (reg_layouts.c), which writes them as
+ * tileas.reg_layout; the code generator calls these only for an op that carries none (a
+ * hand-written TileAS module), so both agree on the default ---- */
+/* The layout of the tile a SIMT view load makes (tileas.load; tileas.produce: the tile its
+ * tileas.consume hands over): blocked, 16 bytes per thread when the tile only feeds mmaf. */
+bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out);
+/* Do mmaf operands of these types fit mma.sync.m16n8k16 with nwarps warps? */
+bool ct_reg_layout_mma_sync_ok(const ct_type *a, const ct_type *b, const ct_type *c, int nwarps);
+/* The warp grid (wm x wn = nwarps) whose mma.sync C-fragment layout for an m x n accumulator is
+ * l, or false. */
+bool ct_reg_layout_mma_grid_of(const ct_layout *l, int64_t m, int64_t n, int nwarps, int *wm, int *wn);
 #endif

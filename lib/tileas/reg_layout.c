@@ -1,9 +1,9 @@
-/* layout: linear register layouts of tiles (see layout.h for the model). Algorithms: blocked
+/* reg_layout: linear register layouts of tiles (see reg_layout.h for the model). Algorithms: blocked
  * layouts assign flat-index bits from the lowest up to (sizePerThread regs, lanes, warps,
  * repetition regs); the mma accumulator layout follows the PTX m16n8 C-fragment table; remapping
  * checks that the thread bases agree and finds each destination register among the source
  * registers bit by bit. Knobs: sizePerThread cap (4 elements; ct_layout_blocked_spt takes it). */
-#include "nvvm/layout.h"
+#include "tileas/reg_layout.h"
 
 #include <string.h>
 
@@ -234,4 +234,15 @@ bool ct_layout_register_remap(const ct_layout *dst, const ct_layout *src, const 
     reg_src[k] = from;
   }
   return true;
+}
+
+bool ct_reg_layout_mma_grid_of(const ct_layout *l, int64_t m, int64_t n, int nwarps, int *wm, int *wn) {
+  for (int a = 1; a <= nwarps; a *= 2) {
+    ct_layout g;
+    if (nwarps % a || !ct_layout_mma_acc_grid(&g, m, n, a, nwarps / a) || !ct_layout_equal(&g, l)) continue;
+    *wm = a;
+    *wn = nwarps / a;
+    return true;
+  }
+  return false;
 }

@@ -1,0 +1,137 @@
+/* reg_layouts: the TileAS pass that chooses the register layouts of the tiles whose layout is a
+ * free choice — the tiles loaded from views with SIMT loads and the mma accumulators — and writes
+ * each as `tileas.reg_layout` on the op that makes it (tileas/attrs.h; the layout model is
+ * tileas/reg_layout.h). Runs after path_select.c (it needs tileas.num_warps and the final
+ * tileas.mma). The code generator takes these layouts as given; the layouts of the other tiles
+ * follow from their operands' by fixed rules (docs/tileaa-tileas.md "Register layouts").
+ * Algorithm:
+ *  - a tileas.load, or a tileas.produce the wgmma path does not take (its tile is then a SIMT load
+ *    handed to its tileas.consume): Triton's blocked layout over the view's tile (reg_layout.c
+ *    ct_layout_blocked: up to 4 consecutive elements per thread along the last dimension, then
+ *    lanes, then warps); when every use of the tile is an A/B operand of mmaf (through the
+ *    consume), up to 16 bytes per thread instead (the tile is only staged to shared memory, so the
+ *    global loads and shared stores become 16-byte vectors);
+ *  - an mmaf on mma.sync whose operands fit mma.sync.m16n8k16 (f16/bf16 -> f32, M % 16, N % 8,
+ *    K % 16, a warp grid with each warp's N block 8 or a multiple of 16): the m16n8 C-fragment
+ *    layout over the wm x wn warp grid of ct_layout_mma_warp_grid (the code generator reads the
+ *    grid back from the layout); an mmaf on wgmma: the wgmma accumulator layout (all warps along M).
+ * Seed: the layout-selection section (register term). Knobs: none (the sizePerThread caps live in
+ * reg_layout.c). */
+#include <mlir-c/BuiltinAttributes.h>
+#include <string.h>
+
+#include "tileaa/ir_build.h"
+#include "tileaa/view_read.h"
+#include "tileas/attrs.h"
+#include "tileas/hopper_plan.h"
+#include "tileas/reg_layout.h"
+#include "tileas/tileas.h"
+
+static bool name_is(MlirOperation op, const char *n) { return ct_ir_is(op, n); }
+
+/* Is every use of v an A/B operand of mmaf, through tileaa.wait / tileas.consume hand-offs (a
+ * tileas.release is the slot's end of life, not a use of the tile)? */
+static bool only_feeds_mma(MlirValue v) {
+  MlirOpOperand u = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(u)) return false;
+  for (; !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation w = mlirOpOperandGetOwner(u);
+    if (name_is(w, "tileaa.wait") || name_is(w, "tileas.consume")) {
+      if (mlirOperationGetNumResults(w) != 1 || !only_feeds_mma(mlirOperationGetResult(w, 0))) return false;
+      continue;
+    }
+    if (name_is(w, "tileas.release")) continue;
+    if (!name_is(w, "cuda_tile.mmaf") || mlirOpOperandGetOperandNumber(u) > 1) return false;
+  }
+  return true;
+}
+
+bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out) {
+  int view_pos = name_is(op, "tileas.produce") ? 1 : 0;
+  MlirValue view = mlirOperationGetOperand(op, view_pos);
+  if (!mlirValueIsAOpResult(view)) return false;
+  MlirOperation vop = mlirOpResultGetOwner(view);
+  ct_type vt;
+  if (!name_is(vop, "tileaa.view") || ct_tileaa_view_read(vop, &vt)) return false;
+  int64_t shape[CT_MAX_RANK];
+  for (int i = 0; i < vt.tile_rank; i++) shape[i] = vt.tile_shape[i];
+  if (!only_feeds_mma(mlirOperationGetResult(op, 0))) return ct_layout_blocked(out, vt.tile_rank, shape, nwarps);
+  int bits = ct_elem_bits(vt.elem);
+  int spt_bits = ct_log2_exact(bits >= 8 ? 128 / bits : 16);
+  if (spt_bits < 2) spt_bits = 2;
+  return ct_layout_blocked_spt(out, vt.tile_rank, shape, nwarps, spt_bits) ||
+         ct_layout_blocked(out, vt.tile_rank, shape, nwarps);
+}
+
+bool ct_reg_layout_mma_sync_ok(const ct_type *a, const ct_type *b, const ct_type *c, int nwarps) {
+  if (a->rank != 2 || (a->elem != CT_F16 && a->elem != CT_BF16) || b->elem != a->elem || c->elem != CT_F32) return false;
+  int64_t m = a->shape[0], k = a->shape[1], n = b->shape[1];
+  if (m % 16 || n % 8 || k % 16) return false;
+  int wm, wn;
+  if (!ct_layout_mma_warp_grid(m, n, nwarps, &wm, &wn)) return false;
+  int64_t wtile_n = n / wn;
+  return wtile_n == 8 || wtile_n % 16 == 0;
+}
+
+/* The accumulator layout of mmaf op on its family, or false (the FMA form: the accumulator keeps
+ * its operand's layout). */
+static bool mma_acc_layout(MlirOperation op, int nwarps, ct_layout *out) {
+  ct_mma_family f;
+  ct_type a, b, c;
+  if (!name_is(op, "cuda_tile.mmaf") || mlirOperationGetNumOperands(op) != 3 || !ct_tileas_op_mma(op, &f) ||
+      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 0)), &a) ||
+      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 1)), &b) ||
+      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 2)), &c) || c.rank != 2)
+    return false;
+  if (f == CT_MMA_WGMMA) return ct_layout_mma_acc_grid(out, c.shape[0], c.shape[1], nwarps, 1);
+  if (f != CT_MMA_SYNC || !ct_reg_layout_mma_sync_ok(&a, &b, &c, nwarps)) return false;
+  return ct_layout_mma_acc(out, c.shape[0], c.shape[1], nwarps);
+}
+
+static void set_layout(MlirOperation op, const ct_layout *l) {
+  mlirOperationSetAttributeByName(op, ct_ir_sref("tileas.reg_layout"),
+                                  ct_tileas_reg_layout_attr(mlirOperationGetContext(op), l));
+}
+
+static void assign_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options *o) {
+  MlirAttribute w = mlirOperationGetAttributeByName(entry, ct_ir_sref("tileas.num_warps"));
+  if (mlirAttributeIsNull(w) || !mlirAttributeIsAInteger(w)) return; /* an invalid hint: the code generator says so */
+  int nwarps = (int)mlirIntegerAttrGetValueInt(w);
+  /* the produces the wgmma path takes keep their tiles in shared memory */
+  ct_hopper_plan plan;
+  bool planned = false;
+  ct_oplist ops = {0};
+  ct_ir_collect(entry, "cuda_tile.mmaf", &ops);
+  for (size_t i = 0; i < ops.n && !planned; i++) {
+    ct_mma_family f;
+    if (ct_tileas_op_mma(ops.ops[i], &f) && f == CT_MMA_WGMMA) {
+      ct_hopper_plan_env env = {.c = c, .has_wgmma = o->target == CT_TILEAS_SM90A,
+                                .self_contained_abi = o->self_contained_abi};
+      const char *why;
+      planned = ct_hopper_plan_entry(&env, entry, &plan, nwarps == 4 ? 0 : nwarps, &why);
+    }
+  }
+  for (size_t i = 0; i < ops.n; i++) {
+    ct_layout l;
+    if (mma_acc_layout(ops.ops[i], nwarps, &l)) set_layout(ops.ops[i], &l);
+  }
+  ct_oplist_free(&ops);
+  ct_ir_collect(entry, "tileas.", &ops);
+  for (size_t i = 0; i < ops.n; i++) {
+    MlirOperation op = ops.ops[i];
+    bool produce = name_is(op, "tileas.produce");
+    if (!produce && !name_is(op, "tileas.load")) continue;
+    if (produce && planned && hopper_pipe_of_load(&plan, op) >= 0) continue;
+    ct_layout l;
+    if (ct_reg_layout_for_view_load(op, nwarps, &l)) set_layout(op, &l);
+  }
+  ct_oplist_free(&ops);
+}
+
+bool ct_tileas_assign_reg_layouts(ct_ctx *c, MlirOperation module_op, const ct_tileas_options *o) {
+  ct_oplist entries = {0};
+  ct_ir_collect(module_op, "cuda_tile.entry", &entries);
+  for (size_t i = 0; i < entries.n; i++) assign_entry(c, entries.ops[i], o);
+  ct_oplist_free(&entries);
+  return true;
+}
