@@ -203,6 +203,7 @@ static const char *check_attr_kind(MlirAttribute a, const char *kind) {
     if (!strcmp(kind, "mma") && !ct_mma_family_from_name(s, &mf)) return "is not mma.sync, wgmma or tcgen05.mma";
     return NULL;
   }
+  if (!strcmp(kind, "reg_layout")) return ct_tileas_reg_layout_form(a);
   if (!strcmp(kind, "sched")) {
     int64_t st, cy;
     return ct_tileas_sched_read(a, &st, &cy);
@@ -230,7 +231,7 @@ static bool check_attrs(ct_ctx *c, MlirOperation op, const char *spec) {
     }
     const char *kind = colon + 1;
     const char *why = check_attr_kind(a, kind);
-    bool dict = !strcmp(kind, "layout") || !strcmp(kind, "sched") || !strcmp(kind, "schedule");
+    bool dict = !strcmp(kind, "layout") || !strcmp(kind, "sched") || !strcmp(kind, "schedule") || !strcmp(kind, "reg_layout");
     if (why) return report(c, op, dict ? "attribute '%s' is invalid: %s" : "attribute '%s' %s", tok, why);
   }
   return true;
@@ -270,7 +271,8 @@ bool ct_verify_stage_continue(ct_ctx *c, MlirOperation op, bool *handled) {
 
 /* The TileAS attributes a cuda_tile op may carry. */
 bool ct_verify_stage_attrs_on_cuda_tile(ct_ctx *c, MlirOperation op) {
-  return check_attrs(c, op, "tileas.mma:mma tileas.sched:sched tileas.schedule:schedule tileas.smem_bytes:i64 tileas.target:str "
+  return check_attrs(c, op, "tileas.mma:mma tileas.reg_layout:reg_layout tileas.sched:sched tileas.schedule:schedule "
+                       "tileas.smem_bytes:i64 tileas.target:str "
                        "tileas.num_warps:warps");
 }
 

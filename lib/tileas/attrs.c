@@ -354,3 +354,21 @@ bool ct_tileas_op_reg_layout(MlirOperation op, int rank, const int64_t *shape, c
   *why = ct_tileas_reg_layout_read(a, rank, shape, out);
   return *why == NULL;
 }
+
+const char *ct_tileas_reg_layout_form(MlirAttribute a) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADictionary(a)) return "is not a dictionary attribute";
+  static const char *const keys[3] = {"reg", "lane", "warp"};
+  static const int max[3] = {CT_LAYOUT_MAX_REG_BITS, CT_LAYOUT_LANE_BITS, CT_LAYOUT_MAX_WARP_BITS};
+  for (int k = 0; k < 3; k++) {
+    MlirAttribute e = mlirDictionaryAttrGetElementByName(a, sr(keys[k]));
+    if (mlirAttributeIsNull(e) || !mlirAttributeIsADenseI64Array(e)) return "needs array<i64: ...> entries reg, lane and warp";
+    intptr_t n = mlirDenseArrayGetNumElements(e);
+    if (n > max[k]) return "has more bases than a layout holds (reg <= 8, lane = 5, warp <= 5)";
+    if (k == 1 && n != CT_LAYOUT_LANE_BITS) return "needs 5 lane bases (32 lanes)";
+    for (intptr_t i = 0; i < n; i++)
+      if (mlirDenseI64ArrayGetElement(e, i) < -1 || mlirDenseI64ArrayGetElement(e, i) > 30)
+        return "has a basis that is not -1 (replicated) or a flat-index bit";
+  }
+  if (mlirDictionaryAttrGetNumElements(a) != 3) return "has keys other than reg, lane and warp";
+  return NULL;
+}

@@ -105,6 +105,8 @@ const char *ct_tileas_schedule_read(MlirAttribute a, ct_tileas_schedule *out);
 MlirAttribute ct_tileas_reg_layout_attr(MlirContext ctx, const ct_layout *l);
 /* Reads a reg_layout for a value of shape[rank]; NULL, or what is wrong with it. */
 const char *ct_tileas_reg_layout_read(MlirAttribute a, int rank, const int64_t *shape, ct_layout *out);
+/* Its form alone (keys, entry kinds and counts), for the verifier, which does not know the shape. */
+const char *ct_tileas_reg_layout_form(MlirAttribute a);
 /* op's tileas.reg_layout: false when absent (*why NULL) or malformed (*why says how). */
 bool ct_tileas_op_reg_layout(MlirOperation op, int rank, const int64_t *shape, ct_layout *out, const char **why);
 #endif

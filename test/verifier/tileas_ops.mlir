@@ -118,6 +118,28 @@ cuda_tile.module @m {
 
 // -----
 
+// tileas.reg_layout (a register layout) needs reg, lane (32 lanes: 5 bases) and warp arrays.
+cuda_tile.module @m {
+  testing$func @f(%a: tile<64x16xf16>, %b: tile<16x64xf16>, %c: tile<64x64xf32>) {
+    // expected-error@+1 {{'cuda_tile.mmaf' op attribute 'tileas.reg_layout' is invalid: needs 5 lane bases (32 lanes)}}
+    %d = "cuda_tile.mmaf"(%a, %b, %c) {tileas.mma = "mma.sync", tileas.reg_layout = {lane = array<i64: 1, 2, 7, 8>, reg = array<i64: 0, 9, 3, 4, 5, 10>, warp = array<i64: 6, 11>}} : (!cuda_tile.tile<64x16xf16>, !cuda_tile.tile<16x64xf16>, !cuda_tile.tile<64x64xf32>) -> !cuda_tile.tile<64x64xf32>
+    return
+  }
+}
+
+// -----
+
+// A basis is a flat-index bit or -1; the layout has no other keys.
+cuda_tile.module @m {
+  testing$func @f(%a: tile<64x16xf16>, %b: tile<16x64xf16>, %c: tile<64x64xf32>) {
+    // expected-error@+1 {{'cuda_tile.mmaf' op attribute 'tileas.reg_layout' is invalid: has a basis that is not -1 (replicated) or a flat-index bit}}
+    %d = "cuda_tile.mmaf"(%a, %b, %c) {tileas.mma = "mma.sync", tileas.reg_layout = {lane = array<i64: 1, 2, 7, 8, 9>, reg = array<i64: 0, -2, 3, 4, 5, 10>, warp = array<i64: 6, 11>}} : (!cuda_tile.tile<64x16xf16>, !cuda_tile.tile<16x64xf16>, !cuda_tile.tile<64x64xf32>) -> !cuda_tile.tile<64x64xf32>
+    return
+  }
+}
+
+// -----
+
 // Wrong operand type: a store_wait waits on a future.
 cuda_tile.module @m {
   testing$func @f() {
