@@ -200,7 +200,7 @@ static const char *check_attr_kind(MlirAttribute a, const char *kind) {
     if (!strcmp(kind, "atom") && !ct_atom_from_name(s, &at)) return "is not simt, cp_async or tma";
     if (!strcmp(kind, "frag") && !ct_frag_from_name(s, &fr))
       return "is not blocked, ldmatrix, wgmma_smem, tcgen05_smem, tcgen05_tmem, wgmma_acc, tcgen05_acc or mma_reg";
-    if (!strcmp(kind, "mma") && !ct_mma_family_from_name(s, &mf)) return "is not mma.sync, wgmma or tcgen05.mma";
+    if (!strcmp(kind, "mma") && !ct_mma_family_from_name(s, &mf)) return "is not mma.sync, wgmma, tcgen05.mma or fma";
     return NULL;
   }
   if (!strcmp(kind, "reg_layout")) return ct_tileas_reg_layout_form(a);

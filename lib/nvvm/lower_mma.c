@@ -43,6 +43,8 @@ const ct_layout *mma_result_layout(ct_lower *L, MlirOperation mmaf) {
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmaf, 1)), &b) ||
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmaf, 2)), &c))
     return NULL;
+  ct_mma_family fam;
+  if (ct_tileas_op_mma(mmaf, &fam) && fam == CT_MMA_FMA) return NULL;
   ct_layout l;
   const char *why;
   if (ct_tileas_op_reg_layout(mmaf, c.rank, c.shape, &l, &why)) return reg_layout_checked(L, mmaf, &l);
@@ -344,6 +346,11 @@ static int lower_mmai(ct_lower *L, MlirOperation op) {
                 ct_elem_name(a.elem), ct_elem_name(bt.elem), ct_elem_name(c.elem));
     return LOWER_FAILED;
   }
+  ct_mma_family fam;
+  if (ct_tileas_op_mma(op, &fam) && fam != CT_MMA_FMA) {
+    ct_error_op(L->c, op, "tileas.mma = \"%s\": code generation runs `mmai` in the fma form only", ct_mma_family_name(fam));
+    return LOWER_FAILED;
+  }
   char sa[32] = "signed", sb[32] = "signed";
   attr_keyword(op, "signedness_lhs", sa, sizeof sa);
   attr_keyword(op, "signedness_rhs", sb, sizeof sb);
@@ -369,6 +376,18 @@ int lower_mma_op(ct_lower *L, MlirOperation op, const char *name) {
                 ct_elem_name(a.elem), ct_elem_name(c.elem));
     return LOWER_FAILED;
   }
+  /* the family TileAS chose (path_select.c); absent in a hand-written module: by the operands */
+  ct_mma_family fam;
+  bool has_fam = ct_tileas_op_mma(op, &fam);
+  if (has_fam && fam == CT_MMA_TCGEN05) {
+    ct_error_op(L->c, op, "tileas.mma = \"tcgen05.mma\" is not supported by code generation yet (mma.sync and fma are)");
+    return LOWER_FAILED;
+  }
+  if (has_fam && fam == CT_MMA_FMA && attr_present(op, "tileas.reg_layout")) {
+    ct_error_op(L->c, op, "an mmaf in the fma form (tileas.mma) keeps its accumulator operand's layout; it takes no "
+                "tileas.reg_layout");
+    return LOWER_FAILED;
+  }
   ct_lv *A = lv_get(L, op, 0), *B = lv_get(L, op, 1), *C = lv_get(L, op, 2);
   if (!A || !B || !C) return LOWER_FAILED;
   int errors_before = L->c->nerrors;
@@ -383,6 +402,12 @@ int lower_mma_op(ct_lower *L, MlirOperation op, const char *name) {
     }
     C = lv_convert(L, C, cl);
     return lower_tensor_core(L, op, A, B, C, cl) ? LOWER_DONE : LOWER_FAILED;
+  }
+  if (has_fam && fam == CT_MMA_SYNC) {
+    ct_error_op(L->c, op, "TileAS put this mmaf on mma.sync (tileas.mma), but mma.sync.m16n8k16 takes f16/bf16 operands, "
+                "an f32 accumulator, M, N, K multiples of 16, 8, 16 and a warp grid of %d warps over the tile "
+                "(tileas.mma = \"fma\" is the form without tensor cores)", L->nwarps);
+    return LOWER_FAILED;
   }
   return lower_fma_form(L, op, A, B, C, false, false, false) ? LOWER_DONE : LOWER_FAILED;
 }

@@ -26,6 +26,7 @@ static const char *const mma_names[] = {
     [CT_MMA_SYNC] = "mma.sync",
     [CT_MMA_WGMMA] = "wgmma",
     [CT_MMA_TCGEN05] = "tcgen05.mma",
+    [CT_MMA_FMA] = "fma",
 };
 #define NELEM(a) ((int)(sizeof(a) / sizeof((a)[0])))
 

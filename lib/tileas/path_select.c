@@ -1,6 +1,6 @@
-/* path_select: the last TileAS pass — decides, per entry, the path its mma ops take and the warps
- * per CTA, and writes both into the module, where the code generator reads them:
- *   tileas.mma = "wgmma" | "mma.sync" on every mmaf/mmai (final: the family the PTX uses), and
+/* path_select: a TileAS pass — decides, per entry, the path its mma ops take and the warps per CTA,
+ * and writes both into the module, where the code generator reads them:
+ *   tileas.mma = "wgmma" | "mma.sync" | "fma" on every mmaf/mmai (final: what the PTX uses), and
  *   tileas.num_warps = W on the entry.
  * Algorithm: the earlier TileAS passes name the family the operand layouts allow (from_tileaa.c:
  * wgmma for wgmma SMEM descriptors, tcgen05.mma for tcgen05 ones, mma.sync for ldmatrix / register
@@ -8,9 +8,11 @@
  * every mmaf directly in one top-level tileaa.for, TMA pipes of TileAS's stages, the ring in shared
  * memory, tile M 64/128, the hinted warps matching 4 per m64 warpgroup, sm_90a, host-built tensor
  * maps). When it is planned, the mmaf ops keep wgmma and the entry gets 4 warps per warpgroup;
- * otherwise every mmaf/mmai that named wgmma or tcgen05.mma (no tcgen05 code generation yet)
- * becomes mma.sync — with a remark saying why — and the entry gets its hinted warps
- * (num_worker_warps_per_cta, default 4). An invalid hint leaves tileas.num_warps out; the code
+ * otherwise — with a remark saying why — the entry gets its hinted warps (num_worker_warps_per_cta,
+ * default 4) and every mmaf/mmai another family: mma.sync when its operands fit
+ * mma.sync.m16n8k16 on those warps (reg_layout.h ct_reg_layout_mma_sync_ok: f16/bf16 -> f32,
+ * M % 16, N % 8, K % 16, a warp grid), else fma (no tcgen05 code generation yet, so tcgen05.mma
+ * is never the final family). An invalid hint leaves tileas.num_warps out; the code
  * generator reports it. Seed: 001 (the TMA + wgmma pipeline). Knobs: none (the tunables act in
  * the passes before; TILEIR_DELAY_TMA_STORE_WAIT through tileas.store_wait). */
 #include <mlir-c/BuiltinAttributes.h>
@@ -20,6 +22,7 @@
 #include "tileaa/ir_build.h"
 #include "tileas/attrs.h"
 #include "tileas/hopper_plan.h"
+#include "tileas/reg_layout.h"
 #include "tileas/tileas.h"
 
 #define DEFAULT_WARPS 4
@@ -47,11 +50,16 @@ static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
   if (wgmma) warps = 4 * plan.warpgroups;
   ct_oplist mmas = {0};
   ct_ir_collect(entry, "cuda_tile.mma", &mmas);
-  for (size_t i = 0; i < mmas.n; i++) {
-    ct_mma_family f;
-    if (!ct_tileas_op_mma(mmas.ops[i], &f) || f == CT_MMA_SYNC) continue;
-    if (f == CT_MMA_WGMMA && wgmma && hopper_mma_index(&plan, mmas.ops[i]) >= 0) continue;
-    ct_tileas_set_mma(mmas.ops[i], CT_MMA_SYNC);
+  for (size_t i = 0; i < mmas.n && valid; i++) {
+    MlirOperation op = mmas.ops[i];
+    if (wgmma && hopper_mma_index(&plan, op) >= 0) continue; /* keeps wgmma */
+    ct_type a, b, acc;
+    bool sync = ct_ir_is(op, "cuda_tile.mmaf") && mlirOperationGetNumOperands(op) == 3 &&
+                ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 0)), &a) &&
+                ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 1)), &b) &&
+                ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 2)), &acc) &&
+                ct_reg_layout_mma_sync_ok(&a, &b, &acc, (int)warps);
+    ct_tileas_set_mma(op, sync ? CT_MMA_SYNC : CT_MMA_FMA);
   }
   ct_oplist_free(&mmas);
   if (valid) mlirOperationSetAttributeByName(entry, ct_ir_sref("tileas.num_warps"), ct_ir_i64_attr(ctx, warps));

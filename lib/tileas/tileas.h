@@ -25,7 +25,7 @@ void ct_tileas_options_from_env(ct_tileas_options *o);
 /* TileAA -> TileAS (from_tileaa.c). Returns a new module (caller destroys), the input untouched;
  * null after located errors (e.g. SMEM footprint over the ceiling). Print with ct_tileaa_print. */
 MlirModule ct_tileas_from_tileaa(ct_ctx *c, MlirModule tileaa_module, const ct_tileas_options *o);
-/* Path selection (path_select.c), the last TileAS pass: decides per entry which mma instruction
+/* Path selection (path_select.c), after scheduling: decides per entry which mma instruction
  * family each mmaf/mmai runs on (tileas.mma, final) and the warps per CTA (tileas.num_warps). */
 bool ct_tileas_select_paths(ct_ctx *c, MlirOperation module_op, const ct_tileas_options *o);
 /* Register layouts (reg_layouts.c), after path selection: tileas.reg_layout on SIMT view loads and

@@ -45,8 +45,9 @@
 // the mmaf (@permuted_lhs): B (resp. A) keeps its SIMT load. @kmajor_tf32: an f32 B stored
 // K-major is a legal wgmma operand (the 16-bit rule is for MN-major B only), while the same f32
 // tile used MN-major (@mnmajor_tf32) has no legal SMEM layout and falls back to mma_reg. Path
-// selection (path_select.c) then puts every mmaf here on mma.sync: the wgmma path needs all of an
-// entry's mmaf operands B in TMA pipes and f16/bf16 elements.
+// selection (path_select.c) then keeps every mmaf here off wgmma (the wgmma path needs all of an
+// entry's mmaf operands B in TMA pipes and f16/bf16 elements): the f16 ones go to mma.sync, the
+// tf32 ones to the fma form.
 // (The entry's sym_name prints after its body, so each entry's checks end with its label.)
 // NEG: "tileas.produce"{{.*}}frag = "wgmma_smem"
 // NEG: %[[B:[0-9]+]]:2 = "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "blocked"
@@ -64,12 +65,12 @@
 // NEG: %[[BS:[0-9]+]]:2 = "tileas.produce"(%[[BP:[0-9]+]], {{.*}}layout = {atom = "tma", box = array<i64: 64, 32>, boxes = 1 : i64{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
 // NEG: %[[BK:[0-9]+]] = "tileas.consume"(%[[BP]], %[[BS]]#0)
 // NEG-NEXT: %[[BKT:[0-9]+]] = "cuda_tile.permute"(%[[BK]]) {permutation = array<i32: 1, 0>} : (!cuda_tile.tile<64x32xf32>) -> !cuda_tile.tile<32x64xf32>
-// NEG: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[BKT]], %{{[0-9]+}}) {tileas.mma = "mma.sync"
+// NEG: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[BKT]], %{{[0-9]+}}) {tileas.mma = "fma"
 // NEG-NEXT: "tileas.release"(%[[BP]], %[[BS]]#0)
 // NEG-NOT: "tileas.load"
 // NEG-LABEL: sym_name = "kmajor_tf32"
 // NEG: "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "mma_reg"
-// NEG: "cuda_tile.mmaf"{{.*}}{tileas.mma = "mma.sync"
+// NEG: "cuda_tile.mmaf"{{.*}}{tileas.mma = "fma"
 // NEG-LABEL: sym_name = "mnmajor_tf32"
 cuda_tile.module @kmajor_negative {
   entry @mixed_use(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %o_ptr: tile<ptr<f32>>, %p_ptr: tile<ptr<f16>>) {

@@ -110,7 +110,7 @@ cuda_tile.module @m {
 // tileas.mma on an mmaf must name a known family.
 cuda_tile.module @m {
   testing$func @f(%a: tile<64x16xf16>, %b: tile<16x64xf16>, %c: tile<64x64xf32>) {
-    // expected-error@+1 {{'cuda_tile.mmaf' op attribute 'tileas.mma' is not mma.sync, wgmma or tcgen05.mma}}
+    // expected-error@+1 {{'cuda_tile.mmaf' op attribute 'tileas.mma' is not mma.sync, wgmma, tcgen05.mma or fma}}
     %d = "cuda_tile.mmaf"(%a, %b, %c) {tileas.mma = "hmma"} : (!cuda_tile.tile<64x16xf16>, !cuda_tile.tile<16x64xf16>, !cuda_tile.tile<64x64xf32>) -> !cuda_tile.tile<64x64xf32>
     return
   }
