@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "frontend/attr_read.h"
+#include "frontend/ops.h"
 #include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
 #include "tileas/attrs.h"
@@ -243,12 +244,9 @@ const char *lower_user_op_name(MlirOperation op, char *buf, size_t cap) {
 }
 
 bool op_segments(MlirOperation op, int32_t *seg, int max, int *n) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, sref("operandSegmentSizes"));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI32Array(a)) return false;
-  intptr_t k = mlirDenseArrayGetNumElements(a);
-  if (k > max) return false;
-  for (intptr_t i = 0; i < k; i++) seg[i] = mlirDenseI32ArrayGetElement(a, i);
-  *n = (int)k;
+  int k = ct_attr_segments(op, seg, max);
+  if (k < 0 || k > max) return false;
+  *n = k;
   return true;
 }
 

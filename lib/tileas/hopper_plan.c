@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "frontend/attr_read.h"
+#include "frontend/ops.h"
 #include "support/context.h"
 #include "tileaa/view_read.h"
 #include "tileas/attrs.h"
@@ -49,17 +50,6 @@ static int64_t attr_int(MlirOperation op, const char *name, int64_t dflt) {
 
 static bool attr_present(MlirOperation op, const char *name) {
   return !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, sr(name)));
-}
-
-/* operandSegmentSizes of op (at most max entries). */
-static bool op_segments(MlirOperation op, int32_t *seg, int max, int *n) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, sr("operandSegmentSizes"));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI32Array(a)) return false;
-  intptr_t k = mlirDenseArrayGetNumElements(a);
-  if (k > max) return false;
-  for (intptr_t i = 0; i < k; i++) seg[i] = mlirDenseI32ArrayGetElement(a, i);
-  *n = (int)k;
-  return true;
 }
 
 static bool is_op(MlirOperation op, const char *full_name) {
@@ -180,7 +170,7 @@ static const char *plan_store(const ct_hopper_plan_env *env, MlirOperation entry
   if (attr_int(op, "memory_ordering_semantics", 0) != 0) return "the store is not weak";
   int32_t seg[5];
   int nseg = 0;
-  if (!op_segments(op, seg, 5, &nseg) || nseg < 4 || seg[2] != 2 || seg[3] != 0)
+  if ((nseg = ct_attr_segments(op, seg, 5)) < 0 || nseg > 5 || nseg < 4 || seg[2] != 2 || seg[3] != 0)
     return "the store is not a 2-D view store without an input token";
   intptr_t nres = mlirOperationGetNumResults(op);
   if (nres > 0 && !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, nres - 1))))
@@ -378,7 +368,7 @@ static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock en
   if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(ld, 1)))) return "a load's token is used";
   int32_t seg[4];
   int nseg = 0;
-  if (!op_segments(ld, seg, 4, &nseg) || nseg != 4 || seg[2] != 2) return "a load is not a 2-D view load";
+  if ((nseg = ct_attr_segments(ld, seg, 4)) != 4 || seg[2] != 2) return "a load is not a 2-D view load";
   for (int j = 1; o->in_loop && j < 2 + seg[2] + seg[3]; j++) {
     MlirValue v = mlirOperationGetOperand(ld, j);
     if (j >= 2 && j <= 3 && mlirValueEqual(v, iv)) continue;
