@@ -426,7 +426,7 @@ static int lower_constant(ct_lower *L, MlirOperation op) {
   }
   MlirType et = elem_llvm_type(L, t.elem);
   if (mlirDenseElementsAttrIsSplat(v)) {
-    const ct_layout *l = layout_blocked_for(L, op, &t);
+    const ct_layout *l = layout_chosen_for(L, op, &t);
     if (!l) return LOWER_FAILED;
     ct_lv *lv = lv_new_tile(L, &t, l);
     MlirValue c = bld_const_attr(&L->b, et, mlirDenseElementsAttrGetSplatValue(v));
@@ -467,7 +467,7 @@ static int lower_constant(ct_lower *L, MlirOperation op) {
 static int lower_iota(ct_lower *L, MlirOperation op) {
   ct_type t;
   if (!result_type(L, op, 0, &t)) return LOWER_FAILED;
-  const ct_layout *l = layout_blocked_for(L, op, &t);
+  const ct_layout *l = layout_chosen_for(L, op, &t);
   if (!l) return LOWER_FAILED;
   ct_lv *lv = lv_new_tile(L, &t, l);
   MlirType et = elem_llvm_type(L, t.elem);

@@ -134,6 +134,9 @@ void lv_bind(ct_lower *L, MlirValue v, ct_lv *lv);
 ct_lv *lv_new_tile(ct_lower *L, const ct_type *t, const ct_layout *layout); /* regs zeroed */
 const ct_layout *layout_intern(ct_lower *L, const ct_layout *l);
 const ct_layout *layout_blocked_for(ct_lower *L, MlirOperation op, const ct_type *t); /* NULL + error */
+/* The layout of op's tile result t: TileAS's (tileas.reg_layout, reg_layouts.c), else blocked (what
+ * that pass writes on iota, splat constants and broadcasts); NULL + error. */
+const ct_layout *layout_chosen_for(ct_lower *L, MlirOperation op, const ct_type *t);
 /* A layout TileAS chose (tileas.reg_layout on op), once checked against the kernel's warps; NULL + error. */
 const ct_layout *reg_layout_checked(ct_lower *L, MlirOperation op, const ct_layout *l);
 bool value_type(ct_lower *L, MlirOperation op, MlirValue v, ct_type *t); /* error when not cuda_tile */

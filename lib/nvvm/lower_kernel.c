@@ -141,6 +141,17 @@ const ct_layout *layout_blocked_for(ct_lower *L, MlirOperation op, const ct_type
   return layout_intern(L, &l);
 }
 
+const ct_layout *layout_chosen_for(ct_lower *L, MlirOperation op, const ct_type *t) {
+  ct_layout l;
+  const char *why;
+  if (ct_tileas_op_reg_layout(op, t->rank, t->shape, &l, &why)) return reg_layout_checked(L, op, &l);
+  if (why) {
+    ct_error_op(L->c, op, "attribute 'tileas.reg_layout' %s", why);
+    return NULL;
+  }
+  return layout_blocked_for(L, op, t);
+}
+
 const ct_layout *reg_layout_checked(ct_lower *L, MlirOperation op, const ct_layout *l) {
   if (l->nwarp_bits != ct_log2_exact(L->nwarps)) {
     ct_error_op(L->c, op, "tileas.reg_layout has %d warp bases, but the kernel runs %d warps (tileas.num_warps)",

@@ -113,7 +113,7 @@ int lower_shape_op(ct_lower *L, MlirOperation op, const char *name) {
     ct_error_op(L->c, op, "code generation: `broadcast` must keep the rank");
     return LOWER_FAILED;
   }
-  const ct_layout *dl = layout_blocked_for(L, op, &rt);
+  const ct_layout *dl = layout_chosen_for(L, op, &rt);
   if (!dl) return LOWER_FAILED;
   ct_flat_map m;
   broadcast_map(src, &rt, dl, &m);

@@ -1,5 +1,6 @@
 /* reg_layouts: the TileAS pass that chooses the register layouts of the tiles whose layout is a
- * free choice — the tiles loaded from views with SIMT loads and the mma accumulators — and writes
+ * free choice — the tiles loaded from views with SIMT loads, the tiles made from nothing or from a
+ * smaller tile (iota, splat constants, broadcasts) and the mma accumulators — and writes
  * each as `tileas.reg_layout` on the op that makes it (tileas/attrs.h; the layout model is
  * tileas/reg_layout.h). Runs after path_select.c (it needs tileas.num_warps and the final
  * tileas.mma). The code generator takes these layouts as given; the layouts of the other tiles
@@ -11,6 +12,7 @@
  *    lanes, then warps); when every use of the tile is an A/B operand of mmaf (through the
  *    consume), up to 16 bytes per thread instead (the tile is only staged to shared memory, so the
  *    global loads and shared stores become 16-byte vectors);
+ *  - an iota, a splat constant, a broadcast (rank >= 1): blocked (ct_layout_blocked);
  *  - an mmaf on mma.sync whose operands fit mma.sync.m16n8k16 (f16/bf16 -> f32, M % 16, N % 8,
  *    K % 16, a warp grid with each warp's N block 8 or a multiple of 16): the m16n8 C-fragment
  *    layout over the wm x wn warp grid of ct_layout_mma_warp_grid (the code generator reads the
@@ -114,6 +116,24 @@ static void assign_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
   for (size_t i = 0; i < ops.n; i++) {
     ct_layout l;
     if (mma_acc_layout(ops.ops[i], nwarps, &l)) set_layout(ops.ops[i], &l);
+  }
+  ct_oplist_free(&ops);
+  /* iota, splat constants and broadcasts make tiles in any layout: blocked */
+  ct_ir_collect(entry, "cuda_tile.", &ops);
+  for (size_t i = 0; i < ops.n; i++) {
+    MlirOperation op = ops.ops[i];
+    bool constant = name_is(op, "cuda_tile.constant");
+    if (!constant && !name_is(op, "cuda_tile.iota") && !name_is(op, "cuda_tile.broadcast")) continue;
+    if (constant) {
+      MlirAttribute v = mlirOperationGetAttributeByName(op, ct_ir_sref("value"));
+      if (mlirAttributeIsNull(v) || !mlirAttributeIsADenseElements(v) || !mlirDenseElementsAttrIsSplat(v)) continue;
+    }
+    ct_type t;
+    ct_layout l;
+    if (mlirOperationGetNumResults(op) != 1 || !ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, 0)), &t) ||
+        t.kind != CT_TYPE_TILE || t.rank < 1 || !ct_layout_blocked(&l, t.rank, t.shape, nwarps))
+      continue;
+    set_layout(op, &l);
   }
   ct_oplist_free(&ops);
   ct_ir_collect(entry, "tileas.", &ops);

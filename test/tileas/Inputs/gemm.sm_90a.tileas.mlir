@@ -20,7 +20,7 @@ module {
       %13 = "cuda_tile.constant"() {value = dense<0> : tensor<i32>} : () -> !cuda_tile.tile<i32>
       %14 = "cuda_tile.constant"() {value = dense<1> : tensor<i32>} : () -> !cuda_tile.tile<i32>
       %15 = "cuda_tile.constant"() {value = dense<32> : tensor<i32>} : () -> !cuda_tile.tile<i32>
-      %16 = "cuda_tile.constant"() {value = dense<0.000000e+00> : tensor<128x128xf32>} : () -> !cuda_tile.tile<128x128xf32>
+      %16 = "cuda_tile.constant"() {tileas.reg_layout = {lane = array<i64: 2, 3, 4, 5, 6>, reg = array<i64: 0, 1, 10, 11, 12, 13>, warp = array<i64: 7, 8, 9>}, value = dense<0.000000e+00> : tensor<128x128xf32>} : () -> !cuda_tile.tile<128x128xf32>
       %17 = "cuda_tile.constant"() {value = dense<32> : tensor<i32>} : () -> !cuda_tile.tile<i32>
       %18 = "tileaa.for"(%17, %16) ({
       ^bb0(%arg3: !cuda_tile.tile<i32>, %arg4: !cuda_tile.tile<128x128xf32>):

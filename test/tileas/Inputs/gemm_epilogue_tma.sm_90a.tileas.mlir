@@ -25,7 +25,7 @@ module {
       %18 = "cuda_tile.constant"() {value = dense<0> : tensor<i32>} : () -> !cuda_tile.tile<i32>
       %19 = "cuda_tile.constant"() {value = dense<1> : tensor<i32>} : () -> !cuda_tile.tile<i32>
       %20 = "cuda_tile.constant"() {value = dense<32> : tensor<i32>} : () -> !cuda_tile.tile<i32>
-      %21 = "cuda_tile.constant"() {value = dense<0.000000e+00> : tensor<128x128xf32>} : () -> !cuda_tile.tile<128x128xf32>
+      %21 = "cuda_tile.constant"() {tileas.reg_layout = {lane = array<i64: 2, 3, 4, 5, 6>, reg = array<i64: 0, 1, 10, 11, 12, 13>, warp = array<i64: 7, 8, 9>}, value = dense<0.000000e+00> : tensor<128x128xf32>} : () -> !cuda_tile.tile<128x128xf32>
       %22 = "cuda_tile.constant"() {value = dense<32> : tensor<i32>} : () -> !cuda_tile.tile<i32>
       %23 = "tileaa.for"(%22, %21) ({
       ^bb0(%arg4: !cuda_tile.tile<i32>, %arg5: !cuda_tile.tile<128x128xf32>):
@@ -42,7 +42,7 @@ module {
       %25 = "tileas.consume"(%5, %24#0) {layout = {atom = "tma", bias = "prefer_tma", box = array<i64: 128>, boxes = 1 : i64, candidates = 9 : i64, conflicts = 0 : i64, frag = "blocked", legal = 9 : i64, regs = 2 : i64, score = 8.500000e+00 : f64, smem_tx = 8 : i64, swizzle = 0 : i64, tmem_cycles = 0 : i64}} : (!tileas.pipe<1x128xf32>, !tileas.slot) -> !cuda_tile.tile<128xf32>
       %26 = "cuda_tile.reshape"(%25) : (!cuda_tile.tile<128xf32>) -> !cuda_tile.tile<1x128xf32>
       "tileas.release"(%5, %24#0) : (!tileas.pipe<1x128xf32>, !tileas.slot) -> ()
-      %27 = "cuda_tile.broadcast"(%26) : (!cuda_tile.tile<1x128xf32>) -> !cuda_tile.tile<128x128xf32>
+      %27 = "cuda_tile.broadcast"(%26) {tileas.reg_layout = {lane = array<i64: 2, 3, 4, 5, 6>, reg = array<i64: 0, 1, 10, 11, 12, 13>, warp = array<i64: 7, 8, 9>}} : (!cuda_tile.tile<1x128xf32>) -> !cuda_tile.tile<128x128xf32>
       %28 = "cuda_tile.addf"(%23, %27) {rounding_mode = #cuda_tile.rounding<nearest_even>} : (!cuda_tile.tile<128x128xf32>, !cuda_tile.tile<128x128xf32>) -> !cuda_tile.tile<128x128xf32>
       %29 = "cuda_tile.maxf"(%28, %21) : (!cuda_tile.tile<128x128xf32>, !cuda_tile.tile<128x128xf32>) -> !cuda_tile.tile<128x128xf32>
       %30 = "cuda_tile.ftof"(%29) {rounding_mode = #cuda_tile.rounding<nearest_even>} : (!cuda_tile.tile<128x128xf32>) -> !cuda_tile.tile<128x128xf16>
