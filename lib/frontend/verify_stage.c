@@ -176,9 +176,8 @@ static const char *check_attr_kind(MlirAttribute a, const char *kind) {
     return NULL;
   }
   if (!strcmp(kind, "warps")) {
-    if (!mlirAttributeIsAInteger(a) || !mlirTypeIsAInteger(mlirAttributeGetType(a)) ||
-        mlirIntegerTypeGetWidth(mlirAttributeGetType(a)) != 64)
-      return "must be an i64 integer";
+    const char *not_i64 = check_attr_kind(a, "i64");
+    if (not_i64) return not_i64;
     int64_t w = mlirIntegerAttrGetValueInt(a);
     return w >= 1 && w <= 32 && !(w & (w - 1)) ? NULL : "must be a power of two from 1 to 32 (warps per CTA)";
   }

@@ -345,11 +345,12 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   }
   const ct_layout *acc_layout = layout_intern(L, &al);
   /* TileAS's accumulator layout (reg_layouts.c) must be the wgmma one: wgmma fixes its fragment */
-  ct_layout rl;
-  const char *why;
-  if (ct_tileas_op_reg_layout(op, ct.rank, ct.shape, &rl, &why) ? !ct_layout_equal(&rl, &al) : why != NULL) {
+  const ct_layout *chosen;
+  int r = reg_layout_read(L, op, &ct, &chosen);
+  if (r < 0) return LOWER_FAILED;
+  if (r > 0 && chosen != acc_layout) { /* interned: equal layouts are one pointer */
     ct_error_op(L->c, op, "the accumulator layout (tileas.reg_layout) of this mmaf on wgmma is not the wgmma "
-                "accumulator layout of %d warps%s%s", L->nwarps, why ? ": " : "", why ? why : "");
+                "accumulator layout of %d warps", L->nwarps);
     return LOWER_FAILED;
   }
   ct_lv *c = lv_get_lazy(L, op, 2);

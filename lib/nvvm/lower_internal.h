@@ -137,8 +137,9 @@ const ct_layout *layout_blocked_for(ct_lower *L, MlirOperation op, const ct_type
 /* The layout of op's tile result t: TileAS's (tileas.reg_layout, reg_layouts.c), else blocked (what
  * that pass writes on iota, splat constants and broadcasts); NULL + error. */
 const ct_layout *layout_chosen_for(ct_lower *L, MlirOperation op, const ct_type *t);
-/* A layout TileAS chose (tileas.reg_layout on op), once checked against the kernel's warps; NULL + error. */
-const ct_layout *reg_layout_checked(ct_lower *L, MlirOperation op, const ct_layout *l);
+/* op's tileas.reg_layout for its tile result t, checked against the kernel's warps: 1 and *out;
+ * 0 when op carries none; -1 after a located error (malformed, or laid out for other warps). */
+int reg_layout_read(ct_lower *L, MlirOperation op, const ct_type *t, const ct_layout **out);
 bool value_type(ct_lower *L, MlirOperation op, MlirValue v, ct_type *t); /* error when not cuda_tile */
 bool result_type(ct_lower *L, MlirOperation op, int i, ct_type *t);
 MlirType elem_llvm_type(ct_lower *L, ct_elem e);

@@ -141,24 +141,28 @@ const ct_layout *layout_blocked_for(ct_lower *L, MlirOperation op, const ct_type
   return layout_intern(L, &l);
 }
 
-const ct_layout *layout_chosen_for(ct_lower *L, MlirOperation op, const ct_type *t) {
+int reg_layout_read(ct_lower *L, MlirOperation op, const ct_type *t, const ct_layout **out) {
   ct_layout l;
   const char *why;
-  if (ct_tileas_op_reg_layout(op, t->rank, t->shape, &l, &why)) return reg_layout_checked(L, op, &l);
-  if (why) {
+  *out = NULL;
+  if (!ct_tileas_op_reg_layout(op, t->rank, t->shape, &l, &why)) {
+    if (!why) return 0;
     ct_error_op(L->c, op, "attribute 'tileas.reg_layout' %s", why);
-    return NULL;
+    return -1;
   }
-  return layout_blocked_for(L, op, t);
+  if (l.nwarp_bits != ct_log2_exact(L->nwarps)) {
+    ct_error_op(L->c, op, "tileas.reg_layout has %d warp bases, but the kernel runs %d warps (tileas.num_warps)",
+                l.nwarp_bits, L->nwarps);
+    return -1;
+  }
+  *out = layout_intern(L, &l);
+  return 1;
 }
 
-const ct_layout *reg_layout_checked(ct_lower *L, MlirOperation op, const ct_layout *l) {
-  if (l->nwarp_bits != ct_log2_exact(L->nwarps)) {
-    ct_error_op(L->c, op, "tileas.reg_layout has %d warp bases, but the kernel runs %d warps (tileas.num_warps)",
-                l->nwarp_bits, L->nwarps);
-    return NULL;
-  }
-  return layout_intern(L, l);
+const ct_layout *layout_chosen_for(ct_lower *L, MlirOperation op, const ct_type *t) {
+  const ct_layout *l;
+  int r = reg_layout_read(L, op, t, &l);
+  return r < 0 ? NULL : r > 0 ? l : layout_blocked_for(L, op, t);
 }
 
 bool value_type(ct_lower *L, MlirOperation op, MlirValue v, ct_type *t) {

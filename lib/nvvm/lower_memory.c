@@ -410,13 +410,10 @@ static bool view_indices(ct_lower *L, MlirOperation op, const ct_lv *v, int firs
 /* The register layout of the tile view load op makes: TileAS's (tileas.reg_layout, reg_layouts.c),
  * else the one that pass would write (a hand-written TileAS module), else blocked. */
 static const ct_layout *view_load_layout(ct_lower *L, MlirOperation op, const ct_type *tt) {
+  const ct_layout *chosen;
+  int r = reg_layout_read(L, op, tt, &chosen);
+  if (r) return chosen;
   ct_layout l;
-  const char *why;
-  if (ct_tileas_op_reg_layout(op, tt->rank, tt->shape, &l, &why)) return reg_layout_checked(L, op, &l);
-  if (why) {
-    ct_error_op(L->c, op, "attribute 'tileas.reg_layout' %s", why);
-    return NULL;
-  }
   if (ct_reg_layout_for_view_load(op, L->nwarps, &l)) return layout_intern(L, &l);
   return layout_blocked_for(L, op, tt);
 }

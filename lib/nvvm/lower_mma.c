@@ -45,13 +45,9 @@ const ct_layout *mma_result_layout(ct_lower *L, MlirOperation mmaf) {
     return NULL;
   ct_mma_family fam;
   if (ct_tileas_op_mma(mmaf, &fam) && fam == CT_MMA_FMA) return NULL;
+  const ct_layout *chosen;
+  if (reg_layout_read(L, mmaf, &c, &chosen)) return chosen;
   ct_layout l;
-  const char *why;
-  if (ct_tileas_op_reg_layout(mmaf, c.rank, c.shape, &l, &why)) return reg_layout_checked(L, mmaf, &l);
-  if (why) {
-    ct_error_op(L->c, mmaf, "attribute 'tileas.reg_layout' %s", why);
-    return NULL;
-  }
   const ct_layout *h = hopper_result_layout(L, mmaf);
   if (h) return h;
   if (!ct_reg_layout_mma_sync_ok(&a, &b, &c, L->nwarps)) return NULL;
@@ -394,8 +390,7 @@ int lower_mma_op(ct_lower *L, MlirOperation op, const char *name) {
   const ct_layout *cl = mma_result_layout(L, op);
   if (L->c->nerrors != errors_before) return LOWER_FAILED;
   if (cl) {
-    if (a.rank != 2 || (a.elem != CT_F16 && a.elem != CT_BF16) || bt.elem != a.elem || c.elem != CT_F32 ||
-        a.shape[0] % 16 || bt.shape[1] % 8 || a.shape[1] % 16) {
+    if (!ct_reg_layout_mma_sync_types_ok(&a, &bt, &c)) {
       ct_error_op(L->c, op, "tileas.reg_layout gives this mmaf an mma.sync accumulator, but mma.sync.m16n8k16 takes "
                   "f16/bf16 operands, an f32 accumulator and M, N, K multiples of 16, 8, 16");
       return LOWER_FAILED;

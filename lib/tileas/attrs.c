@@ -303,13 +303,12 @@ MlirAttribute ct_tileas_reg_layout_attr(MlirContext ctx, const ct_layout *l) {
   return mlirDictionaryAttrGet(ctx, 3, e);
 }
 
-/* Reads bases `key` (at most max entries) into out[]; *n their count. Entries are flat-index bits
- * in [0, flat_bits) or -1 (replicated); *seen collects the bits. */
-static const char *read_bases(src s, const char *key, int max, int flat_bits, uint32_t *out, int *n, uint32_t *seen) {
+/* Reads bases `key` of a layout whose form is checked (ct_tileas_reg_layout_form) into out[]; *n
+ * their count. Entries are flat-index bits in [0, flat_bits) or -1 (replicated); *seen collects
+ * the bits. */
+static const char *read_bases(src s, const char *key, int flat_bits, uint32_t *out, int *n, uint32_t *seen) {
   MlirAttribute a = get(s, key);
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a)) return "needs array<i64: ...> entries reg, lane and warp";
   intptr_t k = mlirDenseArrayGetNumElements(a);
-  if (k > max) return "has more bases than a layout holds (reg <= 8, lane = 5, warp <= 5)";
   for (intptr_t i = 0; i < k; i++) {
     int64_t b = mlirDenseI64ArrayGetElement(a, i);
     if (b < -1 || b >= flat_bits) return "has a basis that is not -1 (replicated) or a bit of the tile's flat index";
@@ -323,7 +322,8 @@ static const char *read_bases(src s, const char *key, int max, int flat_bits, ui
 
 const char *ct_tileas_reg_layout_read(MlirAttribute a, int rank, const int64_t *shape, ct_layout *out) {
   memset(out, 0, sizeof *out);
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsADictionary(a)) return "is not a dictionary attribute";
+  const char *why = ct_tileas_reg_layout_form(a);
+  if (why) return why;
   if (rank < 0 || rank > CT_MAX_RANK) return "belongs to a value of unsupported rank";
   out->rank = rank;
   int flat_bits = 0;
@@ -337,12 +337,10 @@ const char *ct_tileas_reg_layout_read(MlirAttribute a, int rank, const int64_t *
   src s = {a, {NULL}};
   uint32_t seen = 0;
   int nlane = 0;
-  const char *why;
-  if ((why = read_bases(s, "reg", CT_LAYOUT_MAX_REG_BITS, flat_bits, out->reg, &out->nreg_bits, &seen)) ||
-      (why = read_bases(s, "lane", CT_LAYOUT_LANE_BITS, flat_bits, out->lane, &nlane, &seen)) ||
-      (why = read_bases(s, "warp", CT_LAYOUT_MAX_WARP_BITS, flat_bits, out->warp, &out->nwarp_bits, &seen)))
+  if ((why = read_bases(s, "reg", flat_bits, out->reg, &out->nreg_bits, &seen)) ||
+      (why = read_bases(s, "lane", flat_bits, out->lane, &nlane, &seen)) ||
+      (why = read_bases(s, "warp", flat_bits, out->warp, &out->nwarp_bits, &seen)))
     return why;
-  if (nlane != CT_LAYOUT_LANE_BITS) return "needs 5 lane bases (32 lanes)";
   if (seen != (flat_bits == 32 ? 0xffffffffu : (1u << flat_bits) - 1))
     return "does not cover every element of the tile (each flat-index bit must be one basis)";
   return NULL;

@@ -43,15 +43,6 @@
 
 static MlirStringRef sr(const char *s) { return mlirStringRefCreateFromCString(s); }
 
-static int64_t attr_int(MlirOperation op, const char *name, int64_t dflt) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, sr(name));
-  return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a) : dflt;
-}
-
-static bool attr_present(MlirOperation op, const char *name) {
-  return !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, sr(name)));
-}
-
 static bool is_op(MlirOperation op, const char *full_name) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   return n.length == strlen(full_name) && !memcmp(n.data, full_name, n.length);
@@ -167,7 +158,7 @@ static const char *plan_store(const ct_hopper_plan_env *env, MlirOperation entry
     if (mlirOperationEqual(q, op)) after = true;
   if (!after) return "the store is not after the wgmma loop";
   s->after_loop = mlirOperationEqual(next_emitting(p->for_op), op);
-  if (attr_int(op, "memory_ordering_semantics", 0) != 0) return "the store is not weak";
+  if (ct_attr_int(op, "memory_ordering_semantics", 0) != 0) return "the store is not weak";
   int32_t seg[5];
   int nseg = 0;
   if ((nseg = ct_attr_segments(op, seg, 5)) < 0 || nseg > 5 || nseg < 4 || seg[2] != 2 || seg[3] != 0)
@@ -364,7 +355,7 @@ static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock en
       if (mlirOperationEqual(q, ld)) before = true;
     if (!before) return "an operand is loaded after the loop";
   } else return "an operand is loaded inside other control flow";
-  if (attr_int(ld, "memory_ordering_semantics", 0) != 0) return "a load is not weak";
+  if (ct_attr_int(ld, "memory_ordering_semantics", 0) != 0) return "a load is not weak";
   if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(ld, 1)))) return "a load's token is used";
   int32_t seg[4];
   int nseg = 0;
@@ -414,7 +405,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   if (!is_op(p->for_op, "tileaa.for")) return "the mmaf is not directly inside a `for` loop";
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   if (!mlirBlockEqual(mlirOperationGetBlock(p->for_op), body)) return "the loop is nested in other control flow";
-  if (attr_present(p->for_op, "unsignedCmp")) return "the loop compares unsigned";
+  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(p->for_op, sr("unsignedCmp")))) return "the loop compares unsigned";
   p->nmmas = nm;
   for (int i = 0; i < nm; i++) {
     ct_hopper_mma *mm = &p->mmas[i];

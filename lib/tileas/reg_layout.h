@@ -109,7 +109,9 @@ bool ct_layout_register_remap(const ct_layout *dst, const ct_layout *src, const 
 /* The layout of the tile a SIMT view load makes (tileas.load; tileas.produce: the tile its
  * tileas.consume hands over): blocked, 16 bytes per thread when the tile only feeds mmaf. */
 bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out);
-/* Do mmaf operands of these types fit mma.sync.m16n8k16 with nwarps warps? */
+/* Do mmaf operands of these types fit mma.sync.m16n8k16 (f16/bf16 -> f32; M, N, K multiples of 16,
+ * 8, 16)? ..._ok: and with nwarps warps on ct_layout_mma_warp_grid's grid? */
+bool ct_reg_layout_mma_sync_types_ok(const ct_type *a, const ct_type *b, const ct_type *c);
 bool ct_reg_layout_mma_sync_ok(const ct_type *a, const ct_type *b, const ct_type *c, int nwarps);
 /* The warp grid (wm x wn = nwarps) whose mma.sync C-fragment layout for an m x n accumulator is
  * l, or false. */

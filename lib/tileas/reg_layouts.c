@@ -65,29 +65,31 @@ bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out) {
          ct_layout_blocked(out, vt.tile_rank, shape, nwarps);
 }
 
+bool ct_reg_layout_mma_sync_types_ok(const ct_type *a, const ct_type *b, const ct_type *c) {
+  return a->rank == 2 && (a->elem == CT_F16 || a->elem == CT_BF16) && b->elem == a->elem && c->elem == CT_F32 &&
+         a->shape[0] % 16 == 0 && b->shape[1] % 8 == 0 && a->shape[1] % 16 == 0;
+}
+
 bool ct_reg_layout_mma_sync_ok(const ct_type *a, const ct_type *b, const ct_type *c, int nwarps) {
-  if (a->rank != 2 || (a->elem != CT_F16 && a->elem != CT_BF16) || b->elem != a->elem || c->elem != CT_F32) return false;
-  int64_t m = a->shape[0], k = a->shape[1], n = b->shape[1];
-  if (m % 16 || n % 8 || k % 16) return false;
+  if (!ct_reg_layout_mma_sync_types_ok(a, b, c)) return false;
+  int64_t m = a->shape[0], n = b->shape[1];
   int wm, wn;
   if (!ct_layout_mma_warp_grid(m, n, nwarps, &wm, &wn)) return false;
   int64_t wtile_n = n / wn;
   return wtile_n == 8 || wtile_n % 16 == 0;
 }
 
-/* The accumulator layout of mmaf op on its family, or false (the FMA form: the accumulator keeps
- * its operand's layout). */
+/* The accumulator layout of mmaf op on its family, or false (fma: the accumulator keeps its
+ * operand's layout). path_select.c put it on mma.sync only when its operands fit
+ * (ct_reg_layout_mma_sync_ok), so the family says it all. */
 static bool mma_acc_layout(MlirOperation op, int nwarps, ct_layout *out) {
   ct_mma_family f;
-  ct_type a, b, c;
+  ct_type c;
   if (!name_is(op, "cuda_tile.mmaf") || mlirOperationGetNumOperands(op) != 3 || !ct_tileas_op_mma(op, &f) ||
-      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 0)), &a) ||
-      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 1)), &b) ||
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 2)), &c) || c.rank != 2)
     return false;
   if (f == CT_MMA_WGMMA) return ct_layout_mma_acc_grid(out, c.shape[0], c.shape[1], nwarps, 1);
-  if (f != CT_MMA_SYNC || !ct_reg_layout_mma_sync_ok(&a, &b, &c, nwarps)) return false;
-  return ct_layout_mma_acc(out, c.shape[0], c.shape[1], nwarps);
+  return f == CT_MMA_SYNC && ct_layout_mma_acc(out, c.shape[0], c.shape[1], nwarps);
 }
 
 static void set_layout(MlirOperation op, const ct_layout *l) {
