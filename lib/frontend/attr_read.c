@@ -111,3 +111,10 @@ bool ct_attr_keyword(MlirAttribute a, char *buf, size_t cap) {
   buf[n] = 0;
   return true;
 }
+
+int64_t ct_entry_hinted_warps(MlirOperation entry, const char *arch) {
+  int64_t warps = CT_DEFAULT_WARPS;
+  ct_attr_hint_int(mlirOperationGetAttributeByName(entry, mlirStringRefCreateFromCString("optimization_hints")), arch,
+                   "num_worker_warps_per_cta", &warps);
+  return warps;
+}

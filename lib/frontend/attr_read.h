@@ -18,6 +18,12 @@ bool ct_attr_div_by(MlirAttribute predicate, int64_t *divisor);
  * "sm_100"), falling back to its `default` entry: true and *out when present. */
 bool ct_attr_hint_int(MlirAttribute hints, const char *arch, const char *key, int64_t *out);
 
+/* Warps per CTA when an entry does not say (NVIDIA's default: 128 threads). */
+#define CT_DEFAULT_WARPS 4
+/* `num_worker_warps_per_cta` of entry's optimization_hints for `arch` ("sm_90", "sm_100"), or
+ * CT_DEFAULT_WARPS when absent. Unchecked: the caller refuses values it cannot use. */
+int64_t ct_entry_hinted_warps(MlirOperation entry, const char *arch);
+
 /* The keyword of an enum-like attribute: `rounding<zero>` -> "zero", `nearest_even` -> itself.
  * False when the attribute is not opaque. */
 bool ct_attr_keyword(MlirAttribute a, char *buf, size_t cap);

@@ -314,3 +314,19 @@ bool ct_op_group_range(MlirOperation op, int g, int *start, int *size) {
   }
   return false;
 }
+
+bool ct_op_name_is_elementwise(const char *name) {
+  const ct_op_info *info = ct_op_info_by_name(name, strlen(name));
+  return info && (info->traits & CT_T_ELEMENTWISE);
+}
+
+const char *ct_op_short_name(MlirOperation op, char *buf, size_t cap) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  const char *s = n.data;
+  size_t len = n.length;
+  if (len > 10 && memcmp(s, "cuda_tile.", 10) == 0) s += 10, len -= 10;
+  if (len >= cap) len = cap - 1;
+  memcpy(buf, s, len);
+  buf[len] = 0;
+  return buf;
+}

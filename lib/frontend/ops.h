@@ -15,6 +15,7 @@
 #define CT_T_ISOLATED 0x8u      /* regions isolated from above (module, entry) */
 #define CT_T_SYMBOL 0x10u       /* defines sym_name */
 #define CT_T_LOOP 0x20u         /* for / loop: body ends in continue */
+#define CT_T_ELEMENTWISE 0x40u  /* applies one scalar operation to every element of same-shaped tiles */
 
 typedef enum ct_op_id {
   CT_OP_UNKNOWN = 0, /* not a cuda_tile op, or an unknown cuda_tile op */
@@ -78,6 +79,11 @@ typedef struct ct_op_info {
 const ct_op_info *ct_op_info_get(ct_op_id id);
 /* Look up by short name ("addf") or full name ("cuda_tile.addf"); NULL when unknown. */
 const ct_op_info *ct_op_info_by_name(const char *name, size_t len);
+/* Is `name` (short or full) an op dialect/cuda_tile_ops.def marks CT_T_ELEMENTWISE? */
+bool ct_op_name_is_elementwise(const char *name);
+/* An op's name without the `cuda_tile.` prefix ("cuda_tile.addf" -> "addf"; other dialects' names
+ * in full), truncated to cap - 1 bytes. Returns buf. */
+const char *ct_op_short_name(MlirOperation op, char *buf, size_t cap);
 ct_op_id ct_op_id_of(MlirOperation op);
 const ct_attr_info *ct_op_attr_info(const ct_op_info *info, const char *attr_name);
 

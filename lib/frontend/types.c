@@ -794,3 +794,16 @@ ct_elem ct_elem_from_mlir(MlirType t) {
   ct_strbuf_free(&sb);
   return e;
 }
+
+int64_t ct_tile_regs_per_thread(const ct_type *t, int nthreads) {
+  if (t->kind != CT_TYPE_TILE) return 0;
+  int64_t n = ct_type_num_elements(t);
+  int64_t bits = ct_elem_bits(t->elem);
+  if (bits < 1 || t->elem == CT_I1) bits = 32; /* i1: predicates or whole registers, counted whole */
+  if (n == INT64_MAX) return INT64_MAX / 4;
+  int64_t per = nthreads > 0 ? (n + nthreads - 1) / nthreads : n;
+  /* 16- and 8-bit elements share 32-bit registers (ptxas packs f16/bf16 pairs: the mma.sync GEMM of
+   * test/hopper/smem_remark.mlir holds 64x128 + 128x128 f16 and a 64x128 f32 accumulator at 128
+   * threads in 174 registers, which one register per f16 would count as 260) */
+  return bits >= 32 ? per * ((bits + 31) / 32) : (per * bits + 31) / 32;
+}

@@ -102,5 +102,8 @@ ct_type ct_tile_type(ct_elem e, int rank, const int64_t *shape);
 ct_type ct_ptr_tile_type(ct_elem pointee, int rank, const int64_t *shape);
 ct_type ct_token_type(void);
 int64_t ct_type_num_elements(const ct_type *t); /* tiles: product of shape (1 for rank 0); INT64_MAX on overflow */
+/* 32-bit registers per thread of tile type t spread evenly over nthreads threads (0 for non-tiles;
+ * 16- and 8-bit elements packed into 32-bit registers, i1 counted whole, pointers two words). */
+int64_t ct_tile_regs_per_thread(const ct_type *t, int nthreads);
 bool ct_type_equal(const ct_type *a, const ct_type *b);
 #endif

@@ -544,17 +544,6 @@ bool v_op_is(MlirOperation op, const char *short_name) {
   return n.length == 10 + sl && memcmp(n.data, "cuda_tile.", 10) == 0 && memcmp(n.data + 10, short_name, sl) == 0;
 }
 
-const char *v_op_short_name(MlirOperation op, char *buf, size_t cap) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  const char *s = n.data;
-  size_t len = n.length;
-  if (len > 10 && memcmp(s, "cuda_tile.", 10) == 0) s += 10, len -= 10;
-  if (len >= cap) len = cap - 1;
-  memcpy(buf, s, len);
-  buf[len] = 0;
-  return buf;
-}
-
 /* ---------------------------------------------------------------------------------------------
  * Hook table */
 
@@ -671,7 +660,7 @@ static void verify_op_tree(ct_ctx *c, MlirOperation op) {
   ct_vop v = {
       .c = c,
       .op = op,
-      .name = v_op_short_name(op, name, sizeof name),
+      .name = ct_op_short_name(op, name, sizeof name),
       .nops = (int)mlirOperationGetNumOperands(op),
       .nres = (int)mlirOperationGetNumResults(op),
       .nerrors = 0,

@@ -122,7 +122,6 @@ MlirBlock v_region_block(MlirOperation op, int region); /* first block or null *
 MlirOperation v_block_last_op(MlirBlock b);             /* last op or null */
 int v_region_num_blocks(MlirOperation op, int region);
 bool v_op_is(MlirOperation op, const char *short_name); /* name == "cuda_tile.<short_name>" */
-const char *v_op_short_name(MlirOperation op, char *buf, size_t cap); /* "cuda_tile.x" -> "x" or full */
 
 /* Hook lookup (verify.c's table). NULL when the op is unknown. */
 ct_verify_hook ct_verify_find_hook(const char *short_name);

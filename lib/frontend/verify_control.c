@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/ops.h"
 #include "frontend/verify.h"
 
 /* "'t0', 't1'" for a list of types (empty string for none). */
@@ -72,7 +73,7 @@ static bool check_terminator(ct_vop *v, MlirBlock b, const char *const *allowed,
     v_error(v, "%s must end with %s, but it is empty", region_name, list.data);
   else
     v_error(v, "%s must end with %s, found '%s'", region_name, list.data,
-            mlirOperationIsNull(last) ? "" : v_op_short_name(last, buf, sizeof buf));
+            mlirOperationIsNull(last) ? "" : ct_op_short_name(last, buf, sizeof buf));
   ct_strbuf_free(&list);
   return false;
 }
@@ -373,7 +374,7 @@ static bool is_pure_op(MlirOperation op) {
   char buf[96];
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   if (!(n.length > 10 && memcmp(n.data, "cuda_tile.", 10) == 0)) return true; /* foreign: not ours to judge */
-  const char *s = v_op_short_name(op, buf, sizeof buf);
+  const char *s = ct_op_short_name(op, buf, sizeof buf);
   size_t l = strlen(s);
   if (l > 4 && strcmp(s + l - 4, "_tko") == 0) return false;
   static const char *const impure[] = {"assert", "alloca", "make_token", "join_tokens", "return", "continue",
@@ -388,7 +389,7 @@ static bool find_impure(ct_vop *v, MlirBlock b) {
     if (!is_pure_op(o)) {
       char buf[96];
       ct_error_op(v->c, o, "'cuda_tile.%s' op only pure operations are allowed inside 'cuda_tile.%s'",
-                  v_op_short_name(o, buf, sizeof buf), v->name);
+                  ct_op_short_name(o, buf, sizeof buf), v->name);
       v->nerrors++;
       return false;
     }

@@ -26,8 +26,4 @@ typedef struct ct_lower_options {
  * by code generation yet"). The input module is not modified. */
 MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule tileas_module, const ct_lower_options *opts);
 
-/* Code generation's preparation of a cuda_tile module, run by the driver before TileAA
- * (strip_mine.c): a clone in which big element-wise tile groups run in register-sized pieces in
- * `for` loops (caller destroys it), or a null module when nothing qualifies. */
-MlirModule ct_lower_strip_mine(ct_ctx *c, MlirModule cuda_tile_module, const ct_lower_options *opts);
 #endif

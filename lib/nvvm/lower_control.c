@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/ops.h"
 #include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
 
@@ -60,7 +61,7 @@ static const ct_layout *carried_preference(ct_lower *L, MlirValue v) {
   if (!mlirValueIsAOpResult(v)) return NULL;
   MlirOperation def = mlirOpResultGetOwner(v);
   char name[64];
-  op_short_name(def, name, sizeof name);
+  ct_op_short_name(def, name, sizeof name);
   if (streq(name, "mmaf")) return mma_result_layout(L, def);
   return NULL;
 }
@@ -77,7 +78,7 @@ static const ct_layout *predict_layout(ct_lower *L, MlirValue v, int depth) {
   if (depth > 32 || !mlirValueIsAOpResult(v)) return NULL;
   MlirOperation def = mlirOpResultGetOwner(v);
   char name[64];
-  op_short_name(def, name, sizeof name);
+  ct_op_short_name(def, name, sizeof name);
   ct_type rt;
   if (!ct_type_from_mlir(mlirValueGetType(v), &rt) || rt.kind != CT_TYPE_TILE || rt.rank < 1) return NULL;
   if (streq(name, "mmaf")) return mma_result_layout(L, def);
@@ -108,7 +109,7 @@ static const ct_layout *predict_layout(ct_lower *L, MlirValue v, int depth) {
     MlirValue a = mlirOperationGetOperand(def, i);
     if (!mlirValueIsAOpResult(a)) continue;
     char an[64];
-    op_short_name(mlirOpResultGetOwner(a), an, sizeof an);
+    ct_op_short_name(mlirOpResultGetOwner(a), an, sizeof an);
     if (streq(an, "constant") || streq(an, "broadcast")) continue;
     return predict_layout(L, a, depth + 1);
   }
@@ -134,7 +135,7 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   MlirOperation term = block_terminator(body);
   char tname[64] = "";
-  if (!mlirOperationIsNull(term)) op_short_name(term, tname, sizeof tname);
+  if (!mlirOperationIsNull(term)) ct_op_short_name(term, tname, sizeof tname);
 
   ct_lv **inits = calloc((size_t)ninit + 1, sizeof *inits);
   const ct_layout **layouts = calloc((size_t)ninit + 1, sizeof *layouts);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/ops.h"
 #include "nvvm/lower_internal.h"
 
 #define CONSTANT_MAX_ELEMS 256
@@ -22,18 +23,6 @@ _Static_assert(CONSTANT_MAX_ELEMS <= (1 << CT_LAYOUT_MAX_REG_BITS), "a replicate
 
 static bool streq(const char *a, const char *b) { return !strcmp(a, b); }
 
-static bool is_elementwise_name(const char *n) {
-  static const char *const names[] = {
-      "addi", "subi", "muli", "mulhii", "divi", "remi", "negi", "absi", "maxi", "mini", "cmpi", "shli", "shri",
-      "andi", "ori", "xori", "addf", "subf", "mulf", "divf", "fma", "remf", "negf", "absf", "maxf", "minf",
-      "ceil", "floor", "cmpf", "exp", "exp2", "log", "log2", "pow", "sqrt", "rsqrt", "sin", "cos", "tan",
-      "sinh", "cosh", "tanh", "atan2", "bitcast", "exti", "trunci", "itof", "ftoi", "ftof", "int_to_ptr",
-      "ptr_to_int", "ptr_to_ptr", "offset", "select", NULL};
-  for (int i = 0; names[i]; i++)
-    if (streq(names[i], n)) return true;
-  return false;
-}
-bool lower_is_elementwise_name(const char *name) { return is_elementwise_name(name); }
 
 static const char *rounding(MlirOperation op, char *buf, size_t cap, const char *dflt) {
   if (!attr_keyword(op, "rounding_mode", buf, cap)) snprintf(buf, cap, "%s", dflt);
@@ -483,7 +472,7 @@ static int lower_iota(ct_lower *L, MlirOperation op) {
 int lower_elementwise_op(ct_lower *L, MlirOperation op, const char *name) {
   if (streq(name, "constant")) return lower_constant(L, op);
   if (streq(name, "iota")) return lower_iota(L, op);
-  if (!is_elementwise_name(name)) return LOWER_NOT_MINE;
+  if (!ct_op_name_is_elementwise(name)) return LOWER_NOT_MINE; /* the ops the dialect marks element-wise */
   if (!reject_exotic_elems(L, op, name)) return LOWER_FAILED;
   int n = (int)mlirOperationGetNumOperands(op);
   if (n < 1 || n > 3) {

@@ -149,7 +149,6 @@ void declare_extern(ct_lower *L, const char *name, MlirType res, int n, const Ml
 bool attr_keyword(MlirOperation op, const char *name, char *buf, size_t cap);
 int64_t attr_int(MlirOperation op, const char *name, int64_t dflt);
 bool attr_present(MlirOperation op, const char *name);
-const char *op_short_name(MlirOperation op, char *buf, size_t cap);
 /* The name a user's diagnostic gives op: its cuda_tile short name, or for a TileAA / TileAS op the
  * cuda_tile op it stands for (tileas.load / produce / consume -> load_view_tko, ...). */
 const char *lower_user_op_name(MlirOperation op, char *buf, size_t cap);
@@ -185,19 +184,9 @@ MlirBlock lower_new_block(ct_lower *L);
 /* ---- reg_budget.c: the register budget (docs/driver.md, "Code generation limits") ---- */
 /* 32-bit registers per thread the live tiles of a kernel may need at nthreads threads per CTA. */
 int64_t ct_reg_budget_words(int nthreads);
-/* 32-bit registers per thread of tile type t spread over nthreads threads (0 for non-tiles). */
-int64_t ct_tile_regs_per_thread(const ct_type *t, int nthreads);
 /* Estimate the peak registers per thread of entry's live tiles (L->nthreads, L->hopper set) and
  * refuse it with a located error when over the budget. Linear in the IR, before any unrolling. */
 bool ct_reg_budget_check(ct_lower *L, MlirOperation entry);
-/* ---- strip_mine.c: big element-wise tiles in register-sized pieces ---- */
-/* A clone of `in` whose big element-wise load → ops → store groups run piece by piece in `for`
- * loops (caller destroys it), or a null module when nothing qualifies. */
-MlirModule ct_strip_mine(ct_lower *L, MlirModule in);
-/* num_worker_warps_per_cta of entry's optimization_hints for the target (default 4). */
-int lower_hinted_warps(ct_lower *L, MlirOperation entry);
-/* Is `name` (without `cuda_tile.`) an element-wise op of lower_elementwise.c? */
-bool lower_is_elementwise_name(const char *name);
 
 /* ---- per-concern op lowering ---- */
 int lower_elementwise_op(ct_lower *L, MlirOperation op, const char *name);

@@ -25,7 +25,6 @@
 #include "nvvm/lower_internal.h"
 #include "tileas/attrs.h"
 
-#define DEFAULT_WARPS 4
 #define SMEM_SYMBOL "__tilec_smem"
 /* Largest static shared memory a kernel may declare (above it, launches need the dynamic opt-in). */
 #define STATIC_SMEM_LIMIT (48 * 1024)
@@ -230,17 +229,6 @@ int64_t attr_int(MlirOperation op, const char *name, int64_t dflt) {
   return dflt;
 }
 
-const char *op_short_name(MlirOperation op, char *buf, size_t cap) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  const char *p = n.data;
-  size_t len = n.length;
-  if (len > 10 && !memcmp(p, "cuda_tile.", 10)) p += 10, len -= 10;
-  if (len + 1 > cap) len = cap - 1;
-  memcpy(buf, p, len);
-  buf[len] = 0;
-  return buf;
-}
-
 const char *lower_user_op_name(MlirOperation op, char *buf, size_t cap) {
   static const char *const stage_names[][2] = {
       {"tileaa.view", "make_partition_view"}, {"tileaa.index_space", "get_index_space_shape"},
@@ -249,7 +237,7 @@ const char *lower_user_op_name(MlirOperation op, char *buf, size_t cap) {
       {"tileas.load", "load_view_tko"},        {"tileas.produce", "load_view_tko"},
       {"tileas.consume", "load_view_tko"},     {"tileas.store", "store_view_tko"},
       {"tileas.store_wait", "store_view_tko"}};
-  op_short_name(op, buf, cap);
+  ct_op_short_name(op, buf, cap);
   for (size_t i = 0; i < sizeof stage_names / sizeof *stage_names; i++)
     if (!strcmp(buf, stage_names[i][0])) {
       snprintf(buf, cap, "%s", stage_names[i][1]);
@@ -337,7 +325,7 @@ static int lower_misc_op(ct_lower *L, MlirOperation op, const char *name) {
 
 static bool lower_op(ct_lower *L, MlirOperation op) {
   char name[96];
-  op_short_name(op, name, sizeof name);
+  ct_op_short_name(op, name, sizeof name);
   L->b.loc = mlirOperationGetLocation(op);
   int (*const lowerers[])(ct_lower *, MlirOperation, const char *) = {
       lower_hopper_op, lower_misc_op, lower_control_op, lower_elementwise_op, lower_memory_op, lower_atomic_op,
@@ -357,7 +345,7 @@ bool lower_block(ct_lower *L, MlirBlock block) {
     if (!lower_op(L, op)) return false;
     /* ops after a terminator are dead (and the LLVM block is already closed) */
     char name[32];
-    op_short_name(op, name, sizeof name);
+    ct_op_short_name(op, name, sizeof name);
     if (!strcmp(name, "return") || !strcmp(name, "yield") || !strcmp(name, "continue") || !strcmp(name, "break"))
       break;
   }
@@ -377,13 +365,6 @@ static MlirOperation entry_wgmma_op(MlirOperation op) {
         if (!mlirOperationIsNull(in)) return in;
       }
   return (MlirOperation){NULL};
-}
-
-int lower_hinted_warps(ct_lower *L, MlirOperation entry) {
-  int64_t warps = DEFAULT_WARPS;
-  ct_attr_hint_int(mlirOperationGetAttributeByName(entry, sref("optimization_hints")),
-                   L->opts->gpu == CT_SM_100A ? "sm_100" : "sm_90", "num_worker_warps_per_cta", &warps);
-  return warps < INT32_MIN || warps > INT32_MAX ? -1 : (int)warps;
 }
 
 /* Why an entry name cannot be the kernel's PTX symbol, or NULL when it can (docs/abi.md "Kernel
@@ -427,12 +408,13 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   }
   /* warps per CTA: TileAS's decision (tileas.num_warps, path_select.c), else the hint */
   int64_t decided = attr_int(entry, "tileas.num_warps", 0);
-  int warps = decided ? (int)decided : lower_hinted_warps(L, entry);
-  if (warps < 1 || warps > 32 || ct_log2_exact(warps) < 0) {
-    ct_error_op(L->c, entry, "num_worker_warps_per_cta = %d is not supported by code generation (need a power of two ≤ 32)",
-                warps);
+  int64_t warps64 = decided ? decided : ct_entry_hinted_warps(entry, L->opts->gpu == CT_SM_100A ? "sm_100" : "sm_90");
+  if (warps64 < 1 || warps64 > 32 || ct_log2_exact(warps64) < 0) {
+    ct_error_op(L->c, entry, "num_worker_warps_per_cta = %lld is not supported by code generation (need a power of two ≤ 32)",
+                (long long)warps64);
     return false;
   }
+  int warps = (int)warps64;
   /* Hopper TMA + wgmma path: TileAS put its mmaf ops on wgmma (path_select.c); the plan gives its
    * geometry (4 warps per warpgroup, tensor maps appended) */
   ct_hopper_plan hopper;
@@ -448,7 +430,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
                               .self_contained_abi = L->opts->self_contained_abi,
                               .describe_plan = true};
     const char *why = NULL;
-    if (!ct_hopper_plan_entry(&env, entry, &hopper, warps == DEFAULT_WARPS ? 0 : warps, &why)) {
+    if (!ct_hopper_plan_entry(&env, entry, &hopper, warps == CT_DEFAULT_WARPS ? 0 : warps, &why)) {
       ct_error_op(L->c, wgmma_op, "TileAS put this mmaf on wgmma (tileas.mma), but the Hopper TMA + wgmma path cannot "
                   "take the kernel: %s", why ? why : "no plan");
       return false;
@@ -700,7 +682,7 @@ MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule in, const ct_lower_opt
   for (MlirOperation m = mlirBlockGetFirstOperation(mlirModuleGetBody(in)); ok && !mlirOperationIsNull(m);
        m = mlirOperationGetNextInBlock(m)) {
     char name[96];
-    op_short_name(m, name, sizeof name);
+    ct_op_short_name(m, name, sizeof name);
     if (strcmp(name, "module")) {
       ct_error_op(c, m, "code generation: expected `cuda_tile.module` at top level");
       ok = false;
@@ -709,7 +691,7 @@ MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule in, const ct_lower_opt
     MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
     for (MlirOperation e = mlirBlockGetFirstOperation(body); ok && !mlirOperationIsNull(e);
          e = mlirOperationGetNextInBlock(e)) {
-      op_short_name(e, name, sizeof name);
+      ct_op_short_name(e, name, sizeof name);
       if (!strcmp(name, "entry")) {
         ok = lower_entry(&L, e);
         /* values of one kernel are never used by another */

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "nvvm/lower_hopper.h"
+#include "frontend/ops.h"
 #include "nvvm/lower_internal.h"
 #include "support/ptr_hash.h"
 #include "support/strbuf.h"
@@ -97,19 +98,6 @@ int64_t ct_reg_budget_words(int nthreads) {
   return per_thread * 7 / 8;
 }
 
-int64_t ct_tile_regs_per_thread(const ct_type *t, int nthreads) {
-  if (t->kind != CT_TYPE_TILE) return 0;
-  int64_t n = ct_type_num_elements(t);
-  int64_t bits = ct_elem_bits(t->elem);
-  if (bits < 1 || t->elem == CT_I1) bits = 32; /* i1: predicates or whole registers, counted whole */
-  if (n == INT64_MAX) return INT64_MAX / 4;
-  int64_t per = nthreads > 0 ? (n + nthreads - 1) / nthreads : n;
-  /* 16- and 8-bit elements share 32-bit registers (ptxas packs f16/bf16 pairs: the mma.sync GEMM of
-   * test/hopper/smem_remark.mlir holds 64x128 + 128x128 f16 and a 64x128 f32 accumulator at 128
-   * threads in 174 registers, which one register per f16 would count as 260) */
-  return bits >= 32 ? per * ((bits + 31) / 32) : (per * bits + 31) / 32;
-}
-
 /* Cost and uniformity of result `ri` of op (defined in the block being analysed). */
 static void result_cost(rb *R, MlirOperation op, int ri, int64_t *cost, bool *uniform) {
   ct_lower *L = R->L;
@@ -118,7 +106,7 @@ static void result_cost(rb *R, MlirOperation op, int ri, int64_t *cost, bool *un
   ct_type t;
   if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, ri)), &t) || t.kind != CT_TYPE_TILE) return;
   char name[48];
-  op_short_name(op, name, sizeof name);
+  ct_op_short_name(op, name, sizeof name);
   if (!strcmp(name, "constant")) {
     MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
     if (!mlirAttributeIsNull(v) && mlirAttributeIsADenseElements(v) && !mlirDenseElementsAttrIsSplat(v)) {
@@ -141,7 +129,7 @@ static void result_cost(rb *R, MlirOperation op, int ri, int64_t *cost, bool *un
     }
   }
   bool all_uniform = mlirOperationGetNumOperands(op) > 0 && mlirOperationGetNumRegions(op) == 0 &&
-                     (lower_is_elementwise_name(name) || !strcmp(name, "broadcast") || !strcmp(name, "reshape"));
+                     (ct_op_name_is_elementwise(name) || !strcmp(name, "broadcast") || !strcmp(name, "reshape"));
   for (intptr_t i = 0; all_uniform && i < mlirOperationGetNumOperands(op); i++) {
     long k = rb_find(R, mlirOperationGetOperand(op, i));
     ct_type ot;
@@ -196,7 +184,7 @@ static bool biggest_tile(ct_lower *L, MlirOperation op, ct_type *out, int64_t *r
 static bool too_wide(rb *R, MlirOperation op) {
   ct_lower *L = R->L;
   char name[48];
-  op_short_name(op, name, sizeof name);
+  ct_op_short_name(op, name, sizeof name);
   if (!strcmp(name, "constant")) {
     MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
     if (!mlirAttributeIsNull(v) && mlirAttributeIsADenseElements(v) && !mlirDenseElementsAttrIsSplat(v))

@@ -1,6 +1,7 @@
 /* tileaa: the TileAA conversion driver and printer.
  *
- * Algorithm: clone the cuda_tile module and run, in order, view_resolve.c (views → tileaa.view),
+ * Algorithm: clone the cuda_tile module and run, in order, strip_mine.c (big element-wise groups in
+ * register-sized pieces), view_resolve.c (views → tileaa.view),
  * async_memory.c (loads/stores → async producer/consumer pairs) and normalize_loops.c (for →
  * normalised tileaa.for); stop at the first pass that reports an error. The printer is MLIR's
  * generic form (unregistered ops), without locations, local-scope numbering. ct_module_stage
@@ -11,10 +12,11 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <string.h>
 
-MlirModule ct_tileaa_from_cuda_tile(ct_ctx *c, MlirModule in) {
+MlirModule ct_tileaa_from_cuda_tile(ct_ctx *c, MlirModule in, const char *hint_arch) {
   int errors_before = c->nerrors;
   MlirOperation clone = mlirOperationClone(mlirModuleGetOperation(in));
   MlirModule m = mlirModuleFromOperation(clone);
+  ct_tileaa_strip_mine(c, clone, hint_arch);
   bool ok = ct_tileaa_resolve_views(c, clone) && ct_tileaa_async_memory(c, clone) && ct_tileaa_normalize_loops(c, clone);
   if (!ok || c->nerrors != errors_before) {
     mlirModuleDestroy(m);

@@ -25,19 +25,9 @@
 #include "tileas/reg_layout.h"
 #include "tileas/tileas.h"
 
-#define DEFAULT_WARPS 4
-
-/* The entry's num_worker_warps_per_cta for the target (DEFAULT_WARPS when absent). */
-static int64_t hinted_warps(MlirOperation entry, ct_tileas_target target) {
-  int64_t warps = DEFAULT_WARPS;
-  ct_attr_hint_int(mlirOperationGetAttributeByName(entry, ct_ir_sref("optimization_hints")),
-                   target == CT_TILEAS_SM100A ? "sm_100" : "sm_90", "num_worker_warps_per_cta", &warps);
-  return warps;
-}
-
 static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options *o) {
   MlirContext ctx = mlirOperationGetContext(entry);
-  int64_t warps = hinted_warps(entry, o->target);
+  int64_t warps = ct_entry_hinted_warps(entry, o->target == CT_TILEAS_SM100A ? "sm_100" : "sm_90");
   bool valid = warps >= 1 && warps <= 32 && !(warps & (warps - 1));
   ct_hopper_plan_env env = {.c = c,
                             .has_wgmma = o->target == CT_TILEAS_SM90A,
@@ -46,7 +36,7 @@ static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
                             .explain_decline = true};
   ct_hopper_plan plan;
   const char *why = NULL;
-  bool wgmma = valid && ct_hopper_plan_entry(&env, entry, &plan, warps == DEFAULT_WARPS ? 0 : (int)warps, &why);
+  bool wgmma = valid && ct_hopper_plan_entry(&env, entry, &plan, warps == CT_DEFAULT_WARPS ? 0 : (int)warps, &why);
   if (wgmma) warps = 4 * plan.warpgroups;
   ct_oplist mmas = {0};
   ct_ir_collect(entry, "cuda_tile.mma", &mmas);

@@ -46,7 +46,7 @@ static MlirModule convert(ct_ctx *c, int step, const char *ub, MlirModule *src) 
   snprintf(text, sizeof text, kernel_fmt, step, ub);
   *src = ct_parse_text(c, "k.mlir", 1, text, strlen(text));
   if (mlirModuleIsNull(*src)) return *src;
-  return ct_tileaa_from_cuda_tile(c, *src);
+  return ct_tileaa_from_cuda_tile(c, *src, "sm_90");
 }
 
 int main(void) {

@@ -129,20 +129,17 @@ static int finish_llvm_module(ct_ctx *c, const tilec_options *o, LLVMModuleRef l
 }
 
 /* The stage chain from the input's stage up to `upto` (CT_STAGE_TILEAA or CT_STAGE_TILEAS). A
- * cuda_tile input is first prepared for code generation (nvvm/lower.h ct_lower_strip_mine: big
- * element-wise groups in register-sized pieces, so the loops are in the IR every later stage and a
- * re-entered TileAA/TileAS file sees), then converted to TileAA, then to TileAS with the target's
- * options and the environment's tunables. Each stage reads only the previous stage's module.
+ * cuda_tile input is converted to TileAA (whose first step puts big element-wise groups in
+ * register-sized pieces, so the loops are in the IR every later stage and a re-entered
+ * TileAA/TileAS file sees), then to TileAS with the target's options and the environment's
+ * tunables. Each stage reads only the previous stage's module.
  * Returns a new module at `upto` (caller destroys it), or null after located errors. */
 static MlirModule run_stages(ct_ctx *c, const tilec_options *o, MlirModule m, ct_ir_stage upto, double *t0) {
   int errors_before = c->nerrors;
   ct_ir_stage stage = ct_module_stage(m);
   MlirModule cur;
   if (stage == CT_STAGE_CUDA_TILE) {
-    ct_lower_options lo = {.gpu = o->gpu, .opt_level = o->opt_level, .self_contained_abi = o->tileiras_cli};
-    MlirModule mined = ct_lower_strip_mine(c, m, &lo);
-    cur = ct_tileaa_from_cuda_tile(c, mlirModuleIsNull(mined) ? m : mined);
-    if (!mlirModuleIsNull(mined)) mlirModuleDestroy(mined);
+    cur = ct_tileaa_from_cuda_tile(c, m, o->gpu == CT_SM_100A ? "sm_100" : "sm_90");
     if (mlirModuleIsNull(cur) || c->nerrors != errors_before) goto fail;
     stage_done(o, "tileaa", t0);
     if (o->print_ir_after_all && upto != CT_STAGE_TILEAA) dump_mlir("tileaa", cur);

@@ -1,5 +1,6 @@
 /* strip_mine: big element-wise tiles in register-sized pieces (docs/driver.md, "Code generation
- * limits"). The SIMT code generator unrolls a tile into one register per element a thread holds,
+ * limits"), TileAA's first step: loops the register budget needs are made explicit in the IR, so
+ * every later stage (and a re-entered TileAA/TileAS file) sees them. The SIMT code generator unrolls a tile into one register per element a thread holds,
  * so a 2048x2048 `addf` of two loaded tiles would need 32768 registers per thread per tile and is
  * over the register budget (reg_budget.c). When such a tile only flows through element-wise ops
  * between view loads and view stores, the same work is done piece by piece: the group of ops is
@@ -40,17 +41,25 @@
  * in a group that stays well inside the budget (223); above CHUNK_MIN_REGS a group of three
  * tiles (two loads and a result) is near or over it (measured: a 16x1024 f32 addf, 128
  * registers per tile, spills 104 bytes unrolled).
- * The input module is not modified: ct_strip_mine returns a rewritten clone, or a null module
- * when nothing qualifies (then the output is byte-identical to before). Owner: nvvm. */
+ * The pass rewrites TileAA's working clone of the cuda_tile module in place (tileaa.c), before
+ * views are resolved; a module where nothing qualifies is left untouched. Threads per CTA come
+ * from the entry's num_worker_warps_per_cta hint for the target (default 4 warps).
+ * Knobs: CHUNK_MIN_REGS, CHUNK_REGS, POTENTIAL_ELEMS; TILEC_DEBUG_STRIP_MINE prints the result.
+ * Owner: tileaa. */
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "nvvm/lower_internal.h"
+#include "frontend/ops.h"
+#include "frontend/attr_read.h"
+#include "frontend/ops.h"
+#include "frontend/types.h"
 #include "support/ptr_hash.h"
+#include "support/strbuf.h"
 #include "tileaa/ir_build.h"
+#include "tileaa/tileaa.h"
 
 #define CHUNK_MIN_REGS 64 /* strip-mine a group whose tiles need more registers per thread */
 #define CHUNK_REGS 32     /* registers per thread of one piece of a tile */
@@ -94,15 +103,14 @@ static void pm_free(pmap *m) {
 }
 
 typedef struct sm {
-  ct_lower *L;
+  ct_ctx *c;
   int nthreads;
-  bool rewrite;
   int ngroups;
 } sm;
 
 static bool name_is(MlirOperation op, const char *n) {
   char buf[64];
-  return !strcmp(op_short_name(op, buf, sizeof buf), n);
+  return !strcmp(ct_op_short_name(op, buf, sizeof buf), n);
 }
 
 static bool tile_type(MlirValue v, ct_type *t) { return ct_type_from_mlir(mlirValueGetType(v), t) && t->kind == CT_TYPE_TILE; }
@@ -127,10 +135,10 @@ static bool splat_const(MlirValue v, const ct_type *shape) {
 /* The view operand and index operands of a view access, when it qualifies. */
 static bool access_ok(MlirOperation op, bool is_load, ct_type *tile) {
   int32_t seg[8];
-  int nseg = 0;
-  if (!op_segments(op, seg, 8, &nseg) || nseg != (is_load ? 3 : 4)) return false;
+  int nseg = ct_attr_segments(op, seg, 8);
+  if (nseg != (is_load ? 3 : 4)) return false;
   int tok_seg = is_load ? 2 : 3, idx_seg = is_load ? 1 : 2;
-  if (seg[tok_seg] != 0 || attr_int(op, "memory_ordering_semantics", 0) != 0 || attr_present(op, "memory_scope"))
+  if (seg[tok_seg] != 0 || ct_attr_memord(op) != CT_MO_WEAK || ct_attr_scope(op) != CT_SCOPE_NONE)
     return false;
   MlirValue view = mlirOperationGetOperand(op, is_load ? 0 : 1);
   ct_type vt;
@@ -156,11 +164,11 @@ static bool access_ok(MlirOperation op, bool is_load, ct_type *tile) {
 /* Member kind of op (M_NONE when it cannot be in a group) and its tile shape. */
 static member_kind classify(sm *S, MlirOperation op, ct_type *t, bool *small) {
   char name[64];
-  op_short_name(op, name, sizeof name);
+  ct_op_short_name(op, name, sizeof name);
   member_kind k = M_NONE;
   if (!strcmp(name, "load_view_tko")) k = access_ok(op, true, t) ? M_LOAD : M_NONE;
   else if (!strcmp(name, "store_view_tko")) k = access_ok(op, false, t) ? M_STORE : M_NONE;
-  else if (lower_is_elementwise_name(name) && mlirOperationGetNumRegions(op) == 0 && mlirOperationGetNumResults(op) == 1 &&
+  else if (ct_op_name_is_elementwise(name) && mlirOperationGetNumRegions(op) == 0 && mlirOperationGetNumResults(op) == 1 &&
            tile_type(mlirOperationGetResult(op, 0), t))
     k = M_EW;
   else if (!strcmp(name, "broadcast") && mlirOperationGetNumOperands(op) == 1 && mlirOperationGetNumResults(op) == 1 &&
@@ -186,7 +194,7 @@ static member_kind classify(sm *S, MlirOperation op, ct_type *t, bool *small) {
 static bool side_effect_free(MlirOperation op) {
   if (mlirOperationGetNumRegions(op) > 0) return false;
   char name[64];
-  op_short_name(op, name, sizeof name);
+  ct_op_short_name(op, name, sizeof name);
   static const char *const bad[] = {"load", "store", "atomic", "print", "assert", "tko", "barrier", "return",
                                     "yield", "continue", "break", NULL};
   for (int i = 0; bad[i]; i++)
@@ -197,7 +205,7 @@ static bool side_effect_free(MlirOperation op) {
 /* A weak load (view or pointer) without regions. */
 static bool weak_load(MlirOperation op) {
   return (name_is(op, "load_view_tko") || name_is(op, "load_ptr_tko")) && mlirOperationGetNumRegions(op) == 0 &&
-         attr_int(op, "memory_ordering_semantics", 0) == 0 && !attr_present(op, "memory_scope");
+         ct_attr_memord(op) == CT_MO_WEAK && ct_attr_scope(op) == CT_SCOPE_NONE;
 }
 
 static int uf_find(int *p, int i) {
@@ -288,8 +296,8 @@ static void compute_piece(const sm *S, MlirOperation *ops, const int *idx, int n
 
 /* Replace the group (member ops `ops[idx[0..n)]`, program order) by the loop nest. */
 static void rewrite_group(sm *S, MlirOperation *ops, const int *idx, int n, const ct_type *shape, bool rowwise) {
-  ct_lower *L = S->L;
-  MlirContext ctx = L->c->mlir;
+  ct_ctx *c = S->c;
+  MlirContext ctx = c->mlir;
   int rank = shape->rank;
   int64_t piece[CT_MAX_RANK];
   compute_piece(S, ops, idx, n, shape, rowwise, piece);
@@ -436,13 +444,13 @@ static void rewrite_group(sm *S, MlirOperation *ops, const int *idx, int n, cons
     free(rts);
     free(opd);
   }
-  if (S->L->c->remarks) {
+  if (S->c->remarks) {
     ct_strbuf ts;
     ct_strbuf_init(&ts);
     ct_type pt = *shape;
     for (int d = 0; d < rank; d++) pt.shape[d] = piece[d];
     ct_type_print(&pt, &ts);
-    ct_remark_op(L->c, ops[idx[0]], "register budget: %d ops on this tile are done in pieces of %s by a loop of %lld iterations",
+    ct_remark_op(c, ops[idx[0]], "register budget: %d ops on this tile are done in pieces of %s by a loop of %lld iterations",
                  n, ts.data ? ts.data : "", (long long)trips);
     ct_strbuf_free(&ts);
   }
@@ -609,7 +617,7 @@ static void process_block(sm *S, MlirBlock B) {
       if (!rowwise[g]) continue;
       /* row-wise: every tile of the group keeps the group's rows as its dim 0 (the pieces are
        * whole rows), and reductions run along other dims */
-      if (kind[idx[m]] == M_REDUCE && attr_int(op, "dim", 0) < 1) bad[g] = true;
+      if (kind[idx[m]] == M_REDUCE && ct_attr_int(op, "dim", 0) < 1) bad[g] = true;
       intptr_t no = mlirOperationGetNumOperands(op);
       for (intptr_t k = 0; k < no + mlirOperationGetNumResults(op) && !bad[g]; k++) {
         MlirValue v = k < no ? mlirOperationGetOperand(op, k) : mlirOperationGetResult(op, k - no);
@@ -623,7 +631,6 @@ static void process_block(sm *S, MlirBlock B) {
   for (int g = 0; g < n; g++) {
     if (!kind[g] || uf_find(parent, g) != g || bad[g]) continue;
     S->ngroups++;
-    if (!S->rewrite) continue;
     int nm = 0;
     for (i = first[g]; i <= last[g]; i++)
       if (kind[i] && uf_find(parent, i) == g) idx[nm++] = i;
@@ -646,41 +653,32 @@ static void process_block(sm *S, MlirBlock B) {
     process_nested(S, op);
 }
 
-static int walk_module(ct_lower *L, MlirModule m, bool rewrite) {
-  sm S = {.L = L, .rewrite = rewrite};
-  for (MlirOperation mod = mlirBlockGetFirstOperation(mlirModuleGetBody(m)); !mlirOperationIsNull(mod);
+static int walk_module(ct_ctx *c, MlirOperation module_op, const char *hint_arch) {
+  sm S = {.c = c};
+  MlirBlock top = mlirRegionGetFirstBlock(mlirOperationGetRegion(module_op, 0));
+  for (MlirOperation mod = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(mod);
        mod = mlirOperationGetNextInBlock(mod)) {
     if (!name_is(mod, "module")) continue;
     MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(mod, 0));
     for (MlirOperation e = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(e); e = mlirOperationGetNextInBlock(e)) {
       if (!name_is(e, "entry")) continue;
-      int warps = lower_hinted_warps(L, e);
-      if (warps < 1 || warps > 32 || ct_log2_exact(warps) < 0) continue; /* lower_entry reports it */
-      S.nthreads = 32 * warps;
+      int64_t warps = ct_entry_hinted_warps(e, hint_arch ? hint_arch : "sm_90");
+      if (warps < 1 || warps > 32 || (warps & (warps - 1))) continue; /* the code generator reports it */
+      S.nthreads = 32 * (int)warps;
       process_nested(&S, e);
     }
   }
   return S.ngroups;
 }
 
-MlirModule ct_strip_mine(ct_lower *L, MlirModule in) {
-  if (!walk_module(L, in, false)) return (MlirModule){NULL};
-  MlirModule work = mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(in)));
-  walk_module(L, work, true);
-  if (getenv("TILEC_DEBUG_STRIP_MINE")) {
+int ct_tileaa_strip_mine(ct_ctx *c, MlirOperation module_op, const char *hint_arch) {
+  int groups = walk_module(c, module_op, hint_arch);
+  if (groups && getenv("TILEC_DEBUG_STRIP_MINE")) {
     ct_strbuf sb;
     ct_strbuf_init(&sb);
-    mlirOperationPrint(mlirModuleGetOperation(work), ct_strbuf_mlir_callback, &sb);
+    mlirOperationPrint(module_op, ct_strbuf_mlir_callback, &sb);
     fprintf(stderr, "%s\n", sb.data ? sb.data : "");
     ct_strbuf_free(&sb);
   }
-  return work;
-}
-
-MlirModule ct_lower_strip_mine(ct_ctx *c, MlirModule in, const ct_lower_options *opts) {
-  ct_lower L;
-  memset(&L, 0, sizeof L);
-  L.c = c;
-  L.opts = opts;
-  return ct_strip_mine(&L, in);
+  return groups;
 }
