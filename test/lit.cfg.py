@@ -26,6 +26,10 @@ config.substitutions.append(("%FileCheck", config.filecheck))
 config.substitutions.append(("%examples", os.path.join(config.tilec_src_root, "examples")))
 config.substitutions.append(("%conformance", os.path.join(config.tilec_src_root, "test", "conformance", "cuda-tile-13.3")))
 config.substitutions.append(("%srcroot", config.tilec_src_root))
+# the TileAS module as the modulo scheduler leaves it (before path selection rewrites the paths not
+# taken): `%tilec --emit=tileas --print-ir-after-all k.mlir 2>&1 >/dev/null | %after-sched`
+config.substitutions.append(("%after-sched",
+                             "sed -n '/IR Dump After tileas-modulo-schedule/,/IR Dump After tileas-path-select/p'"))
 config.substitutions.append(("%objroot", config.tilec_obj_root))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%check-ptx", os.path.join(config.tilec_src_root, "test", "check-ptx.sh")))

@@ -367,6 +367,26 @@ static MlirOperation entry_wgmma_op(MlirOperation op) {
   return (MlirOperation){NULL};
 }
 
+/* The first op under `op` that asks for a shared-memory path the wgmma plan p (NULL: no wgmma path)
+ * does not take — a tileas.produce that feeds no planned wgmma, or a tileas.store with a TMA
+ * layout that is not the planned TMA store epilogue — or null. */
+static MlirOperation untaken_smem_path(MlirOperation op, const ct_hopper_plan *p) {
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+        ct_tileas_layout lay;
+        MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(o));
+        if (n.length == 14 && !memcmp(n.data, "tileas.produce", 14) && !(p && hopper_pipe_of_load(p, o) >= 0)) return o;
+        if (n.length == 12 && !memcmp(n.data, "tileas.store", 12) && ct_tileas_op_layout(o, &lay) &&
+            lay.atom == CT_ATOM_TMA && !(p && p->has_store && mlirOperationEqual(p->st.store, o)))
+          return o;
+        MlirOperation in = untaken_smem_path(o, p);
+        if (!mlirOperationIsNull(in)) return in;
+      }
+  return (MlirOperation){NULL};
+}
+
 /* Why an entry name cannot be the kernel's PTX symbol, or NULL when it can (docs/abi.md "Kernel
  * symbol and parameters"): a launcher finds the kernel by the entry's own name, so tilec does not
  * rename it; it must be a PTX identifier ([A-Za-z_][A-Za-z0-9_$]*: PTX also allows a leading `%`
@@ -443,6 +463,24 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
     L->hopper = &hopper;
     L->hopper_emit = &hopper_emit;
     warps = 4 * hopper.warpgroups;
+  }
+  /* TMA pipes and TMA stores are emitted only on the wgmma path: TileAS (path_select.c) makes every
+   * other one a SIMT tileas.load / tileas.store */
+  MlirOperation untaken = untaken_smem_path(entry, L->hopper);
+  if (!mlirOperationIsNull(untaken)) {
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(untaken));
+    if (n.length == 14) /* tileas.produce */
+      ct_error_op(L->c, untaken, "tileas.produce fills a shared-memory pipe, but %s (TileAS makes such a load a SIMT "
+                  "tileas.load)", L->hopper ? "no wgmma the plan takes reads this pipe" : "the kernel is not on the wgmma path");
+    else
+      ct_error_op(L->c, untaken, "tileas.store has a TMA layout, but the TMA store epilogue cannot take it: %s (TileAS "
+                  "makes such a store SIMT: atom \"simt\")",
+                  !L->hopper ? "the kernel is not on the wgmma path"
+                  : mlirOperationEqual(hopper.declined_store, untaken) ? hopper.declined_store_why
+                                                                         : "only one TMA store epilogue per kernel");
+    L->hopper = NULL;
+    L->hopper_emit = NULL;
+    return false;
   }
   int ntmaps = L->hopper ? L->hopper->npipes + (L->hopper->has_store ? 1 : 0) : 0;
   L->nwarps = warps;

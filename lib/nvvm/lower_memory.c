@@ -420,8 +420,7 @@ static const ct_layout *view_load_layout(ct_lower *L, MlirOperation op, const ct
 
 /* A view load or store. `view_pos`: the view operand (its indices follow it; operand segment
  * `view_pos + 1` counts them): load_view_tko / tileaa.async_load / tileas.load 0, store_view_tko /
- * tileaa.async_store / tileas.store 1 (the stored tile is operand 0), tileas.produce 1 (operand 0
- * is its pipe, lowered here as a SIMT load whose tile its tileas.consume takes over). */
+ * tileaa.async_store / tileas.store 1 (the stored tile is operand 0). */
 static int lower_view_access(ct_lower *L, MlirOperation op, const char *name, bool is_load, int view_pos) {
   int32_t seg[8];
   int nseg = 0;
@@ -567,9 +566,10 @@ static int lower_ptr_access(ct_lower *L, MlirOperation op, const char *name, boo
 /* ---------------- the stage forms' views and memory ops (TileAA / TileAS input) ----------------
  * tileaa.view is lowered like make_tensor_view + make_partition_view: its ct_type comes from
  * tileaa/view_read.h (static entries are tileaa.constant operands), its shape and stride values
- * from the operands' lowered values. Loads and stores reuse lower_view_access. When the Hopper
- * path does not take a TileAS pipe (sm_100a, or its checks refuse), a tileas.produce is a SIMT
- * load whose tile its tileas.consume hands on; alloc / pipe / release / store_wait emit nothing. */
+ * from the operands' lowered values. Loads and stores reuse lower_view_access. A tileas.produce /
+ * consume / release is the wgmma path's (lower_hopper_loop.c): TileAS (path_select.c) makes every
+ * other pipe a SIMT tileas.load, and lower_kernel.c refuses a module that still has one; alloc /
+ * pipe / store_wait emit nothing here. */
 static int lower_tileaa_view(ct_lower *L, MlirOperation op) {
   ct_type t;
   const char *bad = ct_tileaa_view_read(op, &t);
@@ -643,9 +643,11 @@ int lower_stage_memory_op(ct_lower *L, MlirOperation op, const char *name) {
   const char *n = name + 7;
   if (streq(n, "load")) return lower_view_access(L, op, user, true, 0);
   if (streq(n, "store")) return lower_view_access(L, op, user, false, 1);
-  if (streq(n, "produce")) return lower_view_access(L, op, user, true, 1);
-  if (streq(n, "consume")) return lower_handoff(L, op, 1);
-  if (streq(n, "alloc") || streq(n, "pipe") || streq(n, "release") || streq(n, "store_wait")) {
+  if (streq(n, "produce") || streq(n, "consume") || streq(n, "release")) {
+    ct_error_op(L->c, op, "code generation: %s outside the wgmma path", name);
+    return LOWER_FAILED;
+  }
+  if (streq(n, "alloc") || streq(n, "pipe") || streq(n, "store_wait")) {
     bind_all_tokens(L, op);
     return LOWER_DONE;
   }

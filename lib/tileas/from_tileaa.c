@@ -545,10 +545,14 @@ MlirModule ct_tileas_from_tileaa(ct_ctx *c, MlirModule in, const ct_tileas_optio
   bool ok = true;
   for (size_t i = 0; i < entries.n && ok; i++) ok = convert_entry(c, o, entries.ops[i]);
   ct_oplist_free(&entries);
+  if (ok && o->after_pass) o->after_pass("tileas-layouts", clone);
   /* Modulo scheduler (sched_ir.c): its stage count replaces the roofline value on every pipe. */
   if (ok) ok = ct_sched_module(c, clone, o->target, o->tunables.unlimited_smem);
-  /* Path selection (path_select.c): the final mma family of each mmaf and the warps per CTA. */
+  if (ok && o->after_pass) o->after_pass("tileas-modulo-schedule", clone);
+  /* Path selection (path_select.c): the final mma family of each mmaf, the warps per CTA, and the
+   * shared-memory paths not taken rewritten into SIMT loads and stores. */
   if (ok) ok = ct_tileas_select_paths(c, clone, o);
+  if (ok && o->after_pass) o->after_pass("tileas-path-select", clone);
   /* Register layouts (reg_layouts.c) of the SIMT-loaded tiles and the mma accumulators. */
   if (ok) ok = ct_tileas_assign_reg_layouts(c, clone, o);
   if (!ok || c->nerrors != errors_before) {

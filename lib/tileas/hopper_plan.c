@@ -210,8 +210,8 @@ static const char *plan_store(const ct_hopper_plan_env *env, MlirOperation entry
   return NULL;
 }
 
-/* The first tileas.store TileAS made a TMA store becomes the epilogue; every other TMA store gets a
- * remark and the st.global path. */
+/* The first tileas.store TileAS made a TMA store becomes the epilogue; every other TMA store is
+ * declined (a remark when explaining; path_select.c then makes it a SIMT store). */
 static void plan_stores(const ct_hopper_plan_env *env, MlirOperation entry, ct_hopper_plan *p) {
   MlirOperation st[8];
   int nst = collect(entry, "tileas.store", NULL, st, 8, 0);
@@ -230,7 +230,11 @@ static void plan_stores(const ct_hopper_plan_env *env, MlirOperation entry, ct_h
         continue;
       }
     }
-    if (env->describe_plan)
+    if (mlirOperationIsNull(p->declined_store)) {
+      p->declined_store = st[i];
+      p->declined_store_why = why;
+    }
+    if (env->explain_decline)
       ct_remark_op(env->c, st[i], "wgmma path: TileAS chose a TMA store for a result; it is stored from the accumulator "
                  "fragments with st.global: %s", why);
   }

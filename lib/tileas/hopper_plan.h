@@ -154,6 +154,10 @@ typedef struct ct_hopper_plan {
   int64_t ring_bytes;        /* every pipe's stages (each 1024-aligned), then the mbarriers */
   bool has_store;            /* a TMA store epilogue (st) */
   ct_hopper_store st;
+  /* the first other tileas.store with a TMA layout, and why the epilogue cannot take it (TileAS's
+   * path_select.c makes every such store SIMT; the code generator refuses one) */
+  MlirOperation declined_store;
+  const char *declined_store_why;
   int64_t smem_bytes;        /* ring + mbarriers (+ store staging), before the 1024 B alignment pad */
 } ct_hopper_plan;
 

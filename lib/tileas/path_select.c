@@ -13,17 +13,153 @@
  * mma.sync.m16n8k16 on those warps (reg_layout.h ct_reg_layout_mma_sync_ok: f16/bf16 -> f32,
  * M % 16, N % 8, K % 16, a warp grid), else fma (no tcgen05 code generation yet, so tcgen05.mma
  * is never the final family). An invalid hint leaves tileas.num_warps out; the code
- * generator reports it. Seed: 001 (the TMA + wgmma pipeline). Knobs: none (the tunables act in
+ * generator reports it. Then the shared-memory paths the entry does not take are rewritten into
+ * what the PTX does (demote_untaken_paths): a pipe the plan does not feed wgmma from becomes a SIMT
+ * tileas.load, a TMA store its epilogue does not take a SIMT store, and unused pipes and buffers
+ * go; so the code generator lowers every tileas.produce on the wgmma path and refuses one it cannot.
+ * Seed: 001 (the TMA + wgmma pipeline). Knobs: none (the tunables act in
  * the passes before; TILEIR_DELAY_TMA_STORE_WAIT through tileas.store_wait). */
 #include <mlir-c/BuiltinAttributes.h>
 #include <string.h>
 
 #include "frontend/attr_read.h"
+#include "frontend/ops.h"
 #include "tileaa/ir_build.h"
+#include "tileaa/view_read.h"
 #include "tileas/attrs.h"
 #include "tileas/hopper_plan.h"
 #include "tileas/reg_layout.h"
 #include "tileas/tileas.h"
+
+/* The SIMT form of a layout TileAS chose for an SMEM path: same costs and bias, atom simt, the
+ * blocked fragment, no swizzle or box. */
+static MlirAttribute simt_layout(MlirOperation op) {
+  ct_tileas_layout lay;
+  if (!ct_tileas_op_layout(op, &lay)) return mlirOperationGetAttributeByName(op, ct_ir_sref("layout"));
+  lay.atom = CT_ATOM_SIMT;
+  lay.frag = CT_FRAG_BLOCKED;
+  lay.swizzle = 0;
+  lay.rank = 0;
+  lay.boxes = 0;
+  return ct_tileas_layout_attr(mlirOperationGetContext(op), &lay);
+}
+
+/* tileas.produce → tileas.load at the same place (the view, indices and token of the produce, the
+ * tile type of its consume); its consumes hand on the load's tile, its releases go. */
+static void produce_to_load(MlirOperation pr) {
+  MlirContext ctx = mlirOperationGetContext(pr);
+  int32_t seg[4];
+  intptr_t nop = mlirOperationGetNumOperands(pr);
+  if (ct_attr_segments(pr, seg, 4) != 4 || nop < 2 || nop > 2 + CT_MAX_RANK + 1) return; /* the verifier's */
+  MlirValue slot = mlirOperationGetResult(pr, 0), tok = mlirOperationGetResult(pr, 1);
+  ct_oplist users = {0};
+  for (MlirOpOperand u = mlirValueGetFirstUse(slot); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+    ct_oplist_push(&users, mlirOpOperandGetOwner(u));
+  MlirType tile = {NULL};
+  for (size_t i = 0; i < users.n && mlirTypeIsNull(tile); i++)
+    if (ct_ir_is(users.ops[i], "tileas.consume") && mlirOperationGetNumResults(users.ops[i]) == 1)
+      tile = mlirValueGetType(mlirOperationGetResult(users.ops[i], 0));
+  ct_type vt;
+  MlirValue view = mlirOperationGetOperand(pr, 1);
+  if (mlirTypeIsNull(tile) && mlirValueIsAOpResult(view) && !ct_tileaa_view_read(mlirOpResultGetOwner(view), &vt)) {
+    int64_t shape[CT_MAX_RANK];
+    for (int d = 0; d < vt.tile_rank; d++) shape[d] = vt.tile_shape[d];
+    ct_type tt = ct_tile_type(vt.elem, vt.tile_rank, shape);
+    tile = ct_type_to_mlir(ctx, &tt);
+  }
+  if (mlirTypeIsNull(tile)) {
+    ct_oplist_free(&users);
+    return;
+  }
+  MlirValue opd[2 + CT_MAX_RANK];
+  for (intptr_t i = 1; i < nop; i++) opd[i - 1] = mlirOperationGetOperand(pr, i);
+  MlirType rt[2] = {tile, mlirValueGetType(tok)};
+  MlirNamedAttribute na[2] = {ct_ir_named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 3, seg + 1)),
+                              ct_ir_named(ctx, "layout", simt_layout(pr))};
+  MlirOperation lo = ct_ir_build(mlirOperationGetLocation(pr), "tileas.load", 2, rt, nop - 1, opd, 2, na, pr);
+  ct_ir_copy_attrs(pr, lo);
+  mlirOperationSetAttributeByName(lo, ct_ir_sref("layout"), na[1].attribute);
+  mlirOperationRemoveAttributeByName(lo, ct_ir_sref("tileas.sched"));
+  mlirValueReplaceAllUsesOfWith(tok, mlirOperationGetResult(lo, 1));
+  for (size_t i = 0; i < users.n; i++) {
+    if (ct_ir_is(users.ops[i], "tileas.consume") && mlirOperationGetNumResults(users.ops[i]) == 1)
+      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(users.ops[i], 0), mlirOperationGetResult(lo, 0));
+    mlirOperationDestroy(users.ops[i]);
+  }
+  ct_oplist_free(&users);
+  mlirOperationDestroy(pr);
+}
+
+/* A TMA tileas.store → the SIMT store: no staging buffer, no future, no store_wait. */
+static void tma_store_to_simt(MlirOperation st) {
+  MlirContext ctx = mlirOperationGetContext(st);
+  int32_t seg[5];
+  intptr_t nop = mlirOperationGetNumOperands(st);
+  if (ct_attr_segments(st, seg, 5) != 5 || seg[4] != 1 || mlirOperationGetNumResults(st) != 2 || nop > 3 + CT_MAX_RANK + 1)
+    return; /* the verifier's */
+  MlirValue opd[3 + CT_MAX_RANK];
+  for (intptr_t i = 0; i + 1 < nop; i++) opd[i] = mlirOperationGetOperand(st, i);
+  seg[4] = 0;
+  MlirValue fut = mlirOperationGetResult(st, 0), tok = mlirOperationGetResult(st, 1);
+  MlirType rt = mlirValueGetType(tok);
+  MlirNamedAttribute na[2] = {ct_ir_named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 5, seg)),
+                              ct_ir_named(ctx, "layout", simt_layout(st))};
+  MlirOperation so = ct_ir_build(mlirOperationGetLocation(st), "tileas.store", 1, &rt, nop - 1, opd, 2, na, st);
+  ct_ir_copy_attrs(st, so);
+  mlirOperationSetAttributeByName(so, ct_ir_sref("layout"), na[1].attribute);
+  mlirOperationRemoveAttributeByName(so, ct_ir_sref("tileas.sched"));
+  mlirValueReplaceAllUsesOfWith(tok, mlirOperationGetResult(so, 0));
+  ct_oplist waits = {0};
+  for (MlirOpOperand u = mlirValueGetFirstUse(fut); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+    ct_oplist_push(&waits, mlirOpOperandGetOwner(u));
+  for (size_t i = 0; i < waits.n; i++) mlirOperationDestroy(waits.ops[i]);
+  ct_oplist_free(&waits);
+  mlirOperationDestroy(st);
+}
+
+/* The shared-memory paths the entry does not take become what the PTX does (plan NULL: the entry is
+ * not on the wgmma path, so it takes none):
+ *  - a tileas.produce the plan does not feed wgmma from (a TMA pipe of sm_100a, of a kernel on
+ *    mma.sync, or one the plan refused) becomes a tileas.load: a SIMT load into registers;
+ *  - a tileas.store with a TMA layout the plan's TMA store epilogue does not take becomes a SIMT
+ *    store (st.global), with a remark;
+ *  - the pipes and buffers nobody uses any more go, and tileas.smem_bytes drops by their bytes. */
+static void demote_untaken_paths(ct_ctx *c, MlirOperation entry, const ct_hopper_plan *plan) {
+  ct_oplist ops = {0};
+  ct_ir_collect(entry, "tileas.produce", &ops);
+  for (size_t i = 0; i < ops.n; i++)
+    if (!plan || hopper_pipe_of_load(plan, ops.ops[i]) < 0) produce_to_load(ops.ops[i]);
+  ct_oplist_free(&ops);
+  ct_ir_collect(entry, "tileas.store", &ops);
+  for (size_t i = 0; i < ops.n; i++) {
+    MlirOperation st = ops.ops[i];
+    ct_tileas_layout lay;
+    if (!ct_tileas_op_layout(st, &lay) || lay.atom != CT_ATOM_TMA) continue;
+    if (plan && plan->has_store && mlirOperationEqual(plan->st.store, st)) continue;
+    if (!plan) /* (a declined store of a planned entry has its remark from the plan) */
+      ct_remark_op(c, st, "TileAS chose a TMA store for this result, but the TMA store epilogue is part of the wgmma "
+                   "path, which this kernel does not take; it is stored with st.global");
+    tma_store_to_simt(st);
+  }
+  ct_oplist_free(&ops);
+  int64_t freed = 0;
+  for (int pass = 0; pass < 2; pass++) { /* pipes first: they use the allocs */
+    ct_ir_collect(entry, pass ? "tileas.alloc" : "tileas.pipe", &ops);
+    for (size_t i = 0; i < ops.n; i++) {
+      MlirOperation op = ops.ops[i];
+      if (mlirOperationGetNumResults(op) != 1 || !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0))))
+        continue;
+      ct_tileas_alloc al;
+      if (pass && !ct_tileas_alloc_read(op, &al)) freed += al.bytes;
+      mlirOperationDestroy(op);
+    }
+    ct_oplist_free(&ops);
+  }
+  MlirAttribute smem = mlirOperationGetAttributeByName(entry, ct_ir_sref("tileas.smem_bytes"));
+  if (freed && !mlirAttributeIsNull(smem) && mlirAttributeIsAInteger(smem))
+    mlirOperationSetAttributeByName(entry, ct_ir_sref("tileas.smem_bytes"),
+                                    ct_ir_i64_attr(mlirOperationGetContext(entry), mlirIntegerAttrGetValueInt(smem) - freed));
+}
 
 static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options *o) {
   MlirContext ctx = mlirOperationGetContext(entry);
@@ -52,6 +188,7 @@ static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
     ct_tileas_set_mma(op, sync ? CT_MMA_SYNC : CT_MMA_FMA);
   }
   ct_oplist_free(&mmas);
+  demote_untaken_paths(c, entry, wgmma ? &plan : NULL);
   if (valid) mlirOperationSetAttributeByName(entry, ct_ir_sref("tileas.num_warps"), ct_ir_i64_attr(ctx, warps));
   return true;
 }

@@ -106,8 +106,8 @@ bool ct_layout_register_remap(const ct_layout *dst, const ct_layout *src, const 
 /* ---- the choices of TileAS's register-layout pass (reg_layouts.c), which writes them as
  * tileas.reg_layout; the code generator calls these only for an op that carries none (a
  * hand-written TileAS module), so both agree on the default ---- */
-/* The layout of the tile a SIMT view load makes (tileas.load; tileas.produce: the tile its
- * tileas.consume hands over): blocked, 16 bytes per thread when the tile only feeds mmaf. */
+/* The layout of the tile a SIMT view load makes (tileas.load, tileaa.async_load): blocked, 16
+ * bytes per thread when the tile only feeds mmaf. */
 bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out);
 /* Do mmaf operands of these types fit mma.sync.m16n8k16 (f16/bf16 -> f32; M, N, K multiples of 16,
  * 8, 16)? ..._ok: and with nwarps warps on ct_layout_mma_warp_grid's grid? */

@@ -6,11 +6,10 @@
  * tileas.mma). The code generator takes these layouts as given; the layouts of the other tiles
  * follow from their operands' by fixed rules (docs/tileaa-tileas.md "Register layouts").
  * Algorithm:
- *  - a tileas.load, or a tileas.produce the wgmma path does not take (its tile is then a SIMT load
- *    handed to its tileas.consume): Triton's blocked layout over the view's tile (reg_layout.c
- *    ct_layout_blocked: up to 4 consecutive elements per thread along the last dimension, then
- *    lanes, then warps); when every use of the tile is an A/B operand of mmaf (through the
- *    consume), up to 16 bytes per thread instead (the tile is only staged to shared memory, so the
+ *  - a tileas.load (path_select.c made every pipe the wgmma path does not take one): Triton's
+ *    blocked layout over the view's tile (reg_layout.c ct_layout_blocked: up to 4 consecutive
+ *    elements per thread along the last dimension, then lanes, then warps); when every use of the
+ *    tile is an A/B operand of mmaf, up to 16 bytes per thread instead (the tile is only staged to shared memory, so the
  *    global loads and shared stores become 16-byte vectors);
  *  - an iota, a splat constant, a broadcast (rank >= 1): blocked (ct_layout_blocked);
  *  - an mmaf on mma.sync whose operands fit mma.sync.m16n8k16 (f16/bf16 -> f32, M % 16, N % 8,
@@ -25,32 +24,28 @@
 #include "tileaa/ir_build.h"
 #include "tileaa/view_read.h"
 #include "tileas/attrs.h"
-#include "tileas/hopper_plan.h"
 #include "tileas/reg_layout.h"
 #include "tileas/tileas.h"
 
 static bool name_is(MlirOperation op, const char *n) { return ct_ir_is(op, n); }
 
-/* Is every use of v an A/B operand of mmaf, through tileaa.wait / tileas.consume hand-offs (a
- * tileas.release is the slot's end of life, not a use of the tile)? */
+/* Is every use of v an A/B operand of mmaf (through tileaa.wait hand-offs, in a TileAA module)? */
 static bool only_feeds_mma(MlirValue v) {
   MlirOpOperand u = mlirValueGetFirstUse(v);
   if (mlirOpOperandIsNull(u)) return false;
   for (; !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation w = mlirOpOperandGetOwner(u);
-    if (name_is(w, "tileaa.wait") || name_is(w, "tileas.consume")) {
+    if (name_is(w, "tileaa.wait")) {
       if (mlirOperationGetNumResults(w) != 1 || !only_feeds_mma(mlirOperationGetResult(w, 0))) return false;
       continue;
     }
-    if (name_is(w, "tileas.release")) continue;
     if (!name_is(w, "cuda_tile.mmaf") || mlirOpOperandGetOperandNumber(u) > 1) return false;
   }
   return true;
 }
 
 bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out) {
-  int view_pos = name_is(op, "tileas.produce") ? 1 : 0;
-  MlirValue view = mlirOperationGetOperand(op, view_pos);
+  MlirValue view = mlirOperationGetOperand(op, 0);
   if (!mlirValueIsAOpResult(view)) return false;
   MlirOperation vop = mlirOpResultGetOwner(view);
   ct_type vt;
@@ -101,20 +96,8 @@ static void assign_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
   MlirAttribute w = mlirOperationGetAttributeByName(entry, ct_ir_sref("tileas.num_warps"));
   if (mlirAttributeIsNull(w) || !mlirAttributeIsAInteger(w)) return; /* an invalid hint: the code generator says so */
   int nwarps = (int)mlirIntegerAttrGetValueInt(w);
-  /* the produces the wgmma path takes keep their tiles in shared memory */
-  ct_hopper_plan plan;
-  bool planned = false;
   ct_oplist ops = {0};
   ct_ir_collect(entry, "cuda_tile.mmaf", &ops);
-  for (size_t i = 0; i < ops.n && !planned; i++) {
-    ct_mma_family f;
-    if (ct_tileas_op_mma(ops.ops[i], &f) && f == CT_MMA_WGMMA) {
-      ct_hopper_plan_env env = {.c = c, .has_wgmma = o->target == CT_TILEAS_SM90A,
-                                .self_contained_abi = o->self_contained_abi};
-      const char *why;
-      planned = ct_hopper_plan_entry(&env, entry, &plan, nwarps == 4 ? 0 : nwarps, &why);
-    }
-  }
   for (size_t i = 0; i < ops.n; i++) {
     ct_layout l;
     if (mma_acc_layout(ops.ops[i], nwarps, &l)) set_layout(ops.ops[i], &l);
@@ -141,9 +124,7 @@ static void assign_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
   ct_ir_collect(entry, "tileas.", &ops);
   for (size_t i = 0; i < ops.n; i++) {
     MlirOperation op = ops.ops[i];
-    bool produce = name_is(op, "tileas.produce");
-    if (!produce && !name_is(op, "tileas.load")) continue;
-    if (produce && planned && hopper_pipe_of_load(&plan, op) >= 0) continue;
+    if (!name_is(op, "tileas.load")) continue; /* (every tileas.produce left feeds wgmma from SMEM) */
     ct_layout l;
     if (ct_reg_layout_for_view_load(op, nwarps, &l)) set_layout(op, &l);
   }

@@ -15,6 +15,8 @@ typedef struct ct_tileas_options {
   ct_layout_tunables tunables;  /* weights + TILEIR_* / TILE_AS_* environment tunables */
   bool self_contained_abi;      /* tilec as tileiras: kernels take only their entry's arguments, so
                                    no host-built tensor maps (path_select.c keeps them off wgmma) */
+  /* called after each TileAS pass with its name and the module (tilec --print-ir-after-all), or NULL */
+  void (*after_pass)(const char *pass, MlirOperation module_op);
 } ct_tileas_options;
 
 void ct_tileas_options_default(ct_tileas_options *o, ct_tileas_target target);

@@ -1,12 +1,12 @@
 // Two stores of the wgmma result (C and its block transpose position): TileAS picks a TMA store for
-// both; the Hopper path takes the first as its TMA store epilogue and writes the second with
-// st.global, and TILEIR_DELAY_TMA_STORE_WAIT cannot defer the first wait (ops follow the store).
+// both; path selection takes the first as the wgmma path's TMA store epilogue and makes the second
+// a SIMT store (st.global), and TILEIR_DELAY_TMA_STORE_WAIT cannot defer the first wait (ops follow the store).
 // RUN: env TILEIR_PREFER_TMA_FOR_LOAD_STORE=1 TILEIR_DELAY_TMA_STORE_WAIT=1 %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck --check-prefix=REMARK %s < %t.remarks
 // RUN: %FileCheck %s < %t.ptx
 // RUN: %check-ptx sm_90a %t.ptx
-// REMARK: tma_store_two.mlir:[[@LINE+30]]:5: remark: wgmma path: the TMA store wait is not deferred (TILEIR_DELAY_TMA_STORE_WAIT): ops after the store may reuse its shared-memory staging
-// REMARK: tma_store_two.mlir:[[@LINE+30]]:5: remark: wgmma path: TileAS chose a TMA store for a result; it is stored from the accumulator fragments with st.global: only one TMA store epilogue per kernel
+// REMARK: tma_store_two.mlir:[[@LINE+31]]:5: remark: wgmma path: TileAS chose a TMA store for a result; it is stored from the accumulator fragments with st.global: only one TMA store epilogue per kernel
+// REMARK: tma_store_two.mlir:[[@LINE+29]]:5: remark: wgmma path: the TMA store wait is not deferred (TILEIR_DELAY_TMA_STORE_WAIT): ops after the store may reuse its shared-memory staging
 // REMARK: tma_store_two.mlir:[[@LINE+28]]:5: remark: wgmma path: TMA store epilogue: 16 box(es) 128x8, swizzle 32B, staged at +33792 in shared memory, wait_group.read right after the store
 // CHECK: cp.async.bulk.commit_group;
 // CHECK-NEXT: cp.async.bulk.wait_group.read 0;

@@ -1,6 +1,8 @@
 // A dynamic row pitch: TMA (and 16-byte cp.async) need it to be a multiple of 16 bytes, which only
 // an `assume div_by<N>` on the stride argument can prove (N elements x 2 bytes for f16).
-// RUN: %tilec --emit=tileas --split-input-file %s | %FileCheck %s
+// The layouts are checked as the modulo scheduler leaves them: path selection then makes these
+// pipes SIMT loads (an mmaf with one tile as both operands is not on the wgmma path).
+// RUN: %tilec --emit=tileas --split-input-file --print-ir-after-all %s 2>&1 >/dev/null | %after-sched | %FileCheck %s
 
 // No assumption on the stride: the operands fall back to direct mma.sync fragments.
 // CHECK: "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "mma_reg"

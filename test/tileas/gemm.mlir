@@ -1,5 +1,6 @@
 // RUN: %tilec --emit=tileas %examples/gemm.mlir | %FileCheck %s
 // RUN: %tilec --emit=tileas --gpu-name=sm_100a %examples/gemm.mlir | %FileCheck %s --check-prefix=BW
+// RUN: %tilec --emit=tileas --gpu-name=sm_100a --print-ir-after-all %examples/gemm.mlir 2>&1 >/dev/null | %FileCheck %s --check-prefix=BWSEL
 // RUN: %tilec --emit=tileas %examples/gemm_dynamic.mlir | %FileCheck %s --check-prefix=DYN
 // GEMM on sm_90a: A (128x32 f16, 64 B rows) gets the 64B swizzle, B (32x128 f16, 256 B rows) the
 // 128B swizzle in two 64-column TMA boxes, both read by wgmma from SMEM; the K loop's pipes have
@@ -23,13 +24,20 @@
 // Path selection (path_select.c): the wgmma path is taken, 128 rows = 2 warpgroups of 4 warps.
 // CHECK: tileas.num_warps = 8 : i64, tileas.smem_bytes = 32768 : i64, tileas.target = "sm_90a"
 
-// sm_100a: the operand layouts are tcgen05 SMEM descriptors, but tilec has no tcgen05 code
-// generation yet, so path selection puts the mmaf on mma.sync (the family the PTX uses) and keeps
-// the hinted 4 warps.
-// BW: layout = {atom = "tma"{{.*}}frag = "tcgen05_smem"{{.*}}swizzle = 64 : i64
+// sm_100a: layout selection gives the operands tcgen05 SMEM descriptors behind TMA pipes (the
+// dump after the modulo scheduler), but tilec has no tcgen05 code generation yet, so path
+// selection puts the mmaf on mma.sync (the family the PTX uses), keeps the hinted 4 warps and
+// makes the pipes what the PTX does: SIMT loads, no shared memory left.
+// BWSEL: IR Dump After tileas-modulo-schedule
+// BWSEL: "tileas.produce"{{.*}}layout = {atom = "tma"{{.*}}frag = "tcgen05_smem"{{.*}}swizzle = 64 : i64
+// BWSEL: IR Dump After tileas-path-select
+// BWSEL-NOT: "tileas.produce"
+// BWSEL: "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "blocked"
+// BW-NOT: "tileas.pipe"
+// BW: "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "blocked"
 // BW: "cuda_tile.mmaf"{{.*}}{tileas.mma = "mma.sync", tileas.reg_layout = {lane = array<i64: 1, 2, 7, 8, 9>, reg = array<i64: 0, 10, 3, 4, 5, 11, 12>, warp = array<i64: 6, 13>}}
 // BW: "tileas.store"{{.*}}layout = {atom = "simt"{{.*}}frag = "tcgen05_acc"{{.*}}score = 4.805000e+02 : f64, smem_tx = 0 : i64, tmem_cycles = 112 : i64
-// BW: tileas.num_warps = 4 : i64
+// BW: tileas.num_warps = 4 : i64, tileas.smem_bytes = 0 : i64
 
 // A runtime row pitch the kernel proves a multiple of 16 bytes (`assume div_by<16>` on K and N,
 // f16: 32-byte multiples) keeps TMA; the tensor maps take the pitch from the kernel arguments

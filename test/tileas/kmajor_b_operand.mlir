@@ -1,5 +1,6 @@
 // RUN: %tilec --gpu-name=sm_90a --emit=tileas %examples/attention.mlir | %FileCheck %s
-// RUN: %tilec --gpu-name=sm_90a --emit=tileas %s | %FileCheck %s --check-prefix=NEG
+// RUN: %tilec --gpu-name=sm_90a --emit=tileas --print-ir-after-all %s 2>&1 >/dev/null | %after-sched | %FileCheck %s --check-prefix=NEG
+// RUN: %tilec --gpu-name=sm_90a --emit=tileas %s | %FileCheck %s --check-prefix=FINAL
 // RUN: %tilec --gpu-name=sm_90a --emit=tileas --schedule-trace-file=%t.json %examples/attention.mlir -o /dev/null
 // RUN: %FileCheck %s --check-prefix=TRACE < %t.json
 // A tile loaded from a view and transposed by `permute [1, 0]` whose only use is operand 1 (B) of
@@ -48,29 +49,42 @@
 // selection (path_select.c) then keeps every mmaf here off wgmma (the wgmma path needs all of an
 // entry's mmaf operands B in TMA pipes and f16/bf16 elements): the f16 ones go to mma.sync, the
 // tf32 ones to the fma form.
-// (The entry's sym_name prints after its body, so each entry's checks end with its label.)
+// (The entry's sym_name prints after its body, so each entry's checks end with its label.) NEG
+// checks the layouts as the modulo scheduler leaves them (the mmaf family there is the one the A
+// layout proposes); FINAL the module after path selection, where every pipe of these entries has
+// become a SIMT tileas.load and each mmaf has its final family.
+// FINAL-NOT: "tileas.produce"
+// FINAL: "cuda_tile.mmaf"{{.*}}tileas.mma = "mma.sync"
+// FINAL-LABEL: sym_name = "mixed_use"
+// FINAL: "cuda_tile.mmaf"{{.*}}tileas.mma = "mma.sync"
+// FINAL-LABEL: sym_name = "permuted_lhs"
+// FINAL: "cuda_tile.mmaf"{{.*}}tileas.mma = "fma"
+// FINAL-LABEL: sym_name = "kmajor_tf32"
+// FINAL: "cuda_tile.mmaf"{{.*}}tileas.mma = "fma"
+// FINAL-LABEL: sym_name = "mnmajor_tf32"
+// FINAL-NOT: "tileas.produce"
 // NEG: "tileas.produce"{{.*}}frag = "wgmma_smem"
 // NEG: %[[B:[0-9]+]]:2 = "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "blocked"
 // NEG: %[[BT:[0-9]+]] = "cuda_tile.permute"(%[[B]]#0) {permutation = array<i32: 1, 0>}
-// NEG: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[BT]], %{{[0-9]+}}) {tileas.mma = "mma.sync"
+// NEG: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[BT]], %{{[0-9]+}}) {tileas.mma = "wgmma"
 // NEG: "cuda_tile.addf"(%[[BT]], %[[BT]])
 // NEG-LABEL: sym_name = "mixed_use"
 // NEG: %[[A:[0-9]+]]:2 = "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "blocked"
 // NEG: "tileas.produce"{{.*}}frag = "wgmma_smem"
 // NEG: %[[AT:[0-9]+]] = "cuda_tile.permute"(%[[A]]#0) {permutation = array<i32: 1, 0>}
-// NEG: "cuda_tile.mmaf"(%[[AT]], %{{[0-9]+}}, %{{[0-9]+}}) {tileas.mma = "mma.sync"
+// NEG: "cuda_tile.mmaf"(%[[AT]], %{{[0-9]+}}, %{{[0-9]+}}) {tileas.mma = "wgmma"
 // NEG-LABEL: sym_name = "permuted_lhs"
 // NEG-NOT: "tileas.load"
 // NEG: "tileas.produce"{{.*}}layout = {atom = "tma", box = array<i64: 64, 32>, boxes = 1 : i64{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
 // NEG: %[[BS:[0-9]+]]:2 = "tileas.produce"(%[[BP:[0-9]+]], {{.*}}layout = {atom = "tma", box = array<i64: 64, 32>, boxes = 1 : i64{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
 // NEG: %[[BK:[0-9]+]] = "tileas.consume"(%[[BP]], %[[BS]]#0)
 // NEG-NEXT: %[[BKT:[0-9]+]] = "cuda_tile.permute"(%[[BK]]) {permutation = array<i32: 1, 0>} : (!cuda_tile.tile<64x32xf32>) -> !cuda_tile.tile<32x64xf32>
-// NEG: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[BKT]], %{{[0-9]+}}) {tileas.mma = "fma"
+// NEG: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[BKT]], %{{[0-9]+}}) {tileas.mma = "wgmma"
 // NEG-NEXT: "tileas.release"(%[[BP]], %[[BS]]#0)
 // NEG-NOT: "tileas.load"
 // NEG-LABEL: sym_name = "kmajor_tf32"
 // NEG: "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "mma_reg"
-// NEG: "cuda_tile.mmaf"{{.*}}{tileas.mma = "fma"
+// NEG: "cuda_tile.mmaf"{{.*}}{tileas.mma = "wgmma"
 // NEG-LABEL: sym_name = "mnmajor_tf32"
 cuda_tile.module @kmajor_negative {
   entry @mixed_use(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %o_ptr: tile<ptr<f32>>, %p_ptr: tile<ptr<f16>>) {

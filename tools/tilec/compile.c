@@ -72,13 +72,15 @@ static void dump_stage(const char *stage, const char *text) {
   fprintf(stderr, "// -----// IR Dump After %s //----- //\n%s\n", stage, text ? text : "");
 }
 
-static void dump_mlir(const char *stage, MlirModule m) {
+static void dump_op(const char *stage, MlirOperation op) {
   ct_strbuf sb;
   ct_strbuf_init(&sb);
-  mlirOperationPrint(mlirModuleGetOperation(m), ct_strbuf_mlir_callback, &sb);
+  mlirOperationPrint(op, ct_strbuf_mlir_callback, &sb);
   dump_stage(stage, sb.data);
   ct_strbuf_free(&sb);
 }
+
+static void dump_mlir(const char *stage, MlirModule m) { dump_op(stage, mlirModuleGetOperation(m)); }
 
 
 /* Run the LLVM-tier passes (lib/llvm/tier.h) at their pipeline positions, in order. */
@@ -149,6 +151,7 @@ static MlirModule run_stages(ct_ctx *c, const tilec_options *o, MlirModule m, ct
   ct_tileas_options_default(&to, o->gpu == CT_SM_100A ? CT_TILEAS_SM100A : CT_TILEAS_SM90A);
   ct_tileas_options_from_env(&to);
   to.self_contained_abi = o->tileiras_cli;
+  if (o->print_ir_after_all) to.after_pass = dump_op; /* each TileAS pass; "tileas" is the stage's result */
   MlirModule as = ct_tileas_from_tileaa(c, cur, &to);
   mlirModuleDestroy(cur);
   cur = as;
