@@ -123,7 +123,8 @@ static void tma_store_to_simt(MlirOperation st) {
  *    mma.sync, or one the plan refused) becomes a tileas.load: a SIMT load into registers;
  *  - a tileas.store with a TMA layout the plan's TMA store epilogue does not take becomes a SIMT
  *    store (st.global), with a remark;
- *  - the pipes and buffers nobody uses any more go, and tileas.smem_bytes drops by their bytes. */
+ *  - the pipes and buffers nobody uses any more go, and tileas.smem_bytes drops by their bytes;
+ *  - a loop left without pipes loses its tileas.schedule (nothing in the PTX follows it). */
 static void demote_untaken_paths(ct_ctx *c, MlirOperation entry, const ct_hopper_plan *plan) {
   ct_oplist ops = {0};
   ct_ir_collect(entry, "tileas.produce", &ops);
@@ -155,6 +156,16 @@ static void demote_untaken_paths(ct_ctx *c, MlirOperation entry, const ct_hopper
     }
     ct_oplist_free(&ops);
   }
+  /* a loop left without pipes has no modulo schedule in the PTX: its summary goes (the trace file
+   * keeps it) */
+  ct_ir_collect(entry, "tileaa.for", &ops);
+  for (size_t i = 0; i < ops.n; i++) {
+    ct_oplist pipes = {0};
+    ct_ir_collect(ops.ops[i], "tileas.produce", &pipes);
+    if (!pipes.n) mlirOperationRemoveAttributeByName(ops.ops[i], ct_ir_sref("tileas.schedule"));
+    ct_oplist_free(&pipes);
+  }
+  ct_oplist_free(&ops);
   MlirAttribute smem = mlirOperationGetAttributeByName(entry, ct_ir_sref("tileas.smem_bytes"));
   if (freed && !mlirAttributeIsNull(smem) && mlirAttributeIsAInteger(smem))
     mlirOperationSetAttributeByName(entry, ct_ir_sref("tileas.smem_bytes"),
