@@ -211,6 +211,10 @@ static const char *check_attr_kind(MlirAttribute a, const char *kind) {
     ct_tileas_schedule s;
     return ct_tileas_schedule_read(a, &s);
   }
+  if (!strcmp(kind, "barriers")) {
+    int64_t full, empty;
+    return ct_tileas_barriers_read(a, &full, &empty);
+  }
   return "has an unknown kind";
 }
 
@@ -230,7 +234,8 @@ static bool check_attrs(ct_ctx *c, MlirOperation op, const char *spec) {
     }
     const char *kind = colon + 1;
     const char *why = check_attr_kind(a, kind);
-    bool dict = !strcmp(kind, "layout") || !strcmp(kind, "sched") || !strcmp(kind, "schedule") || !strcmp(kind, "reg_layout");
+    bool dict = !strcmp(kind, "layout") || !strcmp(kind, "sched") || !strcmp(kind, "schedule") || !strcmp(kind, "reg_layout") ||
+                !strcmp(kind, "barriers");
     if (why) return report(c, op, dict ? "attribute '%s' is invalid: %s" : "attribute '%s' %s", tok, why);
   }
   return true;

@@ -191,6 +191,38 @@ void ct_tileas_alloc_set(MlirOperation op, const ct_tileas_alloc *a) {
   for (int i = 0; i < n; i++) mlirOperationSetAttributeByName(op, mlirIdentifierStr(attrs[i].name), attrs[i].attribute);
 }
 
+/* ---- shared-memory assignment ---- */
+void ct_tileas_set_offset(MlirOperation alloc, int64_t offset) {
+  mlirOperationSetAttributeByName(alloc, sr("tileas.offset"), i64(mlirOperationGetContext(alloc), offset));
+}
+
+bool ct_tileas_op_offset(MlirOperation alloc, int64_t *offset, const char **why) {
+  *why = NULL;
+  MlirAttribute a = mlirOperationGetAttributeByName(alloc, sr("tileas.offset"));
+  if (mlirAttributeIsNull(a)) return false;
+  if (!mlirAttributeIsAInteger(a)) {
+    *why = "tileas.offset is not an integer";
+    return false;
+  }
+  *offset = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
+MlirAttribute ct_tileas_barriers_attr(MlirContext ctx, int64_t full, int64_t empty) {
+  MlirNamedAttribute na[2] = {named(ctx, "full", i64(ctx, full)), named(ctx, "empty", i64(ctx, empty))};
+  return mlirDictionaryAttrGet(ctx, empty >= 0 ? 2 : 1, na);
+}
+
+const char *ct_tileas_barriers_read(MlirAttribute a, int64_t *full, int64_t *empty) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADictionary(a)) return "tileas.barriers is not a dictionary attribute";
+  src s = {a, {NULL}};
+  if (!get_i64(s, "full", full)) return "tileas.barriers needs an integer 'full'";
+  *empty = -1;
+  if (!mlirAttributeIsNull(mlirDictionaryAttrGetElementByName(a, sr("empty"))) && !get_i64(s, "empty", empty))
+    return "tileas.barriers' 'empty' is not an integer";
+  return NULL;
+}
+
 /* ---- pipe ---- */
 int ct_tileas_pipe_attrs(MlirContext ctx, const ct_tileas_pipe *p, MlirNamedAttribute attrs[8]) {
   int n = 0;

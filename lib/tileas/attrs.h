@@ -66,6 +66,18 @@ const char *ct_tileas_alloc_read(MlirOperation op, ct_tileas_alloc *out);
 /* Replaces op's five alloc attributes with a's. */
 void ct_tileas_alloc_set(MlirOperation op, const ct_tileas_alloc *a);
 
+/* ---- shared-memory assignment (path_select.c, for the wgmma path): byte offsets from the kernel's
+ * shared-memory base (aligned to 1024 bytes at run time) ----
+ *   tileas.offset = N : i64 on a tileas.alloc: its stage 0 starts at N, stage s at N + s * stage_bytes;
+ *   tileas.barriers = {full = F : i64, empty = E : i64} on a tileas.pipe: its mbarriers full[stages]
+ *     at F and, for a pipe in a loop, empty[stages] at E (8 bytes each; `empty` absent otherwise). */
+void ct_tileas_set_offset(MlirOperation alloc, int64_t offset);
+/* false when absent (*why NULL) or not an integer (*why says so) */
+bool ct_tileas_op_offset(MlirOperation alloc, int64_t *offset, const char **why);
+MlirAttribute ct_tileas_barriers_attr(MlirContext ctx, int64_t full, int64_t empty /* -1: none */);
+/* Reads a barriers dictionary (*empty = -1 when absent); NULL, or what is wrong with it. */
+const char *ct_tileas_barriers_read(MlirAttribute a, int64_t *full, int64_t *empty);
+
 /* ---- tileas.pipe attributes ---- */
 typedef struct ct_tileas_pipe {
   int64_t stages;

@@ -401,6 +401,85 @@ static int op_position(MlirOperation *ops, int n, MlirOperation op) {
   return -1;
 }
 
+/* The tileas.alloc of a pipe's produce / of a TMA store's staging buffer, or null. */
+static MlirOperation pipe_op_of(const ct_hopper_pipe *o) { return def_op(mlirOperationGetOperand(o->load, 0)); }
+static MlirOperation alloc_of_pipe(const ct_hopper_pipe *o) {
+  MlirOperation pipe = pipe_op_of(o);
+  return mlirOperationIsNull(pipe) || mlirOperationGetNumOperands(pipe) < 1 ? (MlirOperation){NULL}
+                                                                           : def_op(mlirOperationGetOperand(pipe, 0));
+}
+static MlirOperation alloc_of_store(const ct_hopper_store *s) {
+  intptr_t n = mlirOperationGetNumOperands(s->store);
+  MlirOperation a = n ? def_op(mlirOperationGetOperand(s->store, n - 1)) : (MlirOperation){NULL};
+  return !mlirOperationIsNull(a) && is_op(a, "tileas.alloc") ? a : (MlirOperation){NULL};
+}
+
+typedef struct smem_range {
+  int64_t lo, hi;
+  bool buffer; /* a pipe buffer (dead after the loop: the TMA store staging may reuse it) */
+  bool staging;
+} smem_range;
+
+/* The shared-memory assignment recorded in the module (tileas.offset on the allocs, tileas.barriers
+ * on the pipes: path_select.c writes what plan() computes) replaces the computed one, checked:
+ * buffers and the staging tile on the 1024-byte swizzle repeat, mbarriers on 8 bytes, no two
+ * ranges overlapping (the TMA store's staging may reuse pipe buffers, dead after the loop, but no
+ * mbarrier), everything inside the SMEM limit. Without the attributes (a hand-written module) the
+ * computed assignment stands. */
+static const char *apply_assignment(ct_hopper_plan *p) {
+  const char *why;
+  for (int i = 0; i < p->npipes; i++) {
+    ct_hopper_pipe *o = &p->pipes[i];
+    MlirOperation al = alloc_of_pipe(o), pipe = pipe_op_of(o);
+    int64_t off;
+    if (!mlirOperationIsNull(al) && ct_tileas_op_offset(al, &off, &why)) o->smem_off = off;
+    else if (why) return why;
+    MlirAttribute b = mlirOperationIsNull(pipe) ? (MlirAttribute){NULL}
+                                                : mlirOperationGetAttributeByName(pipe, sr("tileas.barriers"));
+    if (!mlirAttributeIsNull(b)) {
+      int64_t full, empty;
+      if ((why = ct_tileas_barriers_read(b, &full, &empty))) return why;
+      if (o->in_loop && empty < 0) return "tileas.barriers of a pipe in the loop has no 'empty' mbarriers";
+      o->full_off = full;
+      if (o->in_loop) o->empty_off = empty;
+    }
+  }
+  if (p->has_store) {
+    MlirOperation al = alloc_of_store(&p->st);
+    int64_t off;
+    if (!mlirOperationIsNull(al) && ct_tileas_op_offset(al, &off, &why)) p->st.smem_off = off;
+    else if (why) return why;
+  }
+  smem_range r[3 * CT_HOPPER_MAX_PIPES + 1];
+  int n = 0;
+  for (int i = 0; i < p->npipes; i++) {
+    const ct_hopper_pipe *o = &p->pipes[i];
+    if (o->smem_off < 0 || o->smem_off % SMEM_PIPE_ALIGN)
+      return "a pipe buffer's tileas.offset is not a multiple of 1024 (the 128B swizzle pattern repeat)";
+    if (o->full_off < 0 || o->full_off % 8 || (o->in_loop && (o->empty_off < 0 || o->empty_off % 8)))
+      return "an mbarrier offset (tileas.barriers) is not a multiple of 8";
+    r[n++] = (smem_range){o->smem_off, o->smem_off + o->stages * o->tile_bytes, true, false};
+    r[n++] = (smem_range){o->full_off, o->full_off + 8 * o->stages, false, false};
+    if (o->in_loop) r[n++] = (smem_range){o->empty_off, o->empty_off + 8 * o->stages, false, false};
+  }
+  if (p->has_store) {
+    if (p->st.smem_off < 0 || p->st.smem_off % 1024) return "the TMA store staging buffer's tileas.offset is not a multiple of 1024";
+    r[n++] = (smem_range){p->st.smem_off, p->st.smem_off + p->st.tile_bytes, false, true};
+  }
+  int64_t end = 0;
+  for (int i = 0; i < n; i++) {
+    if (r[i].hi > end) end = r[i].hi;
+    for (int j = 0; j < i; j++) {
+      if (r[i].lo >= r[j].hi || r[j].lo >= r[i].hi) continue;
+      if ((r[i].staging && r[j].buffer) || (r[j].staging && r[i].buffer)) continue;
+      return "two shared-memory ranges of the assignment overlap (tileas.offset / tileas.barriers)";
+    }
+  }
+  p->smem_bytes = end;
+  if (p->smem_bytes + 1024 > HOPPER_SMEM_LIMIT) return "the shared-memory assignment does not fit in shared memory";
+  return NULL;
+}
+
 static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, MlirOperation *mmas, int nm, ct_hopper_plan *p) {
   memset(p, 0, sizeof *p);
   const char *why = NULL;
@@ -515,7 +594,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   p->smem_bytes = off;
   if (p->smem_bytes + 1024 > HOPPER_SMEM_LIMIT) return "the ring does not fit in shared memory";
   plan_stores(env, entry, p);
-  return NULL;
+  return apply_assignment(p);
 }
 
 /* A short description of how mmaf operand `pipe` (-1: registers) is fed, for the remark. */

@@ -172,6 +172,30 @@ static void demote_untaken_paths(ct_ctx *c, MlirOperation entry, const ct_hopper
                                     ct_ir_i64_attr(mlirOperationGetContext(entry), mlirIntegerAttrGetValueInt(smem) - freed));
 }
 
+/* The wgmma path's shared-memory assignment, as the plan computed it (hopper_plan.c: each pipe's
+ * stages from a 1024-aligned offset in program order, then the mbarriers, then the TMA store's
+ * staging, which reuses the ring when it fits), recorded for the code generator: tileas.offset on
+ * each pipe's and the staging buffer's tileas.alloc, tileas.barriers on each pipe. */
+static void record_smem_assignment(const ct_hopper_plan *plan) {
+  for (int i = 0; i < plan->npipes; i++) {
+    const ct_hopper_pipe *o = &plan->pipes[i];
+    MlirValue pv = mlirOperationGetOperand(o->load, 0);
+    if (!mlirValueIsAOpResult(pv)) continue;
+    MlirOperation pipe = mlirOpResultGetOwner(pv);
+    MlirValue bv = mlirOperationGetNumOperands(pipe) ? mlirOperationGetOperand(pipe, 0) : (MlirValue){NULL};
+    if (bv.ptr && mlirValueIsAOpResult(bv)) ct_tileas_set_offset(mlirOpResultGetOwner(bv), o->smem_off);
+    mlirOperationSetAttributeByName(pipe, ct_ir_sref("tileas.barriers"),
+                                    ct_tileas_barriers_attr(mlirOperationGetContext(pipe), o->full_off,
+                                                            o->in_loop ? o->empty_off : -1));
+  }
+  if (plan->has_store) {
+    intptr_t n = mlirOperationGetNumOperands(plan->st.store);
+    MlirValue bv = n ? mlirOperationGetOperand(plan->st.store, n - 1) : (MlirValue){NULL};
+    if (bv.ptr && mlirValueIsAOpResult(bv) && ct_ir_is(mlirOpResultGetOwner(bv), "tileas.alloc"))
+      ct_tileas_set_offset(mlirOpResultGetOwner(bv), plan->st.smem_off);
+  }
+}
+
 static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options *o) {
   MlirContext ctx = mlirOperationGetContext(entry);
   int64_t warps = ct_entry_hinted_warps(entry, o->target == CT_TILEAS_SM100A ? "sm_100" : "sm_90");
@@ -199,6 +223,7 @@ static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
     ct_tileas_set_mma(op, sync ? CT_MMA_SYNC : CT_MMA_FMA);
   }
   ct_oplist_free(&mmas);
+  if (wgmma) record_smem_assignment(&plan);
   demote_untaken_paths(c, entry, wgmma ? &plan : NULL);
   if (valid) mlirOperationSetAttributeByName(entry, ct_ir_sref("tileas.num_warps"), ct_ir_i64_attr(ctx, warps));
   return true;

@@ -11,8 +11,8 @@
 // AA: trip_count = 16 : i64
 
 // The loop's two pipes share the roofline stage count; Q gets a 1-stage pipe.
-// AS-DAG: "tileas.pipe"({{.*}}) {consumer = "wgmma_smem", producer = "tma", stages = 1 : i64, tx_bytes = 8192 : i64}
-// AS-DAG: "tileas.pipe"({{.*}}) {compute_cycles = [[C:[0-9]+]] : i64, consumer = "wgmma_smem", limited_by = "min-2", memory_cycles = 8 : i64, producer = "tma", roofline = 1 : i64, stages = 2 : i64, tx_bytes = 8192 : i64}
+// AS-DAG: "tileas.pipe"({{.*}}) {consumer = "wgmma_smem", producer = "tma", stages = 1 : i64, {{.*}}tx_bytes = 8192 : i64}
+// AS-DAG: "tileas.pipe"({{.*}}) {compute_cycles = [[C:[0-9]+]] : i64, consumer = "wgmma_smem", limited_by = "min-2", memory_cycles = 8 : i64, producer = "tma", roofline = 1 : i64, stages = 2 : i64, tileas.barriers = {{{.*}}}, tx_bytes = 8192 : i64}
 // AS: "tileaa.for"
 // AS: "tileas.produce"{{.*}}layout = {atom = "tma"{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
 // AS: "tileas.consume"

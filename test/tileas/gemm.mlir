@@ -6,9 +6,12 @@
 // 128B swizzle in two 64-column TMA boxes, both read by wgmma from SMEM; the K loop's pipes have
 // roofline ceil(8/8) = 1, promoted to 2 stages.
 
-// CHECK: "tileas.alloc"() {alignment = 512 : i64, bytes = 16384 : i64, stage_bytes = 8192 : i64, stages = 2 : i64, swizzle = 64 : i64} : () -> !tileas.smem<2x128x32xf16>
-// CHECK: "tileas.pipe"(%{{.*}}) {compute_cycles = 8 : i64, consumer = "wgmma_smem", limited_by = "min-2", memory_cycles = 8 : i64, producer = "tma", roofline = 1 : i64, stages = 2 : i64, tx_bytes = 8192 : i64}
-// CHECK: "tileas.alloc"() {alignment = 1024 : i64, {{.*}}swizzle = 128 : i64} : () -> !tileas.smem<2x32x128xf16>
+// Shared memory (path_select.c records the wgmma path's assignment): A's two 8 KiB stages at 0,
+// B's at 16384, then the mbarriers: full[2] and empty[2] of A at 32768 / 32784, of B at 32800 / 32816.
+// CHECK: "tileas.alloc"() {alignment = 512 : i64, bytes = 16384 : i64, stage_bytes = 8192 : i64, stages = 2 : i64, swizzle = 64 : i64, tileas.offset = 0 : i64} : () -> !tileas.smem<2x128x32xf16>
+// CHECK: "tileas.pipe"(%{{.*}}) {compute_cycles = 8 : i64, consumer = "wgmma_smem", limited_by = "min-2", memory_cycles = 8 : i64, producer = "tma", roofline = 1 : i64, stages = 2 : i64, tileas.barriers = {empty = 32784 : i64, full = 32768 : i64}, tx_bytes = 8192 : i64}
+// CHECK: "tileas.alloc"() {alignment = 1024 : i64, {{.*}}swizzle = 128 : i64, tileas.offset = 16384 : i64} : () -> !tileas.smem<2x32x128xf16>
+// CHECK: "tileas.pipe"(%{{.*}}) {{{.*}}tileas.barriers = {empty = 32816 : i64, full = 32800 : i64}
 // CHECK: "tileas.produce"{{.*}}layout = {atom = "tma", box = array<i64: 128, 32>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 64 : i64, tmem_cycles = 0 : i64}
 // CHECK: "tileas.produce"{{.*}}layout = {atom = "tma", box = array<i64: 32, 64>, boxes = 2 : i64{{.*}}frag = "wgmma_smem"{{.*}}score = 1.285000e+02 : f64{{.*}}swizzle = 128 : i64
 // CHECK: "tileas.consume"

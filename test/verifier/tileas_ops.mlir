@@ -214,3 +214,25 @@ cuda_tile.module @m {
     return
   }
 }
+
+// -----
+
+// The shared-memory assignment: tileas.offset is an i64, tileas.barriers a {full, empty} dictionary.
+cuda_tile.module @m {
+  testing$func @f() {
+    // expected-error@+1 {{'tileas.alloc' op attribute 'tileas.offset' must be an integer attribute}}
+    %a = "tileas.alloc"() {alignment = 1024 : i64, bytes = 8192 : i64, stage_bytes = 8192 : i64, stages = 1 : i64, swizzle = 128 : i64, tileas.offset = "0"} : () -> !tileas.smem<1x64x64xf16>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f() {
+    %a = "tileas.alloc"() {alignment = 1024 : i64, bytes = 8192 : i64, stage_bytes = 8192 : i64, stages = 1 : i64, swizzle = 128 : i64, tileas.offset = 0 : i64} : () -> !tileas.smem<1x64x64xf16>
+    // expected-error@+1 {{'tileas.pipe' op attribute 'tileas.barriers' is invalid: tileas.barriers needs an integer 'full'}}
+    %p = "tileas.pipe"(%a) {consumer = "wgmma_smem", producer = "tma", stages = 1 : i64, tx_bytes = 8192 : i64, tileas.barriers = {empty = 8192 : i64}} : (!tileas.smem<1x64x64xf16>) -> !tileas.pipe<1x64x64xf16>
+    return
+  }
+}

@@ -4,10 +4,10 @@ module {
   "cuda_tile.module"() ({
     "cuda_tile.entry"() ({
     ^bb0(%arg0: !cuda_tile.tile<ptr<f16>>, %arg1: !cuda_tile.tile<ptr<f16>>, %arg2: !cuda_tile.tile<ptr<f32>>):
-      %0 = "tileas.alloc"() {alignment = 512 : i64, bytes = 16384 : i64, stage_bytes = 8192 : i64, stages = 2 : i64, swizzle = 64 : i64} : () -> !tileas.smem<2x128x32xf16>
-      %1 = "tileas.pipe"(%0) {compute_cycles = 8 : i64, consumer = "wgmma_smem", limited_by = "min-2", memory_cycles = 8 : i64, producer = "tma", roofline = 1 : i64, stages = 2 : i64, tx_bytes = 8192 : i64} : (!tileas.smem<2x128x32xf16>) -> !tileas.pipe<2x128x32xf16>
-      %2 = "tileas.alloc"() {alignment = 1024 : i64, bytes = 16384 : i64, stage_bytes = 8192 : i64, stages = 2 : i64, swizzle = 128 : i64} : () -> !tileas.smem<2x32x128xf16>
-      %3 = "tileas.pipe"(%2) {compute_cycles = 8 : i64, consumer = "wgmma_smem", limited_by = "min-2", memory_cycles = 8 : i64, producer = "tma", roofline = 1 : i64, stages = 2 : i64, tx_bytes = 8192 : i64} : (!tileas.smem<2x32x128xf16>) -> !tileas.pipe<2x32x128xf16>
+      %0 = "tileas.alloc"() {alignment = 512 : i64, bytes = 16384 : i64, stage_bytes = 8192 : i64, stages = 2 : i64, swizzle = 64 : i64, tileas.offset = 0 : i64} : () -> !tileas.smem<2x128x32xf16>
+      %1 = "tileas.pipe"(%0) {compute_cycles = 8 : i64, consumer = "wgmma_smem", limited_by = "min-2", memory_cycles = 8 : i64, producer = "tma", roofline = 1 : i64, stages = 2 : i64, tileas.barriers = {empty = 32784 : i64, full = 32768 : i64}, tx_bytes = 8192 : i64} : (!tileas.smem<2x128x32xf16>) -> !tileas.pipe<2x128x32xf16>
+      %2 = "tileas.alloc"() {alignment = 1024 : i64, bytes = 16384 : i64, stage_bytes = 8192 : i64, stages = 2 : i64, swizzle = 128 : i64, tileas.offset = 16384 : i64} : () -> !tileas.smem<2x32x128xf16>
+      %3 = "tileas.pipe"(%2) {compute_cycles = 8 : i64, consumer = "wgmma_smem", limited_by = "min-2", memory_cycles = 8 : i64, producer = "tma", roofline = 1 : i64, stages = 2 : i64, tileas.barriers = {empty = 32816 : i64, full = 32800 : i64}, tx_bytes = 8192 : i64} : (!tileas.smem<2x32x128xf16>) -> !tileas.pipe<2x32x128xf16>
       %4 = "tileaa.constant"() {value = 1 : i64} : () -> i64
       %5 = "tileaa.constant"() {value = 1024 : i64} : () -> i64
       %6 = "cuda_tile.assume"(%arg0) {predicate = #cuda_tile.div_by<16>} : (!cuda_tile.tile<ptr<f16>>) -> !cuda_tile.tile<ptr<f16>>
