@@ -420,7 +420,8 @@ int lower_control_op(ct_lower *L, MlirOperation op, const char *name) {
       return branch_with_values(L, op, ctx, ctx->header, ctx->carried_layouts, false, next) ? LOWER_DONE : LOWER_FAILED;
     }
     if (ctx->is_for) {
-      ct_error_op(L->c, op, "`break` inside `for` is not supported by code generation yet");
+      /* unreachable from verified input: verify_break allows `break` only under `loop` (through `if`s) */
+      ct_error_op(L->c, op, "code generation: `break` inside `for` (CUDA Tile IR allows `break` only in `loop`)");
       return LOWER_FAILED;
     }
     bool create = !ctx->merge_args_ready;

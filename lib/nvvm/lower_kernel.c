@@ -254,6 +254,7 @@ bool op_segments(MlirOperation op, int32_t *seg, int max, int *n) {
 }
 
 /* ---------------- ops ---------------- */
+static int lower_get_global(ct_lower *L, MlirOperation op);
 static int lower_misc_op(ct_lower *L, MlirOperation op, const char *name) {
   if (!strcmp(name, "make_token") || !strcmp(name, "join_tokens")) {
     lv_bind(L, mlirOperationGetResult(op, 0), lv_alloc(L, LV_TOKEN, NULL));
@@ -284,6 +285,7 @@ static int lower_misc_op(ct_lower *L, MlirOperation op, const char *name) {
     lv_bind(L, mlirOperationGetResult(op, 0), lv);
     return LOWER_DONE;
   }
+  if (!strcmp(name, "get_global")) return lower_get_global(L, op);
   if (!strcmp(name, "get_tile_block_id") || !strcmp(name, "get_num_tile_blocks")) {
     static const char *const ids[3] = {"llvm.nvvm.read.ptx.sreg.ctaid.x", "llvm.nvvm.read.ptx.sreg.ctaid.y",
                                        "llvm.nvvm.read.ptx.sreg.ctaid.z"};
@@ -405,6 +407,88 @@ static const char *entry_name_problem(MlirStringRef n) {
   return NULL;
 }
 
+/* A module-level `global` as an LLVM global in the global address space (PTX `.global`), initialised
+ * with its dense value; `constant` makes it read-only, `alignment` (0 = the element's) its
+ * alignment. Its symbol is its name, so it must be a PTX identifier no other symbol uses. */
+static bool lower_global(ct_lower *L, MlirOperation g) {
+  MlirContext ctx = L->b.ctx;
+  MlirAttribute name = mlirOperationGetAttributeByName(g, sref("sym_name"));
+  MlirAttribute value = mlirOperationGetAttributeByName(g, sref("value"));
+  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name) || mlirAttributeIsNull(value) ||
+      !mlirAttributeIsADenseElements(value)) {
+    ct_error_op(L->c, g, "code generation: `global` needs a name and a dense value");
+    return false;
+  }
+  MlirStringRef n = mlirStringAttrGetValue(name);
+  const char *bad = entry_name_problem(n);
+  if (bad) {
+    ct_error_op(L->c, g, "code generation: the global name `%.*s` %s (it is the PTX symbol)", (int)n.length, n.data, bad);
+    return false;
+  }
+  for (MlirOperation f = mlirBlockGetFirstOperation(L->out_body); !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+    MlirAttribute fn = mlirOperationGetAttributeByName(f, sref("sym_name"));
+    if (!mlirAttributeIsNull(fn) && mlirStringRefEqual(mlirStringAttrGetValue(fn), n)) {
+      ct_error_op(L->c, g, "code generation: two symbols are named `%.*s` (kernels and globals share one PTX module)", (int)n.length, n.data);
+      return false;
+    }
+  }
+  MlirType vt = mlirAttributeGetType(value);
+  MlirType et = mlirShapedTypeGetElementType(vt);
+  ct_elem e;
+  bool numeric = false;
+  static const ct_elem storable[] = {CT_I8, CT_I16, CT_I32, CT_I64, CT_F16, CT_BF16, CT_F32, CT_F64};
+  for (size_t i = 0; i < sizeof storable / sizeof *storable; i++)
+    if (mlirTypeEqual(et, elem_llvm_type(L, storable[i]))) numeric = true, e = storable[i];
+  if (!numeric) {
+    ct_strbuf tb;
+    ct_strbuf_init(&tb);
+    mlirTypePrint(et, ct_strbuf_mlir_callback, &tb);
+    ct_error_op(L->c, g, "`global` of %s elements is not supported by code generation yet (i8..i64, f16, bf16, f32, f64 "
+                "are)", tb.data ? tb.data : "these");
+    ct_strbuf_free(&tb);
+    return false;
+  }
+  int64_t n_elem = 1;
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(vt); d++) n_elem *= mlirShapedTypeGetDimSize(vt, d);
+  int64_t align = attr_int(g, "alignment", 0);
+  if (align <= 0) align = ct_elem_bits(e) / 8;
+  MlirOperationState st = mlirOperationStateGet(sref("llvm.mlir.global"), mlirOperationGetLocation(g));
+  MlirNamedAttribute na[7] = {
+      bld_named(&L->b, "sym_name", name),
+      bld_named(&L->b, "global_type", mlirTypeAttrGet(mlirLLVMArrayTypeGet(et, (unsigned)n_elem))),
+      bld_named(&L->b, "linkage", mlirLLVMLinkageAttrGet(ctx, MlirLLVMLinkageInternal)),
+      bld_named(&L->b, "addr_space", mlirIntegerAttrGet(L->b.i32, 1)),
+      bld_named(&L->b, "alignment", mlirIntegerAttrGet(L->b.i64, align)),
+      bld_named(&L->b, "value", value),
+      bld_named(&L->b, "constant", mlirUnitAttrGet(ctx))};
+  mlirOperationStateAddAttributes(&st, attr_present(g, "constant") ? 7 : 6, na);
+  MlirRegion r = mlirRegionCreate();
+  mlirOperationStateAddOwnedRegions(&st, 1, &r);
+  mlirBlockAppendOwnedOperation(L->out_body, mlirOperationCreate(&st));
+  return true;
+}
+
+/* get_global @g: the address of the global (a rank-0 pointer tile). */
+static int lower_get_global(ct_lower *L, MlirOperation op) {
+  MlirAttribute ref = mlirOperationGetAttributeByName(op, sref("name"));
+  ct_type t;
+  if (mlirAttributeIsNull(ref) || !mlirAttributeIsAFlatSymbolRef(ref) || !result_type(L, op, 0, &t)) {
+    ct_error_op(L->c, op, "code generation: `get_global` needs a symbol and a pointer result");
+    return LOWER_FAILED;
+  }
+  const ct_layout *l = layout_blocked_for(L, op, &t);
+  if (!l) return LOWER_FAILED;
+  ct_lv *lv = lv_new_tile(L, &t, l);
+  MlirStringRef s = mlirFlatSymbolRefAttrGetValue(ref);
+  char buf[256];
+  snprintf(buf, sizeof buf, "%.*s", (int)s.length, s.data);
+  lv->regs[0] = bld_addressof(&L->b, buf, L->b.ptr_global);
+  lv->uniform = true;
+  lv_bind(L, mlirOperationGetResult(op, 0), lv);
+  return LOWER_DONE;
+}
+
+
 static bool lower_entry(ct_lower *L, MlirOperation entry) {
   MlirAttribute name_attr = mlirOperationGetAttributeByName(entry, sref("sym_name"));
   if (mlirAttributeIsNull(name_attr) || !mlirAttributeIsAString(name_attr)) {
@@ -422,7 +506,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
        f = mlirOperationGetNextInBlock(f)) {
     MlirAttribute fn = mlirOperationGetAttributeByName(f, sref("sym_name"));
     if (!mlirAttributeIsNull(fn) && mlirStringRefEqual(mlirStringAttrGetValue(fn), name)) {
-      ct_error_op(L->c, entry, "code generation: two entries are named `%.*s`", (int)name.length, name.data);
+      ct_error_op(L->c, entry, "code generation: two symbols are named `%.*s` (kernels and globals share one PTX module)", (int)name.length, name.data);
       return false;
     }
   }
@@ -730,7 +814,9 @@ MlirModule ct_lower_to_llvm_dialect(ct_ctx *c, MlirModule in, const ct_lower_opt
     for (MlirOperation e = mlirBlockGetFirstOperation(body); ok && !mlirOperationIsNull(e);
          e = mlirOperationGetNextInBlock(e)) {
       ct_op_short_name(e, name, sizeof name);
-      if (!strcmp(name, "entry")) {
+      if (!strcmp(name, "global")) {
+        ok = lower_global(&L, e);
+      } else if (!strcmp(name, "entry")) {
         ok = lower_entry(&L, e);
         /* values of one kernel are never used by another */
         free(L.slots);
