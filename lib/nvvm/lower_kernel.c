@@ -535,8 +535,13 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
                               .describe_plan = true};
     const char *why = NULL;
     if (!ct_hopper_plan_entry(&env, entry, &hopper, warps == CT_DEFAULT_WARPS ? 0 : warps, &why)) {
-      ct_error_op(L->c, wgmma_op, "TileAS put this mmaf on wgmma (tileas.mma), but the Hopper TMA + wgmma path cannot "
-                  "take the kernel: %s", why ? why : "no plan");
+      if (!mlirOperationIsNull(hopper.why_op)) { /* a recorded decision of that op is wrong */
+        MlirStringRef on = mlirIdentifierStr(mlirOperationGetName(hopper.why_op));
+        ct_error_op(L->c, hopper.why_op, "the wgmma path cannot use this %.*s's shared-memory assignment: %s",
+                    (int)on.length, on.data, why ? why : "no plan");
+      } else
+        ct_error_op(L->c, wgmma_op, "TileAS put this mmaf on wgmma (tileas.mma), but the Hopper TMA + wgmma path cannot "
+                    "take the kernel: %s", why ? why : "no plan");
       return false;
     }
     if (decided && decided != 4 * hopper.warpgroups) {

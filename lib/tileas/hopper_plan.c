@@ -418,6 +418,7 @@ typedef struct smem_range {
   int64_t lo, hi;
   bool buffer; /* a pipe buffer (dead after the loop: the TMA store staging may reuse it) */
   bool staging;
+  MlirOperation op; /* the op whose attribute places it */
 } smem_range;
 
 /* The shared-memory assignment recorded in the module (tileas.offset on the allocs, tileas.barriers
@@ -425,15 +426,21 @@ typedef struct smem_range {
  * buffers and the staging tile on the 1024-byte swizzle repeat, mbarriers on 8 bytes, no two
  * ranges overlapping (the TMA store's staging may reuse pipe buffers, dead after the loop, but no
  * mbarrier), everything inside the SMEM limit. Without the attributes (a hand-written module) the
- * computed assignment stands. */
+ * computed assignment stands. A failure names the op (p->why_op) whose attribute is wrong. */
 static const char *apply_assignment(ct_hopper_plan *p) {
   const char *why;
+  smem_range r[3 * CT_HOPPER_MAX_PIPES + 1];
+  int n = 0;
   for (int i = 0; i < p->npipes; i++) {
     ct_hopper_pipe *o = &p->pipes[i];
     MlirOperation al = alloc_of_pipe(o), pipe = pipe_op_of(o);
     int64_t off;
+    p->why_op = al;
     if (!mlirOperationIsNull(al) && ct_tileas_op_offset(al, &off, &why)) o->smem_off = off;
     else if (why) return why;
+    if (o->smem_off < 0 || o->smem_off % SMEM_PIPE_ALIGN)
+      return "a pipe buffer's tileas.offset is not a multiple of 1024 (the 128B swizzle pattern repeat)";
+    p->why_op = pipe;
     MlirAttribute b = mlirOperationIsNull(pipe) ? (MlirAttribute){NULL}
                                                 : mlirOperationGetAttributeByName(pipe, sr("tileas.barriers"));
     if (!mlirAttributeIsNull(b)) {
@@ -443,28 +450,20 @@ static const char *apply_assignment(ct_hopper_plan *p) {
       o->full_off = full;
       if (o->in_loop) o->empty_off = empty;
     }
+    if (o->full_off < 0 || o->full_off % 8 || (o->in_loop && (o->empty_off < 0 || o->empty_off % 8)))
+      return "an mbarrier offset (tileas.barriers) is not a multiple of 8";
+    r[n++] = (smem_range){o->smem_off, o->smem_off + o->stages * o->tile_bytes, true, false, al};
+    r[n++] = (smem_range){o->full_off, o->full_off + 8 * o->stages, false, false, pipe};
+    if (o->in_loop) r[n++] = (smem_range){o->empty_off, o->empty_off + 8 * o->stages, false, false, pipe};
   }
   if (p->has_store) {
     MlirOperation al = alloc_of_store(&p->st);
     int64_t off;
+    p->why_op = al;
     if (!mlirOperationIsNull(al) && ct_tileas_op_offset(al, &off, &why)) p->st.smem_off = off;
     else if (why) return why;
-  }
-  smem_range r[3 * CT_HOPPER_MAX_PIPES + 1];
-  int n = 0;
-  for (int i = 0; i < p->npipes; i++) {
-    const ct_hopper_pipe *o = &p->pipes[i];
-    if (o->smem_off < 0 || o->smem_off % SMEM_PIPE_ALIGN)
-      return "a pipe buffer's tileas.offset is not a multiple of 1024 (the 128B swizzle pattern repeat)";
-    if (o->full_off < 0 || o->full_off % 8 || (o->in_loop && (o->empty_off < 0 || o->empty_off % 8)))
-      return "an mbarrier offset (tileas.barriers) is not a multiple of 8";
-    r[n++] = (smem_range){o->smem_off, o->smem_off + o->stages * o->tile_bytes, true, false};
-    r[n++] = (smem_range){o->full_off, o->full_off + 8 * o->stages, false, false};
-    if (o->in_loop) r[n++] = (smem_range){o->empty_off, o->empty_off + 8 * o->stages, false, false};
-  }
-  if (p->has_store) {
     if (p->st.smem_off < 0 || p->st.smem_off % 1024) return "the TMA store staging buffer's tileas.offset is not a multiple of 1024";
-    r[n++] = (smem_range){p->st.smem_off, p->st.smem_off + p->st.tile_bytes, false, true};
+    r[n++] = (smem_range){p->st.smem_off, p->st.smem_off + p->st.tile_bytes, false, true, al};
   }
   int64_t end = 0;
   for (int i = 0; i < n; i++) {
@@ -472,9 +471,11 @@ static const char *apply_assignment(ct_hopper_plan *p) {
     for (int j = 0; j < i; j++) {
       if (r[i].lo >= r[j].hi || r[j].lo >= r[i].hi) continue;
       if ((r[i].staging && r[j].buffer) || (r[j].staging && r[i].buffer)) continue;
+      p->why_op = r[i].op;
       return "two shared-memory ranges of the assignment overlap (tileas.offset / tileas.barriers)";
     }
   }
+  p->why_op = (MlirOperation){NULL};
   p->smem_bytes = end;
   if (p->smem_bytes + 1024 > HOPPER_SMEM_LIMIT) return "the shared-memory assignment does not fit in shared memory";
   return NULL;
@@ -615,6 +616,7 @@ static void describe(const ct_hopper_plan *p, int pipe, char *buf, size_t cap) {
 bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct_hopper_plan *p, int hinted_warps,
                           const char **why_out) {
   *why_out = NULL;
+  p->why_op = (MlirOperation){NULL};
   MlirOperation mmas[CT_HOPPER_MAX_MMAS + 1];
   int n = collect(entry, "cuda_tile.mmaf", NULL, mmas, CT_HOPPER_MAX_MMAS + 1, 0);
   if (n == 0) return false;

@@ -158,6 +158,8 @@ typedef struct ct_hopper_plan {
    * path_select.c makes every such store SIMT; the code generator refuses one) */
   MlirOperation declined_store;
   const char *declined_store_why;
+  /* when planning fails on one op's recorded decision (a shared-memory assignment), that op */
+  MlirOperation why_op;
   int64_t smem_bytes;        /* ring + mbarriers (+ store staging), before the 1024 B alignment pad */
 } ct_hopper_plan;
 
