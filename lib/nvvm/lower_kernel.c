@@ -355,38 +355,45 @@ bool lower_block(ct_lower *L, MlirBlock block) {
 }
 
 /* ---------------- entries ---------------- */
-/* The first mmaf/mmai of entry that TileAS put on wgmma, or null. */
-static MlirOperation entry_wgmma_op(MlirOperation op) {
-  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
-    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
+/* The first op nested under root (pre-order) for which pred(op, plan) holds, or null. */
+static MlirOperation first_op_where(MlirOperation root, bool (*pred)(MlirOperation, const ct_hopper_plan *),
+                                    const ct_hopper_plan *plan) {
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(root); r++)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(root, r)); !mlirBlockIsNull(b);
          b = mlirBlockGetNextInRegion(b))
       for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
-        ct_mma_family f;
-        if (ct_tileas_op_mma(o, &f) && f == CT_MMA_WGMMA) return o;
-        MlirOperation in = entry_wgmma_op(o);
+        if (pred(o, plan)) return o;
+        MlirOperation in = first_op_where(o, pred, plan);
         if (!mlirOperationIsNull(in)) return in;
       }
   return (MlirOperation){NULL};
 }
 
-/* The first op under `op` that asks for a shared-memory path the wgmma plan p (NULL: no wgmma path)
- * does not take — a tileas.produce that feeds no planned wgmma, or a tileas.store with a TMA
- * layout that is not the planned TMA store epilogue — or null. */
-static MlirOperation untaken_smem_path(MlirOperation op, const ct_hopper_plan *p) {
-  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
-    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b))
-      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
-        ct_tileas_layout lay;
-        MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(o));
-        if (n.length == 14 && !memcmp(n.data, "tileas.produce", 14) && !(p && hopper_pipe_of_load(p, o) >= 0)) return o;
-        if (n.length == 12 && !memcmp(n.data, "tileas.store", 12) && ct_tileas_op_layout(o, &lay) &&
-            lay.atom == CT_ATOM_TMA && !(p && p->has_store && mlirOperationEqual(p->st.store, o)))
-          return o;
-        MlirOperation in = untaken_smem_path(o, p);
-        if (!mlirOperationIsNull(in)) return in;
-      }
-  return (MlirOperation){NULL};
+static bool op_name_is(MlirOperation op, const char *full_name) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return n.length == strlen(full_name) && !memcmp(n.data, full_name, n.length);
+}
+
+/* An mmaf/mmai TileAS put on wgmma. */
+static bool on_wgmma(MlirOperation op, const ct_hopper_plan *plan) {
+  (void)plan;
+  ct_mma_family f;
+  return ct_tileas_op_mma(op, &f) && f == CT_MMA_WGMMA;
+}
+
+/* An op asking for a shared-memory path the wgmma plan (NULL: no wgmma path) does not take: a
+ * tileas.produce that feeds no planned wgmma, or a tileas.store with a TMA layout that is not the
+ * planned TMA store epilogue. */
+static bool untaken_produce(MlirOperation op, const ct_hopper_plan *p) {
+  return op_name_is(op, "tileas.produce") && !(p && hopper_pipe_of_load(p, op) >= 0);
+}
+static bool untaken_tma_store(MlirOperation op, const ct_hopper_plan *p) {
+  ct_tileas_layout lay;
+  return op_name_is(op, "tileas.store") && ct_tileas_op_layout(op, &lay) && lay.atom == CT_ATOM_TMA &&
+         !(p && p->has_store && mlirOperationEqual(p->st.store, op));
+}
+static bool untaken_smem_path(MlirOperation op, const ct_hopper_plan *p) {
+  return untaken_produce(op, p) || untaken_tma_store(op, p);
 }
 
 /* Why an entry name cannot be the kernel's PTX symbol, or NULL when it can (docs/abi.md "Kernel
@@ -407,6 +414,20 @@ static const char *entry_name_problem(MlirStringRef n) {
   return NULL;
 }
 
+/* Does the output module already define a symbol (kernel or global) named n? Then n is refused on
+ * op: kernels and globals share one PTX module. */
+static bool symbol_taken(ct_lower *L, MlirOperation op, MlirStringRef n) {
+  for (MlirOperation f = mlirBlockGetFirstOperation(L->out_body); !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+    MlirAttribute fn = mlirOperationGetAttributeByName(f, sref("sym_name"));
+    if (!mlirAttributeIsNull(fn) && mlirStringRefEqual(mlirStringAttrGetValue(fn), n)) {
+      ct_error_op(L->c, op, "code generation: two symbols are named `%.*s` (kernels and globals share one PTX module)",
+                  (int)n.length, n.data);
+      return true;
+    }
+  }
+  return false;
+}
+
 /* A module-level `global` as an LLVM global in the global address space (PTX `.global`), initialised
  * with its dense value; `constant` makes it read-only, `alignment` (0 = the element's) its
  * alignment. Its symbol is its name, so it must be a PTX identifier no other symbol uses. */
@@ -425,13 +446,7 @@ static bool lower_global(ct_lower *L, MlirOperation g) {
     ct_error_op(L->c, g, "code generation: the global name `%.*s` %s (it is the PTX symbol)", (int)n.length, n.data, bad);
     return false;
   }
-  for (MlirOperation f = mlirBlockGetFirstOperation(L->out_body); !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
-    MlirAttribute fn = mlirOperationGetAttributeByName(f, sref("sym_name"));
-    if (!mlirAttributeIsNull(fn) && mlirStringRefEqual(mlirStringAttrGetValue(fn), n)) {
-      ct_error_op(L->c, g, "code generation: two symbols are named `%.*s` (kernels and globals share one PTX module)", (int)n.length, n.data);
-      return false;
-    }
-  }
+  if (symbol_taken(L, g, n)) return false;
   MlirType vt = mlirAttributeGetType(value);
   MlirType et = mlirShapedTypeGetElementType(vt);
   ct_elem e;
@@ -502,14 +517,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
                 "up by the entry's name (rename the entry; docs/abi.md)", (int)name.length, name.data, problem);
     return false;
   }
-  for (MlirOperation f = mlirBlockGetFirstOperation(L->out_body); !mlirOperationIsNull(f);
-       f = mlirOperationGetNextInBlock(f)) {
-    MlirAttribute fn = mlirOperationGetAttributeByName(f, sref("sym_name"));
-    if (!mlirAttributeIsNull(fn) && mlirStringRefEqual(mlirStringAttrGetValue(fn), name)) {
-      ct_error_op(L->c, entry, "code generation: two symbols are named `%.*s` (kernels and globals share one PTX module)", (int)name.length, name.data);
-      return false;
-    }
-  }
+  if (symbol_taken(L, entry, name)) return false;
   /* warps per CTA: TileAS's decision (tileas.num_warps, path_select.c), else the hint */
   int64_t decided = attr_int(entry, "tileas.num_warps", 0);
   int64_t warps64 = decided ? decided : ct_entry_hinted_warps(entry, L->opts->gpu == CT_SM_100A ? "sm_100" : "sm_90");
@@ -526,7 +534,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   memset(&hopper_emit, 0, sizeof hopper_emit);
   L->hopper = NULL;
   L->hopper_emit = NULL;
-  MlirOperation wgmma_op = entry_wgmma_op(entry);
+  MlirOperation wgmma_op = first_op_where(entry, on_wgmma, NULL);
   if (!mlirOperationIsNull(wgmma_op)) {
     ct_hopper_plan_env env = {.c = L->c,
                               .has_wgmma = L->opts->gpu == CT_SM_90A,
@@ -555,10 +563,9 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   }
   /* TMA pipes and TMA stores are emitted only on the wgmma path: TileAS (path_select.c) makes every
    * other one a SIMT tileas.load / tileas.store */
-  MlirOperation untaken = untaken_smem_path(entry, L->hopper);
+  MlirOperation untaken = first_op_where(entry, untaken_smem_path, L->hopper);
   if (!mlirOperationIsNull(untaken)) {
-    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(untaken));
-    if (n.length == 14) /* tileas.produce */
+    if (untaken_produce(untaken, L->hopper))
       ct_error_op(L->c, untaken, "tileas.produce fills a shared-memory pipe, but %s (TileAS makes such a load a SIMT "
                   "tileas.load)", L->hopper ? "no wgmma the plan takes reads this pipe" : "the kernel is not on the wgmma path");
     else

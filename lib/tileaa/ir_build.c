@@ -47,6 +47,11 @@ static void collect_rec(MlirOperation op, const char *prefix, ct_oplist *out) {
 
 void ct_ir_collect(MlirOperation root, const char *prefix, ct_oplist *out) { collect_rec(root, prefix, out); }
 
+void ct_ir_collect_users(MlirValue v, ct_oplist *out) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+    ct_oplist_push(out, mlirOpOperandGetOwner(u));
+}
+
 MlirNamedAttribute ct_ir_named(MlirContext ctx, const char *name, MlirAttribute a) {
   return mlirNamedAttributeGet(mlirIdentifierGet(ctx, ct_ir_sref(name)), a);
 }

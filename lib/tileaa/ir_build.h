@@ -22,6 +22,9 @@ void ct_oplist_push(ct_oplist *l, MlirOperation op);
 void ct_oplist_free(ct_oplist *l);
 /* Every op nested under root whose name starts with prefix (pre-order, root excluded). */
 void ct_ir_collect(MlirOperation root, const char *prefix, ct_oplist *out);
+/* The owner of every use of v, in use-list order (an op using v twice appears twice), so that the
+ * caller may rewrite or destroy them. */
+void ct_ir_collect_users(MlirValue v, ct_oplist *out);
 
 bool ct_ir_is(MlirOperation op, const char *name);     /* op name == name */
 MlirStringRef ct_ir_sref(const char *s);

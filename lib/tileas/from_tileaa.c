@@ -354,8 +354,7 @@ static void rewrite_load(MlirContext ctx, group *g, MlirValue pipe) {
   MlirAttribute lay = layout_attr(ctx, g);
   MlirValue fut = mlirOperationGetResult(ld, 0), tok = mlirOperationGetResult(ld, 1);
   ct_oplist waits = {0};
-  for (MlirOpOperand u = mlirValueGetFirstUse(fut); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
-    ct_oplist_push(&waits, mlirOpOperandGetOwner(u));
+  ct_ir_collect_users(fut, &waits);
   if (smem) {
     MlirType rt[2] = {mlirOpaqueTypeGet(ctx, ct_ir_sref("tileas"), ct_ir_sref("slot")), mlirValueGetType(tok)};
     MlirNamedAttribute na[2] = {ct_ir_named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 4, s)),
@@ -419,8 +418,7 @@ static void rewrite_store(MlirContext ctx, const ct_tileas_options *o, group *g,
   mlirOperationSetAttributeByName(so, ct_ir_sref("layout"), lay);
   mlirValueReplaceAllUsesOfWith(tok, mlirOperationGetResult(so, tma ? 1 : 0));
   ct_oplist waits = {0};
-  for (MlirOpOperand u = mlirValueGetFirstUse(fut); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
-    ct_oplist_push(&waits, mlirOpOperandGetOwner(u));
+  ct_ir_collect_users(fut, &waits);
   for (size_t i = 0; i < waits.n; i++) {
     if (tma) {
       bool deferred = o->tunables.delay_tma_store_wait;

@@ -151,6 +151,9 @@ static const char *plan_store(const ct_hopper_plan_env *env, MlirOperation entry
                               const ct_hopper_plan *p, ct_hopper_store *s) {
   memset(s, 0, sizeof *s);
   s->store = op;
+  intptr_t nop = mlirOperationGetNumOperands(op);
+  MlirOperation staging = nop ? def_op(mlirOperationGetOperand(op, nop - 1)) : (MlirOperation){NULL};
+  if (!mlirOperationIsNull(staging) && is_op(staging, "tileas.alloc")) s->alloc = staging;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   if (mlirOperationGetBlock(op).ptr != body.ptr) return "the store is nested in control flow";
   bool after = false;
@@ -240,8 +243,10 @@ static void plan_stores(const ct_hopper_plan_env *env, MlirOperation entry, ct_h
   }
 }
 
-/* The TileAS decisions for the pipe of tileas.produce `prod`. */
-static const char *tileas_pipe(MlirOperation prod, int *stages, int64_t *tx, int *swz, int64_t box[2], int *nboxes) {
+/* The TileAS decisions for the pipe of o's tileas.produce; records that pipe's tileas.pipe and
+ * tileas.alloc in o. */
+static const char *tileas_pipe(ct_hopper_pipe *o, int *stages, int64_t *tx, int *swz) {
+  MlirOperation prod = o->load;
   MlirOperation pipe = def_op(mlirOperationGetOperand(prod, 0));
   if (mlirOperationIsNull(pipe) || !is_op(pipe, "tileas.pipe")) return "no tileas.pipe";
   ct_tileas_pipe pi;
@@ -253,10 +258,12 @@ static const char *tileas_pipe(MlirOperation prod, int *stages, int64_t *tx, int
   *tx = pi.tx_bytes;
   MlirOperation alloc = def_op(mlirOperationGetOperand(pipe, 0));
   if (mlirOperationIsNull(alloc) || !is_op(alloc, "tileas.alloc")) return "no tileas.alloc";
+  o->pipe_op = pipe;
+  o->alloc = alloc;
   ct_tileas_alloc al;
   *swz = ct_tileas_alloc_read(alloc, &al) ? -1 : al.swizzle;
   ct_tileas_layout lay;
-  if (!ct_tileas_op_layout(prod, &lay) || !layout_box(&lay, box, nboxes)) return "the operand layout has no TMA box";
+  if (!ct_tileas_op_layout(prod, &lay) || !layout_box(&lay, o->box, &o->nboxes)) return "the operand layout has no TMA box";
   if (lay.swizzle != *swz) return "the operand layout's swizzle differs from its buffer's (tileas.alloc)";
   return NULL;
 }
@@ -401,19 +408,6 @@ static int op_position(MlirOperation *ops, int n, MlirOperation op) {
   return -1;
 }
 
-/* The tileas.alloc of a pipe's produce / of a TMA store's staging buffer, or null. */
-static MlirOperation pipe_op_of(const ct_hopper_pipe *o) { return def_op(mlirOperationGetOperand(o->load, 0)); }
-static MlirOperation alloc_of_pipe(const ct_hopper_pipe *o) {
-  MlirOperation pipe = pipe_op_of(o);
-  return mlirOperationIsNull(pipe) || mlirOperationGetNumOperands(pipe) < 1 ? (MlirOperation){NULL}
-                                                                           : def_op(mlirOperationGetOperand(pipe, 0));
-}
-static MlirOperation alloc_of_store(const ct_hopper_store *s) {
-  intptr_t n = mlirOperationGetNumOperands(s->store);
-  MlirOperation a = n ? def_op(mlirOperationGetOperand(s->store, n - 1)) : (MlirOperation){NULL};
-  return !mlirOperationIsNull(a) && is_op(a, "tileas.alloc") ? a : (MlirOperation){NULL};
-}
-
 typedef struct smem_range {
   int64_t lo, hi;
   bool buffer; /* a pipe buffer (dead after the loop: the TMA store staging may reuse it) */
@@ -433,16 +427,15 @@ static const char *apply_assignment(ct_hopper_plan *p) {
   int n = 0;
   for (int i = 0; i < p->npipes; i++) {
     ct_hopper_pipe *o = &p->pipes[i];
-    MlirOperation al = alloc_of_pipe(o), pipe = pipe_op_of(o);
+    MlirOperation al = o->alloc, pipe = o->pipe_op;
     int64_t off;
     p->why_op = al;
-    if (!mlirOperationIsNull(al) && ct_tileas_op_offset(al, &off, &why)) o->smem_off = off;
+    if (ct_tileas_op_offset(al, &off, &why)) o->smem_off = off;
     else if (why) return why;
     if (o->smem_off < 0 || o->smem_off % SMEM_PIPE_ALIGN)
       return "a pipe buffer's tileas.offset is not a multiple of 1024 (the 128B swizzle pattern repeat)";
     p->why_op = pipe;
-    MlirAttribute b = mlirOperationIsNull(pipe) ? (MlirAttribute){NULL}
-                                                : mlirOperationGetAttributeByName(pipe, sr("tileas.barriers"));
+    MlirAttribute b = mlirOperationGetAttributeByName(pipe, sr("tileas.barriers"));
     if (!mlirAttributeIsNull(b)) {
       int64_t full, empty;
       if ((why = ct_tileas_barriers_read(b, &full, &empty))) return why;
@@ -457,7 +450,7 @@ static const char *apply_assignment(ct_hopper_plan *p) {
     if (o->in_loop) r[n++] = (smem_range){o->empty_off, o->empty_off + 8 * o->stages, false, false, pipe};
   }
   if (p->has_store) {
-    MlirOperation al = alloc_of_store(&p->st);
+    MlirOperation al = p->st.alloc;
     int64_t off;
     p->why_op = al;
     if (!mlirOperationIsNull(al) && ct_tileas_op_offset(al, &off, &why)) p->st.smem_off = off;
@@ -562,7 +555,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     ct_hopper_pipe *o = &p->pipes[i];
     int stages, swz;
     int64_t tx;
-    if ((why = tileas_pipe(o->load, &stages, &tx, &swz, o->box, &o->nboxes))) return why;
+    if ((why = tileas_pipe(o, &stages, &tx, &swz))) return why;
     if ((why = check_pipe(o, esize, swz, body))) return why;
     if (tx != o->tile_bytes) return "TileAS tx_bytes differ from the tile bytes";
     if (stages < 1) return "TileAS gave a pipe no stage";

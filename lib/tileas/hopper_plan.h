@@ -100,6 +100,7 @@ typedef enum { CT_PIPE_A = 0, CT_PIPE_B_MN, CT_PIPE_B_K } ct_pipe_role;
  * consumer wgmma_smem). */
 typedef struct ct_hopper_pipe {
   MlirOperation load;        /* its tileas.produce */
+  MlirOperation pipe_op, alloc; /* its tileas.pipe and that pipe's tileas.alloc */
   bool in_loop;              /* in the loop body: a ring of `stages`; else loaded once before the loop */
   ct_pipe_role role;
   ct_type view;              /* its tileaa.view as a partition-view type (tileaa/view_read.h) */
@@ -130,6 +131,7 @@ typedef struct ct_hopper_mma {
  * then thread 0 stores each box with cp.async.bulk.tensor (tensor map `param`). */
 typedef struct ct_hopper_store {
   MlirOperation store;       /* tileas.store at the entry's top level */
+  MlirOperation alloc;       /* its staging tileas.alloc (the store's last operand), or null */
   ct_type view;
   int base_arg, param;
   int64_t box[2];            /* tensor-dimension order (outer, inner) */

@@ -53,8 +53,7 @@ static void produce_to_load(MlirOperation pr) {
   if (ct_attr_segments(pr, seg, 4) != 4 || nop < 2 || nop > 2 + CT_MAX_RANK + 1) return; /* the verifier's */
   MlirValue slot = mlirOperationGetResult(pr, 0), tok = mlirOperationGetResult(pr, 1);
   ct_oplist users = {0};
-  for (MlirOpOperand u = mlirValueGetFirstUse(slot); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
-    ct_oplist_push(&users, mlirOpOperandGetOwner(u));
+  ct_ir_collect_users(slot, &users);
   MlirType tile = {NULL};
   for (size_t i = 0; i < users.n && mlirTypeIsNull(tile); i++)
     if (ct_ir_is(users.ops[i], "tileas.consume") && mlirOperationGetNumResults(users.ops[i]) == 1)
@@ -110,8 +109,7 @@ static void tma_store_to_simt(MlirOperation st) {
   mlirOperationRemoveAttributeByName(so, ct_ir_sref("tileas.sched"));
   mlirValueReplaceAllUsesOfWith(tok, mlirOperationGetResult(so, 0));
   ct_oplist waits = {0};
-  for (MlirOpOperand u = mlirValueGetFirstUse(fut); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
-    ct_oplist_push(&waits, mlirOpOperandGetOwner(u));
+  ct_ir_collect_users(fut, &waits);
   for (size_t i = 0; i < waits.n; i++) mlirOperationDestroy(waits.ops[i]);
   ct_oplist_free(&waits);
   mlirOperationDestroy(st);
@@ -179,21 +177,12 @@ static void demote_untaken_paths(ct_ctx *c, MlirOperation entry, const ct_hopper
 static void record_smem_assignment(const ct_hopper_plan *plan) {
   for (int i = 0; i < plan->npipes; i++) {
     const ct_hopper_pipe *o = &plan->pipes[i];
-    MlirValue pv = mlirOperationGetOperand(o->load, 0);
-    if (!mlirValueIsAOpResult(pv)) continue;
-    MlirOperation pipe = mlirOpResultGetOwner(pv);
-    MlirValue bv = mlirOperationGetNumOperands(pipe) ? mlirOperationGetOperand(pipe, 0) : (MlirValue){NULL};
-    if (bv.ptr && mlirValueIsAOpResult(bv)) ct_tileas_set_offset(mlirOpResultGetOwner(bv), o->smem_off);
-    mlirOperationSetAttributeByName(pipe, ct_ir_sref("tileas.barriers"),
-                                    ct_tileas_barriers_attr(mlirOperationGetContext(pipe), o->full_off,
+    ct_tileas_set_offset(o->alloc, o->smem_off);
+    mlirOperationSetAttributeByName(o->pipe_op, ct_ir_sref("tileas.barriers"),
+                                    ct_tileas_barriers_attr(mlirOperationGetContext(o->pipe_op), o->full_off,
                                                             o->in_loop ? o->empty_off : -1));
   }
-  if (plan->has_store) {
-    intptr_t n = mlirOperationGetNumOperands(plan->st.store);
-    MlirValue bv = n ? mlirOperationGetOperand(plan->st.store, n - 1) : (MlirValue){NULL};
-    if (bv.ptr && mlirValueIsAOpResult(bv) && ct_ir_is(mlirOpResultGetOwner(bv), "tileas.alloc"))
-      ct_tileas_set_offset(mlirOpResultGetOwner(bv), plan->st.smem_off);
-  }
+  if (plan->has_store && !mlirOperationIsNull(plan->st.alloc)) ct_tileas_set_offset(plan->st.alloc, plan->st.smem_off);
 }
 
 static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options *o) {
