@@ -203,6 +203,7 @@ static const char *check_attr_kind(MlirAttribute a, const char *kind) {
     return NULL;
   }
   if (!strcmp(kind, "reg_layout")) return ct_tileas_reg_layout_form(a);
+  if (!strcmp(kind, "reg_layouts")) return ct_tileas_reg_layouts_form(a);
   if (!strcmp(kind, "sched")) {
     int64_t st, cy;
     return ct_tileas_sched_read(a, &st, &cy);
@@ -235,7 +236,7 @@ static bool check_attrs(ct_ctx *c, MlirOperation op, const char *spec) {
     const char *kind = colon + 1;
     const char *why = check_attr_kind(a, kind);
     bool dict = !strcmp(kind, "layout") || !strcmp(kind, "sched") || !strcmp(kind, "schedule") || !strcmp(kind, "reg_layout") ||
-                !strcmp(kind, "barriers");
+                !strcmp(kind, "reg_layouts") || !strcmp(kind, "barriers");
     if (why) return report(c, op, dict ? "attribute '%s' is invalid: %s" : "attribute '%s' %s", tok, why);
   }
   return true;
@@ -273,11 +274,36 @@ bool ct_verify_stage_continue(ct_ctx *c, MlirOperation op, bool *handled) {
   return true;
 }
 
+/* tileas.reg_layouts has one entry per loop-carried value (for: operands after lb, ub, step;
+ * tileaa.for: after the trip count; loop: every operand) or per result (if), tileas.result_layouts
+ * one per result of a loop (layout_propagate.c). */
+static bool check_layout_counts(ct_ctx *c, MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  intptr_t nops = mlirOperationGetNumOperands(op), nres = mlirOperationGetNumResults(op);
+  intptr_t carried = sref_eq(n, "cuda_tile.for") ? nops - 3 : sref_eq(n, "tileaa.for") ? nops - 1
+                     : sref_eq(n, "cuda_tile.loop")                                    ? nops
+                     : sref_eq(n, "cuda_tile.if")                                      ? nres
+                                                                                       : -1;
+  static const char *const keys[2] = {"tileas.reg_layouts", "tileas.result_layouts"};
+  for (int k = 0; k < 2; k++) {
+    MlirAttribute a = mlirOperationGetAttributeByName(op, sr(keys[k]));
+    if (mlirAttributeIsNull(a)) continue;
+    intptr_t want = k == 0 ? carried : sref_eq(n, "cuda_tile.loop") ? nres : -1;
+    if (want < 0) return report(c, op, "attribute '%s' belongs on %s only", keys[k], k == 0 ? "for, loop, if and tileaa.for" : "loop");
+    if (mlirArrayAttrGetNumElements(a) != want)
+      return report(c, op, "attribute '%s' has %d entries, but the op has %d %s", keys[k],
+                    (int)mlirArrayAttrGetNumElements(a), (int)want, k == 0 && carried != nres ? "carried values" : "results");
+  }
+  return true;
+}
+
 /* The TileAS attributes a cuda_tile op may carry. */
 bool ct_verify_stage_attrs_on_cuda_tile(ct_ctx *c, MlirOperation op) {
-  return check_attrs(c, op, "tileas.mma:mma tileas.reg_layout:reg_layout tileas.sched:sched tileas.schedule:schedule "
-                       "tileas.smem_bytes:i64 tileas.target:str "
-                       "tileas.num_warps:warps");
+  if (!check_attrs(c, op, "tileas.mma:mma tileas.reg_layout:reg_layout tileas.sched:sched tileas.schedule:schedule "
+                   "tileas.smem_bytes:i64 tileas.target:str tileas.num_warps:warps tileas.reg_layouts:reg_layouts "
+                   "tileas.result_layouts:reg_layouts"))
+    return false;
+  return check_layout_counts(c, op);
 }
 
 /* The leading dimension (the stage count) of a `!tileas.smem<S x ...>` / `!tileas.pipe<S x ...>`
@@ -310,6 +336,12 @@ static bool op_named(MlirOperation op, const char *name) {
  * bytes; a consume or release takes a slot its own pipe produced. */
 static bool check_semantics(ct_ctx *c, MlirOperation op) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  if (sref_eq(n, "tileaa.for")) return check_layout_counts(c, op);
+  if (sref_eq(n, "tileas.convert_layout")) {
+    if (!mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(op, 0)), mlirValueGetType(mlirOperationGetResult(op, 0))))
+      return report(c, op, "changes the type; a layout conversion keeps it (only the register layout changes)");
+    return true;
+  }
   if (sref_eq(n, "tileas.alloc")) {
     ct_tileas_alloc al;
     const char *bad = ct_tileas_alloc_read(op, &al);

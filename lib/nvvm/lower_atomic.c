@@ -113,8 +113,9 @@ static int lower_atomic(ct_lower *L, MlirOperation op, const char *name, bool ca
   const ct_layout *l = ptrs->layout;
   ct_lv *vals[2] = {NULL, NULL}, *mask = NULL;
   for (int i = 0; i < nvals; i++)
-    if (!(vals[i] = lv_get(L, op, 1 + i)) || !(vals[i] = lv_convert(L, vals[i], l))) return LOWER_FAILED;
-  if (seg[1 + nvals] && (!(mask = lv_get(L, op, 1 + nvals)) || !(mask = lv_convert(L, mask, l)))) return LOWER_FAILED;
+    if (!(vals[i] = lv_get(L, op, 1 + i)) || !(vals[i] = lv_require(L, op, 1 + i, vals[i], l))) return LOWER_FAILED;
+  if (seg[1 + nvals] && (!(mask = lv_get(L, op, 1 + nvals)) || !(mask = lv_require(L, op, 1 + nvals, mask, l))))
+    return LOWER_FAILED;
   ct_elem e = ptrs->type.pointee;
   MlirType t = elem_llvm_type(L, e);
   if (mlirTypeIsNull(t)) {

@@ -4,11 +4,10 @@
  *   for:  pre → header(iv, regs..) → cond_br(iv < ub) body | exit(regs..); continue → header(iv+step, ..)
  *   loop: pre → header(regs..) = body; continue → header; break → exit(regs..)
  *   if:   cond_br then | else; yield → merge(regs..)
- * Layouts of carried values: the init's layout, except that an accumulator produced by `mmaf`
- * inside the body keeps the mma layout across iterations (so it never round-trips through shared
- * memory), and a value whose init is a splat takes the layout its update in the body will have
- * (predict_layout), e.g. a running row maximum the layout of its reduction. The merge block of an `if` (and the exit of a `loop`) takes the layouts of the first
- * yield/break it meets; later ones are converted to them. No knobs. */
+ * Layouts of carried values and results are TileAS's (tileas.reg_layouts on for / loop / if,
+ * tileas.result_layouts on loop; layout_propagate.c chooses them); the inits, continues, yields
+ * and breaks arrive in them (TileAS converted them with tileas.convert_layout). A module written
+ * by hand without them: the inits' layouts, and the first yield's / break's. No knobs. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,73 +55,25 @@ static MlirValue *flatten(ct_lv **vals, int n, int *count) {
 
 static ct_lv *token_lv(ct_lower *L) { return lv_alloc(L, LV_TOKEN, NULL); }
 
-/* The mma layout an accumulator `v` (continue operand) will have, if produced by mmaf. */
-static const ct_layout *carried_preference(ct_lower *L, MlirValue v) {
-  if (!mlirValueIsAOpResult(v)) return NULL;
-  MlirOperation def = mlirOpResultGetOwner(v);
-  char name[64];
-  ct_op_short_name(def, name, sizeof name);
-  if (streq(name, "mmaf")) return mma_result_layout(L, def);
-  return NULL;
-}
-
-/* The layout the lowering will give a value computed in a loop body, when it can be told without
- * lowering it: mmaf results (mma_result_layout), reductions (the slice of their operand's),
- * reshapes (relabelled), and elementwise ops (same-shaped operands and result): the layout of
- * their first operand that is neither a splat constant nor a deferred broadcast nor a block
- * argument (the rule of lower_elementwise.c, with the carried values left open). NULL when
- * unknown. Used for carried values whose init is a splat (any layout is free for it), so that
- * e.g. a running row maximum is carried in the layout of the reduction that updates it instead
- * of being converted through shared memory every iteration. */
-static const ct_layout *predict_layout(ct_lower *L, MlirValue v, int depth) {
-  if (depth > 32 || !mlirValueIsAOpResult(v)) return NULL;
-  MlirOperation def = mlirOpResultGetOwner(v);
-  char name[64];
-  ct_op_short_name(def, name, sizeof name);
-  ct_type rt;
-  if (!ct_type_from_mlir(mlirValueGetType(v), &rt) || rt.kind != CT_TYPE_TILE || rt.rank < 1) return NULL;
-  if (streq(name, "mmaf")) return mma_result_layout(L, def);
-  if (streq(name, "reduce") || streq(name, "reshape")) {
-    if (mlirOperationGetNumOperands(def) < 1) return NULL;
-    const ct_layout *in = predict_layout(L, mlirOperationGetOperand(def, 0), depth + 1);
-    if (!in) return NULL;
-    ct_layout out;
-    if (streq(name, "reduce")) {
-      int64_t dim = attr_int(def, "dim", -1);
-      if (dim < 0 || dim >= in->rank || in->rank != rt.rank + 1) return NULL;
-      ct_layout_slice(&out, in, (int)dim);
-    } else {
-      ct_layout_reshape(&out, in, rt.rank, rt.shape);
-    }
-    return layout_intern(L, &out);
+/* Entry i of op's array attribute `key` (tileas.reg_layouts / tileas.result_layouts,
+ * layout_propagate.c) for a tile of type t: 1 and *out, 0 when absent or empty, -1 after an error. */
+static int carried_layout(ct_lower *L, MlirOperation op, const char *key, int i, const ct_type *t, const ct_layout **out) {
+  ct_layout l;
+  const char *why;
+  *out = NULL;
+  if (t->kind != CT_TYPE_TILE || t->rank == 0) return 0;
+  if (!ct_tileas_op_reg_layouts_at(op, key, i, t->rank, t->shape, &l, &why)) {
+    if (!why) return 0;
+    ct_error_op(L->c, op, "attribute '%s' entry #%d %s", key, i, why);
+    return -1;
   }
-  if (streq(name, "constant") || streq(name, "broadcast") || streq(name, "permute") || mlirOperationGetNumRegions(def) > 0 ||
-      mlirOperationGetNumResults(def) != 1 || mlirOperationGetNumOperands(def) < 1)
-    return NULL;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); i++) {
-    ct_type t;
-    if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(def, i)), &t) || t.kind != CT_TYPE_TILE ||
-        t.rank != rt.rank || memcmp(t.shape, rt.shape, sizeof(t.shape[0]) * (size_t)rt.rank))
-      return NULL; /* not elementwise */
+  if (l.nwarp_bits != ct_log2_exact(L->nwarps)) {
+    ct_error_op(L->c, op, "%s entry #%d has %d warp bases, but the kernel runs %d warps (tileas.num_warps)", key, i,
+                l.nwarp_bits, L->nwarps);
+    return -1;
   }
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); i++) {
-    MlirValue a = mlirOperationGetOperand(def, i);
-    if (!mlirValueIsAOpResult(a)) continue;
-    char an[64];
-    ct_op_short_name(mlirOpResultGetOwner(a), an, sizeof an);
-    if (streq(an, "constant") || streq(an, "broadcast")) continue;
-    return predict_layout(L, a, depth + 1);
-  }
-  return NULL;
-}
-
-/* The last op of a block. (mlirBlockGetTerminator returns null for unregistered ops such as
- * cuda_tile.continue, since they do not carry the IsTerminator trait.) */
-static MlirOperation block_terminator(MlirBlock b) {
-  MlirOperation last = {NULL};
-  for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    last = op;
-  return last;
+  *out = layout_intern(L, &l);
+  return 1;
 }
 
 /* `for` (is_for), `loop`, and TileAA's normalised `tileaa.for` (is_for and normalized: operand 0 is
@@ -133,9 +84,6 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
   int first_init = normalized ? 1 : is_for ? 3 : 0;
   int ninit = nops - first_init;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  MlirOperation term = block_terminator(body);
-  char tname[64] = "";
-  if (!mlirOperationIsNull(term)) ct_op_short_name(term, tname, sizeof tname);
 
   ct_lv **inits = calloc((size_t)ninit + 1, sizeof *inits);
   const ct_layout **layouts = calloc((size_t)ninit + 1, sizeof *layouts);
@@ -146,14 +94,12 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
     if (!(inits[i] = lv_get(L, op, first_init + i))) { ok = false; break; }
     if (!value_type(L, op, mlirOperationGetOperand(op, first_init + i), &t) || !is_carriable(L, op, &t)) { ok = false; break; }
     if (inits[i]->kind != LV_TILE) continue;
-    const ct_layout *pref = NULL;
-    if (streq(tname, "continue") && i < mlirOperationGetNumOperands(term)) {
-      pref = carried_preference(L, mlirOperationGetOperand(term, i));
-      if (!pref && lv_is_uniform(inits[i])) pref = predict_layout(L, mlirOperationGetOperand(term, i), 0);
-      if (pref && (pref->rank != inits[i]->type.rank || ct_layout_num_regs(pref) < 1)) pref = NULL;
-    }
-    layouts[i] = pref ? pref : inits[i]->layout;
-    inits[i] = lv_convert(L, inits[i], layouts[i]);
+    /* TileAS's (tileas.reg_layouts), else the init's (a module written by hand) */
+    const ct_layout *chosen;
+    int r = carried_layout(L, op, "tileas.reg_layouts", i, &t, &chosen);
+    if (r < 0) { ok = false; break; }
+    layouts[i] = r ? chosen : inits[i]->layout;
+    if (!(inits[i] = lv_require(L, op, first_init + i, inits[i], layouts[i]))) { ok = false; break; }
   }
   ct_lv *lb = NULL, *ub = NULL, *step = NULL;
   if (ok && normalized) {
@@ -245,6 +191,13 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
   if (!ctx.result_layouts) abort();
   if (is_for)
     for (int i = 0; i < ninit; i++) ctx.result_layouts[i] = layouts[i];
+  else /* `loop`: TileAS's result layouts (tileas.result_layouts), else the first break's */
+    for (int i = 0; ok && i < ninit && i < mlirOperationGetNumResults(op); i++) {
+      ct_type t;
+      if (!result_type(L, op, i, &t)) { ok = false; break; }
+      if (carried_layout(L, op, "tileas.result_layouts", i, &t, &ctx.result_layouts[i]) < 0) ok = false;
+    }
+  ctx.fixed_layouts = !is_for && mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("tileas.result_layouts")).ptr;
   ctx.parent = L->rctx;
   L->rctx = &ctx;
   b->block = body_entry;
@@ -306,10 +259,22 @@ static int lower_if(ct_lower *L, MlirOperation op) {
   ctx.nresults = nres;
   ctx.result_layouts = calloc((size_t)nres + 1, sizeof *ctx.result_layouts);
   if (!ctx.result_layouts) abort();
+  /* TileAS's result layouts (tileas.reg_layouts), else the first yield's */
+  bool ok = true;
+  for (int i = 0; ok && i < nres; i++) {
+    ct_type t;
+    if (!result_type(L, op, i, &t)) { ok = false; break; }
+    if (carried_layout(L, op, "tileas.reg_layouts", i, &t, &ctx.result_layouts[i]) < 0) ok = false;
+  }
+  ctx.fixed_layouts = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("tileas.reg_layouts")).ptr != NULL;
+  if (!ok) {
+    free(ctx.result_layouts);
+    return LOWER_FAILED;
+  }
   ctx.parent = L->rctx;
   L->rctx = &ctx;
   b->block = then_blk;
-  bool ok = lower_block(L, mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
+  ok = lower_block(L, mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
   if (ok && has_else) {
     b->block = else_blk;
     ok = lower_block(L, else_src);
@@ -354,11 +319,20 @@ static bool branch_with_values(ct_lower *L, MlirOperation op, ct_rctx *ctx, Mlir
       return false;
     }
     if (vals[i]->kind != LV_TILE) continue;
-    if (create) {
+    if (create && !(ctx->fixed_layouts && layouts[i])) {
       layouts[i] = vals[i]->layout;
       MlirType et = elem_llvm_type(L, vals[i]->type.elem);
       for (int k = 0; k < vals[i]->nregs; k++) mlirBlockAddArgument(dest, et, L->b.loc);
-    } else vals[i] = lv_convert(L, vals[i], layouts[i]);
+    } else {
+      if (create) { /* the layout TileAS fixed */
+        MlirType et = elem_llvm_type(L, vals[i]->type.elem);
+        for (int k = 0; k < ct_layout_num_regs(layouts[i]); k++) mlirBlockAddArgument(dest, et, L->b.loc);
+      }
+      if (!(vals[i] = lv_require(L, op, i, vals[i], layouts[i]))) {
+        free(vals);
+        return false;
+      }
+    }
   }
   int cnt;
   MlirValue *args = flatten(vals, n, &cnt);

@@ -1,8 +1,7 @@
 /* lower_elementwise: constants, iota, select, integer/float arithmetic, comparisons, math and
- * conversions, one LLVM scalar op per register. Algorithm: operands are brought to one layout
- * (the first non-uniform operand's, preferring one that is not a deferred `broadcast`; such an
- * operand is broadcast from its small source straight into that layout, e.g. a bias row into
- * the mma accumulator layout; other layout changes go through lv_convert), then
+ * conversions, one LLVM scalar op per register. Algorithm: the result's layout is TileAS's
+ * (tileas.reg_layout, layout_propagate.c), every operand is in it already (uniform ones are
+ * re-spread without code; TileAS converts the others with tileas.convert_layout), then
  * lower_scalar_op() emits each element (once when every operand is uniform). Rounding modes are
  * honoured with NVVM intrinsics (add/mul/div/fma/sqrt .rz/.rm/.rp, .ftz); a mode/type combination without an exact instruction is rejected by name.
  * f16/bf16 math (exp, log, sin, ...) is computed in f32 and rounded back. Transcendentals use
@@ -432,12 +431,7 @@ static int lower_constant(ct_lower *L, MlirOperation op) {
   }
   /* replicated layout: every thread holds every element */
   ct_layout l;
-  memset(&l, 0, sizeof l);
-  l.rank = t.rank;
-  for (int d = 0; d < t.rank; d++) l.shape[d] = t.shape[d];
-  l.nwarp_bits = ct_log2_exact(L->nwarps);
-  int fb = ct_layout_flat_bits(&l);
-  for (int i = 0; i < fb; i++) l.reg[l.nreg_bits++] = 1u << i;
+  ct_layout_replicated(&l, t.rank, t.shape, L->nwarps);
   ct_lv *lv = lv_new_tile(L, &t, layout_intern(L, &l));
   /* flat element k (row-major) */
   for (int k = 0; k < lv->nregs; k++) {
@@ -481,22 +475,24 @@ int lower_elementwise_op(ct_lower *L, MlirOperation op, const char *name) {
   }
   ct_lv *in[3] = {NULL, NULL, NULL};
   for (int i = 0; i < n; i++)
-    if (!(in[i] = lv_get_lazy(L, op, i))) return LOWER_FAILED;
-  /* layout: the first non-uniform operand that is not a deferred broadcast (which is broadcast
-   * straight into the chosen layout from its small source), else the first non-uniform one */
-  const ct_layout *l = in[0]->layout;
-  int chosen = -1;
-  for (int pass = 0; pass < 2 && chosen < 0; pass++)
-    for (int i = 0; i < n && chosen < 0; i++)
-      if (!lv_is_uniform(in[i]) && (pass == 1 || !in[i]->bcast_src)) chosen = i;
-  if (chosen >= 0) l = in[chosen]->layout;
-  bool all_uniform = true;
-  for (int i = 0; i < n; i++) {
-    if (!(in[i] = lv_convert(L, in[i], l))) return LOWER_FAILED;
-    all_uniform = all_uniform && lv_is_uniform(in[i]);
-  }
+    if (!(in[i] = lv_get(L, op, i))) return LOWER_FAILED;
   ct_type rt;
   if (!result_type(L, op, 0, &rt)) return LOWER_FAILED;
+  /* layout: TileAS's (tileas.reg_layout, layout_propagate.c); a module without one (written by
+   * hand): the first non-uniform operand's */
+  const ct_layout *l = in[0]->layout;
+  int r = rt.rank > 0 ? reg_layout_read(L, op, &rt, &l) : 0;
+  if (r < 0) return LOWER_FAILED;
+  for (int i = 0; i < n && r == 0; i++)
+    if (!lv_is_uniform(in[i])) {
+      l = in[i]->layout;
+      break;
+    }
+  bool all_uniform = true;
+  for (int i = 0; i < n; i++) {
+    if (!(in[i] = lv_require(L, op, i, in[i], l))) return LOWER_FAILED;
+    all_uniform = all_uniform && lv_is_uniform(in[i]);
+  }
   ct_lv *out = lv_new_tile(L, &rt, l);
   /* uniform operands: one scalar op, spread over every register */
   int ncompute = all_uniform ? 1 : out->nregs;

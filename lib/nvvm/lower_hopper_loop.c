@@ -353,9 +353,10 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
                 "accumulator layout of %d warps", L->nwarps);
     return LOWER_FAILED;
   }
-  ct_lv *c = lv_get_lazy(L, op, 2);
+  ct_lv *c = lv_get(L, op, 2);
   if (!c) return LOWER_FAILED;
-  ct_lv *acc0 = lv_convert(L, c, acc_layout);
+  ct_lv *acc0 = lv_require(L, op, 2, c, acc_layout);
+  if (!acc0) return LOWER_FAILED;
   int nacc = acc0->nregs;
   /* a known-zero accumulator (e.g. S = Q·Kᵀ from a zero constant): the first wgmma gets scale-d
    * 0 and the zeros are never materialised (as CUTLASS does) */
@@ -374,7 +375,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   } else {
     ct_lv *a = lv_get(L, op, 0);
     if (!a) return LOWER_FAILED;
-    areg = lv_convert(L, a, layout_intern(L, &afl));
+    if (!(areg = lv_require(L, op, 0, a, layout_intern(L, &afl)))) return LOWER_FAILED;
     if (areg->nregs != (int)(mm->k / 2)) {
       ct_error_op(L->c, op, "internal error: unexpected wgmma A fragment size");
       return LOWER_FAILED;

@@ -49,10 +49,6 @@ typedef struct ct_lv {
   /* tiles: every element has the same value (a splat constant, or computed from splats only),
    * so any thread may take any element from regs[0]. */
   bool uniform;
-  /* tiles: a `broadcast` whose data movement is deferred (regs unset): consumers materialise it
-   * from this source directly in the layout they need (lv_convert), others in `layout`. */
-  struct ct_lv *bcast_src;
-  struct ct_lv *bcast_last; /* its latest materialisation (reused for the same layout) */
 } ct_lv;
 
 typedef enum { RCTX_IF, RCTX_LOOP, RCTX_REDUCE } ct_rctx_kind;
@@ -65,6 +61,7 @@ typedef struct ct_rctx {
   bool merge_args_ready;
   int nresults;
   const ct_layout **result_layouts; /* owned array */
+  bool fixed_layouts;               /* result_layouts are TileAS's (not the first yield's / break's) */
   /* loop: continue → header (with iv for `for`), break → exit */
   MlirBlock header, exit;
   bool is_for;
@@ -126,9 +123,12 @@ typedef struct ct_lower {
 
 /* ---- lower_kernel.c: value map, layouts, helpers ---- */
 ct_lv *lv_lookup(ct_lower *L, MlirValue v);           /* NULL when unknown */
-ct_lv *lv_get(ct_lower *L, MlirOperation op, int operand); /* errors when unknown; materialised */
-/* Same, but a deferred broadcast is returned as is (only for consumers that lv_convert it). */
-ct_lv *lv_get_lazy(ct_lower *L, MlirOperation op, int operand);
+ct_lv *lv_get(ct_lower *L, MlirOperation op, int operand); /* errors when unknown */
+/* Operand `operand` of op (v) as the op needs it, in layout l: v itself when it has l, re-spread
+ * without code when uniform; otherwise a located error (TileAS's layout_propagate.c puts a
+ * tileas.convert_layout wherever a layout changes; the code generator moves no data implicitly).
+ * NULL after the error. */
+ct_lv *lv_require(ct_lower *L, MlirOperation op, int operand, ct_lv *v, const ct_layout *l);
 ct_lv *lv_alloc(ct_lower *L, ct_lv_kind kind, const ct_type *t);
 void lv_bind(ct_lower *L, MlirValue v, ct_lv *lv);
 ct_lv *lv_new_tile(ct_lower *L, const ct_type *t, const ct_layout *layout); /* regs zeroed */
@@ -164,16 +164,14 @@ MlirValue smem_base(ct_lower *L, int64_t bytes);                 /* !llvm.ptr<3>
 /* True when every element of tile v has the same value and regs[0] holds it in every thread:
  * v->uniform, or all registers are one SSA value and no lane/warp basis is set (replicated). */
 bool lv_is_uniform(const ct_lv *v);
-/* Returns v itself when already in layout `to`, else a new lv (not bound to an MLIR value).
- * A deferred broadcast is broadcast straight into `to`. */
+/* Returns v itself when already in layout `to`, else a new lv (not bound to an MLIR value):
+ * tileas.convert_layout, and lv_require for uniform tiles. */
 ct_lv *lv_convert(ct_lower *L, ct_lv *v, const ct_layout *to);
 /* Regs of `dst` layout filled from `src` through flat map m (dst flat → src flat): register
  * remap when possible, else through shared memory. */
 bool lv_gather(ct_lower *L, ct_lv *dst, ct_lv *src, const ct_flat_map *m);
 /* Broadcast src (same rank; dims of size 1 stretched to rt's) into layout dl (lower_shape.c). */
 ct_lv *lv_broadcast_into(ct_lower *L, ct_lv *src, const ct_type *rt, const ct_layout *dl);
-/* A deferred broadcast (pending->bcast_src) in layout dl, reusing an earlier materialisation. */
-ct_lv *lv_materialize_broadcast(ct_lower *L, ct_lv *pending, const ct_layout *dl);
 /* Store a register value to / load from shared memory element index (i32). */
 void smem_store_elem(ct_lower *L, MlirValue base, MlirValue index, MlirValue v);
 MlirValue smem_load_elem(ct_lower *L, MlirValue base, MlirValue index, MlirType t);

@@ -78,7 +78,7 @@ ct_lv *lv_lookup(ct_lower *L, MlirValue v) {
   return NULL;
 }
 
-ct_lv *lv_get_lazy(ct_lower *L, MlirOperation op, int operand) {
+ct_lv *lv_get(ct_lower *L, MlirOperation op, int operand) {
   if (operand >= mlirOperationGetNumOperands(op)) {
     ct_error_op(L->c, op, "code generation: missing operand #%d", operand);
     return NULL;
@@ -88,11 +88,12 @@ ct_lv *lv_get_lazy(ct_lower *L, MlirOperation op, int operand) {
   return lv;
 }
 
-ct_lv *lv_get(ct_lower *L, MlirOperation op, int operand) {
-  ct_lv *lv = lv_get_lazy(L, op, operand);
-  /* a deferred broadcast is materialised at its (same-block) use */
-  if (lv && lv->bcast_src) lv = lv_materialize_broadcast(L, lv, lv->layout);
-  return lv;
+ct_lv *lv_require(ct_lower *L, MlirOperation op, int operand, ct_lv *v, const ct_layout *l) {
+  if (!v || v->kind != LV_TILE || v->layout == l) return v;
+  if (lv_is_uniform(v)) return lv_convert(L, v, l);
+  ct_error_op(L->c, op, "operand #%d is in another register layout than this op needs (tileas.reg_layout); a "
+              "layout changes only at a tileas.convert_layout (TileAS places them)", operand);
+  return NULL;
 }
 
 ct_lv *lv_alloc(ct_lower *L, ct_lv_kind kind, const ct_type *t) {
@@ -325,6 +326,30 @@ static int lower_misc_op(ct_lower *L, MlirOperation op, const char *name) {
   return LOWER_NOT_MINE;
 }
 
+/* The tile results of op are in the layout its tileas.reg_layout records (TileAS's decision,
+ * layout_propagate.c): the ops whose layout follows from their operands' (reshape, permute,
+ * reduce, pointer accesses, the fma form) must agree with it, or the IR contradicts itself. */
+static bool results_follow_layout(ct_lower *L, MlirOperation op) {
+  if (!attr_present(op, "tileas.reg_layout")) return true;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) {
+    MlirValue v = mlirOperationGetResult(op, i);
+    ct_type t;
+    ct_lv *lv = lv_lookup(L, v);
+    if (!ct_type_from_mlir(mlirValueGetType(v), &t) || t.kind != CT_TYPE_TILE || t.rank == 0 || !lv ||
+        lv->kind != LV_TILE)
+      continue;
+    const ct_layout *l;
+    int r = reg_layout_read(L, op, &t, &l);
+    if (r < 0) return false;
+    if (r > 0 && l != lv->layout) { /* interned: equal layouts are one pointer */
+      ct_error_op(L->c, op, "tileas.reg_layout is not the layout this op gives its result from its operands' layouts "
+                  "(a layout changes only at a tileas.convert_layout)");
+      return false;
+    }
+  }
+  return true;
+}
+
 static bool lower_op(ct_lower *L, MlirOperation op) {
   char name[96];
   ct_op_short_name(op, name, sizeof name);
@@ -334,7 +359,7 @@ static bool lower_op(ct_lower *L, MlirOperation op) {
       lower_shape_op, lower_reduce_op, lower_mma_op, lower_print_op};
   for (size_t i = 0; i < sizeof lowerers / sizeof *lowerers; i++) {
     int r = lowerers[i](L, op, name);
-    if (r == LOWER_DONE) return true;
+    if (r == LOWER_DONE) return results_follow_layout(L, op);
     if (r == LOWER_FAILED) return false;
   }
   ct_error_op(L->c, op, "`%s` is not supported by code generation yet", name);

@@ -71,7 +71,7 @@ static MlirValue mapped_thread_index(ct_lower *L, const ct_layout *dst, const ct
 }
 
 bool lv_is_uniform(const ct_lv *v) {
-  if (v->kind != LV_TILE || v->bcast_src) return false;
+  if (v->kind != LV_TILE) return false;
   if (v->uniform) return true;
   for (int i = 1; i < v->nregs; i++)
     if (v->regs[i].ptr != v->regs[0].ptr) return false;
@@ -135,7 +135,6 @@ bool lv_gather(ct_lower *L, ct_lv *dst, ct_lv *src, const ct_flat_map *m) {
 }
 
 ct_lv *lv_convert(ct_lower *L, ct_lv *v, const ct_layout *to) {
-  if (v->kind == LV_TILE && v->bcast_src) return lv_materialize_broadcast(L, v, to);
   if (v->kind != LV_TILE || v->layout == to) return v;
   ct_lv *r = lv_new_tile(L, &v->type, to);
   ct_flat_map ident = {.nbits = 32};

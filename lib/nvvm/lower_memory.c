@@ -530,10 +530,12 @@ static int lower_ptr_access(ct_lower *L, MlirOperation op, const char *name, boo
   if (is_load && seg[2]) {
     if (!(pad = lv_get(L, op, pos++))) return LOWER_FAILED;
   }
-  /* a replicated value tile is fine; the pointer tile decides the layout */
-  if (val) val = lv_convert(L, val, l);
-  if (mask) mask = lv_convert(L, mask, l);
-  if (pad) pad = lv_convert(L, pad, l);
+  /* the pointer tile decides the layout; TileAS converted the others to it (a uniform one is
+   * re-spread) */
+  int vpos = 1;
+  if (val && !(val = lv_require(L, op, vpos++, val, l))) return LOWER_FAILED;
+  if (mask && !(mask = lv_require(L, op, vpos++, mask, l))) return LOWER_FAILED;
+  if (pad && !(pad = lv_require(L, op, vpos++, pad, l))) return LOWER_FAILED;
   ct_type pt = ptrs->type;
   MlirType et = elem_llvm_type(L, pt.pointee);
   if (mlirTypeIsNull(et)) {

@@ -44,7 +44,7 @@ const ct_layout *mma_result_layout(ct_lower *L, MlirOperation mmaf) {
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmaf, 2)), &c))
     return NULL;
   ct_mma_family fam;
-  if (ct_tileas_op_mma(mmaf, &fam) && fam == CT_MMA_FMA) return NULL;
+  if (ct_tileas_op_mma(mmaf, &fam) && fam == CT_MMA_FMA) return NULL; /* (its tileas.reg_layout: the accumulator's) */
   const ct_layout *chosen;
   if (reg_layout_read(L, mmaf, &c, &chosen)) return chosen;
   ct_layout l;
@@ -379,9 +379,10 @@ int lower_mma_op(ct_lower *L, MlirOperation op, const char *name) {
     ct_error_op(L->c, op, "tileas.mma = \"tcgen05.mma\" is not supported by code generation yet (mma.sync and fma are)");
     return LOWER_FAILED;
   }
-  if (has_fam && fam == CT_MMA_FMA && attr_present(op, "tileas.reg_layout")) {
-    ct_error_op(L->c, op, "an mmaf in the fma form (tileas.mma) keeps its accumulator operand's layout; it takes no "
-                "tileas.reg_layout");
+  if (has_fam && fam == CT_MMA_SYNC && !ct_reg_layout_mma_sync_types_ok(&a, &bt, &c)) {
+    ct_error_op(L->c, op, "TileAS put this mmaf on mma.sync (tileas.mma), but mma.sync.m16n8k16 takes f16/bf16 operands, "
+                "an f32 accumulator, M, N, K multiples of 16, 8, 16 and a warp grid of %d warps over the tile "
+                "(tileas.mma = \"fma\" is the form without tensor cores)", L->nwarps);
     return LOWER_FAILED;
   }
   ct_lv *A = lv_get(L, op, 0), *B = lv_get(L, op, 1), *C = lv_get(L, op, 2);
@@ -395,7 +396,7 @@ int lower_mma_op(ct_lower *L, MlirOperation op, const char *name) {
                   "f16/bf16 operands, an f32 accumulator and M, N, K multiples of 16, 8, 16");
       return LOWER_FAILED;
     }
-    C = lv_convert(L, C, cl);
+    if (!(C = lv_require(L, op, 2, C, cl))) return LOWER_FAILED;
     return lower_tensor_core(L, op, A, B, C, cl) ? LOWER_DONE : LOWER_FAILED;
   }
   if (has_fam && fam == CT_MMA_SYNC) {

@@ -132,7 +132,8 @@ static bool lower_scan(ct_lower *L, MlirOperation op) {
     ct_error_op(L->c, op, "code generation: bad scan dim %d", dim);
     return false;
   }
-  for (int i = 1; i < n; i++) in[i] = lv_convert(L, in[i], l);
+  for (int i = 1; i < n; i++)
+    if (!(in[i] = lv_require(L, op, i, in[i], l))) return false;
   int64_t numel = 1, inner = 1;
   for (int d = 0; d < t0->rank; d++) numel *= t0->shape[d];
   for (int d = dim + 1; d < t0->rank; d++) inner *= t0->shape[d];
@@ -222,7 +223,8 @@ int lower_reduce_op(ct_lower *L, MlirOperation op, const char *name) {
     ct_error_op(L->c, op, "code generation: bad reduce dim %d", dim);
     return LOWER_FAILED;
   }
-  for (int i = 1; i < n; i++) in[i] = lv_convert(L, in[i], l);
+  for (int i = 1; i < n; i++)
+    if (!(in[i] = lv_require(L, op, i, in[i], l))) return LOWER_FAILED;
   ct_layout sl_tmp;
   ct_layout_slice(&sl_tmp, l, dim);
   const ct_layout *sl = layout_intern(L, &sl_tmp);

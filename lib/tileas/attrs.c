@@ -8,6 +8,7 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- spelling tables ---- */
@@ -402,4 +403,44 @@ const char *ct_tileas_reg_layout_form(MlirAttribute a) {
   }
   if (mlirDictionaryAttrGetNumElements(a) != 3) return "has keys other than reg, lane and warp";
   return NULL;
+}
+
+/* ---- tileas.reg_layouts / tileas.result_layouts ---- */
+MlirAttribute ct_tileas_reg_layouts_attr(MlirContext ctx, int n, const ct_layout *const *ls) {
+  MlirAttribute *e = malloc(((size_t)n + 1) * sizeof *e);
+  if (!e) abort();
+  for (int i = 0; i < n; i++) e[i] = ls[i] ? ct_tileas_reg_layout_attr(ctx, ls[i]) : mlirDictionaryAttrGet(ctx, 0, NULL);
+  MlirAttribute r = mlirArrayAttrGet(ctx, n, e);
+  free(e);
+  return r;
+}
+
+const char *ct_tileas_reg_layouts_form(MlirAttribute a) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAArray(a)) return "is not an array of register layouts";
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(a); i++) {
+    MlirAttribute e = mlirArrayAttrGetElement(a, i);
+    if (mlirAttributeIsADictionary(e) && mlirDictionaryAttrGetNumElements(e) == 0) continue;
+    const char *why = ct_tileas_reg_layout_form(e);
+    if (why) return why;
+  }
+  return NULL;
+}
+
+bool ct_tileas_op_reg_layouts_at(MlirOperation op, const char *key, int i, int rank, const int64_t *shape,
+                                 ct_layout *out, const char **why) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, sr(key));
+  *why = NULL;
+  if (mlirAttributeIsNull(a)) return false;
+  if (!mlirAttributeIsAArray(a)) {
+    *why = "is not an array of register layouts";
+    return false;
+  }
+  if (i >= mlirArrayAttrGetNumElements(a)) {
+    *why = "has fewer entries than the op has values";
+    return false;
+  }
+  MlirAttribute e = mlirArrayAttrGetElement(a, i);
+  if (mlirAttributeIsADictionary(e) && mlirDictionaryAttrGetNumElements(e) == 0) return false;
+  *why = ct_tileas_reg_layout_read(e, rank, shape, out);
+  return *why == NULL;
 }

@@ -122,4 +122,16 @@ const char *ct_tileas_reg_layout_read(MlirAttribute a, int rank, const int64_t *
 const char *ct_tileas_reg_layout_form(MlirAttribute a);
 /* op's tileas.reg_layout: false when absent (*why NULL) or malformed (*why says how). */
 bool ct_tileas_op_reg_layout(MlirOperation op, int rank, const int64_t *shape, ct_layout *out, const char **why);
+/* ---- tileas.reg_layouts = [{...}, {}, ...] on for / loop / if / tileaa.for, and
+ * tileas.result_layouts on loop (layout_propagate.c): one entry per loop-carried value (a loop's
+ * block arguments after the induction variable, which are also a for's results), per result (if;
+ * a loop's results, which its breaks yield); a reg_layout dictionary for a tile of rank >= 1, an
+ * empty dictionary for anything else. NULL entries of ls give empty ones. ---- */
+MlirAttribute ct_tileas_reg_layouts_attr(MlirContext ctx, int n, const ct_layout *const *ls);
+/* Its form alone (the verifier). */
+const char *ct_tileas_reg_layouts_form(MlirAttribute a);
+/* Entry i of op's array `key` for a value of shape[rank]: false when the array is absent or the
+ * entry is empty (*why NULL) or malformed (*why says how). */
+bool ct_tileas_op_reg_layouts_at(MlirOperation op, const char *key, int i, int rank, const int64_t *shape,
+                                 ct_layout *out, const char **why);
 #endif

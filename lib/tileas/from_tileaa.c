@@ -553,6 +553,9 @@ MlirModule ct_tileas_from_tileaa(ct_ctx *c, MlirModule in, const ct_tileas_optio
   if (ok && o->after_pass) o->after_pass("tileas-path-select", clone);
   /* Register layouts (reg_layouts.c) of the SIMT-loaded tiles and the mma accumulators. */
   if (ok) ok = ct_tileas_assign_reg_layouts(c, clone, o);
+  if (ok && o->after_pass) o->after_pass("tileas-reg-layouts", clone);
+  /* Every other tile's layout follows (layout_propagate.c); changes become tileas.convert_layout. */
+  if (ok) ok = ct_tileas_propagate_layouts(c, clone, o);
   if (!ok || c->nerrors != errors_before) {
     mlirModuleDestroy(m);
     return (MlirModule){NULL};

@@ -159,6 +159,44 @@ void ct_layout_reshape(ct_layout *out, const ct_layout *l, int rank, const int64
   *out = r;
 }
 
+void ct_layout_replicated(ct_layout *out, int rank, const int64_t *shape, int nwarps) {
+  memset(out, 0, sizeof *out);
+  out->rank = rank;
+  for (int d = 0; d < rank; d++) out->shape[d] = shape[d];
+  out->nwarp_bits = ct_log2_exact(nwarps);
+  int fb = ct_layout_flat_bits(out);
+  for (int i = 0; i < fb && i < CT_LAYOUT_MAX_REG_BITS; i++) out->reg[out->nreg_bits++] = 1u << i;
+}
+
+static uint32_t permute_bits(uint32_t m, const ct_layout *src, const ct_layout *dst, const int32_t *perm) {
+  uint32_t out = 0;
+  for (int i = 0; i < dst->rank; i++) {
+    int sd = perm[i];
+    int soff = ct_layout_dim_offset(src, sd), w = ct_layout_dim_bits(src, sd);
+    int doff = ct_layout_dim_offset(dst, i);
+    out |= ((m >> soff) & ((1u << w) - 1)) << doff;
+  }
+  return out;
+}
+
+void ct_layout_permute(ct_layout *out, const ct_layout *l, int rank, const int64_t *shape, const int32_t *perm) {
+  ct_layout r = *l;
+  r.rank = rank;
+  for (int i = 0; i < rank; i++) r.shape[i] = shape[i];
+  for (int i = 0; i < l->nreg_bits; i++) r.reg[i] = permute_bits(l->reg[i], l, &r, perm);
+  for (int i = 0; i < CT_LAYOUT_LANE_BITS; i++) r.lane[i] = permute_bits(l->lane[i], l, &r, perm);
+  for (int i = 0; i < l->nwarp_bits; i++) r.warp[i] = permute_bits(l->warp[i], l, &r, perm);
+  *out = r;
+}
+
+bool ct_layout_has_thread_bases(const ct_layout *l) {
+  for (int i = 0; i < CT_LAYOUT_LANE_BITS; i++)
+    if (l->lane[i]) return true;
+  for (int i = 0; i < l->nwarp_bits; i++)
+    if (l->warp[i]) return true;
+  return false;
+}
+
 bool ct_layout_equal(const ct_layout *a, const ct_layout *b) {
   if (a->rank != b->rank || a->nreg_bits != b->nreg_bits || a->nwarp_bits != b->nwarp_bits) return false;
   for (int d = 0; d < a->rank; d++)
@@ -212,6 +250,17 @@ uint32_t ct_flat_map_apply(const ct_flat_map *m, uint32_t flat) {
   for (int i = 0; i < m->nbits; i++)
     if (flat >> i & 1) r ^= m->bit[i];
   return r;
+}
+
+void ct_layout_broadcast_map(const ct_layout *src, const ct_layout *dst, ct_flat_map *m) {
+  memset(m, 0, sizeof *m);
+  m->nbits = ct_layout_flat_bits(dst);
+  for (int d = 0; d < dst->rank; d++) {
+    int doff = ct_layout_dim_offset(dst, d), w = ct_layout_dim_bits(dst, d);
+    bool dropped = src->shape[d] == 1 && dst->shape[d] != 1;
+    int soff = ct_layout_dim_offset(src, d);
+    for (int p = 0; p < w; p++) m->bit[doff + p] = dropped ? 0 : 1u << (soff + p);
+  }
 }
 
 bool ct_layout_register_remap(const ct_layout *dst, const ct_layout *src, const ct_flat_map *m, int *reg_src) {

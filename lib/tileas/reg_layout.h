@@ -79,6 +79,12 @@ void ct_layout_slice(ct_layout *out, const ct_layout *l, int dim);
 /* Same map, relabelled with a new shape of the same element count. */
 void ct_layout_reshape(ct_layout *out, const ct_layout *l, int rank, const int64_t *shape);
 bool ct_layout_equal(const ct_layout *a, const ct_layout *b);
+/* Every element in every thread: the registers are the row-major flat index (a non-splat constant). */
+void ct_layout_replicated(ct_layout *out, int rank, const int64_t *shape, int nwarps);
+/* The layout of `permute` of a tile in l: the bases follow their dims (perm[i] = source dim of dim i). */
+void ct_layout_permute(ct_layout *out, const ct_layout *l, int rank, const int64_t *shape, const int32_t *perm);
+/* Does some thread hold a different element than another (a non-zero lane or warp basis)? */
+bool ct_layout_has_thread_bases(const ct_layout *l);
 
 /* Flat element index held by (reg, lane, warp). */
 uint32_t ct_layout_flat(const ct_layout *l, uint32_t reg, uint32_t lane, uint32_t warp);
@@ -99,6 +105,9 @@ typedef struct ct_flat_map {
   uint32_t bit[32];
 } ct_flat_map;
 uint32_t ct_flat_map_apply(const ct_flat_map *m, uint32_t flat);
+/* The map of `broadcast` from a tile in src to one in dst (same rank; the dims src has as 1 and
+ * dst stretches are dropped). */
+void ct_layout_broadcast_map(const ct_layout *src, const ct_layout *dst, ct_flat_map *m);
 /* When every thread can take each dst register from one of its own src registers:
  * fills reg_src[dst_reg] and returns true. */
 bool ct_layout_register_remap(const ct_layout *dst, const ct_layout *src, const ct_flat_map *m, int *reg_src);

@@ -3,8 +3,8 @@
  * smaller tile (iota, splat constants, broadcasts) and the mma accumulators — and writes
  * each as `tileas.reg_layout` on the op that makes it (tileas/attrs.h; the layout model is
  * tileas/reg_layout.h). Runs after path_select.c (it needs tileas.num_warps and the final
- * tileas.mma). The code generator takes these layouts as given; the layouts of the other tiles
- * follow from their operands' by fixed rules (docs/tileaa-tileas.md "Register layouts").
+ * tileas.mma). The code generator takes these layouts as given; layout_propagate.c (next) gives
+ * the other tiles theirs and places the conversions (docs/tileaa-tileas.md "Register layouts").
  * Algorithm:
  *  - a tileas.load (path_select.c made every pipe the wgmma path does not take one): Triton's
  *    blocked layout over the view's tile (reg_layout.c ct_layout_blocked: up to 4 consecutive

@@ -33,4 +33,7 @@ bool ct_tileas_select_paths(ct_ctx *c, MlirOperation module_op, const ct_tileas_
 /* Register layouts (reg_layouts.c), after path selection: tileas.reg_layout on SIMT view loads and
  * mma accumulators. */
 bool ct_tileas_assign_reg_layouts(ct_ctx *c, MlirOperation module_op, const ct_tileas_options *o);
+/* Layout propagation (layout_propagate.c), last: a layout on every tile of rank >= 1 and
+ * tileas.convert_layout wherever a layout changes. */
+bool ct_tileas_propagate_layouts(ct_ctx *c, MlirOperation module_op, const ct_tileas_options *o);
 #endif

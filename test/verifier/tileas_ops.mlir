@@ -236,3 +236,56 @@ cuda_tile.module @m {
     return
   }
 }
+
+// -----
+
+// tileas.convert_layout changes only the register layout (tileas.reg_layout, required), never the type.
+cuda_tile.module @m {
+  testing$func @f(%x: tile<64xf32>) {
+    %c = "tileas.convert_layout"(%x) {tileas.reg_layout = {lane = array<i64: 0, 1, 2, 3, 4>, reg = array<i64: 5>, warp = array<i64: -1, -1>}} : (!cuda_tile.tile<64xf32>) -> !cuda_tile.tile<64xf32>
+    // expected-error@+1 {{'tileas.convert_layout' op changes the type; a layout conversion keeps it (only the register layout changes)}}
+    %d = "tileas.convert_layout"(%x) {tileas.reg_layout = {lane = array<i64: 0, 1, 2, 3, 4>, reg = array<i64: 5>, warp = array<i64: -1, -1>}} : (!cuda_tile.tile<64xf32>) -> !cuda_tile.tile<64xf16>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%x: tile<64xf32>) {
+    // expected-error@+1 {{'tileas.convert_layout' op requires attribute 'tileas.reg_layout'}}
+    %c = "tileas.convert_layout"(%x) : (!cuda_tile.tile<64xf32>) -> !cuda_tile.tile<64xf32>
+    return
+  }
+}
+
+// -----
+
+// tileas.reg_layouts: one entry per carried value of a loop (an empty dictionary for a value
+// without a layout: a token, a rank-0 tile).
+cuda_tile.module @m {
+  testing$func @f(%x: tile<64xf32>, %n: tile<i32>) {
+    %z = constant <i32: 0> : tile<i32>
+    %o = constant <i32: 1> : tile<i32>
+    // expected-error@+1 {{'cuda_tile.for' op attribute 'tileas.reg_layouts' has 1 entries, but the op has 2 results}}
+    %r:2 = "cuda_tile.for"(%z, %n, %o, %x, %z) ({
+    ^bb0(%i: !cuda_tile.tile<i32>, %a: !cuda_tile.tile<64xf32>, %b: !cuda_tile.tile<i32>):
+      "cuda_tile.continue"(%a, %b) : (!cuda_tile.tile<64xf32>, !cuda_tile.tile<i32>) -> ()
+    }) {tileas.reg_layouts = [{}]} : (!cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>, !cuda_tile.tile<64xf32>, !cuda_tile.tile<i32>) -> (!cuda_tile.tile<64xf32>, !cuda_tile.tile<i32>)
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%c: tile<i1>, %x: tile<64xf32>) {
+    // expected-error@+1 {{'cuda_tile.if' op attribute 'tileas.reg_layouts' is invalid: needs 5 lane bases (32 lanes)}}
+    %r = "cuda_tile.if"(%c) ({
+      "cuda_tile.yield"(%x) : (!cuda_tile.tile<64xf32>) -> ()
+    }, {
+      "cuda_tile.yield"(%x) : (!cuda_tile.tile<64xf32>) -> ()
+    }) {tileas.reg_layouts = [{lane = array<i64: 0>, reg = array<i64>, warp = array<i64>}]} : (!cuda_tile.tile<i1>) -> !cuda_tile.tile<64xf32>
+    return
+  }
+}

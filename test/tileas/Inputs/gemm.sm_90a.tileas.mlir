@@ -32,7 +32,7 @@ module {
         "tileas.release"(%3, %21#0) {tileas.sched = {cycle = 25 : i64, stage = 1 : i64}} : (!tileas.pipe<2x32x128xf16>, !tileas.slot) -> ()
         "tileas.release"(%1, %20#0) {tileas.sched = {cycle = 26 : i64, stage = 1 : i64}} : (!tileas.pipe<2x128x32xf16>, !tileas.slot) -> ()
         "cuda_tile.continue"(%24) : (!cuda_tile.tile<128x128xf32>) -> ()
-      }) {tileas.schedule = {ii = 16 : i64, mii = 16 : i64, rec_mii = 8 : i64, res_mii = 16 : i64, stages = 2 : i64, status = "scheduled"}, trip_count = 32 : i64} : (!cuda_tile.tile<i32>, !cuda_tile.tile<128x128xf32>) -> !cuda_tile.tile<128x128xf32>
+      }) {tileas.reg_layouts = [{lane = array<i64: 1, 2, 7, 8, 9>, reg = array<i64: 0, 10, 3, 4, 5, 6>, warp = array<i64: 11, 12, 13>}], tileas.schedule = {ii = 16 : i64, mii = 16 : i64, rec_mii = 8 : i64, res_mii = 16 : i64, stages = 2 : i64, status = "scheduled"}, trip_count = 32 : i64} : (!cuda_tile.tile<i32>, !cuda_tile.tile<128x128xf32>) -> !cuda_tile.tile<128x128xf32>
       %19 = "tileas.store"(%18, %11, %12#0, %12#1) {layout = {atom = "simt", candidates = 5 : i64, conflicts = 0 : i64, frag = "wgmma_acc", legal = 5 : i64, regs = 130 : i64, score = 3.250000e+01 : f64, smem_tx = 0 : i64, tmem_cycles = 0 : i64}, memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 2, 0, 0>} : (!cuda_tile.tile<128x128xf32>, !tileaa.view<128x128xf32>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> !cuda_tile.token
       "cuda_tile.return"() : () -> ()
     }) {function_type = (!cuda_tile.tile<ptr<f16>>, !cuda_tile.tile<ptr<f16>>, !cuda_tile.tile<ptr<f32>>) -> (), sym_name = "gemm_f16_f32", tileas.num_warps = 8 : i64, tileas.smem_bytes = 32768 : i64, tileas.target = "sm_90a"} : () -> ()
