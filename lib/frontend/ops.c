@@ -320,6 +320,11 @@ bool ct_op_name_is_elementwise(const char *name) {
   return info && (info->traits & CT_T_ELEMENTWISE);
 }
 
+bool ct_op_is(MlirOperation op, const char *full_name) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return n.length == strlen(full_name) && memcmp(n.data, full_name, n.length) == 0;
+}
+
 const char *ct_op_short_name(MlirOperation op, char *buf, size_t cap) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   const char *s = n.data;

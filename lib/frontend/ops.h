@@ -84,6 +84,8 @@ bool ct_op_name_is_elementwise(const char *name);
 /* An op's name without the `cuda_tile.` prefix ("cuda_tile.addf" -> "addf"; other dialects' names
  * in full), truncated to cap - 1 bytes. Returns buf. */
 const char *ct_op_short_name(MlirOperation op, char *buf, size_t cap);
+/* Is op's full name exactly full_name ("cuda_tile.mmaf", "tileas.store")? */
+bool ct_op_is(MlirOperation op, const char *full_name);
 ct_op_id ct_op_id_of(MlirOperation op);
 const ct_attr_info *ct_op_attr_info(const ct_op_info *info, const char *attr_name);
 

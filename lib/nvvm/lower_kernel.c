@@ -394,11 +394,6 @@ static MlirOperation first_op_where(MlirOperation root, bool (*pred)(MlirOperati
   return (MlirOperation){NULL};
 }
 
-static bool op_name_is(MlirOperation op, const char *full_name) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return n.length == strlen(full_name) && !memcmp(n.data, full_name, n.length);
-}
-
 /* An mmaf/mmai TileAS put on wgmma. */
 static bool on_wgmma(MlirOperation op, const ct_hopper_plan *plan) {
   (void)plan;
@@ -410,11 +405,11 @@ static bool on_wgmma(MlirOperation op, const ct_hopper_plan *plan) {
  * tileas.produce that feeds no planned wgmma, or a tileas.store with a TMA layout that is not the
  * planned TMA store epilogue. */
 static bool untaken_produce(MlirOperation op, const ct_hopper_plan *p) {
-  return op_name_is(op, "tileas.produce") && !(p && hopper_pipe_of_load(p, op) >= 0);
+  return ct_op_is(op, "tileas.produce") && !(p && hopper_pipe_of_load(p, op) >= 0);
 }
 static bool untaken_tma_store(MlirOperation op, const ct_hopper_plan *p) {
   ct_tileas_layout lay;
-  return op_name_is(op, "tileas.store") && ct_tileas_op_layout(op, &lay) && lay.atom == CT_ATOM_TMA &&
+  return ct_op_is(op, "tileas.store") && ct_tileas_op_layout(op, &lay) && lay.atom == CT_ATOM_TMA &&
          !(p && p->has_store && mlirOperationEqual(p->st.store, op));
 }
 static bool untaken_smem_path(MlirOperation op, const ct_hopper_plan *p) {

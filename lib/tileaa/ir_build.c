@@ -2,6 +2,7 @@
 #include "tileaa/ir_build.h"
 
 #include "frontend/attr_read.h"
+#include "frontend/ops.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -31,10 +32,7 @@ static bool name_has_prefix(MlirOperation op, const char *prefix) {
   return n.length >= k && memcmp(n.data, prefix, k) == 0;
 }
 
-bool ct_ir_is(MlirOperation op, const char *name) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return n.length == strlen(name) && memcmp(n.data, name, n.length) == 0;
-}
+bool ct_ir_is(MlirOperation op, const char *name) { return ct_op_is(op, name); }
 
 static void collect_rec(MlirOperation op, const char *prefix, ct_oplist *out) {
   for (MlirRegion r = mlirOperationGetFirstRegion(op); !mlirRegionIsNull(r); r = mlirRegionGetNextInOperation(r))
