@@ -9,8 +9,9 @@
  *   memory_scope tl_blk/device/sys -> .cta/.gpu/.sys
  * An element whose mask is false is not touched; its result is the argument (rmw) or `cmp` (cas),
  * as the spec and the interpreter say. Elements replicated across
- * threads (a broadcast pointer) are updated once, by the owning thread (owner_predicate), as stores
- * are. The interpreter executes the same ops (lib/interp). Knobs: none. */
+ * threads (a broadcast pointer, a rank-0 one) are updated once, by the owning thread
+ * (owner_predicate), as stores are; when the result is used, the owners hand the old values to the
+ * other threads through shared memory (share_owner_results). The interpreter executes the same ops (lib/interp). Knobs: none. */
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Dialect/LLVM.h>
@@ -98,6 +99,31 @@ static MlirValue emit_atom(ct_lower *L, const MlirValue *args, void *ctx) {
   return mlirTypeEqual(c->t, c->reg) ? old : bld_cast(b, "llvm.bitcast", old, c->t);
 }
 
+/* A replicated element is updated by its owner only; the other threads holding it get the old
+ * value the owner read: the owners write their results to the shared buffer at the elements'
+ * flat indices, bar.sync, every thread reads its elements back (every user of the buffer starts
+ * with bar.sync, so none ends with one). */
+static void share_owner_results(ct_lower *L, ct_lv *out) {
+  ct_bld *b = &L->b;
+  const ct_layout *l = out->layout;
+  int ebits = ct_elem_bits(out->type.elem);
+  int64_t numel = 1LL << ct_layout_flat_bits(l);
+  MlirValue base = smem_base(L, numel * (ebits < 8 ? 1 : ebits / 8));
+  bld_barrier(b);
+  MlirValue tflat = thread_flat_index(L, l);
+  MlirBlock write = lower_new_block(L), join = lower_new_block(L);
+  bld_cond_br(b, owner_predicate(L, l), write, 0, NULL, join, 0, NULL);
+  b->block = write;
+  for (int k = 0; k < out->nregs; k++)
+    smem_store_elem(L, base, bld_add(b, tflat, bld_i32(b, ct_layout_reg_flat(l, (uint32_t)k))), out->regs[k]);
+  bld_br(b, join, 0, NULL);
+  b->block = join;
+  bld_barrier(b);
+  MlirType t = mlirValueGetType(out->regs[0]);
+  for (int k = 0; k < out->nregs; k++)
+    out->regs[k] = smem_load_elem(L, base, bld_add(b, tflat, bld_i32(b, ct_layout_reg_flat(l, (uint32_t)k))), t);
+}
+
 static int lower_atomic(ct_lower *L, MlirOperation op, const char *name, bool cas) {
   int32_t seg[8];
   int nseg = 0;
@@ -134,13 +160,6 @@ static int lower_atomic(ct_lower *L, MlirOperation op, const char *name, bool ca
   atom_ctx ac;
   atom_ctx_init(L, &ac, sem, scope, aop, cls, e, cas);
   MlirValue owner = owner_predicate(L, l);
-  if (owner.ptr && !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0)))) {
-    /* a replicated element is updated by one thread only; the others would need its old value sent
-     * to them, which is not implemented: refuse rather than hand them a wrong one */
-    ct_error_op(L->c, op, "`%s` whose result is used, on a pointer tile replicated across threads (fewer elements "
-                "than threads), is not supported by code generation yet", name);
-    return LOWER_FAILED;
-  }
   ct_type rt = ptrs->type;
   rt.elem = e;
   rt.pointee = CT_ELEM_NONE;
@@ -151,6 +170,8 @@ static int lower_atomic(ct_lower *L, MlirOperation op, const char *name, bool ca
     MlirValue args[3] = {ptrs->regs[k], vals[0]->regs[k], cas ? vals[1]->regs[k] : (MlirValue){NULL}};
     out->regs[k] = guarded(L, pred, t, emit_atom, args, &ac);
   }
+  if (owner.ptr && !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0))))
+    share_owner_results(L, out);
   lv_bind(L, mlirOperationGetResult(op, 0), out);
   if (mlirOperationGetNumResults(op) > 1) lv_bind(L, mlirOperationGetResult(op, 1), lv_alloc(L, LV_TOKEN, NULL));
   return LOWER_DONE;
