@@ -170,6 +170,12 @@ ct_lv *lv_convert(ct_lower *L, ct_lv *v, const ct_layout *to);
 /* Regs of `dst` layout filled from `src` through flat map m (dst flat → src flat): register
  * remap when possible, else through shared memory. */
 bool lv_gather(ct_lower *L, ct_lv *dst, ct_lv *src, const ct_flat_map *m);
+/* The two halves of an exchange through the shared buffer `base` (the caller puts bar.sync before
+ * and between them): every thread writes each register of src at flat index m(its flat index) +
+ * offset; dst's registers read flat index m(their flat index) (+ offset, i32, when not null) as
+ * type t, an element read once per thread. */
+void smem_scatter(ct_lower *L, MlirValue base, const ct_lv *src, const ct_flat_map *m, uint32_t offset);
+void smem_gather(ct_lower *L, MlirValue base, ct_lv *dst, const ct_flat_map *m, MlirValue offset, MlirType t);
 /* Broadcast src (same rank; dims of size 1 stretched to rt's) into layout dl (lower_shape.c). */
 ct_lv *lv_broadcast_into(ct_lower *L, ct_lv *src, const ct_type *rt, const ct_layout *dl);
 /* Store a register value to / load from shared memory element index (i32). */

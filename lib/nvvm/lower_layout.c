@@ -100,22 +100,33 @@ bool lv_gather(ct_lower *L, ct_lv *dst, ct_lv *src, const ct_flat_map *m) {
   }
   free(reg_src);
   /* through shared memory */
-  MlirType t = mlirValueGetType(src->regs[0]);
   int ebits = ct_elem_bits(src->type.elem);
-  int64_t esize = ebits < 8 ? 1 : ebits / 8;
   int64_t numel = 1LL << ct_layout_flat_bits(src->layout);
-  MlirValue base = smem_base(L, numel * esize);
+  MlirValue base = smem_base(L, numel * (ebits < 8 ? 1 : ebits / 8));
   bld_barrier(b);
   ct_flat_map ident = {.nbits = 32};
   for (int i = 0; i < 32; i++) ident.bit[i] = 1u << i;
-  MlirValue src_thread = mapped_thread_index(L, src->layout, &ident);
-  for (int k = 0; k < src->nregs; k++) {
-    MlirValue idx = bld_add(b, src_thread, bld_i32(b, ct_layout_reg_flat(src->layout, (uint32_t)k)));
-    smem_store_elem(L, base, idx, src->regs[k]);
-  }
+  smem_scatter(L, base, src, &ident, 0);
   bld_barrier(b);
-  MlirValue dst_thread = mapped_thread_index(L, dst->layout, m);
-  uint32_t *seen = malloc((size_t)dst->nregs * sizeof *seen);
+  smem_gather(L, base, dst, m, (MlirValue){NULL}, mlirValueGetType(src->regs[0]));
+  /* no trailing barrier: every user of the buffer starts with bar.sync */
+  return true;
+}
+
+void smem_scatter(ct_lower *L, MlirValue base, const ct_lv *src, const ct_flat_map *m, uint32_t offset) {
+  ct_bld *b = &L->b;
+  MlirValue thread = mapped_thread_index(L, src->layout, m);
+  for (int k = 0; k < src->nregs; k++) {
+    uint32_t rf = ct_flat_map_apply(m, ct_layout_reg_flat(src->layout, (uint32_t)k)) + offset;
+    smem_store_elem(L, base, bld_add(b, thread, bld_i32(b, rf)), src->regs[k]);
+  }
+}
+
+void smem_gather(ct_lower *L, MlirValue base, ct_lv *dst, const ct_flat_map *m, MlirValue offset, MlirType t) {
+  ct_bld *b = &L->b;
+  MlirValue thread = mapped_thread_index(L, dst->layout, m);
+  if (offset.ptr) thread = bld_add(b, thread, offset);
+  uint32_t *seen = malloc(((size_t)dst->nregs + 1) * sizeof *seen);
   if (!seen) abort();
   for (int k = 0; k < dst->nregs; k++) {
     uint32_t rf = ct_flat_map_apply(m, ct_layout_reg_flat(dst->layout, (uint32_t)k));
@@ -126,12 +137,9 @@ bool lv_gather(ct_lower *L, ct_lv *dst, ct_lv *src, const ct_flat_map *m) {
       dst->regs[k] = dst->regs[same];
       continue;
     }
-    MlirValue idx = bld_add(b, dst_thread, bld_i32(b, rf));
-    dst->regs[k] = smem_load_elem(L, base, idx, t);
+    dst->regs[k] = smem_load_elem(L, base, bld_add(b, thread, bld_i32(b, rf)), t);
   }
   free(seen);
-  /* no trailing barrier: every user of the buffer starts with bar.sync */
-  return true;
 }
 
 ct_lv *lv_convert(ct_lower *L, ct_lv *v, const ct_layout *to) {

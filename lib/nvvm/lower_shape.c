@@ -1,4 +1,4 @@
-/* lower_shape: reshape, broadcast, permute, and TileAS's tileas.convert_layout.
+/* lower_shape: reshape, broadcast, permute, extract, cat, and TileAS's tileas.convert_layout.
  *  - reshape: layouts map to the row-major flat index, so the registers are kept and only the
  *    shape label changes (no code).
  *  - permute: the layout's bases are permuted along with the dims (no code).
@@ -8,6 +8,9 @@
  *    The layout is TileAS's (tileas.reg_layout): layout_propagate.c re-makes a broadcast that
  *    needs shared memory right before each use, in the layout that use needs (a bias row added
  *    to an mma accumulator is broadcast straight into the accumulator layout).
+ *  - extract (the slice at dynamic indices) and cat: through shared memory — the source(s) written
+ *    at their flat places (cat: rhs after lhs along dim), bar.sync, the result, in its
+ *    tileas.reg_layout, reads its elements (extract: at index x result shape + its coordinates).
  *  - tileas.convert_layout: lv_convert (lower_layout.c) to its tileas.reg_layout.
  * No knobs. */
 #include <mlir-c/BuiltinAttributes.h>
@@ -35,6 +38,100 @@ ct_lv *lv_broadcast_into(ct_lower *L, ct_lv *src, const ct_type *rt, const ct_la
   return r;
 }
 
+/* The map placing the flat index of a tile in layout `from` into the flat index of one in layout
+ * `to` (same rank, each dim no larger): dim d's bits go to dim d's place. */
+static void dims_map(const ct_layout *from, const ct_layout *to, ct_flat_map *m) {
+  memset(m, 0, sizeof *m);
+  m->nbits = ct_layout_flat_bits(from);
+  for (int d = 0; d < from->rank; d++)
+    for (int p = 0; p < ct_layout_dim_bits(from, d); p++)
+      m->bit[ct_layout_dim_offset(from, d) + p] = 1u << (ct_layout_dim_offset(to, d) + p);
+}
+
+static int64_t elem_bytes(const ct_type *t) {
+  int bits = ct_elem_bits(t->elem);
+  return bits < 8 ? 1 : bits / 8;
+}
+
+/* extract: the slice at the index operands (dynamic) — the source goes to the shared buffer, the
+ * result reads its elements at slice * result shape + its coordinates. */
+static int lower_extract(ct_lower *L, MlirOperation op) {
+  ct_bld *b = &L->b;
+  ct_lv *src = lv_get(L, op, 0);
+  ct_type rt;
+  if (!src || !result_type(L, op, 0, &rt)) return LOWER_FAILED;
+  if (src->kind != LV_TILE || rt.rank != src->type.rank || mlirOperationGetNumOperands(op) != 1 + rt.rank) {
+    ct_error_op(L->c, op, "code generation: `extract` needs one index per dimension of its source");
+    return LOWER_FAILED;
+  }
+  const ct_layout *dl = layout_chosen_for(L, op, &rt);
+  if (!dl) return LOWER_FAILED;
+  ct_lv *r = lv_new_tile(L, &rt, dl);
+  r->ptr_align = src->ptr_align;
+  if (rt.rank == 0 || lv_is_uniform(src)) { /* one element, or all equal */
+    for (int k = 0; k < r->nregs; k++) r->regs[k] = src->regs[0];
+    r->uniform = lv_is_uniform(src);
+    lv_bind(L, mlirOperationGetResult(op, 0), r);
+    return LOWER_DONE;
+  }
+  /* the slice's first element: sum over dims of (index * result extent) << source dim offset */
+  MlirValue offset = bld_i32(b, 0);
+  for (int d = 0; d < rt.rank; d++) {
+    ct_lv *ix = lv_get(L, op, 1 + d);
+    if (!ix) return LOWER_FAILED;
+    if (ix->kind != LV_TILE || ix->type.rank != 0 || !ct_elem_is_int(ix->type.elem)) {
+      ct_error_op(L->c, op, "code generation: `extract` index %d is not an integer scalar tile", d);
+      return LOWER_FAILED;
+    }
+    MlirValue i = bld_int_resize(b, ix->regs[0], b->i32, true);
+    int shift = ct_log2_exact(rt.shape[d]) + ct_layout_dim_offset(src->layout, d);
+    offset = bld_add(b, offset, bld_shl(b, i, bld_i32(b, shift)));
+  }
+  MlirValue base = smem_base(L, ((int64_t)1 << ct_layout_flat_bits(src->layout)) * elem_bytes(&src->type));
+  bld_barrier(b);
+  ct_flat_map ident = {.nbits = 32};
+  for (int i = 0; i < 32; i++) ident.bit[i] = 1u << i;
+  smem_scatter(L, base, src, &ident, 0);
+  bld_barrier(b);
+  ct_flat_map m;
+  dims_map(dl, src->layout, &m);
+  smem_gather(L, base, r, &m, offset, mlirValueGetType(src->regs[0]));
+  lv_bind(L, mlirOperationGetResult(op, 0), r);
+  return LOWER_DONE;
+}
+
+/* cat: both operands go to the shared buffer at their places in the result (rhs after lhs along
+ * `dim`), the result reads its elements. */
+static int lower_cat(ct_lower *L, MlirOperation op) {
+  ct_bld *b = &L->b;
+  ct_lv *lhs = lv_get(L, op, 0), *rhs = lv_get(L, op, 1);
+  ct_type rt;
+  if (!lhs || !rhs || !result_type(L, op, 0, &rt)) return LOWER_FAILED;
+  int64_t dim = attr_int(op, "dim", -1);
+  if (lhs->kind != LV_TILE || rhs->kind != LV_TILE || rt.rank < 1 || dim < 0 || dim >= rt.rank ||
+      lhs->type.rank != rt.rank || lhs->type.shape[dim] != rhs->type.shape[dim]) {
+    ct_error_op(L->c, op, "code generation: `cat` needs two tiles of one shape and a dim of theirs");
+    return LOWER_FAILED;
+  }
+  const ct_layout *dl = layout_chosen_for(L, op, &rt);
+  if (!dl) return LOWER_FAILED;
+  ct_lv *r = lv_new_tile(L, &rt, dl);
+  MlirValue base = smem_base(L, ((int64_t)1 << ct_layout_flat_bits(dl)) * elem_bytes(&rt));
+  bld_barrier(b);
+  ct_flat_map ml, mr;
+  dims_map(lhs->layout, dl, &ml);
+  dims_map(rhs->layout, dl, &mr);
+  smem_scatter(L, base, lhs, &ml, 0);
+  smem_scatter(L, base, rhs, &mr, 1u << (ct_layout_dim_offset(dl, (int)dim) + ct_log2_exact(lhs->type.shape[dim])));
+  bld_barrier(b);
+  ct_flat_map ident = {.nbits = 32};
+  for (int i = 0; i < 32; i++) ident.bit[i] = 1u << i;
+  smem_gather(L, base, r, &ident, (MlirValue){NULL}, mlirValueGetType(lhs->regs[0]));
+  r->ptr_align = lhs->ptr_align < rhs->ptr_align ? lhs->ptr_align : rhs->ptr_align;
+  lv_bind(L, mlirOperationGetResult(op, 0), r);
+  return LOWER_DONE;
+}
+
 int lower_shape_op(ct_lower *L, MlirOperation op, const char *name) {
   if (streq(name, "tileas.convert_layout")) {
     ct_lv *src = lv_get(L, op, 0);
@@ -51,6 +148,8 @@ int lower_shape_op(ct_lower *L, MlirOperation op, const char *name) {
     lv_bind(L, mlirOperationGetResult(op, 0), out);
     return LOWER_DONE;
   }
+  if (streq(name, "extract")) return lower_extract(L, op);
+  if (streq(name, "cat")) return lower_cat(L, op);
   bool is_reshape = streq(name, "reshape"), is_bcast = streq(name, "broadcast"), is_perm = streq(name, "permute");
   if (!is_reshape && !is_bcast && !is_perm) return LOWER_NOT_MINE;
   ct_lv *src = lv_get(L, op, 0);

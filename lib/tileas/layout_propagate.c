@@ -8,6 +8,7 @@
  *  - an element-wise op the layout of its first operand that is neither uniform (every element
  *    equal: a splat, or computed from splats only) nor a pending broadcast (below), else of its
  *    first non-uniform operand, else of operand 0;
+ *  - an extract or cat blocked (reg_layouts.c's choice; they move data through shared memory anyway);
  *  - a reduce the slice of its operand 0's layout (a scan that layout); reshape / permute the
  *    relabelled / permuted layout of their source (no data moves); a pointer load, store or atomic
  *    the layout of its pointer tile; an mmaf in the fma form the layout of its accumulator;
@@ -553,6 +554,19 @@ static bool walk_op(lp *P, MlirOperation op) {
     if (chosen_or_blocked(P, op, &rt, &l)) {
       write_layout(op, &l);
       set_result(P, op, 0, &l, false);
+    }
+    return true;
+  }
+  if ((!strcmp(name, "extract") || !strcmp(name, "cat")) && tile1) {
+    bool uniform = true;
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
+      lp_info *in = use_operand(P, op, (int)i);
+      if (i == 0 || name[0] == 'c') uniform = uniform && in && in->uniform;
+    }
+    ct_layout l;
+    if (rt.rank >= 1 && chosen_or_blocked(P, op, &rt, &l)) {
+      write_layout(op, &l);
+      set_result(P, op, 0, &l, name[0] == 'e' && uniform);
     }
     return true;
   }

@@ -11,7 +11,8 @@
  *    elements per thread along the last dimension, then lanes, then warps); when every use of the
  *    tile is an A/B operand of mmaf, up to 16 bytes per thread instead (the tile is only staged to shared memory, so the
  *    global loads and shared stores become 16-byte vectors);
- *  - an iota, a splat constant, a broadcast (rank >= 1): blocked (ct_layout_blocked);
+ *  - an iota, a splat constant, a broadcast, an extract, a cat (rank >= 1): blocked
+ *    (ct_layout_blocked);
  *  - an mmaf on mma.sync whose operands fit mma.sync.m16n8k16 (f16/bf16 -> f32, M % 16, N % 8,
  *    K % 16, a warp grid with each warp's N block 8 or a multiple of 16): the m16n8 C-fragment
  *    layout over the wm x wn warp grid of ct_layout_mma_warp_grid (the code generator reads the
@@ -103,12 +104,14 @@ static void assign_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
     if (mma_acc_layout(ops.ops[i], nwarps, &l)) set_layout(ops.ops[i], &l);
   }
   ct_oplist_free(&ops);
-  /* iota, splat constants and broadcasts make tiles in any layout: blocked */
+  /* iota, splat constants, broadcasts, extract and cat make tiles in any layout: blocked */
   ct_ir_collect(entry, "cuda_tile.", &ops);
   for (size_t i = 0; i < ops.n; i++) {
     MlirOperation op = ops.ops[i];
     bool constant = name_is(op, "cuda_tile.constant");
-    if (!constant && !name_is(op, "cuda_tile.iota") && !name_is(op, "cuda_tile.broadcast")) continue;
+    if (!constant && !name_is(op, "cuda_tile.iota") && !name_is(op, "cuda_tile.broadcast") &&
+        !name_is(op, "cuda_tile.extract") && !name_is(op, "cuda_tile.cat"))
+      continue;
     if (constant) {
       MlirAttribute v = mlirOperationGetAttributeByName(op, ct_ir_sref("value"));
       if (mlirAttributeIsNull(v) || !mlirAttributeIsADenseElements(v) || !mlirDenseElementsAttrIsSplat(v)) continue;
