@@ -3,7 +3,9 @@
  * (tileas.reg_layout, layout_propagate.c), every operand is in it already (uniform ones are
  * re-spread without code; TileAS converts the others with tileas.convert_layout), then
  * lower_scalar_op() emits each element (once when every operand is uniform). Rounding modes are
- * honoured with NVVM intrinsics (add/mul/div/fma/sqrt .rz/.rm/.rp, .ftz); a mode/type combination without an exact instruction is rejected by name.
+ * honoured with NVVM intrinsics (add/mul/div/fma/sqrt .rz/.rm/.rp, .ftz); on f16/bf16 the directed
+ * modes are computed in f32 with the same mode and converted with it (directed roundings compose,
+ * so the result is exact); a mode/type combination without an exact form is rejected by name.
  * f16/bf16 math (exp, log, sin, ...) is computed in f32 and rounded back. Transcendentals use
  * libdevice (__nv_*f), linked by the back end; `approx` modes use ex2.approx / tanh.approx.
  * Knobs: CONSTANT_MAX_ELEMS (non-splat constants are replicated in every thread). */
@@ -116,6 +118,23 @@ static bool lower_rounded(ct_lower *L, MlirOperation op, const char *name, const
   const char *base = streq(name, "addf") || streq(name, "subf") ? "add" : streq(name, "mulf") ? "mul"
                    : streq(name, "divf") ? "div" : "fma";
   char intr[64];
+  const char *dir = streq(mode, "zero") ? "rz" : streq(mode, "negative_inf") ? "rm" : streq(mode, "positive_inf") ? "rp" : NULL;
+  if (is_f16ish(L, t) && dir && !ftz) {
+    /* f16 / bf16 have no directed-rounding arithmetic: compute in f32 rounded the same way, then
+     * convert rounded the same way (cvt.rz/rm/rp.f16|bf16.f32). Directed roundings compose (every
+     * f16 / bf16 value is an f32 value, and the f32 result lies between the exact one and its
+     * f16 / bf16 rounding), so this is the exactly rounded result. */
+    if (!rounded_intrinsic(L, op, base, mode, false, b->f32, intr, sizeof intr)) return reject_mode(L, op, name, mode, t);
+    int n = streq(name, "fma") ? 3 : 2;
+    MlirValue a[3];
+    for (int i = 0; i < n; i++) a[i] = to_f32(L, in[i]);
+    if (streq(name, "subf")) a[1] = bld_un(b, "llvm.fneg", a[1]); /* exact */
+    MlirValue r = bld_intr(b, intr, b->f32, n, a);
+    char text[48];
+    snprintf(text, sizeof text, "cvt.%s.%s.f32 $0, $1;", dir, mlirTypeEqual(t, b->bf16) ? "bf16" : "f16");
+    *out = bld_cast(b, "llvm.bitcast", bld_inline_asm(b, text, "=h,f", mlirIntegerTypeGet(b->ctx, 16), 1, &r), t);
+    return true;
+  }
   if (!rounded_intrinsic(L, op, base, mode, ftz, t, intr, sizeof intr)) return reject_mode(L, op, name, mode, t);
   MlirValue a[3] = {in[0], in[1], streq(name, "fma") ? in[2] : (MlirValue){NULL}};
   if (streq(name, "subf")) a[1] = bld_un(b, "llvm.fneg", in[1]); /* exact */
