@@ -11,6 +11,7 @@
  * Knobs: CONSTANT_MAX_ELEMS (non-splat constants are replicated in every thread). */
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -251,6 +252,10 @@ bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const Mlir
       *out = bld_select(b, in[0], in[1], in[2]);
       return true;
     }
+    if (streq(name, "bitcast")) { /* the storage holds the bits */
+      *out = mlirTypeEqual(value_ty(in[0]), res) ? in[0] : bld_bitcast(b, in[0], res);
+      return true;
+    }
     ct_elem e = lower_is_storage_elem(rt.elem) ? rt.elem : se;
     ct_error_op(L->c, op, "`%s` on %s elements is not supported by code generation yet (%s is a storage type here: "
                 "convert with ftof)", name, ct_elem_name(e), ct_elem_name(e));
@@ -412,14 +417,39 @@ static bool reject_exotic_elems(ct_lower *L, MlirOperation op, const char *name)
     MlirValue v = i < n ? mlirOperationGetOperand(op, i) : mlirOperationGetResult(op, 0);
     ct_type t;
     if (!ct_type_from_mlir(mlirValueGetType(v), &t)) continue;
-    bool f8 = t.elem == CT_F8E4M3FN || t.elem == CT_F8E5M2; /* byte storage: ftof / select only */
-    if (t.kind == CT_TYPE_TILE &&
-        (mlirTypeIsNull(elem_llvm_type(L, t.elem)) || (f8 && !streq(name, "ftof") && !streq(name, "select")))) {
+    /* byte storage: conversions, selects, bit casts and constants only */
+    bool f8 = t.elem == CT_F8E4M3FN || t.elem == CT_F8E5M2;
+    bool f8_ok = streq(name, "ftof") || streq(name, "select") || streq(name, "bitcast") || streq(name, "constant");
+    if (t.kind == CT_TYPE_TILE && (mlirTypeIsNull(elem_llvm_type(L, t.elem)) || (f8 && !f8_ok))) {
       ct_error_op(L->c, op, "`%s` on %s elements is not supported by code generation yet", name, ct_elem_name(t.elem));
       return false;
     }
   }
   return true;
+}
+
+/* The bits of an f8 value (exactly representable: the attribute has the f8 type). E4M3FN: bias 7,
+ * 3 mantissa bits, no infinities, NaN 0x7f; E5M2: bias 15, 2 mantissa bits, IEEE-like. */
+static int64_t f8_bits(double v, ct_elem e) {
+  int64_t sign = signbit(v) ? 0x80 : 0;
+  bool e4m3 = e == CT_F8E4M3FN;
+  int mbits = e4m3 ? 3 : 2, bias = e4m3 ? 7 : 15;
+  if (isnan(v)) return sign | 0x7f;
+  double a = fabs(v);
+  if (isinf(a)) return sign | (e4m3 ? 0x7f : 0x7c);
+  if (a == 0.0) return sign;
+  int ex;
+  frexp(a, &ex);
+  int k = ex - 1; /* a = 1.m x 2^k */
+  if (k < 1 - bias) return sign | (int64_t)ldexp(a, bias - 1 + mbits); /* subnormal */
+  return sign | (int64_t)(k + bias) << mbits | ((int64_t)ldexp(a, mbits - k) - (1 << mbits));
+}
+
+/* An element of a constant as an LLVM constant (f8: its bits in the byte it is stored in). */
+static MlirValue constant_elem(ct_lower *L, MlirType et, ct_elem e, MlirAttribute a) {
+  if ((e == CT_F8E4M3FN || e == CT_F8E5M2) && mlirAttributeIsAFloat(a))
+    return bld_const_int(&L->b, et, f8_bits(mlirFloatAttrGetValueDouble(a), e));
+  return bld_const_attr(&L->b, et, a);
 }
 
 static int lower_constant(ct_lower *L, MlirOperation op) {
@@ -436,7 +466,7 @@ static int lower_constant(ct_lower *L, MlirOperation op) {
     const ct_layout *l = layout_chosen_for(L, op, &t);
     if (!l) return LOWER_FAILED;
     ct_lv *lv = lv_new_tile(L, &t, l);
-    MlirValue c = bld_const_attr(&L->b, et, mlirDenseElementsAttrGetSplatValue(v));
+    MlirValue c = constant_elem(L, et, t.elem, mlirDenseElementsAttrGetSplatValue(v));
     for (int k = 0; k < lv->nregs; k++) lv->regs[k] = c;
     lv->uniform = true;
     lv_bind(L, mlirOperationGetResult(op, 0), lv);
@@ -460,7 +490,7 @@ static int lower_constant(ct_lower *L, MlirOperation op) {
       idx[d] = rest % (uint32_t)t.shape[d];
       rest /= (uint32_t)t.shape[d];
     }
-    lv->regs[k] = bld_const_attr(&L->b, et, mlirElementsAttrGetValue(v, t.rank, idx));
+    lv->regs[k] = constant_elem(L, et, t.elem, mlirElementsAttrGetValue(v, t.rank, idx));
   }
   lv_bind(L, mlirOperationGetResult(op, 0), lv);
   return LOWER_DONE;
