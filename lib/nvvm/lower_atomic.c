@@ -106,10 +106,10 @@ static MlirValue emit_atom(ct_lower *L, const MlirValue *args, void *ctx) {
 static void share_owner_results(ct_lower *L, ct_lv *out) {
   ct_bld *b = &L->b;
   const ct_layout *l = out->layout;
-  int ebits = ct_elem_bits(out->type.elem);
-  int64_t numel = 1LL << ct_layout_flat_bits(l);
-  MlirValue base = smem_base(L, numel * (ebits < 8 ? 1 : ebits / 8));
+  MlirValue base = smem_tile_buffer(L, l, out->type.elem);
   bld_barrier(b);
+  /* one thread index for both halves (smem_scatter / smem_gather would compute it on each side
+   * of the owners' branch: two more registers) */
   MlirValue tflat = thread_flat_index(L, l);
   MlirBlock write = lower_new_block(L), join = lower_new_block(L);
   bld_cond_br(b, owner_predicate(L, l), write, 0, NULL, join, 0, NULL);

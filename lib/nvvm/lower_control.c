@@ -8,6 +8,7 @@
  * tileas.result_layouts on loop; layout_propagate.c chooses them); the inits, continues, yields
  * and breaks arrive in them (TileAS converted them with tileas.convert_layout). A module written
  * by hand without them: the inits' layouts, and the first yield's / break's. No knobs. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,13 +68,9 @@ static int carried_layout(ct_lower *L, MlirOperation op, const char *key, int i,
     ct_error_op(L->c, op, "attribute '%s' entry #%d %s", key, i, why);
     return -1;
   }
-  if (l.nwarp_bits != ct_log2_exact(L->nwarps)) {
-    ct_error_op(L->c, op, "%s entry #%d has %d warp bases, but the kernel runs %d warps (tileas.num_warps)", key, i,
-                l.nwarp_bits, L->nwarps);
-    return -1;
-  }
-  *out = layout_intern(L, &l);
-  return 1;
+  char what[64];
+  snprintf(what, sizeof what, "%s entry #%d", key, i);
+  return (*out = layout_for_kernel(L, op, &l, what)) ? 1 : -1;
 }
 
 /* `for` (is_for), `loop`, and TileAA's normalised `tileaa.for` (is_for and normalized: operand 0 is
@@ -197,7 +194,7 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
       if (!result_type(L, op, i, &t)) { ok = false; break; }
       if (carried_layout(L, op, "tileas.result_layouts", i, &t, &ctx.result_layouts[i]) < 0) ok = false;
     }
-  ctx.fixed_layouts = !is_for && mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("tileas.result_layouts")).ptr;
+  ctx.fixed_layouts = !is_for && attr_present(op, "tileas.result_layouts");
   ctx.parent = L->rctx;
   L->rctx = &ctx;
   b->block = body_entry;
@@ -266,7 +263,7 @@ static int lower_if(ct_lower *L, MlirOperation op) {
     if (!result_type(L, op, i, &t)) { ok = false; break; }
     if (carried_layout(L, op, "tileas.reg_layouts", i, &t, &ctx.result_layouts[i]) < 0) ok = false;
   }
-  ctx.fixed_layouts = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("tileas.reg_layouts")).ptr != NULL;
+  ctx.fixed_layouts = attr_present(op, "tileas.reg_layouts");
   if (!ok) {
     free(ctx.result_layouts);
     return LOWER_FAILED;

@@ -70,11 +70,16 @@ static MlirValue libdevice2(ct_lower *L, const char *base, MlirValue x, MlirValu
   return from_f32(L, bld_call(&L->b, name, ft, 2, a), t);
 }
 
+/* The PTX rounding modifier of an IEEE rounding mode (rn, rz, rm, rp), or NULL. */
+static const char *ptx_rounding(const char *mode) {
+  return streq(mode, "nearest_even") ? "rn" : streq(mode, "zero") ? "rz" : streq(mode, "negative_inf") ? "rm"
+       : streq(mode, "positive_inf") ? "rp" : NULL;
+}
+
 /* NVVM rounding-mode intrinsic like llvm.nvvm.add.rz.ftz.f; NULL name means "not available". */
 static bool rounded_intrinsic(ct_lower *L, MlirOperation op, const char *base, const char *mode, bool ftz,
                               MlirType t, char *name, size_t cap) {
-  const char *rm = streq(mode, "nearest_even") ? "rn" : streq(mode, "zero") ? "rz"
-                 : streq(mode, "negative_inf") ? "rm" : streq(mode, "positive_inf") ? "rp" : NULL;
+  const char *rm = ptx_rounding(mode);
   if (!rm) return false;
   if (is_f32(L, t)) snprintf(name, cap, "llvm.nvvm.%s.%s%s.f", base, rm, ftz ? ".ftz" : "");
   else if (is_f64(L, t) && !ftz) snprintf(name, cap, "llvm.nvvm.%s.%s.d", base, rm);
@@ -119,8 +124,8 @@ static bool lower_rounded(ct_lower *L, MlirOperation op, const char *name, const
   const char *base = streq(name, "addf") || streq(name, "subf") ? "add" : streq(name, "mulf") ? "mul"
                    : streq(name, "divf") ? "div" : "fma";
   char intr[64];
-  const char *dir = streq(mode, "zero") ? "rz" : streq(mode, "negative_inf") ? "rm" : streq(mode, "positive_inf") ? "rp" : NULL;
-  if (is_f16ish(L, t) && dir && !ftz) {
+  const char *dir = ptx_rounding(mode); /* directed: rz, rm, rp */
+  if (is_f16ish(L, t) && dir && strcmp(dir, "rn") && !ftz) {
     /* f16 / bf16 have no directed-rounding arithmetic: compute in f32 rounded the same way, then
      * convert rounded the same way (cvt.rz/rm/rp.f16|bf16.f32). Directed roundings compose (every
      * f16 / bf16 value is an f32 value, and the f32 result lies between the exact one and its

@@ -140,6 +140,9 @@ const ct_layout *layout_chosen_for(ct_lower *L, MlirOperation op, const ct_type 
 /* op's tileas.reg_layout for its tile result t, checked against the kernel's warps: 1 and *out;
  * 0 when op carries none; -1 after a located error (malformed, or laid out for other warps). */
 int reg_layout_read(ct_lower *L, MlirOperation op, const ct_type *t, const ct_layout **out);
+/* A layout TileAS recorded on op (`what` names it in the error), interned, when it is laid out
+ * for the kernel's warps; NULL after a located error. */
+const ct_layout *layout_for_kernel(ct_lower *L, MlirOperation op, const ct_layout *l, const char *what);
 bool value_type(ct_lower *L, MlirOperation op, MlirValue v, ct_type *t); /* error when not cuda_tile */
 bool result_type(ct_lower *L, MlirOperation op, int i, ct_type *t);
 MlirType elem_llvm_type(ct_lower *L, ct_elem e);
@@ -161,6 +164,8 @@ MlirValue owner_predicate(ct_lower *L, const ct_layout *l);     /* i1, or null w
 /* Flat index (i32) of the thread part of layout l: OR of the lane/warp bases of tid's set bits. */
 MlirValue thread_flat_index(ct_lower *L, const ct_layout *l);
 MlirValue smem_base(ct_lower *L, int64_t bytes);                 /* !llvm.ptr<3> */
+/* The shared buffer sized for every element of a tile of elem in layout l (sub-byte: a byte each). */
+MlirValue smem_tile_buffer(ct_lower *L, const ct_layout *l, ct_elem elem);
 /* True when every element of tile v has the same value and regs[0] holds it in every thread:
  * v->uniform, or all registers are one SSA value and no lane/warp basis is set (replicated). */
 bool lv_is_uniform(const ct_lv *v);

@@ -150,13 +150,16 @@ int reg_layout_read(ct_lower *L, MlirOperation op, const ct_type *t, const ct_la
     ct_error_op(L->c, op, "attribute 'tileas.reg_layout' %s", why);
     return -1;
   }
-  if (l.nwarp_bits != ct_log2_exact(L->nwarps)) {
-    ct_error_op(L->c, op, "tileas.reg_layout has %d warp bases, but the kernel runs %d warps (tileas.num_warps)",
-                l.nwarp_bits, L->nwarps);
-    return -1;
+  return (*out = layout_for_kernel(L, op, &l, "tileas.reg_layout")) ? 1 : -1;
+}
+
+const ct_layout *layout_for_kernel(ct_lower *L, MlirOperation op, const ct_layout *l, const char *what) {
+  if (l->nwarp_bits != ct_log2_exact(L->nwarps)) {
+    ct_error_op(L->c, op, "%s has %d warp bases, but the kernel runs %d warps (tileas.num_warps)", what, l->nwarp_bits,
+                L->nwarps);
+    return NULL;
   }
-  *out = layout_intern(L, &l);
-  return 1;
+  return layout_intern(L, l);
 }
 
 const ct_layout *layout_chosen_for(ct_lower *L, MlirOperation op, const ct_type *t) {

@@ -100,17 +100,20 @@ bool lv_gather(ct_lower *L, ct_lv *dst, ct_lv *src, const ct_flat_map *m) {
   }
   free(reg_src);
   /* through shared memory */
-  int ebits = ct_elem_bits(src->type.elem);
-  int64_t numel = 1LL << ct_layout_flat_bits(src->layout);
-  MlirValue base = smem_base(L, numel * (ebits < 8 ? 1 : ebits / 8));
+  MlirValue base = smem_tile_buffer(L, src->layout, src->type.elem);
   bld_barrier(b);
-  ct_flat_map ident = {.nbits = 32};
-  for (int i = 0; i < 32; i++) ident.bit[i] = 1u << i;
+  ct_flat_map ident;
+  ct_flat_map_identity(&ident);
   smem_scatter(L, base, src, &ident, 0);
   bld_barrier(b);
   smem_gather(L, base, dst, m, (MlirValue){NULL}, mlirValueGetType(src->regs[0]));
   /* no trailing barrier: every user of the buffer starts with bar.sync */
   return true;
+}
+
+MlirValue smem_tile_buffer(ct_lower *L, const ct_layout *l, ct_elem elem) {
+  int bits = ct_elem_bits(elem);
+  return smem_base(L, (1LL << ct_layout_flat_bits(l)) * (bits < 8 ? 1 : bits / 8));
 }
 
 void smem_scatter(ct_lower *L, MlirValue base, const ct_lv *src, const ct_flat_map *m, uint32_t offset) {
@@ -145,14 +148,14 @@ void smem_gather(ct_lower *L, MlirValue base, ct_lv *dst, const ct_flat_map *m, 
 ct_lv *lv_convert(ct_lower *L, ct_lv *v, const ct_layout *to) {
   if (v->kind != LV_TILE || v->layout == to) return v;
   ct_lv *r = lv_new_tile(L, &v->type, to);
-  ct_flat_map ident = {.nbits = 32};
-  for (int i = 0; i < 32; i++) ident.bit[i] = 1u << i;
+  ct_flat_map ident;
+  ct_flat_map_identity(&ident);
   lv_gather(L, r, v, &ident);
   return r;
 }
 
 MlirValue thread_flat_index(ct_lower *L, const ct_layout *l) {
-  ct_flat_map ident = {.nbits = 32};
-  for (int i = 0; i < 32; i++) ident.bit[i] = 1u << i;
+  ct_flat_map ident;
+  ct_flat_map_identity(&ident);
   return mapped_thread_index(L, l, &ident);
 }

@@ -48,11 +48,6 @@ static void dims_map(const ct_layout *from, const ct_layout *to, ct_flat_map *m)
       m->bit[ct_layout_dim_offset(from, d) + p] = 1u << (ct_layout_dim_offset(to, d) + p);
 }
 
-static int64_t elem_bytes(const ct_type *t) {
-  int bits = ct_elem_bits(t->elem);
-  return bits < 8 ? 1 : bits / 8;
-}
-
 /* extract: the slice at the index operands (dynamic) — the source goes to the shared buffer, the
  * result reads its elements at slice * result shape + its coordinates. */
 static int lower_extract(ct_lower *L, MlirOperation op) {
@@ -87,10 +82,10 @@ static int lower_extract(ct_lower *L, MlirOperation op) {
     int shift = ct_log2_exact(rt.shape[d]) + ct_layout_dim_offset(src->layout, d);
     offset = bld_add(b, offset, bld_shl(b, i, bld_i32(b, shift)));
   }
-  MlirValue base = smem_base(L, ((int64_t)1 << ct_layout_flat_bits(src->layout)) * elem_bytes(&src->type));
+  MlirValue base = smem_tile_buffer(L, src->layout, src->type.elem);
   bld_barrier(b);
-  ct_flat_map ident = {.nbits = 32};
-  for (int i = 0; i < 32; i++) ident.bit[i] = 1u << i;
+  ct_flat_map ident;
+  ct_flat_map_identity(&ident);
   smem_scatter(L, base, src, &ident, 0);
   bld_barrier(b);
   ct_flat_map m;
@@ -116,7 +111,7 @@ static int lower_cat(ct_lower *L, MlirOperation op) {
   const ct_layout *dl = layout_chosen_for(L, op, &rt);
   if (!dl) return LOWER_FAILED;
   ct_lv *r = lv_new_tile(L, &rt, dl);
-  MlirValue base = smem_base(L, ((int64_t)1 << ct_layout_flat_bits(dl)) * elem_bytes(&rt));
+  MlirValue base = smem_tile_buffer(L, dl, rt.elem);
   bld_barrier(b);
   ct_flat_map ml, mr;
   dims_map(lhs->layout, dl, &ml);
@@ -124,8 +119,8 @@ static int lower_cat(ct_lower *L, MlirOperation op) {
   smem_scatter(L, base, lhs, &ml, 0);
   smem_scatter(L, base, rhs, &mr, 1u << (ct_layout_dim_offset(dl, (int)dim) + ct_log2_exact(lhs->type.shape[dim])));
   bld_barrier(b);
-  ct_flat_map ident = {.nbits = 32};
-  for (int i = 0; i < 32; i++) ident.bit[i] = 1u << i;
+  ct_flat_map ident;
+  ct_flat_map_identity(&ident);
   smem_gather(L, base, r, &ident, (MlirValue){NULL}, mlirValueGetType(lhs->regs[0]));
   r->ptr_align = lhs->ptr_align < rhs->ptr_align ? lhs->ptr_align : rhs->ptr_align;
   lv_bind(L, mlirOperationGetResult(op, 0), r);

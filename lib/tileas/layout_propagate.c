@@ -70,7 +70,7 @@ typedef struct lp {
   size_t cap, n;
   ct_oplist pending;
   lp_ctx *cx;
-  ct_layout rank0;
+  lp_info rank0; /* the facts of every rank-0 tile: the one trivial layout, uniform */
 } lp;
 
 static bool name_is(MlirOperation op, const char *n) { return ct_ir_is(op, n); }
@@ -123,13 +123,7 @@ static lp_info *lp_set(lp *P, MlirValue v, const ct_layout *l, bool uniform) {
 static lp_info *lp_get(lp *P, MlirValue v) {
   ct_type t;
   if (!tile_of_rank(v, &t)) return NULL;
-  if (t.rank == 0) {
-    static lp_info r0;
-    memset(&r0, 0, sizeof r0);
-    r0.l = P->rank0;
-    r0.uniform = true;
-    return &r0;
-  }
+  if (t.rank == 0) return &P->rank0;
   return lp_slot(P, v.ptr, false);
 }
 
@@ -210,12 +204,6 @@ static bool mma_acc_layout(MlirOperation mmaf, ct_layout *out) {
          ct_tileas_op_reg_layout(mmaf, c.rank, c.shape, out, &why);
 }
 
-static bool short_name_is(MlirOperation op, const char *n) {
-  char name[64];
-  ct_op_short_name(op, name, sizeof name);
-  return !strcmp(name, n);
-}
-
 /* The layout the body will give v when it can be told before walking it: mmaf results, reduces
  * (the slice of their operand's), reshapes, and element-wise ops (their first operand that is
  * neither a constant nor a broadcast nor a block argument). */
@@ -262,8 +250,8 @@ static bool predict_layout(MlirValue v, int depth, ct_layout *out) {
 static bool walk_block(lp *P, MlirBlock b);
 
 static bool is_terminator_name(MlirOperation op) {
-  return short_name_is(op, "return") || short_name_is(op, "yield") || short_name_is(op, "continue") ||
-         short_name_is(op, "break");
+  return name_is(op, "cuda_tile.return") || name_is(op, "cuda_tile.yield") || name_is(op, "cuda_tile.continue") ||
+         name_is(op, "cuda_tile.break");
 }
 
 static void write_layouts(lp *P, MlirOperation op, const char *key, int n, const ct_layout *ls, const bool *has) {
@@ -282,7 +270,7 @@ static bool walk_loop(lp *P, MlirOperation op, bool is_for, bool normalized) {
   if (n < 0) return true;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   MlirOperation term = mlirBlockIsNull(body) ? (MlirOperation){NULL} : ct_ir_block_last_op(body);
-  bool has_continue = !mlirOperationIsNull(term) && short_name_is(term, "continue");
+  bool has_continue = !mlirOperationIsNull(term) && name_is(term, "cuda_tile.continue");
   lp_ctx cx;
   memset(&cx, 0, sizeof cx);
   cx.kind = LP_LOOP;
@@ -635,7 +623,8 @@ static bool propagate_entry(MlirOperation entry) {
   memset(&P, 0, sizeof P);
   P.ctx = mlirOperationGetContext(entry);
   P.nwarps = (int)mlirIntegerAttrGetValueInt(w);
-  if (ct_log2_exact(P.nwarps) < 0 || !ct_layout_blocked(&P.rank0, 0, NULL, P.nwarps)) return true;
+  if (ct_log2_exact(P.nwarps) < 0 || !ct_layout_blocked(&P.rank0.l, 0, NULL, P.nwarps)) return true;
+  P.rank0.uniform = true;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   bool ok = mlirBlockIsNull(body) || walk_block(&P, body);
   /* every use of a pending broadcast now reads a clone made in its place */

@@ -252,6 +252,11 @@ uint32_t ct_flat_map_apply(const ct_flat_map *m, uint32_t flat) {
   return r;
 }
 
+void ct_flat_map_identity(ct_flat_map *m) {
+  m->nbits = 32;
+  for (int i = 0; i < 32; i++) m->bit[i] = 1u << i;
+}
+
 void ct_layout_broadcast_map(const ct_layout *src, const ct_layout *dst, ct_flat_map *m) {
   memset(m, 0, sizeof *m);
   m->nbits = ct_layout_flat_bits(dst);

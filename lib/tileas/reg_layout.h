@@ -105,6 +105,8 @@ typedef struct ct_flat_map {
   uint32_t bit[32];
 } ct_flat_map;
 uint32_t ct_flat_map_apply(const ct_flat_map *m, uint32_t flat);
+/* The map that changes nothing (every flat bit to itself). */
+void ct_flat_map_identity(ct_flat_map *m);
 /* The map of `broadcast` from a tile in src to one in dst (same rank; the dims src has as 1 and
  * dst stretches are dropped). */
 void ct_layout_broadcast_map(const ct_layout *src, const ct_layout *dst, ct_flat_map *m);
