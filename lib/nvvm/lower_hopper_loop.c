@@ -10,7 +10,7 @@
  *  - a pipe load before the loop: thread 0 arrive.expect_tx(full[0], bytes) + its TMA boxes
  *    (cp.async.bulk.tensor.2d, coordinates innermost first); all threads wait once, before the loop.
  *  - loop entry (hopper_loop_begin): trip count n; thread 0 fills stage j of every ring for
- *    j < min(S, n). Body start (hopper_loop_body_begin): kt = (iv - lb) / step, per ring
+ *    j < min(S, n), in a run-time loop (code size independent of S). Body start (hopper_loop_body_begin): kt = (iv - lb) / step, per ring
  *    s = kt % S, ph = (kt / S) & 1.
  *  - a ring load in the body: every thread spins on try_wait.parity(full[s], ph); the tile stays
  *    in SMEM (no registers); `permute [1,0]` of it only flips the descriptor to K-major B.
@@ -165,16 +165,34 @@ void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) 
   E->step = step;
   /* n = (ub - lb + step - 1) / step */
   E->trip = bld_bin(b, "llvm.sdiv", bld_sub(b, bld_add(b, bld_sub(b, ub, lb), step), bld_i32(b, 1)), step);
+  /* thread 0: for j in [0, min(S, n)) fill stage j of every ring — a run-time loop, so the code
+   * does not grow with the ring depth (the rings of one loop share S) */
   MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
-  for (int i = 0; i < p->npipes; i++) {
-    const ct_hopper_pipe *o = &p->pipes[i];
-    if (!o->in_loop) continue;
-    for (int s = 0; s < o->stages; s++) {
-      MlirValue js = bld_i32(b, s);
-      MlirBlock j2 = hopper_open_if(L, bld_icmp(b, BLD_SLT, js, E->trip));
-      issue(L, o, js, js);
-      hopper_close_if(L, j2);
+  int depth = 0;
+  for (int i = 0; i < p->npipes; i++)
+    if (p->pipes[i].in_loop && p->pipes[i].stages > depth) depth = p->pipes[i].stages;
+  if (depth > 0) {
+    MlirBlock head = lower_new_block(L), body = lower_new_block(L), done = lower_new_block(L);
+    MlirValue j = mlirBlockAddArgument(head, b->i32, b->loc);
+    MlirValue zero = bld_i32(b, 0);
+    bld_br(b, head, 1, &zero);
+    b->block = head;
+    MlirValue more = bld_and(b, bld_icmp(b, BLD_SLT, j, bld_i32(b, depth)), bld_icmp(b, BLD_SLT, j, E->trip));
+    bld_cond_br(b, more, body, 0, NULL, done, 0, NULL);
+    b->block = body;
+    for (int i = 0; i < p->npipes; i++) {
+      const ct_hopper_pipe *o = &p->pipes[i];
+      if (!o->in_loop) continue;
+      if (o->stages == depth) issue(L, o, j, j);
+      else { /* a shallower ring (not made by TileAS today) fills only its own stages */
+        MlirBlock j2 = hopper_open_if(L, bld_icmp(b, BLD_SLT, j, bld_i32(b, o->stages)));
+        issue(L, o, j, j);
+        hopper_close_if(L, j2);
+      }
     }
+    MlirValue next = bld_add(b, j, bld_i32(b, 1));
+    bld_br(b, head, 1, &next);
+    b->block = done;
   }
   hopper_close_if(L, join);
   hopper_warp_sync(b);

@@ -28,6 +28,7 @@
 #define SMEM_SYMBOL "__tilec_smem"
 /* Largest static shared memory a kernel may declare (above it, launches need the dynamic opt-in). */
 #define STATIC_SMEM_LIMIT (48 * 1024)
+#define SMEM_BLOCK_LIMIT (227 * 1024) /* sm_90a / sm_100a: the most shared memory one block may use */
 #define DYN_SMEM_ATTR "tilec.dynamic_smem_bytes"
 
 static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
@@ -716,6 +717,13 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   L->hopper_emit = NULL;
   L->smem_reserved = 0;
   if (!lowered) return false;
+  if (L->entry_smem_bytes > SMEM_BLOCK_LIMIT) {
+    ct_error_op(L->c, entry, "kernel needs %lld bytes of shared memory (%lld for the pipelined buffers and mbarriers, "
+                "%lld for other ops), over the %d bytes a block may use; fewer pipeline stages (--num-stages=N) or "
+                "smaller tiles", (long long)L->entry_smem_bytes, (long long)ring, (long long)(L->entry_smem_bytes - ring),
+                SMEM_BLOCK_LIMIT);
+    return false;
+  }
   L->kernels = xrealloc(L->kernels, (L->nkernels + 1) * sizeof *L->kernels);
   L->kernel_smem = xrealloc(L->kernel_smem, (L->nkernels + 1) * sizeof *L->kernel_smem);
   L->kernel_ring = xrealloc(L->kernel_ring, (L->nkernels + 1) * sizeof *L->kernel_ring);

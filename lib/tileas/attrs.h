@@ -20,12 +20,6 @@ bool ct_atom_from_name(MlirStringRef s, ct_atom *out);
 bool ct_frag_from_name(MlirStringRef s, ct_frag *out);
 
 /* The mma instruction family an mmaf/mmai runs on (`tileas.mma`). */
-typedef enum ct_mma_family {
-  CT_MMA_SYNC,    /* "mma.sync" */
-  CT_MMA_WGMMA,   /* "wgmma" (sm_90a) */
-  CT_MMA_TCGEN05, /* "tcgen05.mma" (sm_100a) */
-  CT_MMA_FMA,     /* "fma": no tensor cores, one multiply-add per element and k step */
-} ct_mma_family;
 const char *ct_mma_family_name(ct_mma_family f);
 bool ct_mma_family_from_name(MlirStringRef s, ct_mma_family *out);
 

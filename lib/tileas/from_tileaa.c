@@ -11,18 +11,17 @@
  *     contiguity, row pitch, base alignment, dim_map) is read from the group's tileaa.view and its
  *     tileaa.constant operands.
  *  2. Layout: ct_layout_select with the options' weights and tunables.
- *  3. Stage count per tileaa.for holding SMEM-staged loads: memory = max over those loads of the
- *     producer latency (+ tcgen05.cp when staged through TMEM); compute = sum of the loop body's
- *     compute-op latencies (mma by chosen atom, SFU ops, reductions, ALU ops, ld.shared/ldmatrix
- *     consumer reads); SMEM clamp against the kernel's other buffers. Loads outside loops get
- *     1-stage pipes.
+ *  3. mmaf/mmai get `tileas.mma` (the family their operand layouts imply). Stage count per
+ *     tileaa.for holding SMEM-staged loads, by the latency-true roofline (roofline.c: load latency
+ *     + one stage of every pipe at the SM's share of DRAM bandwidth, against the iteration's
+ *     tensor-core and ALU work); SMEM clamp against the kernel's other buffers. The scheduler
+ *     (sched_ir.c) recomputes it on the final IR. Loads outside loops get 1-stage pipes.
  *  4. Rewrite: tileas.alloc (+ tileas.pipe for loads) at the top of the kernel;
  *     async_load/wait -> tileas.produce / tileas.consume / tileas.release (SMEM; the release goes
  *     after the consumed tile's last reader, which for a K-major B is the mma behind the permute;
  *     the permute stays, now reading the consume) or tileas.load (SIMT); async_store/wait ->
  *     tileas.store (+ tileas.store_wait for TMA stores, moved to the end of the kernel when
- *     TILEIR_DELAY_TMA_STORE_WAIT is set); mmaf/mmai get `tileas.mma` naming the instruction
- *     family their operand layouts imply (steps 3-4 map an mma operand back to its load group
+ *     TILEIR_DELAY_TMA_STORE_WAIT is set) (steps 3-4 map an mma operand back to its load group
  *     through the K-major permute too). Each kernel gets `tileas.smem_bytes` (the SMEM footprint
  *     the code generator must reserve).
  * Seed: D14 layout selector, roofline stage count, tunables. Knobs: ct_tileas_options. */
@@ -160,12 +159,6 @@ static bool build_problem(ct_ctx *c, const ct_tileas_options *o, group *g) {
   return true;
 }
 
-static ct_lat_op mma_latency_class(ct_frag f) {
-  if (f == CT_FRAG_WGMMA_SMEM) return CT_LAT_WGMMA;
-  if (f == CT_FRAG_TCGEN05_SMEM || f == CT_FRAG_TCGEN05_TMEM) return CT_LAT_TCGEN05_MMA;
-  return CT_LAT_MMA_SYNC;
-}
-
 /* The load group whose tileaa.wait defines v, seeing through a K-major B permute
  * (is_kmajor_b_permute) to the wait of a group laid out as a K-major B operand. */
 static const group *group_of_waited(const group *gs, size_t n, MlirValue v) {
@@ -191,51 +184,6 @@ static const group *group_of_waited(const group *gs, size_t n, MlirValue v) {
 static const group *mma_operand_group(const group *gs, size_t n, MlirOperation mma) {
   const group *a = group_of_waited(gs, n, mlirOperationGetOperand(mma, 0));
   return a ? a : group_of_waited(gs, n, mlirOperationGetOperand(mma, 1));
-}
-
-static bool is_sfu(MlirOperation op) {
-  static const char *const names[] = {"cuda_tile.exp", "cuda_tile.exp2", "cuda_tile.log", "cuda_tile.log2",
-                                      "cuda_tile.rsqrt", "cuda_tile.sqrt", "cuda_tile.divf", "cuda_tile.sin",
-                                      "cuda_tile.cos", "cuda_tile.tanh", "cuda_tile.pow"};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (ct_ir_is(op, names[i])) return true;
-  return false;
-}
-
-/* Sum of compute latencies of the ops inside `loop` (nested regions included). */
-static int loop_compute_cycles(const ct_machine *m, MlirOperation loop, const group *gs, size_t n) {
-  ct_oplist ops = {0};
-  ct_ir_collect(loop, "", &ops);
-  int cycles = 0;
-  for (size_t i = 0; i < ops.n; i++) {
-    MlirOperation op = ops.ops[i];
-    if (ct_ir_is(op, "cuda_tile.mmaf") || ct_ir_is(op, "cuda_tile.mmai")) {
-      const group *a = mma_operand_group(gs, n, op);
-      cycles += m->latency[mma_latency_class(a && a->choice ? a->choice->frag : CT_FRAG_LDMATRIX)];
-    } else if (ct_ir_is(op, "tileaa.wait")) {
-      const group *g = group_of_waited(gs, n, mlirOperationGetResult(op, 0));
-      if (g && g->choice && g->choice->atom != CT_ATOM_SIMT) {
-        if (g->choice->frag == CT_FRAG_LDMATRIX) cycles += m->latency[CT_LAT_LDMATRIX];
-        else if (g->choice->frag == CT_FRAG_BLOCKED) cycles += m->latency[CT_LAT_LDS];
-      }
-    } else if (is_sfu(op)) cycles += m->latency[CT_LAT_SFU];
-    else if (ct_ir_is(op, "cuda_tile.reduce") || ct_ir_is(op, "cuda_tile.scan")) cycles += m->latency[CT_LAT_REDUCE];
-    else {
-      MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(op));
-      bool ct = nm.length > 10 && memcmp(nm.data, "cuda_tile.", 10) == 0;
-      if (ct && !ct_ir_is(op, "cuda_tile.constant") && !ct_ir_is(op, "cuda_tile.continue") &&
-          !ct_ir_is(op, "cuda_tile.yield") && !ct_ir_is(op, "cuda_tile.break") && mlirOperationGetNumResults(op) > 0)
-        cycles += m->latency[CT_LAT_ALU];
-    }
-  }
-  ct_oplist_free(&ops);
-  return cycles > 0 ? cycles : 1;
-}
-
-static int producer_cycles(const ct_machine *m, const ct_layout_candidate *c) {
-  int cyc = m->latency[c->atom == CT_ATOM_TMA ? CT_LAT_TMA_LOAD : c->atom == CT_ATOM_CP_ASYNC ? CT_LAT_CP_ASYNC : CT_LAT_LDG];
-  if (c->frag == CT_FRAG_TCGEN05_TMEM) cyc += m->latency[CT_LAT_TCGEN05_CP];
-  return cyc;
 }
 
 static MlirAttribute layout_attr(MlirContext ctx, const group *g) {
@@ -466,27 +414,47 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
     n++;
   }
   ct_oplist_free(&ops);
+  /* mma ops: record the instruction family from the lhs layout before the waits disappear (the
+   * roofline below reads it). */
+  if (ok) {
+    ct_oplist mmas = {0};
+    ct_ir_collect(entry, "cuda_tile.mma", &mmas);
+    for (size_t i = 0; i < mmas.n; i++) {
+      const group *a = mma_operand_group(gs, n, mmas.ops[i]);
+      if (!a) continue;
+      ct_mma_family fam = a->choice->frag == CT_FRAG_WGMMA_SMEM ? CT_MMA_WGMMA
+                          : (a->choice->frag == CT_FRAG_LDMATRIX || a->choice->frag == CT_FRAG_MMA_REG) ? CT_MMA_SYNC
+                                                                                                      : CT_MMA_TCGEN05;
+      ct_tileas_set_mma(mmas.ops[i], fam);
+    }
+    ct_oplist_free(&mmas);
+  }
   /* Stage counts: non-loop buffers first, then loops in program order. */
-  int64_t committed = 0;
+  int64_t committed = 0, scratch = ct_roofline_scratch_bytes(entry); /* the code generator's own SMEM */
   for (size_t i = 0; i < n; i++)
     if (gs[i].stages && (mlirOperationIsNull(gs[i].loop) || !gs[i].is_load)) committed += gs[i].choice->smem_bytes;
   for (size_t i = 0; i < n && ok; i++) {
     group *g = &gs[i];
     if (!g->stages || !g->is_load || mlirOperationIsNull(g->loop) || g->stage.limited_by) continue;
-    ct_stage_request r = {.compute_cycles = loop_compute_cycles(m, g->loop, gs, n),
-                          .other_smem_bytes = committed, .unlimited_smem = o->tunables.unlimited_smem};
+    ct_stage_request r = {.other_smem_bytes = committed + scratch, .unlimited_smem = o->tunables.unlimited_smem};
     for (size_t j = i; j < n; j++) {
       if (!gs[j].stages || !gs[j].is_load || mlirOperationIsNull(gs[j].loop) || !mlirOperationEqual(gs[j].loop, g->loop)) continue;
-      int mc = producer_cycles(m, gs[j].choice);
-      if (mc > r.memory_cycles) r.memory_cycles = mc;
       r.stage_bytes += gs[j].choice->smem_bytes;
       r.tmem_staged |= gs[j].choice->frag == CT_FRAG_TCGEN05_TMEM;
     }
+    /* the latency-true roofline (roofline.c); the scheduler (sched_ir.c) recomputes it on the
+     * final IR and also honours --num-stages */
+    ct_roofline roof;
+    memset(&roof, 0, sizeof roof);
+    ct_roofline_memory(m, r.stage_bytes, r.tmem_staged, &roof);
+    ct_roofline_compute(m, g->loop, &roof);
+    r.memory_cycles = roof.memory_cycles > INT32_MAX ? INT32_MAX : (int)roof.memory_cycles;
+    r.compute_cycles = roof.compute_cycles > INT32_MAX ? INT32_MAX : (int)roof.compute_cycles;
     ct_stage_result res = ct_stage_count(m, &r);
     if (res.stages < 1) {
       ct_error_op(c, g->loop, "TileAS: the loop's pipelined buffers need %" PRId64 " bytes of shared memory per stage, "
                   "more than the %" PRId64 " left under the 227 KiB ceiling (TILE_AS_DEBUG_UNLIMITED_SMEM lifts it)",
-                  r.stage_bytes, m->smem_ceiling_bytes - committed);
+                  r.stage_bytes, m->smem_ceiling_bytes - committed - scratch);
       ok = false;
       break;
     }
@@ -504,18 +472,6 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
   if (ok) {
     MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
     MlirOperation top = mlirBlockGetFirstOperation(body);
-    /* mma ops: record the instruction family from the lhs layout before the waits disappear. */
-    ct_oplist mmas = {0};
-    ct_ir_collect(entry, "cuda_tile.mma", &mmas);
-    for (size_t i = 0; i < mmas.n; i++) {
-      const group *a = mma_operand_group(gs, n, mmas.ops[i]);
-      if (!a) continue;
-      ct_mma_family fam = a->choice->frag == CT_FRAG_WGMMA_SMEM ? CT_MMA_WGMMA
-                          : (a->choice->frag == CT_FRAG_LDMATRIX || a->choice->frag == CT_FRAG_MMA_REG) ? CT_MMA_SYNC
-                                                                                                      : CT_MMA_TCGEN05;
-      ct_tileas_set_mma(mmas.ops[i], fam);
-    }
-    ct_oplist_free(&mmas);
     for (size_t i = 0; i < n; i++) {
       group *g = &gs[i];
       MlirValue buf = {NULL}, pipe = {NULL};

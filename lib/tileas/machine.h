@@ -57,7 +57,41 @@ typedef enum ct_sched_pool {
   CT_POOL__COUNT
 } ct_sched_pool;
 
+#define CT_SMEM_RING_SLACK 1024 /* run-time alignment of the pipes' ring (128B swizzle repeat; lower_hopper_loop.c) */
 #define CT_SCHED_BIG_M_CYCLES 5000 /* seed: HBM3e far-memory round-trip ceiling (Cycle Anchor Table) */
+
+/* The instruction family an mmaf/mmai runs on (spelled in tileas.mma, attrs.h). */
+typedef enum ct_mma_family {
+  CT_MMA_SYNC,    /* "mma.sync" */
+  CT_MMA_WGMMA,   /* "wgmma" (sm_90a) */
+  CT_MMA_TCGEN05, /* "tcgen05.mma" (sm_100a) */
+  CT_MMA_FMA,     /* "fma": no tensor cores, one multiply-add per element and k step */
+} ct_mma_family;
+
+/* Tensor-core rate classes (the operand element type of an mmaf/mmai). */
+typedef enum ct_mma_rate {
+  CT_MMA_RATE_F16,  /* f16, bf16 */
+  CT_MMA_RATE_TF32, /* tf32, and f32 operands (run as tf32) */
+  CT_MMA_RATE_F8,   /* f8E4M3FN, f8E5M2 */
+  CT_MMA_RATE_I8,   /* i8 (mmai) */
+  CT_MMA_RATE_F64,  /* f64 */
+  CT_MMA_RATE__COUNT
+} ct_mma_rate;
+
+/* The latency-true roofline's machine figures (issue 12 item 3; seed 001 "Roofline Reasoning":
+ * memory_cycles is the wall-clock cost of the loop's async loads, compute_cycles the throughput of
+ * its compute). Published figures are cited in machine_<arch>.c; estimates are marked "est" there
+ * and are the numbers to calibrate on a GPU (--num-stages sweeps). */
+typedef struct ct_roofline_model {
+  int sms;                 /* SMs per GPU: the SM's share of DRAM bandwidth is dram / sms */
+  int clock_mhz;           /* SM clock the per-clock rates below assume */
+  int dram_gb_per_s;       /* HBM bandwidth, GB/s */
+  int load_latency_cycles; /* first byte of a global->SMEM load (TMA, cp.async, ld.global) */
+  int mma_fma_per_cycle[CT_MMA_RATE__COUNT]; /* dense tensor-core multiply-adds per SM per clock */
+  int mma_sync_divisor;    /* mma.sync runs at the tensor-core peak / this */
+  int alu_lanes;           /* FP32/INT32 lanes per SM per clock (element-wise ops, fma-family mmaf) */
+  int sfu_lanes;           /* MUFU lanes per SM per clock (exp, log, rsqrt, ...) */
+} ct_roofline_model;
 
 typedef struct ct_machine {
   const char *name;        /* "sm_90a" */
@@ -71,6 +105,7 @@ typedef struct ct_machine {
   uint32_t row_mask;                   /* rows this machine has (bit per ct_sched_row) */
   int64_t pool_cap[CT_POOL__COUNT];    /* capacity per pool (0 = pool absent) */
   int big_m_cycles;                    /* far-memory ceiling (CT_SCHED_BIG_M_CYCLES) */
+  ct_roofline_model roofline;          /* latency-true stage count (roofline.c) */
 } ct_machine;
 
 const ct_machine *ct_machine_hopper(void);    /* machine_hopper.c */
@@ -80,21 +115,48 @@ const char *ct_lat_op_name(ct_lat_op op);
 const char *ct_sched_row_name(ct_sched_row r);
 const char *ct_sched_pool_name(ct_sched_pool p);
 
+/* The roofline terms of one loop iteration (roofline.c computes them from the IR; the schedule trace
+ * prints them). memory = load_latency + transfer + staging; compute = mma + other (>= 1). */
+typedef struct ct_roofline {
+  int64_t load_bytes;      /* bytes one iteration's pipelined loads bring into shared memory */
+  int load_latency;        /* ct_roofline_model.load_latency_cycles */
+  double bytes_per_cycle;  /* the SM's share of DRAM bandwidth */
+  int64_t transfer_cycles; /* ceil(load_bytes / bytes_per_cycle) */
+  int staging_cycles;      /* SMEM->TMEM staging (tcgen05.cp) of TMEM-staged pipes */
+  int64_t memory_cycles;
+  int64_t mma_fmas;        /* multiply-adds of the iteration's mmaf/mmai */
+  int64_t mma_cycles;      /* each at the SM's rate for its family and operand type */
+  int64_t other_elements;  /* element results of the other compute ops (SFU ops weighted) */
+  int64_t other_cycles;
+  int64_t compute_cycles;
+} ct_roofline;
+
+/* The SM's share of DRAM bandwidth in bytes per clock. */
+double ct_roofline_bytes_per_cycle(const ct_machine *m);
+/* Fill the memory terms of r from load_bytes (and staging); memory_cycles = their sum. */
+void ct_roofline_memory(const ct_machine *m, int64_t load_bytes, bool tmem_staged, ct_roofline *r);
+/* Multiply-adds per SM per clock of one mma on family f with operands of rate class cls. */
+int ct_roofline_mma_rate(const ct_machine *m, ct_mma_family f, ct_mma_rate cls);
+
 /* Roofline stage count (stage_count.c). */
 typedef struct ct_stage_request {
-  int memory_cycles;      /* heaviest async load of the loop, SMEM->TMEM staging included */
-  int compute_cycles;     /* summed latency of the loop's compute ops (>= 1) */
+  int memory_cycles;      /* latency-true memory cycles of one iteration (ct_roofline) */
+  int compute_cycles;     /* latency-true compute cycles of one iteration (>= 1) */
   int64_t stage_bytes;    /* SMEM bytes one stage of all the loop's pipes holds */
   int64_t other_smem_bytes; /* SMEM already committed elsewhere in the kernel */
   bool tmem_staged;       /* a pipe of the loop stages through TMEM (pool 1 cap applies) */
   bool unlimited_smem;    /* TILE_AS_DEBUG_UNLIMITED_SMEM */
   int schedule_stages;    /* modulo scheduler: stages the placed schedule spans (0 = not scheduled) */
+  int forced_stages;      /* --num-stages=N (0 = the model decides) */
 } ct_stage_request;
 
 typedef struct ct_stage_result {
   int roofline;   /* ceil(memory / compute) */
-  int stages;     /* final: max(2, roofline) clamped by SMEM and TMEM caps; 0 = does not fit */
-  const char *limited_by; /* "roofline", "schedule", "min-2", "smem", "tmem", "none-fits" */
+  int stages;     /* final: roofline + 1 (the stage being consumed) raised to the schedule's span,
+                     clamped by SMEM and TMEM caps; 0 = does not fit. With forced_stages: exactly
+                     that, never clamped (stages_fit tells whether it fits). */
+  const char *limited_by; /* "roofline", "schedule", "smem", "tmem", "none-fits", "num-stages" */
+  bool stages_fit;        /* forced_stages: the forced count fits the SMEM / TMEM caps */
 } ct_stage_result;
 
 ct_stage_result ct_stage_count(const ct_machine *m, const ct_stage_request *r);

@@ -46,6 +46,23 @@ static const ct_machine blackwell = {
             [CT_POOL_NAMED_BARRIERS] = 3,      /* seed */
         },
     .big_m_cycles = CT_SCHED_BIG_M_CYCLES,
+    /* Latency-true roofline (roofline.c). B200, from NVIDIA's DGX/HGX B200 datasheets: 148 SMs;
+     * 8 TB/s HBM3e; dense tensor-core peaks 2.25 PFLOPS f16/bf16, 1.1 tf32, 4.5 fp8, 4.5 POPS int8
+     * (half the sparse figures), i.e. twice Hopper's per-SM rates: 4096 / 2048 / 8192 / 8192
+     * multiply-adds per SM per clock at the 1855 MHz those figures imply. An SM's share of DRAM is
+     * 8e12 / (148 x 1.855e9) = 29.1 bytes per clock. */
+    .roofline =
+        {
+            .sms = 148,
+            .clock_mhz = 1855,
+            .dram_gb_per_s = 8000,
+            .load_latency_cycles = 800, /* est: HBM3e round trip plus TMA and mbarrier completion */
+            .mma_fma_per_cycle = {[CT_MMA_RATE_F16] = 4096, [CT_MMA_RATE_TF32] = 2048, [CT_MMA_RATE_F8] = 8192,
+                                  [CT_MMA_RATE_I8] = 8192, [CT_MMA_RATE_F64] = 64 /* est: 40 TFLOPS FP64 */},
+            .mma_sync_divisor = 4, /* est: the legacy mma.sync path is not widened with tcgen05 */
+            .alu_lanes = 128,
+            .sfu_lanes = 16,
+        },
 };
 
 const ct_machine *ct_machine_blackwell(void) { return &blackwell; }

@@ -47,6 +47,26 @@ static const ct_machine hopper = {
             [CT_POOL_NAMED_BARRIERS] = 3,      /* seed */
         },
     .big_m_cycles = CT_SCHED_BIG_M_CYCLES,
+    /* Latency-true roofline (roofline.c). H100 SXM5, from NVIDIA's H100 datasheet and the "NVIDIA
+     * H100 Tensor Core GPU Architecture" whitepaper: 132 SMs; 3.35 TB/s HBM3; dense tensor-core
+     * peaks 989.4 TFLOPS f16/bf16, 494.7 tf32, 1978.9 fp8 and 1978.9 TOPS int8, which at the
+     * 1830 MHz the whitepaper's figures assume are 2048 / 1024 / 4096 / 4096 multiply-adds per SM
+     * per clock; 128 FP32 lanes and 16 SFU lanes per SM (4 sub-partitions). So an SM's share of
+     * DRAM is 3.35e12 / (132 x 1.83e9) = 13.9 bytes per clock. */
+    .roofline =
+        {
+            .sms = 132,
+            .clock_mhz = 1830,
+            .dram_gb_per_s = 3350,
+            .load_latency_cycles = 700, /* est: HBM round trip (~450-600 cycles in published
+                                           microbenchmarks) plus TMA descriptor and mbarrier
+                                           completion; calibrate with --num-stages on a GPU */
+            .mma_fma_per_cycle = {[CT_MMA_RATE_F16] = 2048, [CT_MMA_RATE_TF32] = 1024, [CT_MMA_RATE_F8] = 4096,
+                                  [CT_MMA_RATE_I8] = 4096, [CT_MMA_RATE_F64] = 128 /* est: 67 TFLOPS FP64 tensor */},
+            .mma_sync_divisor = 2, /* est: mma.sync reaches about half of wgmma's peak on H100 */
+            .alu_lanes = 128,
+            .sfu_lanes = 16,
+        },
 };
 
 const ct_machine *ct_machine_hopper(void) { return &hopper; }

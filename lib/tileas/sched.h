@@ -56,8 +56,23 @@ typedef struct ct_sched_problem {
   ct_sched_pipe_info *pipes; int npipes;
   int64_t other_smem_bytes; /* SMEM committed outside this loop's pipes */
   bool unlimited_smem;      /* TILE_AS_DEBUG_UNLIMITED_SMEM: pool 5 cap = INT_MAX */
-  int memory_cycles, compute_cycles; /* roofline inputs */
+  int memory_cycles, compute_cycles; /* issue-occupancy roofline (RRT units): the TMEM pool check */
+  const ct_roofline *roofline;       /* latency-true terms of the stage count (trace), or NULL */
 } ct_sched_problem;
+
+/* ---- latency-true roofline (roofline.c) ------------------------------------------------------- */
+/* The compute terms of one iteration of `loop` (a tileaa.for; nested regions included): each
+ * mmaf/mmai at the rate of its `tileas.mma` family (mma.sync when absent) and operand type, the
+ * other cuda_tile ops by their element results. Fills mma_fmas .. compute_cycles of r. */
+void ct_roofline_compute(const ct_machine *m, MlirOperation loop, ct_roofline *r);
+/* Shared memory the code generator takes, beyond the pipes' rings, for the ops of `entry` that
+ * always go through it (extract, cat, print, both operands of an mma on mma.sync): the largest
+ * single need, as the code generator reuses one region for all (lower_kernel.c smem_base). Layout
+ * conversions are placed after the stage count and are not in it (their bytes are checked by the
+ * code generator against the 227 KiB a block may use). */
+int64_t ct_roofline_scratch_bytes(MlirOperation entry);
+/* exp, log, rsqrt, sqrt, divf, sin, cos, tanh, pow: ops that run on the SFU (MUFU). */
+bool ct_op_is_sfu(MlirOperation op);
 
 /* ---- options ---------------------------------------------------------------------------------- */
 typedef struct ct_sched_options {
@@ -68,6 +83,7 @@ typedef struct ct_sched_options {
   int candidate_budget;       /* legal candidates ranked per op (default 8) */
   char latency_override[256]; /* TILEC_SCHED_LATENCY_OVERRIDE "tma_load=40,wgmma=4" (test-only) */
   char pool_override[256];    /* TILEC_SCHED_POOL_OVERRIDE "named_barriers=1,smem_bytes=65536" */
+  int num_stages;             /* --num-stages=N: every pipelined loop's ring depth (0 = roofline) */
 } ct_sched_options;
 
 void ct_sched_options_init(ct_sched_options *o);

@@ -15,10 +15,14 @@
  *     (distance 1), and users-of-a-consumed-tile -> its tileas.release (the stage stays busy until
  *     the last reader is done; users of a cuda_tile.permute of the tile count as readers, e.g. the
  *     mma reading a K-major B operand through permute [1, 0]).
- *  3. Roofline inputs: memory = heaviest produce (+ tcgen05.cp when TMEM-staged); compute = summed
- *     latency of the loop's compute ops (nested included), as in from_tileaa.c.
- *  4. ct_sched_solve, then ct_stage_count with schedule_stages, clamped to the mbarrier pool (2 per
- *     pipe stage; limited_by "mbarriers"): the result replaces `stages` on every
+ *  3. Issue-occupancy roofline for the scheduler's TMEM pool check (RRT units, the seed's worked
+ *     examples): memory = heaviest produce (+ tcgen05.cp when TMEM-staged); compute = summed
+ *     latency of the loop's compute ops (nested included).
+ *  3b. Latency-true roofline for the depth (roofline.c): memory = load latency + one stage of every
+ *     pipe at the SM's share of DRAM bandwidth; compute = the iteration's tensor-core and ALU work.
+ *  4. ct_sched_solve, then ct_stage_count (3b, schedule_stages, --num-stages), clamped to the
+ *     mbarrier pool (2 per pipe stage; limited_by "mbarriers"; a --num-stages that does not fit, or
+ *     is below the schedule's span, is a located error): the result replaces `stages` on every
  *     pipe of the loop (type, `limited_by`, roofline inputs) and on its tileas.alloc (type, bytes),
  *     and the kernel's tileas.smem_bytes; each scheduled tileas.* op gets
  *     `tileas.sched = {cycle, stage}` and the loop a `tileas.schedule` summary (attrs.h).
@@ -63,14 +67,7 @@ static bool name_starts(MlirOperation op, const char *prefix) {
   return n.length >= k && memcmp(n.data, prefix, k) == 0;
 }
 
-static bool is_sfu(MlirOperation op) {
-  static const char *const names[] = {"cuda_tile.exp", "cuda_tile.exp2", "cuda_tile.log", "cuda_tile.log2",
-                                      "cuda_tile.rsqrt", "cuda_tile.sqrt", "cuda_tile.divf", "cuda_tile.sin",
-                                      "cuda_tile.cos", "cuda_tile.tanh", "cuda_tile.pow"};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (ct_ir_is(op, names[i])) return true;
-  return false;
-}
+static int clamp_int(int64_t v) { return v > INT32_MAX ? INT32_MAX : (int)v; }
 
 /* The decisions of pipe p (false when p is null or malformed). */
 static bool read_pipe(MlirOperation p, ct_tileas_pipe *out) {
@@ -127,7 +124,7 @@ static void classify(const ct_machine *m, MlirOperation op, ct_sched_op *s) {
     (void)ct_tileas_op_mma(op, &fam);
     lc = fam == CT_MMA_WGMMA ? CT_LAT_WGMMA : fam == CT_MMA_TCGEN05 ? CT_LAT_TCGEN05_MMA : CT_LAT_MMA_SYNC;
     s->issue_rows = ROW(CT_ROW_TC_AND_MMA), s->transport_rows = ROW(CT_ROW_TP_MMA), s->compute = true;
-  } else if (is_sfu(op)) {
+  } else if (ct_op_is_sfu(op)) {
     lc = CT_LAT_SFU, s->issue_rows = ROW(CT_ROW_SFU), s->compute = true;
   } else if (ct_ir_is(op, "cuda_tile.reduce") || ct_ir_is(op, "cuda_tile.scan")) {
     lc = CT_LAT_REDUCE, s->issue_rows = ROW(CT_ROW_ALU), s->transport_rows = ROW(CT_ROW_TP_REDUCE), s->compute = true;
@@ -290,24 +287,43 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
     loop_bytes += have_alloc ? al.bytes : 0;
   }
   int64_t kernel_bytes = i64_attr(entry, "tileas.smem_bytes");
+  /* Latency-true roofline (step 3b): one stage of every pipe travels per iteration. */
+  ct_roofline roof;
+  memset(&roof, 0, sizeof roof);
+  int64_t iteration_bytes = 0;
+  for (size_t q = 0; q < b.pipes.n; q++) iteration_bytes += pipes[q].stage_bytes;
+  ct_roofline_memory(m, iteration_bytes, tmem, &roof);
+  ct_roofline_compute(m, loop, &roof);
   ct_sched_problem prob = {.m = m, .ops = ops, .nops = n, .edges = el.e, .nedges = el.n, .pipes = pipes,
-                           .npipes = (int)b.pipes.n, .other_smem_bytes = kernel_bytes - loop_bytes,
-                           .unlimited_smem = unlimited, .memory_cycles = memory, .compute_cycles = compute};
+                           .npipes = (int)b.pipes.n, .other_smem_bytes = kernel_bytes - loop_bytes + ct_roofline_scratch_bytes(entry),
+                           .unlimited_smem = unlimited, .memory_cycles = memory, .compute_cycles = compute,
+                           .roofline = &roof};
   ct_sched_result res;
   ct_sched_solve(&prob, so, &res);
   bool ok = true;
   int64_t stage_bytes = 0;
   for (size_t q = 0; q < b.pipes.n; q++) stage_bytes += pipes[q].stage_bytes;
-  ct_stage_request req = {.memory_cycles = memory, .compute_cycles = compute, .stage_bytes = stage_bytes,
-                          .other_smem_bytes = prob.other_smem_bytes, .tmem_staged = tmem, .unlimited_smem = unlimited,
-                          .schedule_stages = res.schedule_stages};
+  ct_stage_request req = {.memory_cycles = clamp_int(roof.memory_cycles), .compute_cycles = clamp_int(roof.compute_cycles),
+                          /* each stage also holds a full and an empty mbarrier per pipe; the ring's base is
+                           * aligned at run time (CT_SMEM_RING_SLACK): what the code generator reserves */
+                          .stage_bytes = stage_bytes + 16 * (int64_t)b.pipes.n,
+                          .other_smem_bytes = prob.other_smem_bytes + (b.pipes.n ? CT_SMEM_RING_SLACK : 0), .tmem_staged = tmem,
+                          .unlimited_smem = unlimited, .schedule_stages = res.schedule_stages,
+                          .forced_stages = b.pipes.n ? so->num_stages : 0};
   ct_stage_result st = ct_stage_count(m, &req);
   /* Pool 0: every pipe stage holds a full and an empty mbarrier; the depth is clamped to the cap. */
-  if (b.pipes.n && m->pool_cap[CT_POOL_MBARRIERS] > 0) {
-    int64_t fit = m->pool_cap[CT_POOL_MBARRIERS] / (2 * (int64_t)b.pipes.n);
-    if (fit < st.stages) st.stages = (int)fit, st.limited_by = "mbarriers";
-  }
-  if (b.pipes.n && st.stages < 1) {
+  int64_t mbar_fit = b.pipes.n && m->pool_cap[CT_POOL_MBARRIERS] > 0 ? m->pool_cap[CT_POOL_MBARRIERS] / (2 * (int64_t)b.pipes.n) : INT32_MAX;
+  if (req.forced_stages) {
+    const char *why = !st.stages_fit || st.stages > mbar_fit ? "does not fit the shared-memory / mbarrier / TMEM pools"
+                      : st.stages < res.schedule_stages ? "is fewer than the stages the loop's schedule spans" : NULL;
+    if (why) {
+      ct_error_op(c, loop, "--num-stages=%d %s (the loop's pipes need %" PRId64 " bytes of shared memory per stage, "
+                  "%" PRId64 " are used elsewhere; the schedule spans %d stages)", req.forced_stages, why, stage_bytes,
+                  prob.other_smem_bytes, res.schedule_stages);
+      ok = false;
+    }
+  } else if (mbar_fit < st.stages) st.stages = (int)mbar_fit, st.limited_by = "mbarriers";
+  if (ok && b.pipes.n && st.stages < 1) {
     ct_error_op(c, loop, "TileAS scheduler: the loop's pipes need %" PRId64 " bytes of shared memory per stage, more than "
                 "the pool (index 5) leaves", stage_bytes);
     ok = false;
@@ -323,8 +339,8 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
         pa.in_loop = true;
         snprintf(pa.limited_by, sizeof pa.limited_by, "%s", st.limited_by);
         pa.roofline = st.roofline;
-        pa.memory_cycles = memory;
-        pa.compute_cycles = compute;
+        pa.memory_cycles = roof.memory_cycles;
+        pa.compute_cycles = roof.compute_cycles;
         ct_tileas_pipe_set(pipe, &pa);
       }
       set_stage_type(ctx, pipe, st.stages);

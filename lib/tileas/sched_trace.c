@@ -1,6 +1,6 @@
 /* sched_trace: the modulo scheduler's knobs and its trace.
  *
- * Algorithm: options parsing (--rrt-size-threshold=N), the test-only machine overrides
+ * Algorithm: options parsing (--rrt-size-threshold=N, --num-stages=N), the test-only machine overrides
  * (TILEC_SCHED_LATENCY_OVERRIDE="<lat_op>=N,...", TILEC_SCHED_POOL_OVERRIDE="<pool>=N,...", names as
  * in ct_lat_op_name / ct_sched_pool_name) applied to a copy of the machine table, and a trace
  * collector that snapshots every solved loop and writes the JSON of docs/schedule-trace.md.
@@ -30,6 +30,19 @@ void ct_sched_options_from_env(ct_sched_options *o) {
 }
 
 int ct_sched_parse_arg(ct_sched_options *o, const char *arg, char *err, size_t errlen) {
+  static const char stages_key[] = "--num-stages=";
+  if (strncmp(arg, stages_key, sizeof stages_key - 1) == 0) {
+    const char *v = arg + sizeof stages_key - 1;
+    char *end = NULL;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    if (!*v || *end || errno || n < 1 || n > 32) {
+      snprintf(err, errlen, "--num-stages expects an integer from 1 to 32, got '%s'", v);
+      return -1;
+    }
+    o->num_stages = (int)n;
+    return 1;
+  }
   static const char key[] = "--rrt-size-threshold=";
   if (strncmp(arg, key, sizeof key - 1) != 0) return 0;
   const char *v = arg + sizeof key - 1;
@@ -47,6 +60,8 @@ int ct_sched_parse_arg(ct_sched_options *o, const char *arg, char *err, size_t e
 const char *ct_sched_help(void) {
   return "  --rrt-size-threshold=<N>     modulo-schedule loops whose RRT (ops x MII) has at most N cells;\n"
          "                               larger ones (and all with N=0) get the zero-producer schedule\n"
+         "  --num-stages=<N>             every pipelined loop's ring gets N stages instead of the\n"
+         "                               latency-true roofline's count (experiments; must fit SMEM)\n"
          "  environment (test-only machine overrides, comma-separated name=N):\n"
          "  TILEC_SCHED_LATENCY_OVERRIDE  latency cycles: tma_load tma_store cp_async ldg stg lds ldmatrix\n"
          "                               wgmma mma_sync tcgen05_cp tcgen05_mma tcgen05_ld alu sfu reduce\n"
@@ -155,10 +170,20 @@ void ct_sched_trace_add_loop(ct_sched_trace *t, const char *kernel, const char *
   ct_strbuf_printf(b, ",\n      \"ii\": %d, \"mii\": %d, \"res_mii\": %d, \"res_mii_row\": ", r->ii, r->mii, r->res_mii);
   json_str(b, r->res_mii_row);
   ct_strbuf_printf(b, ", \"rec_mii\": %d, \"length\": %d,\n", r->rec_mii, r->length);
-  ct_strbuf_printf(b, "      \"stages\": %d, \"schedule_stages\": %d, \"roofline\": %d, \"memory_cycles\": %d, "
-                      "\"compute_cycles\": %d, \"limited_by\": ",
-                   final_stages, r->schedule_stages, roofline, p->memory_cycles, p->compute_cycles);
+  const ct_roofline *rf = p->roofline;
+  ct_strbuf_printf(b, "      \"stages\": %d, \"schedule_stages\": %d, \"roofline\": %d, \"memory_cycles\": %" PRId64 ", "
+                      "\"compute_cycles\": %" PRId64 ", \"limited_by\": ",
+                   final_stages, r->schedule_stages, roofline, rf ? rf->memory_cycles : (int64_t)p->memory_cycles,
+                   rf ? rf->compute_cycles : (int64_t)p->compute_cycles);
   json_str(b, limited_by);
+  if (rf)
+    ct_strbuf_printf(b, ",\n      \"roofline_terms\": {\"load_bytes\": %" PRId64 ", \"load_latency\": %d, "
+                        "\"bytes_per_cycle\": %.2f, \"transfer_cycles\": %" PRId64 ", \"staging_cycles\": %d, "
+                        "\"mma_fmas\": %" PRId64 ", \"mma_cycles\": %" PRId64 ", \"other_elements\": %" PRId64 ", "
+                        "\"other_cycles\": %" PRId64 "}",
+                     rf->load_bytes, rf->load_latency, rf->bytes_per_cycle, rf->transfer_cycles, rf->staging_cycles,
+                     rf->mma_fmas, rf->mma_cycles, rf->other_elements, rf->other_cycles);
+  ct_strbuf_printf(b, ", \"rrt_memory_cycles\": %d, \"rrt_compute_cycles\": %d", p->memory_cycles, p->compute_cycles);
   ct_strbuf_puts(b, ",\n      \"ii_tries\": [");
   for (int i = 0; i < r->nii_tries; i++) ct_strbuf_printf(b, "%s%d", i ? ", " : "", r->ii_tries[i]);
   ct_strbuf_puts(b, "],\n      \"pools\": {");

@@ -1,36 +1,43 @@
 /* stage_count: the roofline pipeline depth of a software-pipelined loop.
  *
- * Algorithm: roofline = ceil(memory_cycles / compute_cycles); stages = max(2, roofline) (the
- * producer/consumer pair is always promoted to stages (0, 1): the commit_group / wgmma.fence
- * synchronisation makes a single stage serialise); then clamped so that
+ * Algorithm: roofline = ceil(memory_cycles / compute_cycles) with the latency-true terms of
+ * roofline.c; stages = roofline + 1 (the seed's promotion of the producer/consumer pair to stages
+ * (0, 1), generalised: `roofline` stages in flight while one is consumed), at least 2; raised to
+ * the span of the placed modulo schedule (schedule_stages); then clamped so that
  * other_smem + stages * stage_bytes <= the 227 KiB SMEM ceiling (pool 5; lifted by
  * TILE_AS_DEBUG_UNLIMITED_SMEM) and, for TMEM-staged pipes, stages * banks_per_stage <= the TMEM
  * bank cap (pool 1). Clamping may go below 2 (down to 1); 0 means not even one stage fits.
- * When the modulo scheduler ran (schedule_stages > 0), the placed schedule's span in IIs raises the
- * roofline value (sched_solve.c), before the promotion and the clamps.
+ * forced_stages (--num-stages=N) replaces the whole computation and is never clamped: stages_fit
+ * says whether it fits, and the caller refuses it with a located error when it does not.
  * Seed: "Roofline Reasoning" (Worked Examples 1 and 2), tunable TILE_AS_DEBUG_UNLIMITED_SMEM.
- * Knobs: ct_stage_request.unlimited_smem. */
+ * Knobs: ct_stage_request.unlimited_smem, forced_stages. */
 #include "tileas/machine.h"
 
 ct_stage_result ct_stage_count(const ct_machine *m, const ct_stage_request *r) {
-  ct_stage_result out = {0, 0, "roofline"};
+  ct_stage_result out = {0, 0, "roofline", true};
   int compute = r->compute_cycles > 0 ? r->compute_cycles : 1;
   int memory = r->memory_cycles > 0 ? r->memory_cycles : 0;
-  out.roofline = (memory + compute - 1) / compute;
-  int stages = out.roofline;
-  if (r->schedule_stages > stages && r->schedule_stages > 2) stages = r->schedule_stages, out.limited_by = "schedule";
-  if (stages < 2) stages = 2, out.limited_by = "min-2";
-  if (r->tmem_staged && m->tmem_bank_cap > 0 && m->tmem_banks_per_stage > 0) {
-    int cap = m->tmem_bank_cap / m->tmem_banks_per_stage;
-    if (stages > cap) stages = cap, out.limited_by = "tmem";
-  }
+  out.roofline = (int)(((int64_t)memory + compute - 1) / compute);
+  int stages = out.roofline + 1;
+  if (stages < 2) stages = 2;
+  if (r->schedule_stages > stages) stages = r->schedule_stages, out.limited_by = "schedule";
+  int tmem_fit = INT32_MAX, smem_fit = INT32_MAX;
+  if (r->tmem_staged && m->tmem_bank_cap > 0 && m->tmem_banks_per_stage > 0) tmem_fit = m->tmem_bank_cap / m->tmem_banks_per_stage;
   if (!r->unlimited_smem && r->stage_bytes > 0) {
     int64_t room = m->smem_ceiling_bytes - r->other_smem_bytes;
     int64_t fit = room > 0 ? room / r->stage_bytes : 0;
-    if (fit < stages) {
-      stages = (int)fit;
-      out.limited_by = fit > 0 ? "smem" : "none-fits";
-    }
+    smem_fit = fit < INT32_MAX ? (int)fit : INT32_MAX;
+  }
+  if (r->forced_stages > 0) {
+    out.stages = r->forced_stages;
+    out.limited_by = "num-stages";
+    out.stages_fit = r->forced_stages <= tmem_fit && r->forced_stages <= smem_fit;
+    return out;
+  }
+  if (stages > tmem_fit) stages = tmem_fit, out.limited_by = "tmem";
+  if (stages > smem_fit) {
+    stages = smem_fit;
+    out.limited_by = smem_fit > 0 ? "smem" : "none-fits";
   }
   out.stages = stages;
   return out;

@@ -7,6 +7,10 @@
 // RUN: %check-ptx sm_90a %t.90.ptx
 // RUN: %tilec --emit=ptx --gpu-name=sm_100a %s -o %t.100.ptx
 // RUN: %check-ptx sm_100a %t.100.ptx
+// With TMA stores preferred, TileAS sees a store's result-less tileaa.wait inside a loop (it used to
+// crash reading that wait's result when costing the loop).
+// RUN: env TILEIR_PREFER_TMA_FOR_LOAD_STORE=true %tilec --emit=ptx --gpu-name=sm_90a %s -o %t.tma.ptx
+// RUN: %check-ptx sm_90a %t.tma.ptx
 // The rewrite is deterministic.
 // RUN: %tilec --emit=ptx --gpu-name=sm_90a %s -o %t.90b.ptx
 // RUN: cmp %t.90.ptx %t.90b.ptx

@@ -1,7 +1,9 @@
-/* tileas_stage_count: the roofline stage count (lib/tileas/stage_count.c) on the seed's worked
- * examples — Hopper TMA 8 + WGMMA 8 -> ratio 1, promoted to 2; Blackwell (TMA 8 + tcgen05.cp 7) /
- * tcgen05.mma 8 -> 2 — with the latencies read from the machine tables, plus the 227 KiB SMEM
- * clamp, TILE_AS_DEBUG_UNLIMITED_SMEM, and the TMEM bank cap (pool 1). */
+/* tileas_stage_count: the roofline stage count (lib/tileas/stage_count.c): stages = ceil(memory /
+ * compute) + 1. On the seed's worked examples in issue-occupancy units — Hopper TMA 8 + WGMMA 8 ->
+ * ratio 1 -> 2 stages; Blackwell (TMA 8 + tcgen05.cp 7) / tcgen05.mma 8 -> ratio 2, held at 2 by
+ * the TMEM bank cap (pool 1) — plus the 227 KiB SMEM clamp, TILE_AS_DEBUG_UNLIMITED_SMEM,
+ * --num-stages (forced_stages), and the latency-true terms (roofline.c) from the machine figures:
+ * a 128x128x64 f16 GEMM iteration on H100 (32 KiB per stage) is memory-bound 3063 / 512 -> 7. */
 #include <stdio.h>
 #include <string.h>
 
@@ -20,19 +22,19 @@ int main(void) {
   ct_stage_request r = {.memory_cycles = h->latency[CT_LAT_TMA_LOAD], .compute_cycles = h->latency[CT_LAT_WGMMA],
                         .stage_bytes = 32768};
   ct_stage_result s = ct_stage_count(h, &r);
-  CHECK(s.roofline == 1 && s.stages == 2 && strcmp(s.limited_by, "min-2") == 0, "Hopper: 1 -> 2 (got %d/%d)", s.roofline, s.stages);
+  CHECK(s.roofline == 1 && s.stages == 2 && strcmp(s.limited_by, "roofline") == 0, "Hopper: 1 -> 2 (got %d/%d)", s.roofline, s.stages);
 
   /* Worked example 2: ceil((8 + 7) / 8) = 2. */
   r = (ct_stage_request){.memory_cycles = b->latency[CT_LAT_TMA_LOAD] + b->latency[CT_LAT_TCGEN05_CP],
                          .compute_cycles = b->latency[CT_LAT_TCGEN05_MMA], .stage_bytes = 32768, .tmem_staged = true};
   s = ct_stage_count(b, &r);
-  CHECK(s.roofline == 2 && s.stages == 2 && strcmp(s.limited_by, "roofline") == 0, "Blackwell: 15/8 -> 2 (got %d/%d)", s.roofline, s.stages);
+  CHECK(s.roofline == 2 && s.stages == 2 && strcmp(s.limited_by, "tmem") == 0, "Blackwell: 15/8 -> 2 (got %d/%d)", s.roofline, s.stages);
 
-  /* A memory-bound loop: cp.async 16 against mma.sync 4 -> 4 stages. */
+  /* A memory-bound loop: 16 against 4 -> ratio 4 -> 5 stages. */
   r = (ct_stage_request){.memory_cycles = h->latency[CT_LAT_CP_ASYNC], .compute_cycles = h->latency[CT_LAT_MMA_SYNC],
                          .stage_bytes = 16384};
   s = ct_stage_count(h, &r);
-  CHECK(s.roofline == 4 && s.stages == 4, "16/4 -> 4 (got %d)", s.stages);
+  CHECK(s.roofline == 4 && s.stages == 5, "16/4 -> 5 (got %d)", s.stages);
 
   /* TMEM cap: 4 banks / 2 per stage = 2 stages at most. */
   r = (ct_stage_request){.memory_cycles = 40, .compute_cycles = 8, .stage_bytes = 1024, .tmem_staged = true};
@@ -49,6 +51,45 @@ int main(void) {
   r = (ct_stage_request){.memory_cycles = 8, .compute_cycles = 8, .stage_bytes = 200 * 1024, .other_smem_bytes = 64 * 1024};
   s = ct_stage_count(h, &r);
   CHECK(s.stages == 0 && strcmp(s.limited_by, "none-fits") == 0, "nothing fits (got %d)", s.stages);
+
+  /* --num-stages: exactly N, never clamped; stages_fit says whether it fits. */
+  r = (ct_stage_request){.memory_cycles = 8, .compute_cycles = 8, .stage_bytes = 16384, .forced_stages = 5};
+  s = ct_stage_count(h, &r);
+  CHECK(s.stages == 5 && s.stages_fit && strcmp(s.limited_by, "num-stages") == 0, "forced 5 (got %d)", s.stages);
+  r.forced_stages = 20;
+  s = ct_stage_count(h, &r);
+  CHECK(s.stages == 20 && !s.stages_fit, "forced 20 x 16 KiB does not fit (got %d, fit %d)", s.stages, s.stages_fit);
+  r.unlimited_smem = true;
+  s = ct_stage_count(h, &r);
+  CHECK(s.stages_fit, "forced 20 fits with unlimited SMEM");
+
+  /* Latency-true terms: H100, one 128x128x64 f16 GEMM iteration (A and B: 32 KiB per stage). */
+  double bpc = ct_roofline_bytes_per_cycle(h);
+  CHECK(bpc > 13.86 && bpc < 13.88, "H100 SM share of DRAM: 3.35e12 / (132 x 1.83e9) = 13.87 B/clk (got %.3f)", bpc);
+  ct_roofline t;
+  memset(&t, 0, sizeof t);
+  ct_roofline_memory(h, 32768, false, &t);
+  CHECK(t.load_latency == 700 && t.transfer_cycles == 2363 && t.memory_cycles == 3063, "memory 700 + 2363 (got %lld)",
+        (long long)t.memory_cycles);
+  int rate = ct_roofline_mma_rate(h, CT_MMA_WGMMA, CT_MMA_RATE_F16);
+  CHECK(rate == 2048 && ct_roofline_mma_rate(h, CT_MMA_SYNC, CT_MMA_RATE_F16) == 1024 &&
+            ct_roofline_mma_rate(h, CT_MMA_WGMMA, CT_MMA_RATE_F8) == 4096 && ct_roofline_mma_rate(h, CT_MMA_FMA, CT_MMA_RATE_F16) == 128,
+        "H100 rates: wgmma f16 2048, mma.sync 1024, fp8 4096, fma 128 lanes");
+  r = (ct_stage_request){.memory_cycles = (int)t.memory_cycles, .compute_cycles = 128 * 128 * 64 / rate, .stage_bytes = 32768};
+  s = ct_stage_count(h, &r);
+  CHECK(s.roofline == 6 && s.stages == 7 && strcmp(s.limited_by, "roofline") == 0, "H100 GEMM: 3063 / 512 -> 6 + 1 (got %d/%d)",
+        s.roofline, s.stages);
+  r.other_smem_bytes = 32768; /* a 32 KiB epilogue buffer: 6 stages fit */
+  s = ct_stage_count(h, &r);
+  CHECK(s.stages == 6 && strcmp(s.limited_by, "smem") == 0, "epilogue buffer clamps to 6 (got %d)", s.stages);
+  /* B200: twice the rate and 29 B/clk -> the same tile is less memory-bound. */
+  memset(&t, 0, sizeof t);
+  ct_roofline_memory(b, 32768, false, &t);
+  r = (ct_stage_request){.memory_cycles = (int)t.memory_cycles,
+                         .compute_cycles = 128 * 128 * 64 / ct_roofline_mma_rate(b, CT_MMA_TCGEN05, CT_MMA_RATE_F16), .stage_bytes = 32768};
+  s = ct_stage_count(b, &r);
+  CHECK(t.memory_cycles == 800 + 1125 && s.roofline == 8 && s.stages == 7 && strcmp(s.limited_by, "smem") == 0,
+        "B200 GEMM: 1925 / 256 -> 8 + 1, clamped to 7 by SMEM (got %lld, %d/%d)", (long long)t.memory_cycles, s.roofline, s.stages);
 
   if (failures) fprintf(stderr, "%d failure(s)\n", failures);
   else printf("tileas_stage_count: ok\n");

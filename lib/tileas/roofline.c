@@ -1,0 +1,154 @@
+/* roofline: the latency-true inputs of a pipelined loop's stage count.
+ *
+ * Algorithm (issue 12 item 3; seed 001 "Roofline Reasoning": memory_cycles is the wall-clock cost
+ * of the loop's async loads, compute_cycles the throughput of the surrounding compute):
+ *   memory_cycles  = load_latency + ceil(load_bytes / bytes_per_cycle) [+ SMEM->TMEM staging]
+ *                    where load_bytes is one stage of every pipe of the loop (they travel
+ *                    together) and bytes_per_cycle the SM's share of DRAM bandwidth
+ *                    (dram / (sms x clock));
+ *   compute_cycles = sum over the iteration's mmaf/mmai of FMAs / rate(family, operand type)
+ *                    + element results of the other compute ops / ALU lanes (SFU ops: / SFU lanes),
+ *                    nested regions included;
+ * ct_stage_count (stage_count.c) turns them into stages = ceil(memory / compute) + 1, clamped.
+ * The modulo scheduler keeps its own issue-occupancy roofline (RRT units, the seed's worked
+ * examples) for the TMEM pool check; this one decides how deep the ring is.
+ * Seed: 001 "Roofline Reasoning". Knobs: the machine figures (machine_<arch>.c .roofline),
+ * --num-stages=N (sched_trace.c) overrides the result. */
+#include <math.h>
+#include <string.h>
+
+#include "frontend/types.h"
+#include "tileaa/ir_build.h"
+#include "tileas/attrs.h"
+#include "tileas/sched.h"
+
+double ct_roofline_bytes_per_cycle(const ct_machine *m) {
+  const ct_roofline_model *r = &m->roofline;
+  if (r->sms <= 0 || r->clock_mhz <= 0) return 1.0;
+  return (double)r->dram_gb_per_s * 1000.0 / ((double)r->sms * (double)r->clock_mhz);
+}
+
+void ct_roofline_memory(const ct_machine *m, int64_t load_bytes, bool tmem_staged, ct_roofline *r) {
+  r->load_bytes = load_bytes;
+  r->load_latency = load_bytes > 0 ? m->roofline.load_latency_cycles : 0;
+  r->bytes_per_cycle = ct_roofline_bytes_per_cycle(m);
+  r->transfer_cycles = (int64_t)ceil((double)load_bytes / r->bytes_per_cycle);
+  r->staging_cycles = tmem_staged ? m->latency[CT_LAT_TCGEN05_CP] : 0;
+  r->memory_cycles = r->load_latency + r->transfer_cycles + r->staging_cycles;
+}
+
+int ct_roofline_mma_rate(const ct_machine *m, ct_mma_family f, ct_mma_rate cls) {
+  const ct_roofline_model *r = &m->roofline;
+  int peak = r->mma_fma_per_cycle[cls] > 0 ? r->mma_fma_per_cycle[cls] : r->alu_lanes;
+  switch (f) {
+  case CT_MMA_WGMMA:
+  case CT_MMA_TCGEN05: return peak;
+  case CT_MMA_SYNC: return r->mma_sync_divisor > 1 ? peak / r->mma_sync_divisor : peak;
+  case CT_MMA_FMA: break;
+  }
+  return r->alu_lanes > 0 ? r->alu_lanes : 1;
+}
+
+bool ct_op_is_sfu(MlirOperation op) {
+  static const char *const names[] = {"cuda_tile.exp", "cuda_tile.exp2", "cuda_tile.log", "cuda_tile.log2",
+                                      "cuda_tile.rsqrt", "cuda_tile.sqrt", "cuda_tile.divf", "cuda_tile.sin",
+                                      "cuda_tile.cos", "cuda_tile.tanh", "cuda_tile.pow"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (ct_ir_is(op, names[i])) return true;
+  return false;
+}
+
+static bool tile_of(MlirValue v, ct_type *t) {
+  return ct_type_from_mlir(mlirValueGetType(v), t) && t->kind == CT_TYPE_TILE;
+}
+
+static ct_mma_rate rate_class(ct_elem e) {
+  switch (e) {
+  case CT_F8E4M3FN:
+  case CT_F8E5M2: return CT_MMA_RATE_F8;
+  case CT_I8:
+  case CT_I4: return CT_MMA_RATE_I8;
+  case CT_F32:
+  case CT_TF32: return CT_MMA_RATE_TF32;
+  case CT_F64: return CT_MMA_RATE_F64;
+  default: return CT_MMA_RATE_F16;
+  }
+}
+
+static bool zero_cost(MlirOperation op) {
+  MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(op));
+  if (nm.length <= 10 || memcmp(nm.data, "cuda_tile.", 10) != 0) return true; /* tileaa/tileas: memory ops */
+  return ct_ir_is(op, "cuda_tile.constant") || ct_ir_is(op, "cuda_tile.continue") || ct_ir_is(op, "cuda_tile.yield") ||
+         ct_ir_is(op, "cuda_tile.break") || mlirOperationGetNumResults(op) == 0;
+}
+
+void ct_roofline_compute(const ct_machine *m, MlirOperation loop, ct_roofline *r) {
+  ct_oplist ops = {0};
+  ct_ir_collect(loop, "", &ops);
+  int64_t alu = 0, sfu = 0;
+  r->mma_fmas = r->mma_cycles = 0;
+  for (size_t i = 0; i < ops.n; i++) {
+    MlirOperation op = ops.ops[i];
+    if (mlirOperationEqual(op, loop) || zero_cost(op)) continue;
+    ct_type res, lhs;
+    if (!tile_of(mlirOperationGetResult(op, 0), &res)) continue; /* tokens, views */
+    int64_t elems = ct_type_num_elements(&res);
+    if ((ct_ir_is(op, "cuda_tile.mmaf") || ct_ir_is(op, "cuda_tile.mmai")) && mlirOperationGetNumOperands(op) >= 2 &&
+        tile_of(mlirOperationGetOperand(op, 0), &lhs) && lhs.rank >= 2) {
+      ct_mma_family fam = CT_MMA_SYNC;
+      (void)ct_tileas_op_mma(op, &fam);
+      int64_t fmas = elems * lhs.shape[lhs.rank - 1];
+      int rate = ct_roofline_mma_rate(m, fam, rate_class(lhs.elem));
+      r->mma_fmas += fmas;
+      r->mma_cycles += (fmas + rate - 1) / rate;
+    } else if (ct_op_is_sfu(op)) sfu += elems;
+    else if (ct_ir_is(op, "cuda_tile.reduce") || ct_ir_is(op, "cuda_tile.scan")) {
+      ct_type in;
+      alu += tile_of(mlirOperationGetOperand(op, 0), &in) ? ct_type_num_elements(&in) : elems;
+    } else alu += elems;
+  }
+  ct_oplist_free(&ops);
+  const ct_roofline_model *rm = &m->roofline;
+  int alu_lanes = rm->alu_lanes > 0 ? rm->alu_lanes : 1, sfu_lanes = rm->sfu_lanes > 0 ? rm->sfu_lanes : 1;
+  r->other_elements = alu + sfu * (alu_lanes / sfu_lanes);
+  r->other_cycles = (alu + alu_lanes - 1) / alu_lanes + (sfu + sfu_lanes - 1) / sfu_lanes;
+  r->compute_cycles = r->mma_cycles + r->other_cycles;
+  if (r->compute_cycles < 1) r->compute_cycles = 1;
+}
+
+/* Bytes of a tile value (elements x storage bytes; sub-byte types round up to a byte each). */
+static int64_t tile_bytes(MlirValue v) {
+  ct_type t;
+  if (!tile_of(v, &t)) return 0;
+  int bits = ct_elem_bits(t.elem == CT_PTR ? CT_I64 : t.elem);
+  return ct_type_num_elements(&t) * (bits >= 8 ? bits / 8 : 1);
+}
+
+int64_t ct_roofline_scratch_bytes(MlirOperation entry) {
+  ct_oplist ops = {0};
+  ct_ir_collect(entry, "cuda_tile.", &ops);
+  int64_t need = 0;
+  for (size_t i = 0; i < ops.n; i++) {
+    MlirOperation op = ops.ops[i];
+    int64_t b = 0;
+    if (ct_ir_is(op, "cuda_tile.extract")) b = tile_bytes(mlirOperationGetOperand(op, 0));
+    else if (ct_ir_is(op, "cuda_tile.cat")) b = tile_bytes(mlirOperationGetResult(op, 0));
+    else if (ct_ir_is(op, "cuda_tile.print"))
+      for (intptr_t a = 0; a < mlirOperationGetNumOperands(op); a++) {
+        ct_type t;
+        if (tile_of(mlirOperationGetOperand(op, a), &t) && t.rank > 0) b += ct_type_num_elements(&t) * 8; /* promoted */
+      }
+    else if ((ct_ir_is(op, "cuda_tile.mmaf") || ct_ir_is(op, "cuda_tile.mmai")) && mlirOperationGetNumOperands(op) >= 2) {
+      ct_mma_family fam = CT_MMA_SYNC;
+      (void)ct_tileas_op_mma(op, &fam);
+      ct_type a, bt;
+      if (fam == CT_MMA_SYNC && tile_of(mlirOperationGetOperand(op, 0), &a) && tile_of(mlirOperationGetOperand(op, 1), &bt) &&
+          a.rank >= 2 && bt.rank >= 2) /* both operands staged, rows padded by 16 bytes (lower_mma.c) */
+        b = tile_bytes(mlirOperationGetOperand(op, 0)) + tile_bytes(mlirOperationGetOperand(op, 1)) +
+            16 * (a.shape[a.rank - 2] + bt.shape[bt.rank - 2]);
+    }
+    if (b > need) need = b;
+  }
+  ct_oplist_free(&ops);
+  return (need + 15) / 16 * 16;
+}
