@@ -68,9 +68,8 @@ gemm+delay_wait|gemm_f16_f32|8,8|ptr:f16:1024x1024:random ptr:f16:1024x1024:rand
 gemm_epilogue+tma_store|gemm_bias_relu|8,8|ptr:f16:1024x1024:random ptr:f16:1024x1024:random ptr:f32:1024:random ptr:f16:1024x1024:out|c:gemm,bias,relu|1024^3 f16+bias+relu TMA st|1024x1024x1024:f16|TILEIR_PREFER_TMA_FOR_LOAD_STORE=1
 "
 
-json_field() { # json_field KEY JSON -> value (numbers, strings without quotes, null)
-  printf '%s' "$2" | sed -n "s/.*\"$1\": \"\{0,1\}\([^,\"}]*\).*/\1/p"
-}
+# shellcheck source=bench/json_field.sh
+. "$(dirname "$0")/json_field.sh"
 
 printf "%-16s %-28s %6s %10s %10s %10s %12s %8s\n" kernel shape status time_ms TFLOP/s GB/s cuBLAS_ms ratio
 failures=0 ran=0

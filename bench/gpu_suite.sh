@@ -56,6 +56,7 @@ ex=$here/examples
 
 # --- the suite -------------------------------------------------------------------------------------
 # name | source | grid | args (space-separated --arg specs) | reference | flops | cuBLAS MxNxK:dtype | env
+# (env: VAR=value words for tilec's environment and --flag words for its command line)
 # reference: c:NAME[,opts] (tilec-run's C references), or interpret:KIND (the interpreter's output,
 # saved at prepare time; KIND = elementwise|reduction|gemm picks the tolerance class).
 # Static-shape examples run at their one shape; run-time-shape GEMMs run at several, edge tiles
@@ -90,6 +91,13 @@ EOF
       echo "$name@${m}x${n}x${k}|$src|$(( (m + 127) / 128 )),$(( (n + 127) / 128 ))|ptr:$dt:${m}x${k}:random ptr:$dt:${k}x${n}:random ptr:f32:${m}x${n}:out i64:$m i64:$n i64:$k|c:gemm|$((2 * m * n * k))|$cublas|"
     done
   done <<< "$shapes"
+  # the stage-count calibration sweep (docs/tileaa-tileas.md "Stage count"): the same 4096-cubed
+  # GEMM with its ring forced to 2..9 stages; the row without +stages is the roofline's choice
+  [ $quick -eq 1 ] && return 0
+  local s
+  for s in 2 3 4 5 6 7 8 9; do
+    echo "gemm_dynamic@4096x4096x4096+stages$s|$ex/gemm_dynamic.mlir|32,32|ptr:f16:4096x4096:random ptr:f16:4096x4096:random ptr:f32:4096x4096:out i64:4096 i64:4096 i64:4096|c:gemm|137438953472||--num-stages=$s"
+  done
 }
 
 note() { echo "gpu_suite: $*" >&2; }
@@ -111,8 +119,11 @@ prepare() {
     [ "$src" != @bf16 ] || src=$bundle/gemm_dynamic_bf16.mlir
     local stem=${name//[@+]/_}
     local ptx=$bundle/$stem.ptx cubin="" ref=$reference
-    # shellcheck disable=SC2086 # envs is a list of VAR=value words
-    if ! env $envs "$tilec" --opt-level=3 --gpu-name="$gpu_name" "$src" -o "$ptx" 2> "$bundle/$stem.tilec.log"; then
+    # envs: VAR=value words for the environment, --flag words for tilec (e.g. --num-stages=4)
+    local env_words=() flag_words=() w
+    for w in $envs; do case $w in --*) flag_words+=("$w") ;; *) env_words+=("$w") ;; esac; done
+    if ! env "${env_words[@]}" "$tilec" --opt-level=3 --gpu-name="$gpu_name" "${flag_words[@]}" "$src" -o "$ptx" \
+         2> "$bundle/$stem.tilec.log"; then
       note "$name: tilec failed ($(head -c 300 "$bundle/$stem.tilec.log"))"; failures=$((failures + 1)); ptx=""
     fi
     if [ -n "$tileiras" ] && [ -z "$envs" ]; then
@@ -148,7 +159,8 @@ prepare() {
 }
 
 # --- run ---------------------------------------------------------------------------------------------
-json_field() { printf '%s' "$2" | sed -n "s/.*\"$1\": \"\{0,1\}\([^,\"}]*\).*/\1/p"; }
+# shellcheck source=bench/json_field.sh
+. "$(dirname "$0")/json_field.sh"
 
 # run_one IMAGE GRID ARGS REF FLOPS LOG -> "status ms tflops gbps"
 run_one() {
