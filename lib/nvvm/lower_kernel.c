@@ -712,16 +712,28 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   L->print_buf = (MlirValue){NULL};
   if (L->hopper) hopper_kernel_prologue(L);
   int64_t ring = L->smem_reserved;
+  /* one stage of every ring (buffers + their full/empty mbarriers) and the depth, for the advice
+   * when the kernel is over the shared-memory limit */
+  int64_t ring_stage_bytes = 0;
+  int ring_stages = 0;
+  for (int i = 0; L->hopper && i < L->hopper->npipes; i++)
+    if (L->hopper->pipes[i].in_loop) {
+      ring_stage_bytes += L->hopper->pipes[i].tile_bytes + 16;
+      if (L->hopper->pipes[i].stages > ring_stages) ring_stages = L->hopper->pipes[i].stages;
+    }
   bool lowered = lower_block(L, body);
   L->hopper = NULL;
   L->hopper_emit = NULL;
   L->smem_reserved = 0;
   if (!lowered) return false;
   if (L->entry_smem_bytes > SMEM_BLOCK_LIMIT) {
+    int64_t over = L->entry_smem_bytes - SMEM_BLOCK_LIMIT;
+    int fit = ring_stage_bytes > 0 ? ring_stages - (int)((over + ring_stage_bytes - 1) / ring_stage_bytes) : 0;
+    char advice[64] = "smaller tiles";
+    if (fit >= 2) snprintf(advice, sizeof advice, "--num-stages=%d fits", fit);
     ct_error_op(L->c, entry, "kernel needs %lld bytes of shared memory (%lld for the pipelined buffers and mbarriers, "
-                "%lld for other ops), over the %d bytes a block may use; fewer pipeline stages (--num-stages=N) or "
-                "smaller tiles", (long long)L->entry_smem_bytes, (long long)ring, (long long)(L->entry_smem_bytes - ring),
-                SMEM_BLOCK_LIMIT);
+                "%lld for other ops), over the %d bytes a block may use; %s", (long long)L->entry_smem_bytes,
+                (long long)ring, (long long)(L->entry_smem_bytes - ring), SMEM_BLOCK_LIMIT, advice);
     return false;
   }
   L->kernels = xrealloc(L->kernels, (L->nkernels + 1) * sizeof *L->kernels);
