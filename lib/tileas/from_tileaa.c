@@ -7,7 +7,9 @@
  *     waited value feeds mmaf/mmai directly; rhs stored K-major (`k_major`) when it reaches operand
  *     1 of an mmaf/mmai only through a cuda_tile.permute [1, 0] whose sole use that is; else
  *     elementwise), each tileaa.async_store with its producer (use = accumulator when the stored
- *     tile is an mma result, directly or through a tileaa.for result). The problem (box, element,
+ *     tile is an mma result, directly, through a tileaa.for result or through element-wise ops of
+ *     its shape — an epilogue keeps the accumulator's registers, so its staging writes are costed
+ *     from the accumulator fragments). The problem (box, element,
  *     contiguity, row pitch, base alignment, dim_map) is read from the group's tileaa.view and its
  *     tileaa.constant operands.
  *  2. Layout: ct_layout_select with the options' weights and tunables.
@@ -30,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/ops.h"
 #include "frontend/types.h"
 #include "tileaa/ir_build.h"
 #include "tileaa/tileaa.h"
@@ -59,19 +62,43 @@ typedef struct group {
   int memory_cycles, compute_cycles;
 } group;
 
-static bool value_is_mma_result(MlirValue v) {
-  if (!mlirValueIsAOpResult(v)) return false;
+/* The tile v is an mma accumulator, or computed from one element by element (an epilogue: bias,
+ * activation, conversion — the result keeps the accumulator's register layout, layout_propagate.c),
+ * possibly through a tileaa.for result. */
+static bool value_is_mma_result_at(MlirValue v, int depth) {
+  if (!mlirValueIsAOpResult(v) || depth > 16) return false;
   MlirOperation d = mlirOpResultGetOwner(v);
   if (ct_ir_is(d, "cuda_tile.mmaf") || ct_ir_is(d, "cuda_tile.mmai")) return true;
+  MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(d));
+  char name[64];
+  if (nm.length < sizeof name) {
+    memcpy(name, nm.data, nm.length);
+    name[nm.length] = 0;
+    if (ct_op_name_is_elementwise(name)) {
+      MlirType rt = mlirValueGetType(v);
+      for (intptr_t i = 0; i < mlirOperationGetNumOperands(d); i++) {
+        MlirValue o = mlirOperationGetOperand(d, i);
+        ct_type ot, vt;
+        /* an operand of the result's shape (any element type: ftof changes it) */
+        if (ct_type_from_mlir(mlirValueGetType(o), &ot) && ct_type_from_mlir(rt, &vt) && ot.kind == CT_TYPE_TILE &&
+            vt.kind == CT_TYPE_TILE && ot.rank == vt.rank && memcmp(ot.shape, vt.shape, sizeof(int64_t) * (size_t)ot.rank) == 0 &&
+            value_is_mma_result_at(o, depth + 1))
+          return true;
+      }
+      return false;
+    }
+  }
   if (ct_ir_is(d, "tileaa.for")) {
     intptr_t idx = mlirOpResultGetResultNumber(v);
     MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(d, 0));
     MlirOperation term = ct_ir_block_last_op(b);
     if (!mlirOperationIsNull(term) && idx < mlirOperationGetNumOperands(term))
-      return value_is_mma_result(mlirOperationGetOperand(term, idx));
+      return value_is_mma_result_at(mlirOperationGetOperand(term, idx), depth + 1);
   }
   return false;
 }
+
+static bool value_is_mma_result(MlirValue v) { return value_is_mma_result_at(v, 0); }
 
 static bool is_mma(MlirOperation op) { return ct_ir_is(op, "cuda_tile.mmaf") || ct_ir_is(op, "cuda_tile.mmai"); }
 

@@ -7,7 +7,10 @@
  *  - B operand major-ness: K-major (k_major) f32 B legal for wgmma with A's cost, MN-major f32 B
  *    rejected by the 16-bit rule, K-major B needing N a multiple of 8;
  *  - both tie-breaks (registers, then bank conflicts) on constructed costs;
- *  - the TILEIR_PREFER_TMA_FOR_LOAD_STORE and TILEIR_ALWAYS_SWIZZLE biases. */
+ *  - the TILEIR_PREFER_TMA_FOR_LOAD_STORE and TILEIR_ALWAYS_SWIZZLE biases;
+ *  - the TMA-store staging of a 128x128 f16 tile written from wgmma accumulator fragments (an
+ *    epilogue's result): 256-byte rows unswizzled put the fragment rows of a warp on one bank
+ *    (8-way conflicts); 128-byte boxes with the 128B swizzle are conflict-free and win. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -202,8 +205,28 @@ static void test_biases(void) {
   CHECK(s.chosen >= 0 && s.cand[s.chosen].swizzle > 0 && s.cand[s.chosen].atom != CT_ATOM_SIMT, "always swizzle");
 }
 
+static void test_store_staging(void) {
+  ct_layout_problem p = {.elem = CT_F16, .rank = 2, .box = {128, 128}, .inner_stride = 1, .row_pitch_bytes = 2048,
+                         .base_align = 16, .identity_dim_map = true, .use = CT_USE_STORE_ACC, .threads = 256,
+                         .machine = ct_machine_hopper()};
+  ct_layout_tunables t;
+  ct_layout_tunables_default(&t);
+  t.prefer_tma = true;
+  ct_layout_selection s;
+  ct_layout_select(&p, &t, &s);
+  const ct_layout_candidate *plain = find(&s, CT_ATOM_TMA, 0, CT_FRAG_WGMMA_ACC), *swz = find(&s, CT_ATOM_TMA, 128, CT_FRAG_WGMMA_ACC);
+  CHECK(plain && plain->legal && swz && swz->legal, "both staging candidates legal");
+  if (!plain || !swz) return;
+  CHECK(plain->cost.bank_conflicts > 0 && swz->cost.bank_conflicts == 0, "accumulator fragments: unswizzled %lld conflicts, 128B swizzle %lld",
+        (long long)plain->cost.bank_conflicts, (long long)swz->cost.bank_conflicts);
+  CHECK(plain->cost.smem_transactions >= 4 * swz->cost.smem_transactions / 2, "unswizzled staging costs more wavefronts (%lld vs %lld)",
+        (long long)plain->cost.smem_transactions, (long long)swz->cost.smem_transactions);
+  CHECK(s.chosen >= 0 && &s.cand[s.chosen] == swz && swz->tma_box[1] == 64, "the 128B-swizzled 128x64 boxes are chosen");
+}
+
 int main(void) {
   test_bank_model();
+  test_store_staging();
   test_scores();
   test_tie_breaks();
   test_filters();
