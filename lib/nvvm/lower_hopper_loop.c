@@ -37,7 +37,7 @@
 #include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
 
-#define SMEM_ALIGN 1024
+#define SMEM_ALIGN CT_SMEM_RING_SLACK /* the ring base's run-time alignment (128B swizzle repeat) */
 
 bool hopper_acc_layout(ct_layout *out, int64_t m, int64_t n, int nwarps) {
   return ct_layout_mma_acc_grid(out, m, n, nwarps, 1);

@@ -181,6 +181,10 @@ bool lv_gather(ct_lower *L, ct_lv *dst, ct_lv *src, const ct_flat_map *m);
  * type t, an element read once per thread. */
 void smem_scatter(ct_lower *L, MlirValue base, const ct_lv *src, const ct_flat_map *m, uint32_t offset);
 void smem_gather(ct_lower *L, MlirValue base, ct_lv *dst, const ct_flat_map *m, MlirValue offset, MlirType t);
+/* The whole exchange: src's registers to a whole-tile shared buffer at their own flat places, then
+ * dst's read through m (+ offset, as smem_gather). No trailing barrier: every user of the buffer
+ * starts with bar.sync. lv_gather's shared-memory path and extract. */
+void smem_exchange(ct_lower *L, const ct_lv *src, ct_lv *dst, const ct_flat_map *m, MlirValue offset);
 /* Broadcast src (same rank; dims of size 1 stretched to rt's) into layout dl (lower_shape.c). */
 ct_lv *lv_broadcast_into(ct_lower *L, ct_lv *src, const ct_type *rt, const ct_layout *dl);
 /* Store a register value to / load from shared memory element index (i32). */

@@ -28,7 +28,6 @@
 #define SMEM_SYMBOL "__tilec_smem"
 /* Largest static shared memory a kernel may declare (above it, launches need the dynamic opt-in). */
 #define STATIC_SMEM_LIMIT (48 * 1024)
-#define SMEM_BLOCK_LIMIT (227 * 1024) /* sm_90a / sm_100a: the most shared memory one block may use */
 #define DYN_SMEM_ATTR "tilec.dynamic_smem_bytes"
 
 static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
@@ -718,7 +717,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   int ring_stages = 0;
   for (int i = 0; L->hopper && i < L->hopper->npipes; i++)
     if (L->hopper->pipes[i].in_loop) {
-      ring_stage_bytes += L->hopper->pipes[i].tile_bytes + 16;
+      ring_stage_bytes += L->hopper->pipes[i].tile_bytes + CT_SMEM_MBARRIER_PAIR_BYTES;
       if (L->hopper->pipes[i].stages > ring_stages) ring_stages = L->hopper->pipes[i].stages;
     }
   bool lowered = lower_block(L, body);
@@ -726,14 +725,16 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   L->hopper_emit = NULL;
   L->smem_reserved = 0;
   if (!lowered) return false;
-  if (L->entry_smem_bytes > SMEM_BLOCK_LIMIT) {
-    int64_t over = L->entry_smem_bytes - SMEM_BLOCK_LIMIT;
+  /* the most shared memory one block may use (capacity pool 5 of the target's machine table) */
+  int64_t limit = ct_machine_for(L->opts->gpu == CT_SM_100A ? CT_TILEAS_SM100A : CT_TILEAS_SM90A)->smem_ceiling_bytes;
+  if (L->entry_smem_bytes > limit) {
+    int64_t over = L->entry_smem_bytes - limit;
     int fit = ring_stage_bytes > 0 ? ring_stages - (int)((over + ring_stage_bytes - 1) / ring_stage_bytes) : 0;
     char advice[64] = "smaller tiles";
     if (fit >= 2) snprintf(advice, sizeof advice, "--num-stages=%d fits", fit);
     ct_error_op(L->c, entry, "kernel needs %lld bytes of shared memory (%lld for the pipelined buffers and mbarriers, "
-                "%lld for other ops), over the %d bytes a block may use; %s", (long long)L->entry_smem_bytes,
-                (long long)ring, (long long)(L->entry_smem_bytes - ring), SMEM_BLOCK_LIMIT, advice);
+                "%lld for other ops), over the %lld bytes a block may use; %s", (long long)L->entry_smem_bytes,
+                (long long)ring, (long long)(L->entry_smem_bytes - ring), (long long)limit, advice);
     return false;
   }
   L->kernels = xrealloc(L->kernels, (L->nkernels + 1) * sizeof *L->kernels);

@@ -85,7 +85,6 @@ bool lv_is_uniform(const ct_lv *v) {
 }
 
 bool lv_gather(ct_lower *L, ct_lv *dst, ct_lv *src, const ct_flat_map *m) {
-  ct_bld *b = &L->b;
   if (lv_is_uniform(src)) {
     for (int k = 0; k < dst->nregs; k++) dst->regs[k] = src->regs[0];
     dst->uniform = true;
@@ -99,16 +98,18 @@ bool lv_gather(ct_lower *L, ct_lv *dst, ct_lv *src, const ct_flat_map *m) {
     return true;
   }
   free(reg_src);
-  /* through shared memory */
+  smem_exchange(L, src, dst, m, (MlirValue){NULL});
+  return true;
+}
+
+void smem_exchange(ct_lower *L, const ct_lv *src, ct_lv *dst, const ct_flat_map *m, MlirValue offset) {
   MlirValue base = smem_tile_buffer(L, src->layout, src->type.elem);
-  bld_barrier(b);
+  bld_barrier(&L->b);
   ct_flat_map ident;
   ct_flat_map_identity(&ident);
   smem_scatter(L, base, src, &ident, 0);
-  bld_barrier(b);
-  smem_gather(L, base, dst, m, (MlirValue){NULL}, mlirValueGetType(src->regs[0]));
-  /* no trailing barrier: every user of the buffer starts with bar.sync */
-  return true;
+  bld_barrier(&L->b);
+  smem_gather(L, base, dst, m, offset, mlirValueGetType(src->regs[0]));
 }
 
 MlirValue smem_tile_buffer(ct_lower *L, const ct_layout *l, ct_elem elem) {

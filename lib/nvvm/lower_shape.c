@@ -82,15 +82,9 @@ static int lower_extract(ct_lower *L, MlirOperation op) {
     int shift = ct_log2_exact(rt.shape[d]) + ct_layout_dim_offset(src->layout, d);
     offset = bld_add(b, offset, bld_shl(b, i, bld_i32(b, shift)));
   }
-  MlirValue base = smem_tile_buffer(L, src->layout, src->type.elem);
-  bld_barrier(b);
-  ct_flat_map ident;
-  ct_flat_map_identity(&ident);
-  smem_scatter(L, base, src, &ident, 0);
-  bld_barrier(b);
   ct_flat_map m;
   dims_map(dl, src->layout, &m);
-  smem_gather(L, base, r, &m, offset, mlirValueGetType(src->regs[0]));
+  smem_exchange(L, src, r, &m, offset);
   lv_bind(L, mlirOperationGetResult(op, 0), r);
   return LOWER_DONE;
 }

@@ -69,24 +69,19 @@ static bool value_is_mma_result_at(MlirValue v, int depth) {
   if (!mlirValueIsAOpResult(v) || depth > 16) return false;
   MlirOperation d = mlirOpResultGetOwner(v);
   if (ct_ir_is(d, "cuda_tile.mmaf") || ct_ir_is(d, "cuda_tile.mmai")) return true;
-  MlirStringRef nm = mlirIdentifierStr(mlirOperationGetName(d));
   char name[64];
-  if (nm.length < sizeof name) {
-    memcpy(name, nm.data, nm.length);
-    name[nm.length] = 0;
-    if (ct_op_name_is_elementwise(name)) {
-      MlirType rt = mlirValueGetType(v);
-      for (intptr_t i = 0; i < mlirOperationGetNumOperands(d); i++) {
-        MlirValue o = mlirOperationGetOperand(d, i);
-        ct_type ot, vt;
-        /* an operand of the result's shape (any element type: ftof changes it) */
-        if (ct_type_from_mlir(mlirValueGetType(o), &ot) && ct_type_from_mlir(rt, &vt) && ot.kind == CT_TYPE_TILE &&
-            vt.kind == CT_TYPE_TILE && ot.rank == vt.rank && memcmp(ot.shape, vt.shape, sizeof(int64_t) * (size_t)ot.rank) == 0 &&
-            value_is_mma_result_at(o, depth + 1))
-          return true;
-      }
-      return false;
+  ct_type vt;
+  if (ct_op_name_is_elementwise(ct_op_short_name(d, name, sizeof name))) {
+    if (!ct_type_from_mlir(mlirValueGetType(v), &vt) || vt.kind != CT_TYPE_TILE) return false;
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(d); i++) {
+      MlirValue o = mlirOperationGetOperand(d, i);
+      ct_type ot;
+      /* an operand of the result's shape (any element type: ftof changes it) */
+      if (ct_type_from_mlir(mlirValueGetType(o), &ot) && ot.kind == CT_TYPE_TILE && ot.rank == vt.rank &&
+          memcmp(ot.shape, vt.shape, sizeof(int64_t) * (size_t)ot.rank) == 0 && value_is_mma_result_at(o, depth + 1))
+        return true;
     }
+    return false;
   }
   if (ct_ir_is(d, "tileaa.for")) {
     intptr_t idx = mlirOpResultGetResultNumber(v);
@@ -472,11 +467,9 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
     /* the latency-true roofline (roofline.c); the scheduler (sched_ir.c) recomputes it on the
      * final IR and also honours --num-stages */
     ct_roofline roof;
-    memset(&roof, 0, sizeof roof);
-    ct_roofline_memory(m, r.stage_bytes, r.tmem_staged, &roof);
-    ct_roofline_compute(m, g->loop, &roof);
-    r.memory_cycles = roof.memory_cycles > INT32_MAX ? INT32_MAX : (int)roof.memory_cycles;
-    r.compute_cycles = roof.compute_cycles > INT32_MAX ? INT32_MAX : (int)roof.compute_cycles;
+    ct_roofline_loop(m, g->loop, r.stage_bytes, r.tmem_staged, &roof);
+    r.memory_cycles = roof.memory_cycles;
+    r.compute_cycles = roof.compute_cycles;
     ct_stage_result res = ct_stage_count(m, &r);
     if (res.stages < 1) {
       ct_error_op(c, g->loop, "TileAS: the loop's pipelined buffers need %" PRId64 " bytes of shared memory per stage, "

@@ -38,7 +38,7 @@
 
 #define HOPPER_MAX_M 128
 #define HOPPER_MAX_N 256
-#define HOPPER_SMEM_LIMIT (227 * 1024)
+#define HOPPER_SMEM_LIMIT (ct_machine_hopper()->smem_ceiling_bytes) /* pool 5 */
 #define SMEM_PIPE_ALIGN 1024 /* each pipe buffer starts on the 128B swizzle pattern repeat */
 
 static MlirStringRef sr(const char *s) { return mlirStringRefCreateFromCString(s); }
@@ -191,7 +191,7 @@ static const char *plan_store(const ct_hopper_plan_env *env, MlirOperation entry
   const char *why;
   if (!view_tensormap(vop, &s->view, body, s->box, s->swizzle, &s->tmap, &why)) return why;
   s->smem_off = s->tile_bytes <= p->ring_bytes ? 0 : (p->smem_bytes + 1023) / 1024 * 1024;
-  if (s->smem_off + s->tile_bytes + 1024 > HOPPER_SMEM_LIMIT) return "the staging tile does not fit in shared memory";
+  if (s->smem_off + s->tile_bytes + CT_SMEM_RING_SLACK > HOPPER_SMEM_LIMIT) return "the staging tile does not fit in shared memory";
   /* TILEIR_DELAY_TMA_STORE_WAIT: TileAS marks the store_wait deferred */
   MlirOperation next = next_emitting(op);
   if (nres == 2) {
@@ -470,7 +470,7 @@ static const char *apply_assignment(ct_hopper_plan *p) {
   }
   p->why_op = (MlirOperation){NULL};
   p->smem_bytes = end;
-  if (p->smem_bytes + 1024 > HOPPER_SMEM_LIMIT) return "the shared-memory assignment does not fit in shared memory";
+  if (p->smem_bytes + CT_SMEM_RING_SLACK > HOPPER_SMEM_LIMIT) return "the shared-memory assignment does not fit in shared memory";
   return NULL;
 }
 
@@ -586,7 +586,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     }
   }
   p->smem_bytes = off;
-  if (p->smem_bytes + 1024 > HOPPER_SMEM_LIMIT) return "the ring does not fit in shared memory";
+  if (p->smem_bytes + CT_SMEM_RING_SLACK > HOPPER_SMEM_LIMIT) return "the ring does not fit in shared memory";
   plan_stores(env, entry, p);
   return apply_assignment(p);
 }

@@ -58,6 +58,7 @@ typedef enum ct_sched_pool {
 } ct_sched_pool;
 
 #define CT_SMEM_RING_SLACK 1024 /* run-time alignment of the pipes' ring (128B swizzle repeat; lower_hopper_loop.c) */
+#define CT_SMEM_MBARRIER_PAIR_BYTES 16 /* a ring pipe's full + empty mbarrier of one stage (8 bytes each) */
 #define CT_SCHED_BIG_M_CYCLES 5000 /* seed: HBM3e far-memory round-trip ceiling (Cycle Anchor Table) */
 
 /* The instruction family an mmaf/mmai runs on (spelled in tileas.mma, attrs.h). */
@@ -140,8 +141,8 @@ int ct_roofline_mma_rate(const ct_machine *m, ct_mma_family f, ct_mma_rate cls);
 
 /* Roofline stage count (stage_count.c). */
 typedef struct ct_stage_request {
-  int memory_cycles;      /* latency-true memory cycles of one iteration (ct_roofline) */
-  int compute_cycles;     /* latency-true compute cycles of one iteration (>= 1) */
+  int64_t memory_cycles;  /* latency-true memory cycles of one iteration (ct_roofline) */
+  int64_t compute_cycles; /* latency-true compute cycles of one iteration (>= 1) */
   int64_t stage_bytes;    /* SMEM bytes one stage of all the loop's pipes holds */
   int64_t other_smem_bytes; /* SMEM already committed elsewhere in the kernel */
   bool tmem_staged;       /* a pipe of the loop stages through TMEM (pool 1 cap applies) */

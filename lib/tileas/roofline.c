@@ -49,6 +49,12 @@ int ct_roofline_mma_rate(const ct_machine *m, ct_mma_family f, ct_mma_rate cls) 
   return r->alu_lanes > 0 ? r->alu_lanes : 1;
 }
 
+void ct_roofline_loop(const ct_machine *m, MlirOperation loop, int64_t load_bytes, bool tmem_staged, ct_roofline *r) {
+  memset(r, 0, sizeof *r);
+  ct_roofline_memory(m, load_bytes, tmem_staged, r);
+  ct_roofline_compute(m, loop, r);
+}
+
 bool ct_op_is_sfu(MlirOperation op) {
   static const char *const names[] = {"cuda_tile.exp", "cuda_tile.exp2", "cuda_tile.log", "cuda_tile.log2",
                                       "cuda_tile.rsqrt", "cuda_tile.sqrt", "cuda_tile.divf", "cuda_tile.sin",

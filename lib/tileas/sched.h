@@ -65,6 +65,9 @@ typedef struct ct_sched_problem {
  * mmaf/mmai at the rate of its `tileas.mma` family (mma.sync when absent) and operand type, the
  * other cuda_tile ops by their element results. Fills mma_fmas .. compute_cycles of r. */
 void ct_roofline_compute(const ct_machine *m, MlirOperation loop, ct_roofline *r);
+/* All the terms of one iteration of `loop`: ct_roofline_memory (load_bytes = one stage of every
+ * pipe of the loop) and ct_roofline_compute. */
+void ct_roofline_loop(const ct_machine *m, MlirOperation loop, int64_t load_bytes, bool tmem_staged, ct_roofline *r);
 /* Shared memory the code generator takes, beyond the pipes' rings, for the ops of `entry` that
  * always go through it (extract, cat, print, both operands of an mma on mma.sync): the largest
  * single need, as the code generator reuses one region for all (lower_kernel.c smem_base). Layout

@@ -67,8 +67,6 @@ static bool name_starts(MlirOperation op, const char *prefix) {
   return n.length >= k && memcmp(n.data, prefix, k) == 0;
 }
 
-static int clamp_int(int64_t v) { return v > INT32_MAX ? INT32_MAX : (int)v; }
-
 /* The decisions of pipe p (false when p is null or malformed). */
 static bool read_pipe(MlirOperation p, ct_tileas_pipe *out) {
   return !mlirOperationIsNull(p) && ct_tileas_pipe_read(p, out) == NULL;
@@ -207,8 +205,9 @@ static void set_stage_type(MlirContext ctx, MlirOperation op, int stages) {
   mlirValueSetType(v, nt);
 }
 
+/* scratch_bytes: the code generator's own shared memory in the kernel (ct_roofline_scratch_bytes). */
 static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options *so, bool unlimited, MlirOperation entry,
-                          MlirOperation loop) {
+                          int64_t scratch_bytes, MlirOperation loop) {
   MlirContext ctx = c->mlir;
   MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   MlirOperation term = ct_ir_block_last_op(blk);
@@ -287,26 +286,22 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
     loop_bytes += have_alloc ? al.bytes : 0;
   }
   int64_t kernel_bytes = i64_attr(entry, "tileas.smem_bytes");
-  /* Latency-true roofline (step 3b): one stage of every pipe travels per iteration. */
+  int64_t stage_bytes = 0; /* one stage of every pipe: what travels per iteration */
+  for (size_t q = 0; q < b.pipes.n; q++) stage_bytes += pipes[q].stage_bytes;
+  /* Latency-true roofline (step 3b). */
   ct_roofline roof;
-  memset(&roof, 0, sizeof roof);
-  int64_t iteration_bytes = 0;
-  for (size_t q = 0; q < b.pipes.n; q++) iteration_bytes += pipes[q].stage_bytes;
-  ct_roofline_memory(m, iteration_bytes, tmem, &roof);
-  ct_roofline_compute(m, loop, &roof);
+  ct_roofline_loop(m, loop, stage_bytes, tmem, &roof);
   ct_sched_problem prob = {.m = m, .ops = ops, .nops = n, .edges = el.e, .nedges = el.n, .pipes = pipes,
-                           .npipes = (int)b.pipes.n, .other_smem_bytes = kernel_bytes - loop_bytes + ct_roofline_scratch_bytes(entry),
+                           .npipes = (int)b.pipes.n, .other_smem_bytes = kernel_bytes - loop_bytes + scratch_bytes,
                            .unlimited_smem = unlimited, .memory_cycles = memory, .compute_cycles = compute,
                            .roofline = &roof};
   ct_sched_result res;
   ct_sched_solve(&prob, so, &res);
   bool ok = true;
-  int64_t stage_bytes = 0;
-  for (size_t q = 0; q < b.pipes.n; q++) stage_bytes += pipes[q].stage_bytes;
-  ct_stage_request req = {.memory_cycles = clamp_int(roof.memory_cycles), .compute_cycles = clamp_int(roof.compute_cycles),
+  ct_stage_request req = {.memory_cycles = roof.memory_cycles, .compute_cycles = roof.compute_cycles,
                           /* each stage also holds a full and an empty mbarrier per pipe; the ring's base is
                            * aligned at run time (CT_SMEM_RING_SLACK): what the code generator reserves */
-                          .stage_bytes = stage_bytes + 16 * (int64_t)b.pipes.n,
+                          .stage_bytes = stage_bytes + CT_SMEM_MBARRIER_PAIR_BYTES * (int64_t)b.pipes.n,
                           .other_smem_bytes = prob.other_smem_bytes + (b.pipes.n ? CT_SMEM_RING_SLACK : 0), .tmem_staged = tmem,
                           .unlimited_smem = unlimited, .schedule_stages = res.schedule_stages,
                           .forced_stages = b.pipes.n ? so->num_stages : 0};
@@ -404,7 +399,8 @@ bool ct_sched_module(ct_ctx *c, MlirOperation module_op, ct_tileas_target target
   for (size_t e = 0; e < entries.n && ok; e++) {
     ct_oplist loops = {0};
     ct_ir_collect(entries.ops[e], "tileaa.for", &loops);
-    for (size_t i = 0; i < loops.n && ok; i++) ok = schedule_loop(c, &m, &so, unlimited_smem, entries.ops[e], loops.ops[i]);
+    int64_t scratch = loops.n ? ct_roofline_scratch_bytes(entries.ops[e]) : 0;
+    for (size_t i = 0; i < loops.n && ok; i++) ok = schedule_loop(c, &m, &so, unlimited_smem, entries.ops[e], scratch, loops.ops[i]);
     ct_oplist_free(&loops);
   }
   ct_oplist_free(&entries);

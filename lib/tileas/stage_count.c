@@ -15,9 +15,10 @@
 
 ct_stage_result ct_stage_count(const ct_machine *m, const ct_stage_request *r) {
   ct_stage_result out = {0, 0, "roofline", true};
-  int compute = r->compute_cycles > 0 ? r->compute_cycles : 1;
-  int memory = r->memory_cycles > 0 ? r->memory_cycles : 0;
-  out.roofline = (int)(((int64_t)memory + compute - 1) / compute);
+  int64_t compute = r->compute_cycles > 0 ? r->compute_cycles : 1;
+  int64_t memory = r->memory_cycles > 0 ? r->memory_cycles : 0;
+  int64_t roofline = (memory + compute - 1) / compute;
+  out.roofline = roofline < INT32_MAX - 1 ? (int)roofline : INT32_MAX - 1;
   int stages = out.roofline + 1;
   if (stages < 2) stages = 2;
   if (r->schedule_stages > stages) stages = r->schedule_stages, out.limited_by = "schedule";
