@@ -19,21 +19,27 @@
 # --dry-run: every tilec-run call gets --dry-run (inputs, references, tensor-map fields; no driver),
 # so CI checks the whole suite without a GPU (test/bench/gpu_suite_dry_run.test).
 # --quick: only the 1024-cubed GEMMs (CI). Check failures make the exit status 1.
+# --timeout S: each tilec-run call is killed after S seconds (default 60; a kernel that never ends,
+# e.g. an mbarrier wait that is never satisfied, shows as TIMEOUT instead of eating the lease).
+# --deadline S: rows not started within S seconds of the run phase's start are marked SKIPPED, so
+# the table is written even when a device call's time is short. --only REGEX: run matching rows.
+# The run phase prints one progress line per row and, with --out, copies every log there as
+# gpu_suite_logs.tgz.
 #
 # Usage: gpu_suite.sh prepare|run|all [--bundle DIR] [--tilec PATH] [--tilec-run PATH]
 #          [--tileiras PATH] [--gpu-name sm_90a|sm_100a] [--iters N] [--warmup N] [--dry-run]
-#          [--quick] [--out DIR]
+#          [--quick] [--out DIR] [--timeout S] [--deadline S] [--only REGEX]
 # On the device tool: carry bench/gpu-bundle, run `bash bench/gpu_suite.sh run --out $OUT`.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 phase=${1:-}
-case $phase in prepare|run|all) shift ;; -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+case $phase in prepare|run|all) shift ;; -h|--help) sed -n '2,34p' "$0"; exit 0 ;;
   *) echo "usage: gpu_suite.sh prepare|run|all [options] (--help)" >&2; exit 2 ;; esac
 bundle=$here/bench/gpu-bundle
 tilec=$here/build/tools/tilec
 tilec_run=""
 tileiras=${TILEIRAS:-}
-gpu_name=sm_90a iters=20 warmup=5 dry_run=0 quick=0 out=""
+gpu_name=sm_90a iters=20 warmup=5 dry_run=0 quick=0 out="" call_timeout=60 deadline=0 only=""
 while [ $# -gt 0 ]; do
   case $1 in
     --bundle) bundle=$2; shift ;;
@@ -46,6 +52,9 @@ while [ $# -gt 0 ]; do
     --dry-run) dry_run=1 ;;
     --quick) quick=1 ;;
     --out) out=$2; shift ;;
+    --timeout) call_timeout=$2; shift ;;
+    --deadline) deadline=$2; shift ;;
+    --only) only=$2; shift ;;
     *) echo "gpu_suite.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -75,6 +84,19 @@ gemm_epilogue|$ex/gemm_epilogue.mlir|8,8|ptr:f16:1024x1024:random ptr:f16:1024x1
 gemm_edge|$here/test/hopper/gemm_edge.mlir|8,8|ptr:f16:1000x1000:random ptr:f16:1000x1000:random ptr:f32:1000x1000:out|c:gemm|2000000000||
 attention|$ex/attention.mlir|16|ptr:f16:1024x64:random ptr:f16:1024x64:random ptr:f16:1024x64:random ptr:f32:1024x64:out|interpret:gemm|268435456||
 EOF
+  # cuTile Python's own kernels (test/bytecode/Inputs/cutile, bytecode 13.4 as cuTile 1.7 writes it;
+  # tileiras compiles the same file): every array is (pointer, shape..., strides...) in i32.
+  local ct=$here/test/bytecode/Inputs/cutile G=4096
+  [ $quick -eq 0 ] || G=1024
+  local A2="i32:$G i32:$G i32:$G i32:1" S2="i32:$R i32:1024 i32:1024 i32:1" Q="i32:1024 i32:64 i32:64 i32:1"
+  local I2="i32:1024 i32:1024 i32:1024 i32:1"
+  cat <<EOF
+cutile_vector_add|$ct/vector_add.13.4.tileirbc|16384|ptr:f32:$N:random i32:$N i32:1 ptr:f32:$N:random i32:$N i32:1 ptr:f32:$N:out i32:$N i32:1|c:vadd|||
+cutile_softmax|$ct/softmax.13.4.tileirbc|$R|ptr:f16:${R}x1024:random $S2 ptr:f16:${R}x1024:out $S2|c:softmax|||
+cutile_gemm_f16@${G}x${G}x$G|$ct/gemm_f16.13.4.tileirbc|$((G / 128)),$((G / 128))|ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:out $A2|c:gemm|$((2 * G * G * G))|${G}x${G}x$G:f16|
+cutile_gemm_int8@1024x1024x1024|$ct/gemm_int8.13.4.tileirbc|16,16|ptr:i8:1024x1024:random $I2 ptr:i8:1024x1024:random $I2 ptr:i32:1024x1024:out $I2|c:gemm|2147483648||
+cutile_attention_d64|$ct/attention_d64.13.4.tileirbc|8|ptr:f16:1024x64:random $Q ptr:f16:1024x64:random $Q ptr:f16:1024x64:random $Q ptr:f16:1024x64:out $Q f32:0.125|interpret:gemm|268435456||
+EOF
   local shapes="1024 1024 1024
 200 144 80
 1000 1000 1000"
@@ -91,12 +113,16 @@ EOF
       echo "$name@${m}x${n}x${k}|$src|$(( (m + 127) / 128 )),$(( (n + 127) / 128 ))|ptr:$dt:${m}x${k}:random ptr:$dt:${k}x${n}:random ptr:f32:${m}x${n}:out i64:$m i64:$n i64:$k|c:gemm|$((2 * m * n * k))|$cublas|"
     done
   done <<< "$shapes"
-  # the stage-count calibration sweep (docs/tileaa-tileas.md "Stage count"): the same 4096-cubed
-  # GEMM with its ring forced to 2..9 stages; the row without +stages is the roofline's choice
+  # the stage-count calibration sweeps (docs/tileaa-tileas.md "Stage count"): 4096-cubed GEMMs with
+  # their ring forced to N stages; the row without +stages is the roofline's choice. gemm_dynamic
+  # moves 16 KiB per stage (128x128x32), cuTile's gemm_f16 32 KiB (128x128x64).
   [ $quick -eq 1 ] && return 0
   local s
   for s in 2 3 4 5 6 7 8 9; do
     echo "gemm_dynamic@4096x4096x4096+stages$s|$ex/gemm_dynamic.mlir|32,32|ptr:f16:4096x4096:random ptr:f16:4096x4096:random ptr:f32:4096x4096:out i64:4096 i64:4096 i64:4096|c:gemm|137438953472||--num-stages=$s"
+  done
+  for s in 2 4 5 6; do
+    echo "cutile_gemm_f16@4096x4096x4096+stages$s|$ct/gemm_f16.13.4.tileirbc|32,32|ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:out $A2|c:gemm|137438953472||--num-stages=$s"
   done
 }
 
@@ -127,7 +153,9 @@ prepare() {
       note "$name: tilec failed ($(head -c 300 "$bundle/$stem.tilec.log"))"; failures=$((failures + 1)); ptx=""
     fi
     if [ -n "$tileiras" ] && [ -z "$envs" ]; then
-      if "$tilec" --emit=bytecode "$src" -o "$bundle/$stem.tileirbc" 2>> "$bundle/$stem.tilec.log" &&
+      # cuTile's bytecode goes to tileiras as cuTile wrote it; tilec's own examples as tilec writes them
+      if { case $src in *.tileirbc) cp "$src" "$bundle/$stem.tileirbc" ;;
+           *) "$tilec" --emit=bytecode "$src" -o "$bundle/$stem.tileirbc" 2>> "$bundle/$stem.tilec.log" ;; esac; } &&
          "$tileiras" --gpu-name="$ti_arch" "$bundle/$stem.tileirbc" -o "$bundle/$stem.tileiras.cubin" \
            > "$bundle/$stem.tileiras.log" 2>&1; then
         cubin=$bundle/$stem.tileiras.cubin
@@ -177,10 +205,11 @@ run_one() {
     fi
     return
   fi
-  local out
-  out=$("$tilec_run" "$image" --grid "$grid" "${arg_list[@]}" --reference="$ref" --iters "$iters" \
-        --warmup "$warmup" --json 2> "$log")
+  local out rc=0
+  out=$(timeout --kill-after=5 "$call_timeout" "$tilec_run" "$image" --grid "$grid" "${arg_list[@]}" \
+        --reference="$ref" --iters "$iters" --warmup "$warmup" --json 2> "$log") || rc=$?
   local status; status=$(json_field status "$out")
+  if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then status=TIMEOUT; echo "killed after ${call_timeout}s" >> "$log"; fi
   echo "${status:-ERR} $(json_field time_ms "$out") $(json_field tflops "$out") $(json_field gbps "$out")"
 }
 
@@ -208,9 +237,13 @@ run_suite() {
     echo "| kernel | tilec | ms | TFLOP/s | GB/s | tileiras | ms | tilec/tileiras time | cuBLAS ms | tilec/cuBLAS time |"
     echo "|---|---|---|---|---|---|---|---|---|---|"
   } > "$table"
-  local name ptx cubin grid args ref flops cublas
+  local name ptx cubin grid args ref flops cublas started=$SECONDS
   while IFS='|' read -r name ptx cubin grid args ref flops cublas; do
     local t=(- - - -) ti=(- - - -) cb_ms=- stem=${name//[@+]/_}
+    if [ -n "$only" ] && ! [[ $name =~ $only ]]; then continue; fi
+    if [ "$deadline" -gt 0 ] && [ $((SECONDS - started)) -ge "$deadline" ]; then
+      echo "| $name | SKIPPED (deadline) | - | - | - | - | - | - | - | - |" >> "$table"; continue
+    fi
     if [ -n "$ptx" ]; then
       read -r -a t <<< "$(run_one "$bundle/$ptx" "$grid" "$args" "$ref" "$flops" "$bundle/$stem.run.log")"
       ran=$((ran + 1))
@@ -223,16 +256,20 @@ run_suite() {
       case ${ti[0]} in PASS|DRY) ;; *) note "$name (tileiras): ${ti[0]}"; sed 's/^/    /' "$bundle/$stem.tileiras.run.log" | head -5 >&2 ;; esac
     fi
     if [ -n "$cublas" ] && [ $dry_run -eq 0 ]; then
-      local cout; cout=$("$tilec_run" --cublas-gemm "${cublas%%:*}" --cublas-dtype "${cublas##*:}" --iters "$iters" \
+      local cout; cout=$(timeout --kill-after=5 "$call_timeout" "$tilec_run" --cublas-gemm "${cublas%%:*}" --cublas-dtype "${cublas##*:}" --iters "$iters" \
                          --warmup "$warmup" --json 2>> "$bundle/$stem.run.log")
       cb_ms=$(json_field time_ms "$cout"); [ -n "$cb_ms" ] || cb_ms=-
     fi
     echo "| $name | ${t[0]} | ${t[1]:--} | ${t[2]:--} | ${t[3]:--} | ${ti[0]} | ${ti[1]:--} | $(ratio "${t[1]:-}" "${ti[1]:-}") | $cb_ms | $(ratio "${t[1]:-}" "$cb_ms") |" >> "$table"
+    note "[$((SECONDS - started))s] $name: tilec ${t[0]} ${t[1]:--} ms, tileiras ${ti[0]} ${ti[1]:--} ms, cuBLAS $cb_ms ms"
   done < "$bundle/suite.txt"
   echo >> "$table"
   echo "ran $ran tilec kernels, $failures failed" >> "$table"
   cat "$table"
-  if [ -n "$out" ]; then mkdir -p "$out" && cp "$table" "$out/gpu_suite_table.md"; fi
+  if [ -n "$out" ]; then
+    mkdir -p "$out" && cp "$table" "$out/gpu_suite_table.md"
+    (cd "$bundle" && tar czf "$out/gpu_suite_logs.tgz" -- *.log 2>/dev/null)
+  fi
   return $((failures > 0))
 }
 

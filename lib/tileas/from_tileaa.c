@@ -470,6 +470,7 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
     ct_roofline_loop(m, g->loop, r.stage_bytes, r.tmem_staged, &roof);
     r.memory_cycles = roof.memory_cycles;
     r.compute_cycles = roof.compute_cycles;
+    r.transfer_cycles = roof.transfer_cycles;
     ct_stage_result res = ct_stage_count(m, &r);
     if (res.stages < 1) {
       ct_error_op(c, g->loop, "TileAS: the loop's pipelined buffers need %" PRId64 " bytes of shared memory per stage, "

@@ -130,6 +130,7 @@ typedef struct ct_roofline {
   int64_t other_elements;  /* element results of the other compute ops (SFU ops weighted) */
   int64_t other_cycles;
   int64_t compute_cycles;
+  int64_t period_cycles;   /* an iteration's steady-state period: max(compute, transfer) */
 } ct_roofline;
 
 /* The SM's share of DRAM bandwidth in bytes per clock. */
@@ -139,10 +140,14 @@ void ct_roofline_memory(const ct_machine *m, int64_t load_bytes, bool tmem_stage
 /* Multiply-adds per SM per clock of one mma on family f with operands of rate class cls. */
 int ct_roofline_mma_rate(const ct_machine *m, ct_mma_family f, ct_mma_rate cls);
 
+/* The steady-state period of a pipelined iteration: the slower of its compute and of one stage's
+ * transfer (a ring cannot deliver stages faster than the SM's share of bandwidth). */
+int64_t ct_roofline_period(int64_t compute_cycles, int64_t transfer_cycles);
 /* Roofline stage count (stage_count.c). */
 typedef struct ct_stage_request {
   int64_t memory_cycles;  /* latency-true memory cycles of one iteration (ct_roofline) */
   int64_t compute_cycles; /* latency-true compute cycles of one iteration (>= 1) */
+  int64_t transfer_cycles; /* one stage's bytes at the SM's DRAM share (0: none; the period is compute) */
   int64_t stage_bytes;    /* SMEM bytes one stage of all the loop's pipes holds */
   int64_t other_smem_bytes; /* SMEM already committed elsewhere in the kernel */
   bool tmem_staged;       /* a pipe of the loop stages through TMEM (pool 1 cap applies) */
@@ -152,7 +157,7 @@ typedef struct ct_stage_request {
 } ct_stage_request;
 
 typedef struct ct_stage_result {
-  int roofline;   /* ceil(memory / compute) */
+  int roofline;   /* stages in flight: ceil(memory / period), period = max(compute, transfer) */
   int stages;     /* final: roofline + 1 (the stage being consumed) raised to the schedule's span,
                      clamped by SMEM and TMEM caps; 0 = does not fit. With forced_stages: exactly
                      that, never clamped (stages_fit tells whether it fits). */

@@ -9,7 +9,9 @@
  *   compute_cycles = sum over the iteration's mmaf/mmai of FMAs / rate(family, operand type)
  *                    + element results of the other compute ops / ALU lanes (SFU ops: / SFU lanes),
  *                    nested regions included;
- * ct_stage_count (stage_count.c) turns them into stages = ceil(memory / compute) + 1, clamped.
+ *   period_cycles  = max(compute, transfer): the iteration's steady-state period (a bandwidth-bound
+ *                    loop consumes a stage no faster than one arrives);
+ * ct_stage_count (stage_count.c) turns them into stages = ceil(memory / period) + 1, clamped.
  * The modulo scheduler keeps its own issue-occupancy roofline (RRT units, the seed's worked
  * examples) for the TMEM pool check; this one decides how deep the ring is.
  * Seed: 001 "Roofline Reasoning". Knobs: the machine figures (machine_<arch>.c .roofline),
@@ -49,10 +51,16 @@ int ct_roofline_mma_rate(const ct_machine *m, ct_mma_family f, ct_mma_rate cls) 
   return r->alu_lanes > 0 ? r->alu_lanes : 1;
 }
 
+int64_t ct_roofline_period(int64_t compute_cycles, int64_t transfer_cycles) {
+  int64_t period = compute_cycles > transfer_cycles ? compute_cycles : transfer_cycles;
+  return period > 0 ? period : 1;
+}
+
 void ct_roofline_loop(const ct_machine *m, MlirOperation loop, int64_t load_bytes, bool tmem_staged, ct_roofline *r) {
   memset(r, 0, sizeof *r);
   ct_roofline_memory(m, load_bytes, tmem_staged, r);
   ct_roofline_compute(m, loop, r);
+  r->period_cycles = ct_roofline_period(r->compute_cycles, r->transfer_cycles);
 }
 
 bool ct_op_is_sfu(MlirOperation op) {

@@ -299,6 +299,7 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
   ct_sched_solve(&prob, so, &res);
   bool ok = true;
   ct_stage_request req = {.memory_cycles = roof.memory_cycles, .compute_cycles = roof.compute_cycles,
+                          .transfer_cycles = roof.transfer_cycles,
                           /* each stage also holds a full and an empty mbarrier per pipe; the ring's base is
                            * aligned at run time (CT_SMEM_RING_SLACK): what the code generator reserves */
                           .stage_bytes = stage_bytes + CT_SMEM_MBARRIER_PAIR_BYTES * (int64_t)b.pipes.n,

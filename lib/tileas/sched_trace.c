@@ -180,9 +180,9 @@ void ct_sched_trace_add_loop(ct_sched_trace *t, const char *kernel, const char *
     ct_strbuf_printf(b, ",\n      \"roofline_terms\": {\"load_bytes\": %" PRId64 ", \"load_latency\": %d, "
                         "\"bytes_per_cycle\": %.2f, \"transfer_cycles\": %" PRId64 ", \"staging_cycles\": %d, "
                         "\"mma_fmas\": %" PRId64 ", \"mma_cycles\": %" PRId64 ", \"other_elements\": %" PRId64 ", "
-                        "\"other_cycles\": %" PRId64 "}",
+                        "\"other_cycles\": %" PRId64 ", \"period_cycles\": %" PRId64 "}",
                      rf->load_bytes, rf->load_latency, rf->bytes_per_cycle, rf->transfer_cycles, rf->staging_cycles,
-                     rf->mma_fmas, rf->mma_cycles, rf->other_elements, rf->other_cycles);
+                     rf->mma_fmas, rf->mma_cycles, rf->other_elements, rf->other_cycles, rf->period_cycles);
   ct_strbuf_printf(b, ", \"rrt_memory_cycles\": %d, \"rrt_compute_cycles\": %d", p->memory_cycles, p->compute_cycles);
   ct_strbuf_puts(b, ",\n      \"ii_tries\": [");
   for (int i = 0; i < r->nii_tries; i++) ct_strbuf_printf(b, "%s%d", i ? ", " : "", r->ii_tries[i]);

@@ -1,7 +1,10 @@
 /* stage_count: the roofline pipeline depth of a software-pipelined loop.
  *
- * Algorithm: roofline = ceil(memory_cycles / compute_cycles) with the latency-true terms of
- * roofline.c; stages = roofline + 1 (the seed's promotion of the producer/consumer pair to stages
+ * Algorithm: roofline = ceil(memory_cycles / period) stages in flight (Little's law: a load's
+ * whole latency-true cost over the iteration's steady-state period, period = max(compute_cycles,
+ * transfer_cycles): a bandwidth-bound loop consumes a stage no faster than one arrives, so extra
+ * stages beyond that only cost shared memory and occupancy) with the terms of roofline.c;
+ * stages = roofline + 1 (the seed's promotion of the producer/consumer pair to stages
  * (0, 1), generalised: `roofline` stages in flight while one is consumed), at least 2; raised to
  * the span of the placed modulo schedule (schedule_stages); then clamped so that
  * other_smem + stages * stage_bytes <= the 227 KiB SMEM ceiling (pool 5; lifted by
@@ -9,15 +12,18 @@
  * bank cap (pool 1). Clamping may go below 2 (down to 1); 0 means not even one stage fits.
  * forced_stages (--num-stages=N) replaces the whole computation and is never clamped: stages_fit
  * says whether it fits, and the caller refuses it with a located error when it does not.
+ * Calibration (H200, 2026-11-26, docs/performance.md): gemm_dynamic 4096^3 with a 16 KiB stage ran
+ * 472 / 529 / 534 / 521 / 518 TFLOP/s at 2..6 stages and 343-350 at 7..9 (one CTA per SM instead
+ * of two); dividing by compute alone asked for 9, the period gives 3.
  * Seed: "Roofline Reasoning" (Worked Examples 1 and 2), tunable TILE_AS_DEBUG_UNLIMITED_SMEM.
  * Knobs: ct_stage_request.unlimited_smem, forced_stages. */
 #include "tileas/machine.h"
 
 ct_stage_result ct_stage_count(const ct_machine *m, const ct_stage_request *r) {
   ct_stage_result out = {0, 0, "roofline", true};
-  int64_t compute = r->compute_cycles > 0 ? r->compute_cycles : 1;
+  int64_t period = ct_roofline_period(r->compute_cycles, r->transfer_cycles);
   int64_t memory = r->memory_cycles > 0 ? r->memory_cycles : 0;
-  int64_t roofline = (memory + compute - 1) / compute;
+  int64_t roofline = (memory + period - 1) / period;
   out.roofline = roofline < INT32_MAX - 1 ? (int)roofline : INT32_MAX - 1;
   int stages = out.roofline + 1;
   if (stages < 2) stages = 2;

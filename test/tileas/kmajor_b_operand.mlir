@@ -27,7 +27,7 @@
 // CHECK-NEXT: %[[V:[0-9]+]] = "tileas.consume"(%[[VPIPE]], %[[VSLOT]]#0)
 // CHECK-NEXT: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[V]], %{{[0-9]+}}) {tileas.mma = "wgmma"
 // CHECK-NEXT: "tileas.release"(%[[VPIPE]], %[[VSLOT]]#0)
-// CHECK: tileas.smem_bytes = 73728 : i64, tileas.target = "sm_90a"
+// CHECK: tileas.smem_bytes = 57344 : i64, tileas.target = "sm_90a"
 
 // The modulo scheduler sees the K pipe like V's: a TMA produce, an mbarrier-wait consume and a
 // release (after the mmaf reading K through the permute); 2 pipes x 2 mbarriers per stage.

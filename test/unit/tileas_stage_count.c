@@ -3,7 +3,8 @@
  * ratio 1 -> 2 stages; Blackwell (TMA 8 + tcgen05.cp 7) / tcgen05.mma 8 -> ratio 2, held at 2 by
  * the TMEM bank cap (pool 1) — plus the 227 KiB SMEM clamp, TILE_AS_DEBUG_UNLIMITED_SMEM,
  * --num-stages (forced_stages), and the latency-true terms (roofline.c) from the machine figures:
- * a 128x128x64 f16 GEMM iteration on H100 (32 KiB per stage) is memory-bound 3063 / 512 -> 7. */
+ * a 128x128x64 f16 GEMM iteration on H100 (32 KiB per stage) is bandwidth-bound: its period is
+ * the 2363-cycle transfer, not the 512 compute cycles, so 3063 / 2363 -> 3 stages. */
 #include <stdio.h>
 #include <string.h>
 
@@ -75,21 +76,36 @@ int main(void) {
   CHECK(rate == 2048 && ct_roofline_mma_rate(h, CT_MMA_SYNC, CT_MMA_RATE_F16) == 1024 &&
             ct_roofline_mma_rate(h, CT_MMA_WGMMA, CT_MMA_RATE_F8) == 4096 && ct_roofline_mma_rate(h, CT_MMA_FMA, CT_MMA_RATE_F16) == 128,
         "H100 rates: wgmma f16 2048, mma.sync 1024, fp8 4096, fma 128 lanes");
+  /* Without the transfer term the period would be the 512 compute cycles: 3063 / 512 -> 6 + 1. */
   r = (ct_stage_request){.memory_cycles = (int)t.memory_cycles, .compute_cycles = 128 * 128 * 64 / rate, .stage_bytes = 32768};
   s = ct_stage_count(h, &r);
-  CHECK(s.roofline == 6 && s.stages == 7 && strcmp(s.limited_by, "roofline") == 0, "H100 GEMM: 3063 / 512 -> 6 + 1 (got %d/%d)",
+  CHECK(s.roofline == 6 && s.stages == 7 && strcmp(s.limited_by, "roofline") == 0, "compute period: 3063 / 512 -> 6 + 1 (got %d/%d)",
         s.roofline, s.stages);
   r.other_smem_bytes = 32768; /* a 32 KiB epilogue buffer: 6 stages fit */
   s = ct_stage_count(h, &r);
   CHECK(s.stages == 6 && strcmp(s.limited_by, "smem") == 0, "epilogue buffer clamps to 6 (got %d)", s.stages);
+  /* The tile is bandwidth-bound (2363 transfer cycles > 512 compute): the period is the transfer,
+   * 3063 / 2363 -> 2 in flight + 1 = 3 stages (the H200 sweep: 3-4 stages best, docs/performance.md). */
+  r = (ct_stage_request){.memory_cycles = t.memory_cycles, .compute_cycles = 128 * 128 * 64 / rate,
+                         .transfer_cycles = t.transfer_cycles, .stage_bytes = 32768};
+  s = ct_stage_count(h, &r);
+  CHECK(ct_roofline_period(512, 2363) == 2363 && ct_roofline_period(512, 0) == 512 && ct_roofline_period(0, 0) == 1,
+        "period = max(compute, transfer), at least 1");
+  CHECK(s.roofline == 2 && s.stages == 3 && strcmp(s.limited_by, "roofline") == 0, "H100 GEMM: 3063 / 2363 -> 2 + 1 (got %d/%d)",
+        s.roofline, s.stages);
+  /* Compute-bound (fp8 at 4x the rate would not be; an f64 tile at 128 FMA/clk is): the period is
+   * the compute, 3063 / 16384 -> 1 + 1 = 2. */
+  r.compute_cycles = 128 * 128 * 128 / 128;
+  s = ct_stage_count(h, &r);
+  CHECK(s.roofline == 1 && s.stages == 2, "compute-bound: 2 stages (got %d/%d)", s.roofline, s.stages);
   /* B200: twice the rate and 29 B/clk -> the same tile is less memory-bound. */
   memset(&t, 0, sizeof t);
   ct_roofline_memory(b, 32768, false, &t);
-  r = (ct_stage_request){.memory_cycles = (int)t.memory_cycles,
-                         .compute_cycles = 128 * 128 * 64 / ct_roofline_mma_rate(b, CT_MMA_TCGEN05, CT_MMA_RATE_F16), .stage_bytes = 32768};
+  r = (ct_stage_request){.memory_cycles = t.memory_cycles, .compute_cycles = 128 * 128 * 64 / ct_roofline_mma_rate(b, CT_MMA_TCGEN05, CT_MMA_RATE_F16),
+                         .transfer_cycles = t.transfer_cycles, .stage_bytes = 32768};
   s = ct_stage_count(b, &r);
-  CHECK(t.memory_cycles == 800 + 1125 && s.roofline == 8 && s.stages == 7 && strcmp(s.limited_by, "smem") == 0,
-        "B200 GEMM: 1925 / 256 -> 8 + 1, clamped to 7 by SMEM (got %lld, %d/%d)", (long long)t.memory_cycles, s.roofline, s.stages);
+  CHECK(t.memory_cycles == 800 + 1125 && s.roofline == 2 && s.stages == 3 && strcmp(s.limited_by, "roofline") == 0,
+        "B200 GEMM: 1925 / 1125 -> 2 + 1 (got %lld, %d/%d)", (long long)t.memory_cycles, s.roofline, s.stages);
 
   if (failures) fprintf(stderr, "%d failure(s)\n", failures);
   else printf("tileas_stage_count: ok\n");

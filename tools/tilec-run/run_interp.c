@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/bytecode.h"
 #include "frontend/frontend.h"
 #include "frontend/ops.h"
 #include "interp/interp.h"
@@ -102,7 +103,10 @@ int run_interp_execute(const run_options *options, const char *source_path, void
   ct_interp_arg *args = NULL;
   ct_interp_buffer *memory = NULL;
   unsigned *buffer_index = calloc(options->arg_count ? options->arg_count : 1, sizeof *buffer_index);
-  MlirModule module = ct_parse_text(c, source_path, 1, text, length);
+  /* cuTile's bytecode (.tileirbc) as well as text: the reader tilec uses */
+  MlirModule module = ct_bytecode_is_bytecode((const uint8_t *)text, length)
+                          ? ct_bytecode_read(c, source_path, (const uint8_t *)text, length)
+                          : ct_parse_text(c, source_path, 1, text, length);
   if (mlirModuleIsNull(module) || !buffer_index) goto done;
   if (!ct_verify_module(c, module)) goto done_module;
   MlirOperation entry = ct_interp_find_entry(c, module, options->kernel_name);
