@@ -137,6 +137,9 @@ prepare() {
   [ -n "$tileiras" ] || tileiras=$(command -v tileiras || true)
   [ -n "$tileiras" ] && note "tileiras: $tileiras" || note "tileiras not found: no tileiras column (pip install nvidia-cuda-tileiras; set CUDA_HOME to its nvidia/cu13 folder)"
   rm -rf "$bundle"; mkdir -p "$bundle"
+  # the commit the PTX comes from (the run phase's table names it; the GPU machine's copy may differ)
+  { git -C "$here" rev-parse --short HEAD 2>/dev/null || echo "?"; } | tr -d '\n' > "$bundle/tilec_commit"
+  [ -z "$(git -C "$here" status --porcelain --untracked-files=no 2>/dev/null)" ] || printf '+changes' >> "$bundle/tilec_commit"
   sed -e 's/f16/bf16/g' -e 's/bbf16/bf16/g' "$ex/gemm_dynamic.mlir" > "$bundle/gemm_dynamic_bf16.mlir"
   local failures=0 name src grid args reference flops cublas envs
   : > "$bundle/suite.txt"
@@ -232,7 +235,7 @@ run_suite() {
   fi
   local table=$bundle/table.md failures=0 ran=0
   {
-    echo "GPU suite: $device; $(date -u +%Y-%m-%d); tilec $(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo ?); iters $iters, warm-up $warmup (median)"
+    echo "GPU suite: $device; $(date -u +%Y-%m-%d); tilec $(cat "$bundle/tilec_commit" 2>/dev/null || echo ?); iters $iters, warm-up $warmup (median)"
     echo
     echo "| kernel | tilec | ms | TFLOP/s | GB/s | tileiras | ms | tilec/tileiras time | cuBLAS ms | tilec/cuBLAS time |"
     echo "|---|---|---|---|---|---|---|---|---|---|"
