@@ -120,6 +120,9 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
   }
   bool hopper = is_for && L->hopper && mlirOperationEqual(op, L->hopper->for_op);
   if (hopper) hopper_loop_begin(L, lb->regs[0], ub->regs[0], step->regs[0]);
+  /* a loop result whose wgmma group is still in flight at the exit (lower_hopper_loop.c) */
+  int in_flight = hopper ? hopper_in_flight_result(L) : -1;
+  if (in_flight >= ninit || (in_flight >= 0 && inits[in_flight]->kind != LV_TILE)) in_flight = -1;
   MlirBlock header = lower_new_block(L), exit = lower_new_block(L);
   MlirValue iv = {NULL};
   if (is_for) iv = mlirBlockAddArgument(header, mlirValueGetType(lb->regs[0]), b->loc);
@@ -137,7 +140,9 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
   int n;
   MlirValue *args = flatten(inits, ninit, &n);
   if (is_for) args[0] = lb->regs[0];
-  bld_br(b, header, n + (is_for ? 1 : 0), is_for ? args : args + 1);
+  if (in_flight >= 0) /* zero trips skip the loop and its exit wait (below) altogether */
+    bld_cond_br(b, bld_icmp(b, BLD_SLT, lb->regs[0], ub->regs[0]), header, n + 1, args, exit, n, args + 1);
+  else bld_br(b, header, n + (is_for ? 1 : 0), is_for ? args : args + 1);
   free(args);
 
   MlirBlock body_entry = header;
@@ -150,7 +155,25 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
     MlirValue c = bld_icmp(b, is_unsigned ? BLD_ULT : BLD_SLT, iv, ub->regs[0]);
     MlirValue *cur = flatten(carried, ninit, &n);
     body_entry = lower_new_block(L);
-    bld_cond_br(b, c, body_entry, 0, NULL, exit, n, cur + 1);
+    if (in_flight >= 0) {
+      /* a wgmma group still in flight at the exit: wait for it on the loop's own exit edge, which
+       * only a loop that ran reaches (the guard above sends zero trips straight to the exit), so
+       * no path defines the accumulator between a wgmma and this wait (ptxas would serialise every
+       * wgmma of the kernel) */
+      MlirBlock waits = lower_new_block(L);
+      bld_cond_br(b, c, body_entry, 0, NULL, waits, 0, NULL);
+      b->block = waits;
+      ct_lv *acc = carried[in_flight], *done = lv_new_tile(L, &acc->type, acc->layout);
+      for (int k = 0; k < acc->nregs; k++) done->regs[k] = acc->regs[k];
+      hopper_wait_in_flight(L, done->regs, done->nregs);
+      carried[in_flight] = done;
+      int n2;
+      MlirValue *waited = flatten(carried, ninit, &n2);
+      carried[in_flight] = acc;
+      bld_br(b, exit, n2, waited + 1);
+      free(waited);
+      b->block = header;
+    } else bld_cond_br(b, c, body_entry, 0, NULL, exit, n, cur + 1);
     free(cur);
     b->block = body_entry;
     if (hopper) hopper_loop_body_begin(L, iv);

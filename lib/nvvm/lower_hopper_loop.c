@@ -23,7 +23,11 @@
  *    wgmma D-fragment layout (hopper_acc_layout); commit_group; wait_group 0. Then every ring
  *    whose last reader this mmaf is is released: arrive(empty[s]) by every thread, and thread 0
  *    refills stage s for iteration kt + S (< n) after try_wait.parity(empty[s], ph);
- *    bar.warp.sync re-converges its warp before the next .aligned op.
+ *    bar.warp.sync re-converges its warp before the next .aligned op. When the plan keeps the
+ *    group in flight (hopper_plan.c plan_in_flight: a GEMM main loop), wait_group 1 instead, and
+ *    the stages released (from the second iteration on) are iteration kt - 1's, refilled for
+ *    kt - 1 + S; the loop is guarded so that zero trips skip it, and its exit edge waits for the
+ *    last group (wait_group 0, the accumulator passed through: hopper_wait_in_flight).
  *  - the other ops of the body (softmax, rescaling, ...) are lowered as anywhere else, on the
  *    accumulator layout; after the loop bar.sync 0 (the SMEM may be reused by the epilogue).
  * Seed: 001. Knobs: SMEM_ALIGN (swizzle-pattern repeat of 128B swizzle). */
@@ -215,7 +219,6 @@ void hopper_loop_body_begin(ct_lower *L, MlirValue iv) {
   }
 }
 
-void hopper_loop_end(ct_lower *L) { bld_barrier(&L->b); /* every warpgroup's wgmma reads of the ring are complete */ }
 
 static void bind_tokens(ct_lower *L, MlirOperation op) {
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
@@ -425,34 +428,85 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   free(db);
   free(ar);
   intr0(b, "llvm.nvvm.wgmma.commit_group.sync.aligned", 0, NULL);
-  MlirValue zero64 = bld_i64(b, 0);
-  intr0(b, "llvm.nvvm.wgmma.wait_group.sync.aligned", 1, &zero64);
+  /* keep_in_flight (hopper_plan.c plan_in_flight): this group runs on while the next iteration
+   * waits for its stage; wait_group 1 means the previous iteration's group is done, so the stages
+   * it read are the ones released. Otherwise wait for this group (0) and release its own stages. */
+  MlirValue pending = bld_i64(b, mm->keep_in_flight ? 1 : 0);
+  intr0(b, "llvm.nvvm.wgmma.wait_group.sync.aligned", 1, &pending);
   lv_bind(L, mlirOperationGetResult(op, 0), res);
 
-  /* release the rings this mmaf read last; thread 0 refills them for iteration kt + S */
   bool any = false;
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
-    if (!o->in_loop || !mlirOperationEqual(o->last_use, op)) continue;
-    MlirValue empty = bar_ptr(L, o->empty_off, stage_of(L, o));
-    bld_intr(b, "llvm.nvvm.mbarrier.arrive.shared", b->i64, 1, &empty);
-    any = true;
+    if (o->in_loop && mlirOperationEqual(o->last_use, op)) any = true;
   }
   if (!any) return LOWER_DONE;
+  /* the iteration whose stages are released: kt, or kt - 1 (none in the first iteration) */
+  MlirValue rel = L->hopper_emit->kt;
+  MlirBlock has_prev = (MlirBlock){NULL};
+  if (mm->keep_in_flight) {
+    has_prev = hopper_open_if(L, bld_icmp(b, BLD_SGT, rel, bld_i32(b, 0)));
+    rel = bld_sub(b, rel, bld_i32(b, 1));
+  }
+  MlirValue rel_stage[CT_HOPPER_MAX_PIPES], rel_phase[CT_HOPPER_MAX_PIPES];
+  for (int i = 0; i < p->npipes; i++) {
+    const ct_hopper_pipe *o = &p->pipes[i];
+    if (!o->in_loop || !mlirOperationEqual(o->last_use, op)) continue;
+    if (mm->keep_in_flight) {
+      MlirValue cS = bld_i32(b, o->stages);
+      rel_stage[i] = bld_bin(b, "llvm.urem", rel, cS);
+      rel_phase[i] = bld_and(b, bld_bin(b, "llvm.udiv", rel, cS), bld_i32(b, 1));
+    } else rel_stage[i] = stage_of(L, o), rel_phase[i] = phase_of(L, o);
+    MlirValue empty = bar_ptr(L, o->empty_off, rel_stage[i]);
+    bld_intr(b, "llvm.nvvm.mbarrier.arrive.shared", b->i64, 1, &empty);
+  }
+  /* thread 0 refills the released stages for iteration rel + S */
   MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
     if (!o->in_loop || !mlirOperationEqual(o->last_use, op)) continue;
-    MlirValue j = bld_add(b, L->hopper_emit->kt, bld_i32(b, o->stages));
+    MlirValue j = bld_add(b, rel, bld_i32(b, o->stages));
     MlirBlock j2 = hopper_open_if(L, bld_icmp(b, BLD_SLT, j, L->hopper_emit->trip));
-    spin_wait(L, bar_ptr(L, o->empty_off, stage_of(L, o)), phase_of(L, o));
-    issue(L, o, stage_of(L, o), j);
+    spin_wait(L, bar_ptr(L, o->empty_off, rel_stage[i]), rel_phase[i]);
+    issue(L, o, rel_stage[i], j);
     hopper_close_if(L, j2);
   }
   hopper_close_if(L, join);
+  if (mm->keep_in_flight) hopper_close_if(L, has_prev);
   hopper_warp_sync(b);
   return LOWER_DONE;
 }
+
+int hopper_in_flight_result(ct_lower *L) {
+  const ct_hopper_plan *p = L->hopper;
+  return p && p->nmmas == 1 && p->mmas[0].keep_in_flight ? p->mmas[0].loop_result : -1;
+}
+
+/* The in-flight group of the loop's last iteration completes (wait_group 0) before its result is
+ * read; the accumulator passes through the wait (an asm tying each register), so nothing reads it
+ * earlier. */
+void hopper_wait_in_flight(ct_lower *L, MlirValue *regs, int n) {
+  ct_bld *b = &L->b;
+  if (n <= 0) {
+    MlirValue zero64 = bld_i64(b, 0);
+    intr0(b, "llvm.nvvm.wgmma.wait_group.sync.aligned", 1, &zero64);
+    return;
+  }
+  char *cons = malloc((size_t)n * 10 + 1);
+  MlirType *ts = calloc((size_t)n, sizeof *ts);
+  if (!cons || !ts) abort();
+  int cp = 0;
+  for (int i = 0; i < n; i++) cp += sprintf(cons + cp, "=f,");
+  for (int i = 0; i < n; i++) cp += sprintf(cons + cp, i + 1 < n ? "%d," : "%d", i);
+  for (int i = 0; i < n; i++) ts[i] = b->f32;
+  MlirType st = mlirLLVMStructTypeLiteralGet(b->ctx, n, ts, false);
+  MlirValue res = bld_inline_asm_volatile(b, "wgmma.wait_group.sync.aligned 0;", cons, st, n, regs);
+  for (int i = 0; i < n; i++) regs[i] = bld_extractvalue(b, res, i, b->f32);
+  free(cons);
+  free(ts);
+}
+
+void hopper_loop_end(ct_lower *L) { bld_barrier(&L->b); /* every warpgroup's wgmma reads of the ring are complete */ }
 
 int lower_hopper_op(ct_lower *L, MlirOperation op, const char *name) {
   ct_hopper_plan *p = L->hopper;

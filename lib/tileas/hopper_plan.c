@@ -474,6 +474,33 @@ static const char *apply_assignment(ct_hopper_plan *p) {
   return NULL;
 }
 
+/* Can the loop's only mmaf keep its wgmma group in flight into the next iteration? Yes when it
+ * accumulates into a loop-carried value (its C operand is an iteration argument the mmaf alone
+ * reads) and its result is read by nothing but the loop's `continue`, at that argument's position:
+ * then no instruction touches the accumulator while the group runs (a GEMM main loop; attention's
+ * S = Q Kᵀ is read by the softmax in the same iteration and is not). */
+static void plan_in_flight(ct_hopper_plan *p) {
+  ct_hopper_mma *mm = &p->mmas[0];
+  MlirBlock loop_body = mlirRegionGetFirstBlock(mlirOperationGetRegion(p->for_op, 0));
+  MlirValue c = mlirOperationGetOperand(mm->mmaf, 2);
+  if (!mlirValueIsABlockArgument(c) || !mlirBlockEqual(mlirBlockArgumentGetOwner(c), loop_body)) return;
+  intptr_t arg = mlirBlockArgumentGetArgNumber(c);
+  if (arg < 1) return; /* argument 0 is the induction variable */
+  MlirOpOperand u = mlirValueGetFirstUse(c);
+  if (mlirOpOperandIsNull(u) || !mlirOperationEqual(mlirOpOperandGetOwner(u), mm->mmaf) ||
+      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
+    return;
+  MlirValue r = mlirOperationGetResult(mm->mmaf, 0);
+  u = mlirValueGetFirstUse(r);
+  if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u))) return;
+  MlirOperation term = mlirOpOperandGetOwner(u);
+  if (!mlirBlockEqual(mlirOperationGetBlock(term), loop_body) || !is_op(term, "cuda_tile.continue") ||
+      mlirOpOperandGetOperandNumber(u) != (unsigned)(arg - 1))
+    return;
+  mm->keep_in_flight = true;
+  mm->loop_result = (int)(arg - 1);
+}
+
 static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, MlirOperation *mmas, int nm, ct_hopper_plan *p) {
   memset(p, 0, sizeof *p);
   const char *why = NULL;
@@ -587,6 +614,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   }
   p->smem_bytes = off;
   if (p->smem_bytes + CT_SMEM_RING_SLACK > HOPPER_SMEM_LIMIT) return "the ring does not fit in shared memory";
+  if (nm == 1) plan_in_flight(p);
   plan_stores(env, entry, p);
   return apply_assignment(p);
 }
@@ -647,6 +675,9 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
   /* the kernel's shared-memory figure is the remark at its entry (lower_kernel.c), once lowered */
   ct_remark_op(env->c, p->for_op, "wgmma path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers", p->npipes,
                p->npipes == 1 ? "" : "s", (long long)p->tx_bytes, p->nbarriers);
+  if (p->nmmas == 1 && p->mmas[0].keep_in_flight)
+    ct_remark_op(env->c, p->mmas[0].mmaf, "wgmma path: one wgmma group stays in flight across iterations "
+                 "(wait_group 1; the previous iteration's stages are released, the result waited for after the loop)");
   if (p->has_store)
     ct_remark_op(env->c, p->st.store, "wgmma path: TMA store epilogue: %d box(es) %lldx%lld, swizzle %dB, staged at +%lld "
                  "in shared memory, wait_group.read %s", p->st.nboxes, (long long)p->st.box[0], (long long)p->st.box[1],

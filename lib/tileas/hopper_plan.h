@@ -124,6 +124,11 @@ typedef struct ct_hopper_mma {
   ct_elem elem;              /* f16 / bf16 */
   int a_pipe;                /* -1: A from registers (wgmma with A in registers) */
   int b_pipe;
+  /* the loop's only mmaf, accumulating into a loop-carried value nothing else reads: its wgmma
+   * group stays in flight into the next iteration (wait_group 1, the previous iteration's stages
+   * released), and the loop's result `loop_result` is waited for (wait_group 0) after the loop */
+  bool keep_in_flight;
+  int loop_result;
 } ct_hopper_mma;
 
 /* A TMA store epilogue (TileAS chose a TMA store for a store_view_tko after the loop): the tile
