@@ -97,6 +97,12 @@ cutile_gemm_f16@${G}x${G}x$G|$ct/gemm_f16.13.4.tileirbc|$((G / 128)),$((G / 128)
 cutile_gemm_int8@1024x1024x1024|$ct/gemm_int8.13.4.tileirbc|16,16|ptr:i8:1024x1024:random $I2 ptr:i8:1024x1024:random $I2 ptr:i32:1024x1024:out $I2|c:gemm|2147483648||
 cutile_attention_d64|$ct/attention_d64.13.4.tileirbc|8|ptr:f16:1024x64:random $Q ptr:f16:1024x64:random $Q ptr:f16:1024x64:random $Q ptr:f16:1024x64:out $Q f32:0.125|interpret:gemm|268435456||
 EOF
+  if [ $quick -eq 0 ]; then # d128: the roofline's 2 stages (two CTAs per SM) beside 3
+    local Q8="i32:1024 i32:128 i32:128 i32:1" s
+    for s in "" 3; do
+      echo "cutile_attention_d128${s:++stages$s}|$ct/attention_d128.13.4.tileirbc|8|ptr:f16:1024x128:random $Q8 ptr:f16:1024x128:random $Q8 ptr:f16:1024x128:random $Q8 ptr:f16:1024x128:out $Q8 f32:0.088388|interpret:gemm|536870912||${s:+--num-stages=$s}"
+    done
+  fi
   local shapes="1024 1024 1024
 200 144 80
 1000 1000 1000"

@@ -453,8 +453,12 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
   }
   /* Stage counts: non-loop buffers first, then loops in program order. */
   int64_t committed = 0, scratch = ct_roofline_scratch_bytes(entry); /* the code generator's own SMEM */
+  int64_t staging = 0; /* stores' staging: laid over a large enough ring after the loop */
   for (size_t i = 0; i < n; i++)
-    if (gs[i].stages && (mlirOperationIsNull(gs[i].loop) || !gs[i].is_load)) committed += gs[i].choice->smem_bytes;
+    if (gs[i].stages && (mlirOperationIsNull(gs[i].loop) || !gs[i].is_load)) {
+      committed += gs[i].choice->smem_bytes;
+      if (!gs[i].is_load) staging += gs[i].choice->smem_bytes;
+    }
   for (size_t i = 0; i < n && ok; i++) {
     group *g = &gs[i];
     if (!g->stages || !g->is_load || mlirOperationIsNull(g->loop) || g->stage.limited_by) continue;
@@ -471,6 +475,9 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
     r.memory_cycles = roof.memory_cycles;
     r.compute_cycles = roof.compute_cycles;
     r.transfer_cycles = roof.transfer_cycles;
+    r.mma_in_flight = m->has_wgmma && ct_loop_mma_in_flight(g->loop, NULL, NULL);
+    r.two_ctas_per_sm = true;
+    r.reusable_smem_bytes = staging;
     ct_stage_result res = ct_stage_count(m, &r);
     if (res.stages < 1) {
       ct_error_op(c, g->loop, "TileAS: the loop's pipelined buffers need %" PRId64 " bytes of shared memory per stage, "

@@ -35,6 +35,7 @@
 #include "tileaa/view_read.h"
 #include "tileas/attrs.h"
 #include "tileas/hopper_plan.h"
+#include "tileas/sched.h"
 
 #define HOPPER_MAX_M 128
 #define HOPPER_MAX_N 256
@@ -474,31 +475,16 @@ static const char *apply_assignment(ct_hopper_plan *p) {
   return NULL;
 }
 
-/* Can the loop's only mmaf keep its wgmma group in flight into the next iteration? Yes when it
- * accumulates into a loop-carried value (its C operand is an iteration argument the mmaf alone
- * reads) and its result is read by nothing but the loop's `continue`, at that argument's position:
- * then no instruction touches the accumulator while the group runs (a GEMM main loop; attention's
- * S = Q Kᵀ is read by the softmax in the same iteration and is not). */
+/* The loop's only mmaf keeps its wgmma group in flight into the next iteration when it accumulates
+ * into a loop-carried value nothing else reads (roofline.c ct_loop_mma_in_flight, which the stage
+ * count also reads: the group holds one more stage). */
 static void plan_in_flight(ct_hopper_plan *p) {
   ct_hopper_mma *mm = &p->mmas[0];
-  MlirBlock loop_body = mlirRegionGetFirstBlock(mlirOperationGetRegion(p->for_op, 0));
-  MlirValue c = mlirOperationGetOperand(mm->mmaf, 2);
-  if (!mlirValueIsABlockArgument(c) || !mlirBlockEqual(mlirBlockArgumentGetOwner(c), loop_body)) return;
-  intptr_t arg = mlirBlockArgumentGetArgNumber(c);
-  if (arg < 1) return; /* argument 0 is the induction variable */
-  MlirOpOperand u = mlirValueGetFirstUse(c);
-  if (mlirOpOperandIsNull(u) || !mlirOperationEqual(mlirOpOperandGetOwner(u), mm->mmaf) ||
-      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
-    return;
-  MlirValue r = mlirOperationGetResult(mm->mmaf, 0);
-  u = mlirValueGetFirstUse(r);
-  if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u))) return;
-  MlirOperation term = mlirOpOperandGetOwner(u);
-  if (!mlirBlockEqual(mlirOperationGetBlock(term), loop_body) || !is_op(term, "cuda_tile.continue") ||
-      mlirOpOperandGetOperandNumber(u) != (unsigned)(arg - 1))
-    return;
+  MlirOperation which;
+  int r;
+  if (!ct_loop_mma_in_flight(p->for_op, &which, &r) || !mlirOperationEqual(which, mm->mmaf)) return;
   mm->keep_in_flight = true;
-  mm->loop_result = (int)(arg - 1);
+  mm->loop_result = r;
 }
 
 static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, MlirOperation *mmas, int nm, ct_hopper_plan *p) {

@@ -99,6 +99,8 @@ typedef struct ct_machine {
   ct_tileas_target target;
   int latency[CT_LAT__COUNT];
   int64_t smem_ceiling_bytes; /* capacity pool 5: 227 KiB per CTA */
+  int64_t smem_per_sm_bytes;  /* shared memory of one SM (228 KiB): CTAs per SM share it */
+  int64_t smem_reserved_per_cta; /* the 1 KiB the driver reserves per resident CTA */
   int tmem_bank_cap;          /* capacity pool 1: TMEM bank pressure cap (0 = no TMEM) */
   int tmem_banks_per_stage;   /* TMEM banks one in-flight TMEM-staged iteration holds */
   int smem_banks, smem_bank_bytes; /* 32 banks x 4 bytes */
@@ -154,6 +156,12 @@ typedef struct ct_stage_request {
   bool unlimited_smem;    /* TILE_AS_DEBUG_UNLIMITED_SMEM */
   int schedule_stages;    /* modulo scheduler: stages the placed schedule spans (0 = not scheduled) */
   int forced_stages;      /* --num-stages=N (0 = the model decides) */
+  bool mma_in_flight;     /* the loop's tensor-core group stays in flight into the next iteration
+                             (ct_loop_mma_in_flight): it holds one more stage */
+  bool two_ctas_per_sm;   /* cap the ring so that two CTAs fit in an SM's shared memory (when the
+                             smallest ring does) */
+  int64_t reusable_smem_bytes; /* of other_smem_bytes: TMA-store staging the code generator lays
+                             over the ring after the loop when the ring is at least as large */
 } ct_stage_request;
 
 typedef struct ct_stage_result {
@@ -161,7 +169,7 @@ typedef struct ct_stage_result {
   int stages;     /* final: roofline + 1 (the stage being consumed) raised to the schedule's span,
                      clamped by SMEM and TMEM caps; 0 = does not fit. With forced_stages: exactly
                      that, never clamped (stages_fit tells whether it fits). */
-  const char *limited_by; /* "roofline", "schedule", "smem", "tmem", "none-fits", "num-stages" */
+  const char *limited_by; /* "roofline", "schedule", "smem", "occupancy", "tmem", "none-fits", "num-stages" */
   bool stages_fit;        /* forced_stages: the forced count fits the SMEM / TMEM caps */
 } ct_stage_result;
 

@@ -29,6 +29,8 @@ static const ct_machine hopper = {
             [CT_LAT_REDUCE] = 5,       /* est: log2(32) shuffle steps */
         },
     .smem_ceiling_bytes = 227 * 1024,
+    .smem_per_sm_bytes = 228 * 1024,   /* the SM's configurable shared memory at its largest */
+    .smem_reserved_per_cta = 1024,     /* reserved by the driver for each resident CTA */
     .tmem_bank_cap = 0,
     .tmem_banks_per_stage = 0,
     .smem_banks = 32,

@@ -63,6 +63,33 @@ void ct_roofline_loop(const ct_machine *m, MlirOperation loop, int64_t load_byte
   r->period_cycles = ct_roofline_period(r->compute_cycles, r->transfer_cycles);
 }
 
+bool ct_loop_mma_in_flight(MlirOperation loop, MlirOperation *mmaf_out, int *result) {
+  ct_oplist mmas = {0};
+  ct_ir_collect(loop, "cuda_tile.mmaf", &mmas);
+  MlirOperation mm = mmas.n == 1 ? mmas.ops[0] : (MlirOperation){NULL};
+  ct_oplist_free(&mmas);
+  if (mlirOperationIsNull(mm) || mlirOperationGetNumOperands(mm) != 3) return false;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  if (!mlirOperationEqual(mlirOperationGetParentOperation(mm), loop)) return false;
+  MlirValue c = mlirOperationGetOperand(mm, 2);
+  if (!mlirValueIsABlockArgument(c) || !mlirBlockEqual(mlirBlockArgumentGetOwner(c), body)) return false;
+  intptr_t arg = mlirBlockArgumentGetArgNumber(c);
+  if (arg < 1) return false; /* argument 0 is the induction variable */
+  MlirOpOperand u = mlirValueGetFirstUse(c);
+  if (mlirOpOperandIsNull(u) || !mlirOperationEqual(mlirOpOperandGetOwner(u), mm) ||
+      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
+    return false;
+  u = mlirValueGetFirstUse(mlirOperationGetResult(mm, 0));
+  if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u))) return false;
+  MlirOperation term = mlirOpOperandGetOwner(u);
+  if (!mlirBlockEqual(mlirOperationGetBlock(term), body) || !ct_ir_is(term, "cuda_tile.continue") ||
+      mlirOpOperandGetOperandNumber(u) != (unsigned)(arg - 1))
+    return false;
+  if (mmaf_out) *mmaf_out = mm;
+  if (result) *result = (int)(arg - 1);
+  return true;
+}
+
 bool ct_op_is_sfu(MlirOperation op) {
   static const char *const names[] = {"cuda_tile.exp", "cuda_tile.exp2", "cuda_tile.log", "cuda_tile.log2",
                                       "cuda_tile.rsqrt", "cuda_tile.sqrt", "cuda_tile.divf", "cuda_tile.sin",

@@ -39,6 +39,25 @@
 #include "tileas/attrs.h"
 #include "tileas/sched.h"
 
+/* Bytes of the kernel's TMA-store staging buffers (a tileas.store's last operand, a tileas.alloc):
+ * the code generator lays them over the ring after the loop when the ring is at least as large. */
+static int64_t store_staging_bytes(MlirOperation entry) {
+  ct_oplist st = {0};
+  ct_ir_collect(entry, "tileas.store", &st);
+  int64_t bytes = 0;
+  for (size_t i = 0; i < st.n; i++) {
+    intptr_t k = mlirOperationGetNumOperands(st.ops[i]);
+    if (k < 1) continue;
+    MlirValue last = mlirOperationGetOperand(st.ops[i], k - 1);
+    if (!mlirValueIsAOpResult(last)) continue;
+    MlirOperation al = mlirOpResultGetOwner(last);
+    ct_tileas_alloc a;
+    if (ct_ir_is(al, "tileas.alloc") && !ct_tileas_alloc_read(al, &a)) bytes += a.bytes;
+  }
+  ct_oplist_free(&st);
+  return bytes;
+}
+
 static ct_sched_options installed_options;
 static bool have_installed_options;
 static ct_sched_trace *installed_trace;
@@ -300,6 +319,8 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
   bool ok = true;
   ct_stage_request req = {.memory_cycles = roof.memory_cycles, .compute_cycles = roof.compute_cycles,
                           .transfer_cycles = roof.transfer_cycles,
+                          .mma_in_flight = m->has_wgmma && ct_loop_mma_in_flight(loop, NULL, NULL),
+                          .two_ctas_per_sm = true, .reusable_smem_bytes = store_staging_bytes(entry),
                           /* each stage also holds a full and an empty mbarrier per pipe; the ring's base is
                            * aligned at run time (CT_SMEM_RING_SLACK): what the code generator reserves */
                           .stage_bytes = stage_bytes + CT_SMEM_MBARRIER_PAIR_BYTES * (int64_t)b.pipes.n,

@@ -7,7 +7,7 @@
 // RUN: %check-ptx sm_90a %t.ptx
 // REMARK: tma_store_two.mlir:[[@LINE+31]]:5: remark: wgmma path: TileAS chose a TMA store for a result; it is stored from the accumulator fragments with st.global: only one TMA store epilogue per kernel
 // REMARK: tma_store_two.mlir:[[@LINE+29]]:5: remark: wgmma path: the TMA store wait is not deferred (TILEIR_DELAY_TMA_STORE_WAIT): ops after the store may reuse its shared-memory staging
-// REMARK: tma_store_two.mlir:[[@LINE+28]]:5: remark: wgmma path: TMA store epilogue: 16 box(es) 128x8, swizzle 32B, staged at +50176 in shared memory, wait_group.read right after the store
+// REMARK: tma_store_two.mlir:[[@LINE+28]]:5: remark: wgmma path: TMA store epilogue: 16 box(es) 128x8, swizzle 32B, staged at +0 in shared memory, wait_group.read right after the store
 // CHECK: cp.async.bulk.commit_group;
 // CHECK-NEXT: cp.async.bulk.wait_group.read 0;
 // CHECK: st.global

@@ -1,8 +1,8 @@
 // Shared memory a block may use (227 KiB): code generation checks the kernel's whole need — the
 // pipes' rings and mbarriers plus what other ops take (here the extract's staging of the 128x128 f32
 // accumulator, 64 KiB) — and refuses a kernel over it at the entry, naming both parts. By default
-// the stage count leaves room for the extract (roofline.c ct_roofline_scratch_bytes): 3 stages
-// (48 KiB) + 64 KiB fit; --num-stages=11 (176 KiB) does not, and TileAS says so; with its pool
+// the stage count leaves room for the extract (roofline.c ct_roofline_scratch_bytes): 4 stages
+// (64 KiB) + 64 KiB fit; --num-stages=11 (176 KiB) does not, and TileAS says so; with its pool
 // lifted (TILE_AS_DEBUG_UNLIMITED_SMEM) the kernel reaches code generation, which refuses it and
 // names the deepest ring that fits.
 // RUN: %tilec --remarks %s -o %t.ptx 2>&1 | %FileCheck %s --check-prefix=FIT
@@ -12,8 +12,8 @@
 // The advice holds: 10 stages compile (ptxas accepts), with the pool or without.
 // RUN: %tilec --num-stages=10 %s -o %t.10.ptx
 // RUN: %check-ptx sm_90a %t.10.ptx
-// FIT: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: TMA ring of 3 stages
-// FIT: smem_limit.mlir:[[@LINE+4]]:3: remark: shared memory: 115808 bytes, {{.*}}; 50272 for the wgmma path's TMA buffers and mbarriers (1024 B of it run-time alignment slack), 65536 for other ops
+// FIT: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: TMA ring of 4 stages
+// FIT: smem_limit.mlir:[[@LINE+4]]:3: remark: shared memory: 132224 bytes, {{.*}}; 66688 for the wgmma path's TMA buffers and mbarriers (1024 B of it run-time alignment slack), 65536 for other ops
 // TS: error: --num-stages=11 does not fit the shared-memory / mbarrier / TMEM pools (the loop's pipes need 16384 bytes of shared memory per stage, 65536 are used elsewhere; the schedule spans 2 stages)
 // OVER: smem_limit.mlir:[[@LINE+2]]:3: error: kernel needs 247136 bytes of shared memory (181600 for the pipelined buffers and mbarriers, 65536 for other ops), over the 232448 bytes a block may use; --num-stages=10 fits
 cuda_tile.module @gemm {

@@ -19,17 +19,18 @@
 // RUN: %FileCheck %s --check-prefix=S2-PTX < %t.mbar.ptx
 
 // Control: two TMA loads share tp_smem_wr (ResMII 16 = II); the schedule spans 2 stages, the
-// roofline wants ceil(1882 / 1182) = 2 in flight + 1: 3 stages -> 12 mbarriers. The trace shows the
+// roofline wants ceil(1882 / 1182) = 2 in flight + 1, + 1 for the wgmma group kept in flight: 4
+// stages -> 16 mbarriers. The trace shows the
 // terms: 16 KiB per iteration at 13.87 B/clk after 700 cycles, 524288 multiply-adds in 256 cycles,
 // so the period is the 1182-cycle transfer.
 // DEF-TRACE: "kernel": "gemm_f16_f32"
 // DEF-TRACE: "status": "scheduled"
 // DEF-TRACE: "ii": 16, "mii": 16, "res_mii": 16, "res_mii_row": "tp_smem_wr", "rec_mii": 8
-// DEF-TRACE: "stages": 3, "schedule_stages": 2, "roofline": 2, "memory_cycles": 1882, "compute_cycles": 256, "limited_by": "roofline"
+// DEF-TRACE: "stages": 4, "schedule_stages": 2, "roofline": 2, "memory_cycles": 1882, "compute_cycles": 256, "limited_by": "roofline"
 // DEF-TRACE: "roofline_terms": {"load_bytes": 16384, "load_latency": 700, "bytes_per_cycle": 13.87, "transfer_cycles": 1182, "staging_cycles": 0, "mma_fmas": 524288, "mma_cycles": 256, "other_elements": 0, "other_cycles": 0, "period_cycles": 1182}, "rrt_memory_cycles": 8, "rrt_compute_cycles": 8
 // DEF-TRACE: "pools": {"mbarriers": [8, 64],
-// DEF-PTX: // tilec.pipeline gemm_f16_f32 stages=3 tx_bytes=16384
-// DEF-PTX-COUNT-12: mbarrier.init.shared.b64
+// DEF-PTX: // tilec.pipeline gemm_f16_f32 stages=4 tx_bytes=16384
+// DEF-PTX-COUNT-16: mbarrier.init.shared.b64
 // DEF-PTX-NOT: mbarrier.init.shared
 
 // --num-stages=5: 5 stages -> 20 mbarriers (2 pipes).
@@ -39,7 +40,7 @@
 // N5-PTX-NOT: mbarrier.init.shared
 
 // A 34 KiB SMEM pool (pool 5) holds 2 stages of 16 KiB (+ 32 B of mbarriers each, + the ring's
-// 1 KiB alignment slack): the placement (2 stages) is legal, the roofline wish of 3 is clamped to 2.
+// 1 KiB alignment slack): the placement (2 stages) is legal, the roofline wish of 4 is clamped to 2.
 // SMEM-TRACE: "status": "scheduled"
 // SMEM-TRACE: "stages": 2, "schedule_stages": 2, "roofline": 2, {{.*}}"limited_by": "smem"
 // SMEM-TRACE: "smem_bytes": [32768, 34816]

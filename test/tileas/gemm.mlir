@@ -4,15 +4,16 @@
 // RUN: %tilec --emit=tileas %examples/gemm_dynamic.mlir | %FileCheck %s --check-prefix=DYN
 // GEMM on sm_90a: A (128x32 f16, 64 B rows) gets the 64B swizzle, B (32x128 f16, 256 B rows) the
 // 128B swizzle in two 64-column TMA boxes, both read by wgmma from SMEM; the K loop's pipes get the
-// latency-true roofline's 3 stages (ceil(1882 / 1182) + 1: test/sched/stage_count.mlir).
+// latency-true roofline's 4 stages (ceil(1882 / 1182) + 1, + 1 for the wgmma group kept in flight:
+// test/sched/stage_count.mlir).
 
-// Shared memory (path_select.c records the wgmma path's assignment): A's three 8 KiB stages at 0,
-// B's at 24576, then the mbarriers: full[3] and empty[3] of A at 49152 / 49176, of B at
-// 49200 / 49224.
-// CHECK: "tileas.alloc"() {alignment = 512 : i64, bytes = 24576 : i64, stage_bytes = 8192 : i64, stages = 3 : i64, swizzle = 64 : i64, tileas.offset = 0 : i64} : () -> !tileas.smem<3x128x32xf16>
-// CHECK: "tileas.pipe"(%{{.*}}) {compute_cycles = 256 : i64, consumer = "wgmma_smem", limited_by = "roofline", memory_cycles = 1882 : i64, producer = "tma", roofline = 2 : i64, stages = 3 : i64, tileas.barriers = {empty = 49176 : i64, full = 49152 : i64}, tx_bytes = 8192 : i64}
-// CHECK: "tileas.alloc"() {alignment = 1024 : i64, {{.*}}swizzle = 128 : i64, tileas.offset = 24576 : i64} : () -> !tileas.smem<3x32x128xf16>
-// CHECK: "tileas.pipe"(%{{.*}}) {{{.*}}tileas.barriers = {empty = 49224 : i64, full = 49200 : i64}
+// Shared memory (path_select.c records the wgmma path's assignment): A's four 8 KiB stages at 0,
+// B's at 32768, then the mbarriers: full[4] and empty[4] of A at 65536 / 65568, of B at
+// 65600 / 65632.
+// CHECK: "tileas.alloc"() {alignment = 512 : i64, bytes = 32768 : i64, stage_bytes = 8192 : i64, stages = 4 : i64, swizzle = 64 : i64, tileas.offset = 0 : i64} : () -> !tileas.smem<4x128x32xf16>
+// CHECK: "tileas.pipe"(%{{.*}}) {compute_cycles = 256 : i64, consumer = "wgmma_smem", limited_by = "roofline", memory_cycles = 1882 : i64, producer = "tma", roofline = 2 : i64, stages = 4 : i64, tileas.barriers = {empty = 65568 : i64, full = 65536 : i64}, tx_bytes = 8192 : i64}
+// CHECK: "tileas.alloc"() {alignment = 1024 : i64, {{.*}}swizzle = 128 : i64, tileas.offset = 32768 : i64} : () -> !tileas.smem<4x32x128xf16>
+// CHECK: "tileas.pipe"(%{{.*}}) {{{.*}}tileas.barriers = {empty = 65632 : i64, full = 65600 : i64}
 // CHECK: "tileas.produce"{{.*}}layout = {atom = "tma", box = array<i64: 128, 32>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 64 : i64, tmem_cycles = 0 : i64}
 // CHECK: "tileas.produce"{{.*}}layout = {atom = "tma", box = array<i64: 32, 64>, boxes = 2 : i64{{.*}}frag = "wgmma_smem"{{.*}}score = 1.285000e+02 : f64{{.*}}swizzle = 128 : i64
 // CHECK: "tileas.consume"
@@ -26,7 +27,7 @@
 // CHECK: "tileas.release"
 // CHECK: "tileas.store"{{.*}}layout = {atom = "simt"{{.*}}frag = "wgmma_acc"{{.*}}score = 3.250000e+01 : f64
 // Path selection (path_select.c): the wgmma path is taken, 128 rows = 2 warpgroups of 4 warps.
-// CHECK: tileas.num_warps = 8 : i64, tileas.smem_bytes = 49152 : i64, tileas.target = "sm_90a"
+// CHECK: tileas.num_warps = 8 : i64, tileas.smem_bytes = 65536 : i64, tileas.target = "sm_90a"
 
 // sm_100a: layout selection gives the operands tcgen05 SMEM descriptors behind TMA pipes (the
 // dump after the modulo scheduler), but tilec has no tcgen05 code generation yet, so path

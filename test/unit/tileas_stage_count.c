@@ -107,6 +107,30 @@ int main(void) {
   CHECK(t.memory_cycles == 800 + 1125 && s.roofline == 2 && s.stages == 3 && strcmp(s.limited_by, "roofline") == 0,
         "B200 GEMM: 1925 / 1125 -> 2 + 1 (got %lld, %d/%d)", (long long)t.memory_cycles, s.roofline, s.stages);
 
+  /* A wgmma group kept in flight holds one more stage; the two-CTA cap (228 KiB per SM, 1 KiB
+   * reserved per CTA): 16 KiB stages -> 2 + 1 + 1 = 4 fit twice; 32 KiB stages -> 4 would not, 3
+   * does; a ring whose smallest useful depth does not fit twice is not capped. */
+  r = (ct_stage_request){.memory_cycles = 1882, .compute_cycles = 256, .transfer_cycles = 1182, .stage_bytes = 16416,
+                         .other_smem_bytes = 1024, .mma_in_flight = true, .two_ctas_per_sm = true, .schedule_stages = 2};
+  s = ct_stage_count(h, &r);
+  CHECK(h->smem_per_sm_bytes == 228 * 1024 && h->smem_reserved_per_cta == 1024, "Hopper: 228 KiB per SM, 1 KiB per CTA");
+  CHECK(s.stages == 4 && strcmp(s.limited_by, "roofline") == 0, "in flight: 2 + 1 + 1 = 4 (got %d %s)", s.stages, s.limited_by);
+  r.memory_cycles = 3063, r.compute_cycles = 512, r.transfer_cycles = 2363, r.stage_bytes = 32800;
+  s = ct_stage_count(h, &r);
+  CHECK(s.stages == 3 && strcmp(s.limited_by, "occupancy") == 0, "32 KiB stages: capped at 3 for two CTAs (got %d %s)", s.stages,
+        s.limited_by);
+  r.two_ctas_per_sm = false;
+  s = ct_stage_count(h, &r);
+  CHECK(s.stages == 4, "without the cap: 4 (got %d)", s.stages);
+  r.two_ctas_per_sm = true, r.stage_bytes = 49184; /* 48 KiB stages: 3 (the in-flight floor) do not fit twice */
+  s = ct_stage_count(h, &r);
+  CHECK(s.stages == 4 && strcmp(s.limited_by, "roofline") == 0, "48 KiB stages: no cap below the floor (got %d %s)", s.stages,
+        s.limited_by);
+  /* a TMA-store staging buffer laid over a large enough ring takes no room of its own */
+  r.stage_bytes = 32800, r.other_smem_bytes = 1024 + 32768, r.reusable_smem_bytes = 32768;
+  s = ct_stage_count(h, &r);
+  CHECK(s.stages == 3 && strcmp(s.limited_by, "occupancy") == 0, "reusable staging: still 3 (got %d %s)", s.stages, s.limited_by);
+
   if (failures) fprintf(stderr, "%d failure(s)\n", failures);
   else printf("tileas_stage_count: ok\n");
   return failures ? 1 : 0;
