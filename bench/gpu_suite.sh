@@ -127,6 +127,9 @@ EOF
   for s in 2 3 4 5 6 7 8 9; do
     echo "gemm_dynamic@4096x4096x4096+stages$s|$ex/gemm_dynamic.mlir|32,32|ptr:f16:4096x4096:random ptr:f16:4096x4096:random ptr:f32:4096x4096:out i64:4096 i64:4096 i64:4096|c:gemm|137438953472||--num-stages=$s"
   done
+  for s in 3 5 6; do # 8192^3: operands beyond L2
+    echo "gemm_dynamic@8192x8192x8192+stages$s|$ex/gemm_dynamic.mlir|64,64|ptr:f16:8192x8192:random ptr:f16:8192x8192:random ptr:f32:8192x8192:out i64:8192 i64:8192 i64:8192|c:gemm|1099511627776||--num-stages=$s"
+  done
   for s in 2 4 5 6; do
     echo "cutile_gemm_f16@4096x4096x4096+stages$s|$ct/gemm_f16.13.4.tileirbc|32,32|ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:out $A2|c:gemm|137438953472||--num-stages=$s"
   done
