@@ -69,6 +69,11 @@ bool ct_loop_mma_in_flight(MlirOperation loop, MlirOperation *mmaf_out, int *res
   MlirOperation mm = mmas.n == 1 ? mmas.ops[0] : (MlirOperation){NULL};
   ct_oplist_free(&mmas);
   if (mlirOperationIsNull(mm) || mlirOperationGetNumOperands(mm) != 3) return false;
+  /* A straight from memory (a TileAA wait / TileAS consume): an A computed in registers would be
+   * rewritten by the next iteration while the group still reads it */
+  MlirValue a = mlirOperationGetOperand(mm, 0);
+  MlirOperation a_def = mlirValueIsAOpResult(a) ? mlirOpResultGetOwner(a) : (MlirOperation){NULL};
+  if (mlirOperationIsNull(a_def) || !(ct_ir_is(a_def, "tileaa.wait") || ct_ir_is(a_def, "tileas.consume"))) return false;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   if (!mlirOperationEqual(mlirOperationGetParentOperation(mm), loop)) return false;
   MlirValue c = mlirOperationGetOperand(mm, 2);

@@ -68,9 +68,10 @@ void ct_roofline_compute(const ct_machine *m, MlirOperation loop, ct_roofline *r
 /* All the terms of one iteration of `loop`: ct_roofline_memory (load_bytes = one stage of every
  * pipe of the loop) and ct_roofline_compute. */
 void ct_roofline_loop(const ct_machine *m, MlirOperation loop, int64_t load_bytes, bool tmem_staged, ct_roofline *r);
-/* Does `loop` (a tileaa.for) hold exactly one mmaf, accumulating into a loop-carried value that
- * nothing else reads (its C operand an iteration argument only it uses, its result read by nothing
- * but the loop's `continue`, at that argument's position)? Then the tensor-core group can stay in
+/* Does `loop` (a tileaa.for) hold exactly one mmaf, its A straight from memory (a tileaa.wait or
+ * tileas.consume), accumulating into a loop-carried value that nothing else reads (its C operand an
+ * iteration argument only it uses, its result read by nothing but the loop's `continue`, at that
+ * argument's position)? Then the tensor-core group can stay in
  * flight into the next iteration (a GEMM main loop; attention's S = Q Kᵀ is read by the softmax in
  * the same iteration and is not). *result: that loop result's index. */
 bool ct_loop_mma_in_flight(MlirOperation loop, MlirOperation *mmaf, int *result);
