@@ -219,7 +219,6 @@ void hopper_loop_body_begin(ct_lower *L, MlirValue iv) {
   }
 }
 
-
 static void bind_tokens(ct_lower *L, MlirOperation op) {
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
     lv_bind(L, mlirOperationGetResult(op, i), lv_alloc(L, LV_TOKEN, NULL));
@@ -307,37 +306,46 @@ static bool is_zero_const(MlirValue v) {
   return !mlirAttributeIsNull(a) && mlirAttributeIsAFloat(a) && mlirFloatAttrGetValueDouble(a) == 0.0;
 }
 
-/* wgmma.fence with the registers the chain's wgmmas read (acc[nacc]: f32 accumulator, a[na]: .b32
- * A fragments) passed through it as tied asm operands (updated in place), as CUTLASS's
- * warpgroup_fence_operand does: every instruction computing them is ordered before the fence, so
- * none is scheduled (or rematerialised) between the fence and the wgmmas. */
-static void fence_operands(ct_bld *b, MlirValue *acc, int nacc, MlirValue *a, int na) {
-  int n = nacc + na;
+/* Run `instr` (wgmma.fence / wgmma.wait_group) as an asm through which f32 registers f[nf] and
+ * .b32 registers r[nr] pass as tied operands (updated in place): every instruction computing them
+ * is ordered before it and every reader after it, as CUTLASS's warpgroup_fence_operand does. With
+ * no register, the intrinsic `intrinsic` (its i64 argument `arg` when arg >= 0). */
+static void through_asm(ct_bld *b, const char *instr, const char *intrinsic, int64_t arg, MlirValue *f, int nf,
+                        MlirValue *r, int nr) {
+  int n = nf + nr;
   if (n == 0) {
-    intr0(b, "llvm.nvvm.wgmma.fence.sync.aligned", 0, NULL);
+    MlirValue a = bld_i64(b, arg);
+    intr0(b, intrinsic, arg >= 0 ? 1 : 0, arg >= 0 ? &a : NULL);
     return;
   }
   char *cons = malloc((size_t)n * 10 + 1);
-  MlirType *ts = malloc((size_t)n * sizeof *ts);
+  MlirType *ts = calloc((size_t)n, sizeof *ts);
   MlirValue *ops = malloc((size_t)n * sizeof *ops);
   if (!cons || !ts || !ops) abort();
   int cp = 0;
-  for (int i = 0; i < n; i++) cp += sprintf(cons + cp, "%s", i < nacc ? "=f," : "=r,");
+  for (int i = 0; i < n; i++) cp += sprintf(cons + cp, "%s", i < nf ? "=f," : "=r,");
   for (int i = 0; i < n; i++) cp += sprintf(cons + cp, i + 1 < n ? "%d," : "%d", i);
   for (int i = 0; i < n; i++) {
-    ops[i] = i < nacc ? acc[i] : a[i - nacc];
-    ts[i] = i < nacc ? b->f32 : b->i32;
+    ops[i] = i < nf ? f[i] : r[i - nf];
+    ts[i] = i < nf ? b->f32 : b->i32;
   }
   MlirType st = mlirLLVMStructTypeLiteralGet(b->ctx, n, ts, false);
-  MlirValue res = bld_inline_asm_volatile(b, "wgmma.fence.sync.aligned;", cons, st, n, ops);
+  MlirValue res = bld_inline_asm_volatile(b, instr, cons, st, n, ops);
   for (int i = 0; i < n; i++) {
     MlirValue v = bld_extractvalue(b, res, i, ts[i]);
-    if (i < nacc) acc[i] = v;
-    else a[i - nacc] = v;
+    if (i < nf) f[i] = v;
+    else r[i - nf] = v;
   }
   free(cons);
   free(ts);
   free(ops);
+}
+
+/* wgmma.fence with the registers the chain's wgmmas read (acc[nacc]: f32 accumulator, a[na]: .b32
+ * A fragments) passed through it: none of them is computed (or rematerialised) between the fence
+ * and the wgmmas. */
+static void fence_operands(ct_bld *b, MlirValue *acc, int nacc, MlirValue *a, int na) {
+  through_asm(b, "wgmma.fence.sync.aligned;", "llvm.nvvm.wgmma.fence.sync.aligned", -1, acc, nacc, a, na);
 }
 
 /* Two f16/bf16 registers as one .b32 (low half = first). */
@@ -483,27 +491,9 @@ int hopper_in_flight_result(ct_lower *L) {
 }
 
 /* The in-flight group of the loop's last iteration completes (wait_group 0) before its result is
- * read; the accumulator passes through the wait (an asm tying each register), so nothing reads it
- * earlier. */
+ * read; the accumulator passes through the wait, so nothing reads it earlier. */
 void hopper_wait_in_flight(ct_lower *L, MlirValue *regs, int n) {
-  ct_bld *b = &L->b;
-  if (n <= 0) {
-    MlirValue zero64 = bld_i64(b, 0);
-    intr0(b, "llvm.nvvm.wgmma.wait_group.sync.aligned", 1, &zero64);
-    return;
-  }
-  char *cons = malloc((size_t)n * 10 + 1);
-  MlirType *ts = calloc((size_t)n, sizeof *ts);
-  if (!cons || !ts) abort();
-  int cp = 0;
-  for (int i = 0; i < n; i++) cp += sprintf(cons + cp, "=f,");
-  for (int i = 0; i < n; i++) cp += sprintf(cons + cp, i + 1 < n ? "%d," : "%d", i);
-  for (int i = 0; i < n; i++) ts[i] = b->f32;
-  MlirType st = mlirLLVMStructTypeLiteralGet(b->ctx, n, ts, false);
-  MlirValue res = bld_inline_asm_volatile(b, "wgmma.wait_group.sync.aligned 0;", cons, st, n, regs);
-  for (int i = 0; i < n; i++) regs[i] = bld_extractvalue(b, res, i, b->f32);
-  free(cons);
-  free(ts);
+  through_asm(&L->b, "wgmma.wait_group.sync.aligned 0;", "llvm.nvvm.wgmma.wait_group.sync.aligned", 0, regs, n, NULL, 0);
 }
 
 void hopper_loop_end(ct_lower *L) { bld_barrier(&L->b); /* every warpgroup's wgmma reads of the ring are complete */ }

@@ -475,16 +475,15 @@ static const char *apply_assignment(ct_hopper_plan *p) {
   return NULL;
 }
 
-/* The loop's only mmaf keeps its wgmma group in flight into the next iteration when it accumulates
- * into a loop-carried value nothing else reads (roofline.c ct_loop_mma_in_flight, which the stage
- * count also reads: the group holds one more stage) and both operands come from shared memory: an
- * A in registers would be rewritten by the next iteration while the group still reads it (PTX:
+/* The loop's only mmaf keeps its wgmma group in flight into the next iteration when it takes A
+ * straight from a pipe and accumulates into a loop-carried value nothing else reads (roofline.c
+ * ct_loop_mma_in_flight, which the stage count also reads: the group holds one more stage). An A
+ * in registers would be rewritten by the next iteration while the group still reads it (PTX:
  * undefined before the wait), so such a loop waits for its group every iteration. */
 static void plan_in_flight(ct_hopper_plan *p) {
   ct_hopper_mma *mm = &p->mmas[0];
   MlirOperation which;
   int r;
-  if (mm->a_pipe < 0) return;
   if (!ct_loop_mma_in_flight(p->for_op, &which, &r) || !mlirOperationEqual(which, mm->mmaf)) return;
   mm->keep_in_flight = true;
   mm->loop_result = r;

@@ -224,9 +224,10 @@ static void set_stage_type(MlirContext ctx, MlirOperation op, int stages) {
   mlirValueSetType(v, nt);
 }
 
-/* scratch_bytes: the code generator's own shared memory in the kernel (ct_roofline_scratch_bytes). */
+/* scratch_bytes: the code generator's own shared memory in the kernel (ct_roofline_scratch_bytes);
+ * staging_bytes: its TMA-store staging (store_staging_bytes). Both once per kernel. */
 static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options *so, bool unlimited, MlirOperation entry,
-                          int64_t scratch_bytes, MlirOperation loop) {
+                          int64_t scratch_bytes, int64_t staging_bytes, MlirOperation loop) {
   MlirContext ctx = c->mlir;
   MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   MlirOperation term = ct_ir_block_last_op(blk);
@@ -320,7 +321,7 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
   ct_stage_request req = {.memory_cycles = roof.memory_cycles, .compute_cycles = roof.compute_cycles,
                           .transfer_cycles = roof.transfer_cycles,
                           .mma_in_flight = m->has_wgmma && ct_loop_mma_in_flight(loop, NULL, NULL),
-                          .two_ctas_per_sm = true, .reusable_smem_bytes = store_staging_bytes(entry),
+                          .two_ctas_per_sm = true, .reusable_smem_bytes = staging_bytes,
                           /* each stage also holds a full and an empty mbarrier per pipe; the ring's base is
                            * aligned at run time (CT_SMEM_RING_SLACK): what the code generator reserves */
                           .stage_bytes = stage_bytes + CT_SMEM_MBARRIER_PAIR_BYTES * (int64_t)b.pipes.n,
@@ -422,7 +423,9 @@ bool ct_sched_module(ct_ctx *c, MlirOperation module_op, ct_tileas_target target
     ct_oplist loops = {0};
     ct_ir_collect(entries.ops[e], "tileaa.for", &loops);
     int64_t scratch = loops.n ? ct_roofline_scratch_bytes(entries.ops[e]) : 0;
-    for (size_t i = 0; i < loops.n && ok; i++) ok = schedule_loop(c, &m, &so, unlimited_smem, entries.ops[e], scratch, loops.ops[i]);
+    int64_t staging = loops.n ? store_staging_bytes(entries.ops[e]) : 0;
+    for (size_t i = 0; i < loops.n && ok; i++)
+      ok = schedule_loop(c, &m, &so, unlimited_smem, entries.ops[e], scratch, staging, loops.ops[i]);
     ct_oplist_free(&loops);
   }
   ct_oplist_free(&entries);
