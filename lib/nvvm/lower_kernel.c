@@ -558,6 +558,12 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   L->hopper = NULL;
   L->hopper_emit = NULL;
   MlirOperation wgmma_op = first_op_where(entry, on_wgmma, NULL);
+  if (!mlirOperationIsNull(wgmma_op) && !ct_op_is(wgmma_op, "cuda_tile.mmaf")) {
+    char on[96];
+    ct_error_op(L->c, wgmma_op, "tileas.mma = \"wgmma\": code generation runs `%s` on mma.sync or in the fma form",
+                ct_op_short_name(wgmma_op, on, sizeof on));
+    return false;
+  }
   if (!mlirOperationIsNull(wgmma_op)) {
     ct_hopper_plan_env env = {.c = L->c,
                               .has_wgmma = L->opts->gpu == CT_SM_90A,

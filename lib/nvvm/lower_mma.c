@@ -1,20 +1,23 @@
-/* lower_mma: `mmaf` (2-D) on tensor cores with mma.sync.aligned.m16n8k16, or a simple FMA form.
+/* lower_mma: `mmaf` / `mmai` (2-D) on tensor cores with mma.sync.aligned (m16n8k16 for f16/bf16 ->
+ * f32, m16n8k32 for i8 -> i32), or a simple FMA form.
  *
- * Tensor-core path (f16/bf16 operands, f32 accumulator, M%16 = N%8 = K%16 = 0, enough tiles for
- * the warps): the accumulator lives in the mma C-fragment layout (tileas/reg_layout.h, ct_layout_mma_acc;
- * warps form a wm × wn grid, each owns a (M/wm) × (N/wn) block). A and B are written to shared
- * memory row-major with rows padded by 8 halves (16 B) so that the eight 16-byte rows an ldmatrix
- * phase reads fall in distinct banks; bar.sync; per k16 step every warp loads its B fragments
- * with ldmatrix.x4.trans (x2 when a warp has one n8 tile), then per m16 row of tiles one A
- * fragment with ldmatrix.x4 and one mma per n8 tile (one A fragment live at a time; each
- * fragment is bitcast once). The next user of the buffer starts with bar.sync.
- * FMA path (other types / shapes, `mmai`, batched 3-D): A and B through shared memory (3-D:
+ * Tensor-core path (TileAS put the op on mma.sync, path_select.c; M%16 = N%8 = 0, K a multiple of
+ * the k step, enough tiles for the warps): the accumulator lives in the mma C-fragment layout
+ * (tileas/reg_layout.h, ct_layout_mma_acc; warps form a wm × wn grid, each owns a (M/wm) × (N/wn)
+ * block). A is written to shared memory row-major, B row-major (f16/bf16) or transposed (i8: four
+ * consecutive k of one column per register, which ldmatrix.trans cannot gather from bytes), rows
+ * padded by 16 bytes so that the eight 16-byte rows an ldmatrix phase reads fall in distinct
+ * banks; bar.sync; per k step every warp loads its B fragments with ldmatrix.x4 (.trans for
+ * f16/bf16; x2 when a warp has one n8 tile), then per m16 row of tiles one A fragment with
+ * ldmatrix.x4 and one mma per n8 tile (one A fragment live at a time; each fragment is bitcast
+ * once). The next user of the buffer starts with bar.sync.
+ * FMA path (other types / shapes, batched 3-D): A and B through shared memory (3-D:
  * [batch x rows] flattened), each accumulator register does K multiply-adds in f32 (f64 for f64;
  * for mmai i32 multiply-adds of the operands sign- or zero-extended by their signedness). 2-D
  * mmaf unrolls K; mmai and 3-D run a real K loop with loop-carried accumulators (unrolled, K x
  * registers products do not fit: 412 bytes of spills on a 64x64x64 int8 GEMM).
- * TODO: tf32/f8/i8 tensor-core paths, wgmma/tcgen05.
- * Knobs: SMEM_ROW_PAD (elements added to each shared-memory row). */
+ * TODO: tf32/f8 tensor-core paths, wgmma .s8, tcgen05.
+ * Knobs: SMEM_ROW_PAD_BYTES (bytes added to each shared-memory row of the tensor-core staging). */
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Dialect/LLVM.h>
 #include <stdio.h>
@@ -23,7 +26,7 @@
 
 #include "nvvm/lower_internal.h"
 
-#define SMEM_ROW_PAD 8
+#define SMEM_ROW_PAD_BYTES 16
 
 static bool streq(const char *a, const char *b) { return !strcmp(a, b); }
 static MlirType value_type_of(MlirValue v) { return mlirValueGetType(v); }
@@ -56,18 +59,19 @@ const ct_layout *mma_result_layout(ct_lower *L, MlirOperation mmaf) {
 }
 
 /* Store a 2-D (or batched 3-D: [batch x rows] flattened) tile to shared memory at row stride `ld`
- * (elements); `base` is 16-byte aligned.
+ * (elements); `base` is 16-byte aligned. transposed (2-D only): element (r, c) goes to c*ld + r.
  * The G lowest registers of a thread that hold consecutive columns (layout reg bit i = column
  * bit i) go out as one vector store of G*esize ≤ 16 bytes when the row stride keeps it aligned
- * (the thread's column is then a multiple of G: thread bases never touch those bits). */
-static void tile_to_smem(ct_lower *L, ct_lv *t, MlirValue base, int64_t ld) {
+ * (the thread's column is then a multiple of G: thread bases never touch those bits); a
+ * transposed tile goes out element by element. */
+static void tile_to_smem(ct_lower *L, ct_lv *t, MlirValue base, int64_t ld, bool transposed) {
   ct_bld *b = &L->b;
   const ct_layout *l = t->layout;
   MlirType et = mlirValueGetType(t->regs[0]);
   int ebits = ct_elem_bits(t->type.elem);
   int64_t esize = ebits >= 8 ? ebits / 8 : 1;
   int gbits = 0;
-  while (gbits < l->nreg_bits && l->reg[gbits] == (1u << gbits)) gbits++;
+  while (!transposed && gbits < l->nreg_bits && l->reg[gbits] == (1u << gbits)) gbits++;
   int64_t g = 1LL << gbits;
   while (g > 1 && (g * esize > 16 || (ld * esize) % (g * esize) != 0 || ebits < 8)) g /= 2;
   /* rank 3 (batched): the batch and row dims flattened into rows of `ld` elements */
@@ -75,12 +79,13 @@ static void tile_to_smem(ct_lower *L, ct_lv *t, MlirValue base, int64_t ld) {
   int64_t rows1 = r == 3 ? t->type.shape[1] : 1;
   MlirValue r0 = thread_coord(L, l, r - 2), c0 = thread_coord(L, l, r - 1);
   if (r == 3) r0 = bld_add(b, bld_mul(b, thread_coord(L, l, 0), bld_i32(b, rows1)), r0);
-  MlirValue tbase = bld_add(b, bld_mul(b, r0, bld_i32(b, ld)), c0);
+  MlirValue tbase = transposed ? bld_add(b, bld_mul(b, c0, bld_i32(b, ld)), r0) : bld_add(b, bld_mul(b, r0, bld_i32(b, ld)), c0);
   MlirType vt = g > 1 ? mlirVectorTypeGet(1, &g, et) : et;
   for (int k = 0; k < t->nregs; k += (int)g) {
     uint32_t rf = ct_layout_reg_flat(l, (uint32_t)k);
     int64_t row = ct_layout_coord(l, rf, r - 2) + (r == 3 ? ct_layout_coord(l, rf, 0) * rows1 : 0);
-    int64_t off = row * ld + ct_layout_coord(l, rf, r - 1);
+    int64_t col = ct_layout_coord(l, rf, r - 1);
+    int64_t off = transposed ? col * ld + row : row * ld + col;
     MlirValue idx = bld_add(b, tbase, bld_i32(b, off));
     if (g == 1) {
       smem_store_elem(L, base, idx, t->regs[k]);
@@ -115,7 +120,32 @@ static MlirValue ldmatrix_asm(ct_lower *L, MlirValue addr32, int64_t imm, int nr
   return bld_inline_asm_volatile(&L->b, text, nregs == 4 ? "=r,=r,=r,=r,r" : "=r,=r,r", res, 1, &addr32);
 }
 
-static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct_lv *C, const ct_layout *cl) {
+/* The mma.sync instruction of an mmaf/mmai: its NVVM intrinsic, its k step, the operand element
+ * bytes. f16 / bf16 -> f32: m16n8k16; i8 -> i32 (mmai, by each operand's signedness): m16n8k32
+ * (products and sums wrap modulo 2^32, as the spec says: no .satfinite). */
+typedef struct mma_sync_insn {
+  const char *intrinsic;
+  int64_t kstep;
+  int ebytes;
+  bool integer, bf16;
+} mma_sync_insn;
+
+static mma_sync_insn mma_sync_insn_of(ct_elem a, bool a_signed, bool b_signed) {
+  static const char *imma[2][2] = {{"llvm.nvvm.mma.m16n8k32.row.col.u8", "llvm.nvvm.mma.m16n8k32.row.col.u8.s8"},
+                                   {"llvm.nvvm.mma.m16n8k32.row.col.s8.u8", "llvm.nvvm.mma.m16n8k32.row.col.s8"}};
+  if (a == CT_I8) return (mma_sync_insn){imma[a_signed][b_signed], 32, 1, true, false};
+  if (a == CT_BF16) return (mma_sync_insn){"llvm.nvvm.mma.m16n8k16.row.col.bf16", 16, 2, false, true};
+  return (mma_sync_insn){"llvm.nvvm.mma.m16n8k16.row.col.f32.f32", 16, 2, false, false};
+}
+
+/* mma.sync over the accumulator layout cl. Staging: A row-major [M x K], rows of K*esize + 16
+ * bytes. B: f16/bf16 row-major [K x N] (rows N*2 + 16 bytes), read with ldmatrix.trans; i8
+ * transposed, [N x K] (rows K + 16 bytes), because m16n8k32 wants four consecutive k of one column
+ * per register and ldmatrix.trans moves 16-bit elements, not bytes. In bytes both A fragments are
+ * the same ldmatrix.x4 (rows 0-7 / 8-15 by 16-byte halves), and so are the i8 B fragments
+ * (ldmatrix.x4 non-transposed: two n8 tiles by two 16-byte k halves). */
+static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct_lv *C, const ct_layout *cl,
+                              mma_sync_insn in) {
   ct_bld *b = &L->b;
   int64_t m = A->type.shape[0], k = A->type.shape[1], n = B->type.shape[1];
   int wm, wn;
@@ -130,14 +160,15 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
                 "rows in multiples of 16 and columns 8 or a multiple of 16", (long long)WM, (long long)WN);
     return false;
   }
-  int64_t MT = WM / 16, NT = WN / 8;
-  int64_t lda = k + SMEM_ROW_PAD, ldb = n + SMEM_ROW_PAD;
-  int64_t a_bytes = 2 * m * lda, b_bytes = 2 * k * ldb;
-  MlirValue base = smem_base(L, a_bytes + b_bytes);
+  int64_t MT = WM / 16, NT = WN / 8, eb = in.ebytes;
+  int64_t lda = k + SMEM_ROW_PAD_BYTES / eb;                       /* elements; rows padded by 16 bytes */
+  int64_t ldb = in.integer ? k + 16 : n + SMEM_ROW_PAD_BYTES / eb; /* i8: B transposed, rows of K */
+  int64_t a_bytes = eb * m * lda;
+  MlirValue base = smem_base(L, ct_reg_layout_mma_sync_staging_bytes(&A->type, &B->type)); /* the size TileAS counts */
   MlirValue a_base = base, b_base = shared_byte_ptr(L, base, bld_i32(b, a_bytes));
   bld_barrier(b);
-  tile_to_smem(L, A, a_base, lda);
-  tile_to_smem(L, B, b_base, ldb);
+  tile_to_smem(L, A, a_base, lda, false);
+  tile_to_smem(L, B, b_base, ldb, in.integer);
   bld_barrier(b);
 
   MlirValue lane = bld_and(b, L->tid, bld_i32(b, 31));
@@ -148,59 +179,69 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
   MlirValue row_base = bld_mul(b, warp_m, bld_i32(b, WM));
   MlirValue col_base = bld_mul(b, warp_n, bld_i32(b, WN));
   MlirValue lrow = bld_and(b, lane, bld_i32(b, 15));
-  MlirValue lcol = bld_mul(b, bld_lshr(b, lane, bld_i32(b, 4)), bld_i32(b, 8));
+  MlirValue lhalf = bld_mul(b, bld_lshr(b, lane, bld_i32(b, 4)), bld_i32(b, 16 / eb)); /* 16-byte half, elements */
   /* per-lane ldmatrix element offsets (k-step and tile offsets added as constants) */
-  MlirValue a_lane = bld_add(b, bld_mul(b, bld_add(b, row_base, lrow), bld_i32(b, lda)), lcol);
-  MlirValue b_lane = bld_add(b, bld_mul(b, lrow, bld_i32(b, ldb)), bld_add(b, col_base, lcol));
+  MlirValue a_lane = bld_add(b, bld_mul(b, bld_add(b, row_base, lrow), bld_i32(b, lda)), lhalf);
+  MlirValue b_lane;
+  if (in.integer) /* row n = col_base + (lane/16)*8 + lane%8, k half (lane/8)%2 */
+    b_lane = bld_add(b,
+                     bld_mul(b,
+                             bld_add(b, col_base,
+                                     bld_add(b, bld_mul(b, bld_lshr(b, lane, bld_i32(b, 4)), bld_i32(b, 8)),
+                                             bld_and(b, lane, bld_i32(b, 7)))),
+                             bld_i32(b, ldb)),
+                     bld_mul(b, bld_and(b, bld_lshr(b, lane, bld_i32(b, 3)), bld_i32(b, 1)), bld_i32(b, 16)));
+  else
+    b_lane = bld_add(b, bld_mul(b, lrow, bld_i32(b, ldb)), bld_add(b, col_base, lhalf));
   /* 32-bit shared-window addresses of this lane's first A / B row (PTX allows 32-bit .shared
    * addresses; the buffer lies in the shared window, below 4 GiB) */
   MlirValue a_addr = bld_cast(b, "llvm.trunc",
-                              bld_cast(b, "llvm.ptrtoint", shared_byte_ptr(L, a_base, bld_mul(b, a_lane, bld_i32(b, 2))), b->i64),
+                              bld_cast(b, "llvm.ptrtoint", shared_byte_ptr(L, a_base, bld_mul(b, a_lane, bld_i32(b, eb))), b->i64),
                               b->i32);
   MlirValue b_addr = bld_cast(b, "llvm.trunc",
-                              bld_cast(b, "llvm.ptrtoint", shared_byte_ptr(L, b_base, bld_mul(b, b_lane, bld_i32(b, 2))), b->i64),
+                              bld_cast(b, "llvm.ptrtoint", shared_byte_ptr(L, b_base, bld_mul(b, b_lane, bld_i32(b, eb))), b->i64),
                               b->i32);
 
-  bool bf16 = A->type.elem == CT_BF16;
   MlirType half2;
   {
     int64_t two = 2;
-    half2 = mlirVectorTypeGet(1, &two, bf16 ? b->bf16 : b->f16);
+    half2 = mlirVectorTypeGet(1, &two, in.bf16 ? b->bf16 : b->f16);
   }
+  bool bitcast_halves = !in.integer && !in.bf16; /* the f16 intrinsic takes <2 x half>, bf16 and i8 ones i32 */
   MlirType i32x4[4] = {b->i32, b->i32, b->i32, b->i32};
   MlirType s4 = mlirLLVMStructTypeLiteralGet(b->ctx, 4, i32x4, false);
   MlirType s2 = mlirLLVMStructTypeLiteralGet(b->ctx, 2, i32x4, false);
-  MlirType f32x4[4] = {b->f32, b->f32, b->f32, b->f32};
-  MlirType sf4 = mlirLLVMStructTypeLiteralGet(b->ctx, 4, f32x4, false);
-  const char *mma_name = bf16 ? "llvm.nvvm.mma.m16n8k16.row.col.bf16" : "llvm.nvvm.mma.m16n8k16.row.col.f32.f32";
+  MlirType acc_t = in.integer ? b->i32 : b->f32;
+  MlirType acc4[4] = {acc_t, acc_t, acc_t, acc_t};
+  MlirType sacc = mlirLLVMStructTypeLiteralGet(b->ctx, 4, acc4, false);
 
   ct_lv *D = lv_new_tile(L, &C->type, cl);
   memcpy(D->regs, C->regs, (size_t)C->nregs * sizeof *D->regs);
   MlirValue *afrag = malloc(4 * sizeof *afrag);
   MlirValue *bfrag = malloc((size_t)NT * 2 * sizeof *bfrag);
   if (!afrag || !bfrag) abort();
-  for (int64_t kk = 0; kk < k / 16; kk++) {
+  for (int64_t kk = 0; kk < k / in.kstep; kk++) {
     /* B fragments of this k step for every n8 tile; then per m16 row of tiles its A fragment
      * and NT mmas (only one A fragment is live at a time) */
     for (int64_t nj = 0; nj < NT; nj += 2) {
-      int64_t off = 2 * ((kk * 16) * ldb + nj * 8);
+      int64_t off = in.integer ? (nj * 8) * ldb + kk * 32 : 2 * ((kk * 16) * ldb + nj * 8);
       if (NT == 1) {
-        MlirValue s = ldmatrix_asm(L, b_addr, off, 2, true, s2);
+        MlirValue s = ldmatrix_asm(L, b_addr, off, 2, !in.integer, s2);
         bfrag[0] = bld_extractvalue(b, s, 0, b->i32);
         bfrag[1] = bld_extractvalue(b, s, 1, b->i32);
       } else {
-        MlirValue s = ldmatrix_asm(L, b_addr, off, 4, true, s4);
+        MlirValue s = ldmatrix_asm(L, b_addr, off, 4, !in.integer, s4);
         for (int q = 0; q < 4; q++) bfrag[nj * 2 + q] = bld_extractvalue(b, s, q, b->i32);
       }
     }
-    if (!bf16)
+    if (bitcast_halves)
       for (int64_t q = 0; q < NT * 2; q++) bfrag[q] = bld_bitcast(b, bfrag[q], half2);
     for (int64_t mi = 0; mi < MT; mi++) {
-      int64_t off = 2 * ((mi * 16) * lda + kk * 16);
+      int64_t off = eb * ((mi * 16) * lda) + kk * 32;
       MlirValue s = ldmatrix_asm(L, a_addr, off, 4, false, s4);
       for (int q = 0; q < 4; q++) {
         afrag[q] = bld_extractvalue(b, s, q, b->i32);
-        if (!bf16) afrag[q] = bld_bitcast(b, afrag[q], half2);
+        if (bitcast_halves) afrag[q] = bld_bitcast(b, afrag[q], half2);
       }
       for (int64_t ni = 0; ni < NT; ni++) {
         MlirValue ops[10];
@@ -208,8 +249,8 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
         for (int q = 0; q < 2; q++) ops[4 + q] = bfrag[ni * 2 + q];
         int64_t r = (mi * NT + ni) * 4;
         for (int q = 0; q < 4; q++) ops[6 + q] = D->regs[r + q];
-        MlirValue res = bld_intr(b, mma_name, sf4, 10, ops);
-        for (int q = 0; q < 4; q++) D->regs[r + q] = bld_extractvalue(b, res, q, b->f32);
+        MlirValue res = bld_intr(b, in.intrinsic, sacc, 10, ops);
+        for (int q = 0; q < 4; q++) D->regs[r + q] = bld_extractvalue(b, res, q, acc_t);
       }
     }
   }
@@ -232,8 +273,8 @@ static bool lower_fma_form(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct
   MlirValue base = smem_base(L, a_bytes + b_bytes);
   MlirValue a_base = base, b_base = shared_byte_ptr(L, base, bld_i32(b, a_bytes));
   bld_barrier(b);
-  tile_to_smem(L, A, a_base, k); /* [nb*m x k] */
-  tile_to_smem(L, B, b_base, n); /* [nb*k x n] */
+  tile_to_smem(L, A, a_base, k, false); /* [nb*m x k] */
+  tile_to_smem(L, B, b_base, n, false); /* [nb*k x n] */
   bld_barrier(b);
   MlirType at = elem_llvm_type(L, A->type.elem), bt = elem_llvm_type(L, B->type.elem);
   MlirType ct = elem_llvm_type(L, C->type.elem);
@@ -332,8 +373,9 @@ static bool lower_fma_form(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct
   return true;
 }
 
-/* `mmai`: i8 x i8 -> i32 (the verifier's types) in the FMA form, widened by each operand's
- * signedness. TODO: IMMA (mma.sync m16n8k32 .s8/.u8) and wgmma .s8 paths (issue 12). */
+/* `mmai`: i8 x i8 -> i32 (the verifier's types) on mma.sync.m16n8k32 (.s8/.u8 by each operand's
+ * signedness) when TileAS put it there (path_select.c), else in the FMA form, each operand widened by
+ * its signedness. TODO: wgmma .s8 (needs both operands K-major in SMEM; issue 12). */
 static int lower_mmai(ct_lower *L, MlirOperation op) {
   ct_type a, bt, c;
   if (mlirOperationGetNumOperands(op) != 3 || !mma_types(L, op, &a, &bt, &c)) return LOWER_FAILED;
@@ -343,16 +385,38 @@ static int lower_mmai(ct_lower *L, MlirOperation op) {
     return LOWER_FAILED;
   }
   ct_mma_family fam;
-  if (ct_tileas_op_mma(op, &fam) && fam != CT_MMA_FMA) {
-    ct_error_op(L->c, op, "tileas.mma = \"%s\": code generation runs `mmai` in the fma form only", ct_mma_family_name(fam));
+  bool has_fam = ct_tileas_op_mma(op, &fam);
+  if (has_fam && fam != CT_MMA_FMA && fam != CT_MMA_SYNC) {
+    ct_error_op(L->c, op, "tileas.mma = \"%s\": code generation runs `mmai` on mma.sync or in the fma form",
+                ct_mma_family_name(fam));
+    return LOWER_FAILED;
+  }
+  if (has_fam && fam == CT_MMA_SYNC && !ct_reg_layout_mma_sync_types_ok(&a, &bt, &c)) {
+    ct_error_op(L->c, op, "TileAS put this mmai on mma.sync (tileas.mma), but mma.sync.m16n8k32 takes i8 operands, an "
+                "i32 accumulator and M, N, K multiples of 16, 8, 32 (tileas.mma = \"fma\" is the form without tensor "
+                "cores)");
     return LOWER_FAILED;
   }
   char sa[32] = "signed", sb[32] = "signed";
   attr_keyword(op, "signedness_lhs", sa, sizeof sa);
   attr_keyword(op, "signedness_rhs", sb, sizeof sb);
+  bool a_signed = !streq(sa, "unsigned"), b_signed = !streq(sb, "unsigned");
   ct_lv *A = lv_get(L, op, 0), *B = lv_get(L, op, 1), *C = lv_get(L, op, 2);
   if (!A || !B || !C) return LOWER_FAILED;
-  return lower_fma_form(L, op, A, B, C, true, !streq(sa, "unsigned"), !streq(sb, "unsigned")) ? LOWER_DONE : LOWER_FAILED;
+  int errors_before = L->c->nerrors;
+  const ct_layout *cl = mma_result_layout(L, op);
+  if (L->c->nerrors != errors_before) return LOWER_FAILED;
+  if (cl) {
+    if (!ct_reg_layout_mma_sync_types_ok(&a, &bt, &c)) {
+      ct_error_op(L->c, op, "tileas.reg_layout gives this mmai an mma.sync accumulator, but mma.sync.m16n8k32 takes i8 "
+                  "operands, an i32 accumulator and M, N, K multiples of 16, 8, 32");
+      return LOWER_FAILED;
+    }
+    if (!(C = lv_require(L, op, 2, C, cl))) return LOWER_FAILED;
+    return lower_tensor_core(L, op, A, B, C, cl, mma_sync_insn_of(a.elem, a_signed, b_signed)) ? LOWER_DONE
+                                                                                                  : LOWER_FAILED;
+  }
+  return lower_fma_form(L, op, A, B, C, true, a_signed, b_signed) ? LOWER_DONE : LOWER_FAILED;
 }
 
 int lower_mma_op(ct_lower *L, MlirOperation op, const char *name) {
@@ -397,7 +461,7 @@ int lower_mma_op(ct_lower *L, MlirOperation op, const char *name) {
       return LOWER_FAILED;
     }
     if (!(C = lv_require(L, op, 2, C, cl))) return LOWER_FAILED;
-    return lower_tensor_core(L, op, A, B, C, cl) ? LOWER_DONE : LOWER_FAILED;
+    return lower_tensor_core(L, op, A, B, C, cl, mma_sync_insn_of(a.elem, true, true)) ? LOWER_DONE : LOWER_FAILED;
   }
   if (has_fam && fam == CT_MMA_SYNC) {
     ct_error_op(L->c, op, "TileAS put this mmaf on mma.sync (tileas.mma), but mma.sync.m16n8k16 takes f16/bf16 operands, "

@@ -33,6 +33,7 @@ static bool name_has_prefix(MlirOperation op, const char *prefix) {
 }
 
 bool ct_ir_is(MlirOperation op, const char *name) { return ct_op_is(op, name); }
+bool ct_ir_is_mma(MlirOperation op) { return ct_op_is(op, "cuda_tile.mmaf") || ct_op_is(op, "cuda_tile.mmai"); }
 
 static void collect_rec(MlirOperation op, const char *prefix, ct_oplist *out) {
   for (MlirRegion r = mlirOperationGetFirstRegion(op); !mlirRegionIsNull(r); r = mlirRegionGetNextInOperation(r))

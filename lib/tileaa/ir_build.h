@@ -27,6 +27,8 @@ void ct_ir_collect(MlirOperation root, const char *prefix, ct_oplist *out);
 void ct_ir_collect_users(MlirValue v, ct_oplist *out);
 
 bool ct_ir_is(MlirOperation op, const char *name);     /* op name == name */
+/* cuda_tile.mmaf or cuda_tile.mmai (the two matrix multiply-accumulates a path is chosen for) */
+bool ct_ir_is_mma(MlirOperation op);
 MlirStringRef ct_ir_sref(const char *s);
 MlirNamedAttribute ct_ir_named(MlirContext ctx, const char *name, MlirAttribute a);
 MlirAttribute ct_ir_i64_attr(MlirContext ctx, int64_t v);

@@ -68,7 +68,7 @@ typedef struct group {
 static bool value_is_mma_result_at(MlirValue v, int depth) {
   if (!mlirValueIsAOpResult(v) || depth > 16) return false;
   MlirOperation d = mlirOpResultGetOwner(v);
-  if (ct_ir_is(d, "cuda_tile.mmaf") || ct_ir_is(d, "cuda_tile.mmai")) return true;
+  if (ct_ir_is_mma(d)) return true;
   char name[64];
   ct_type vt;
   if (ct_op_name_is_elementwise(ct_op_short_name(d, name, sizeof name))) {
@@ -95,7 +95,6 @@ static bool value_is_mma_result_at(MlirValue v, int depth) {
 
 static bool value_is_mma_result(MlirValue v) { return value_is_mma_result_at(v, 0); }
 
-static bool is_mma(MlirOperation op) { return ct_ir_is(op, "cuda_tile.mmaf") || ct_ir_is(op, "cuda_tile.mmai"); }
 
 /* A cuda_tile.permute [1, 0] whose only use is operand 1 (B) of an mmaf/mmai: the mma reads the
  * permute's source as B stored K-major, so the permute is a descriptor choice, not a data move. */
@@ -107,7 +106,7 @@ static bool is_kmajor_b_permute(MlirOperation op) {
     return false;
   MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(op, 0));
   if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u))) return false;
-  return is_mma(mlirOpOperandGetOwner(u)) && mlirOpOperandGetOperandNumber(u) == 1;
+  return ct_ir_is_mma(mlirOpOperandGetOwner(u)) && mlirOpOperandGetOperandNumber(u) == 1;
 }
 
 /* Use of a load's waited tile: the first direct mma operand use decides (lhs -> A, rhs -> B
@@ -123,7 +122,7 @@ static ct_use load_use(MlirOperation ld, bool *k_major) {
     MlirValue v = mlirOperationGetResult(w, 0);
     for (MlirOpOperand k = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(k); k = mlirOpOperandGetNextUse(k)) {
       MlirOperation user = mlirOpOperandGetOwner(k);
-      if (is_mma(user)) {
+      if (ct_ir_is_mma(user)) {
         unsigned pos = mlirOpOperandGetOperandNumber(k);
         if (pos == 0) return CT_USE_MMA_A;
         if (pos == 1) return CT_USE_MMA_B;

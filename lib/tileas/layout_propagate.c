@@ -196,7 +196,7 @@ static void set_result(lp *P, MlirOperation op, int i, const ct_layout *l, bool 
 /* ---- loop-carried layouts (what the body will do to a value) ---- */
 static bool mma_acc_layout(MlirOperation mmaf, ct_layout *out) {
   ct_mma_family f;
-  if (!name_is(mmaf, "cuda_tile.mmaf") || mlirOperationGetNumOperands(mmaf) != 3) return false;
+  if (!ct_ir_is_mma(mmaf) || mlirOperationGetNumOperands(mmaf) != 3) return false;
   if (ct_tileas_op_mma(mmaf, &f) && f == CT_MMA_FMA) return false;
   ct_type c;
   const char *why;
@@ -212,7 +212,7 @@ static bool predict_layout(MlirValue v, int depth, ct_layout *out) {
   MlirOperation def = mlirOpResultGetOwner(v);
   ct_type rt;
   if (!tile_of_rank(v, &rt) || rt.rank < 1) return false;
-  if (name_is(def, "cuda_tile.mmaf")) return mma_acc_layout(def, out);
+  if (ct_ir_is_mma(def)) return mma_acc_layout(def, out);
   bool reduce = name_is(def, "cuda_tile.reduce");
   if (reduce || name_is(def, "cuda_tile.reshape")) {
     ct_layout in;
@@ -488,7 +488,7 @@ static void walk_mma(lp *P, MlirOperation op) {
     return;
   }
   for (int i = 0; i < 3; i++) use_operand(P, op, i);
-  if (is_mmaf && !(has_fam && fam == CT_MMA_FMA) && mma_acc_layout(op, &acc)) {
+  if (!(has_fam && fam == CT_MMA_FMA) && mma_acc_layout(op, &acc)) {
     ensure_layout(P, op, 2, &acc);
     set_result(P, op, 0, &acc, false);
     return;

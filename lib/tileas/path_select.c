@@ -10,8 +10,8 @@
  * maps). When it is planned, the mmaf ops keep wgmma and the entry gets 4 warps per warpgroup;
  * otherwise — with a remark saying why — the entry gets its hinted warps (num_worker_warps_per_cta,
  * default 4) and every mmaf/mmai another family: mma.sync when its operands fit
- * mma.sync.m16n8k16 on those warps (reg_layout.h ct_reg_layout_mma_sync_ok: f16/bf16 -> f32,
- * M % 16, N % 8, K % 16, a warp grid), else fma (no tcgen05 code generation yet, so tcgen05.mma
+ * mma.sync on those warps (reg_layout.h ct_reg_layout_mma_sync_ok: m16n8k16 for f16/bf16 -> f32,
+ * m16n8k32 for i8 -> i32; M % 16, N % 8, a warp grid), else fma (no tcgen05 code generation yet, so tcgen05.mma
  * is never the final family). An invalid hint leaves tileas.num_warps out; the code
  * generator reports it. Then the shared-memory paths the entry does not take are rewritten into
  * what the PTX does (demote_untaken_paths): a pipe the plan does not feed wgmma from becomes a SIMT
@@ -204,7 +204,7 @@ static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
     MlirOperation op = mmas.ops[i];
     if (wgmma && hopper_mma_index(&plan, op) >= 0) continue; /* keeps wgmma */
     ct_type a, b, acc;
-    bool sync = ct_ir_is(op, "cuda_tile.mmaf") && mlirOperationGetNumOperands(op) == 3 &&
+    bool sync = ct_ir_is_mma(op) && mlirOperationGetNumOperands(op) == 3 &&
                 ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 0)), &a) &&
                 ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 1)), &b) &&
                 ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 2)), &acc) &&

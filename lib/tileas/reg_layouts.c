@@ -9,12 +9,13 @@
  *  - a tileas.load (path_select.c made every pipe the wgmma path does not take one): Triton's
  *    blocked layout over the view's tile (reg_layout.c ct_layout_blocked: up to 4 consecutive
  *    elements per thread along the last dimension, then lanes, then warps); when every use of the
- *    tile is an A/B operand of mmaf, up to 16 bytes per thread instead (the tile is only staged to shared memory, so the
+ *    tile is an A/B operand of mmaf/mmai, up to 16 bytes per thread instead (the tile is only staged to shared memory, so the
  *    global loads and shared stores become 16-byte vectors);
  *  - an iota, a splat constant, a broadcast, an extract, a cat (rank >= 1): blocked
  *    (ct_layout_blocked);
- *  - an mmaf on mma.sync whose operands fit mma.sync.m16n8k16 (f16/bf16 -> f32, M % 16, N % 8,
- *    K % 16, a warp grid with each warp's N block 8 or a multiple of 16): the m16n8 C-fragment
+ *  - an mmaf/mmai on mma.sync whose operands fit mma.sync.m16n8k16 (f16/bf16 -> f32, K % 16) or
+ *    m16n8k32 (i8 -> i32, K % 32), with M % 16, N % 8 and a warp grid with each warp's N block 8 or
+ *    a multiple of 16: the m16n8 C-fragment
  *    layout over the wm x wn warp grid of ct_layout_mma_warp_grid (the code generator reads the
  *    grid back from the layout); an mmaf on wgmma: the wgmma accumulator layout (all warps along M).
  * Seed: the layout-selection section (register term). Knobs: none (the sizePerThread caps live in
@@ -40,7 +41,7 @@ static bool only_feeds_mma(MlirValue v) {
       if (mlirOperationGetNumResults(w) != 1 || !only_feeds_mma(mlirOperationGetResult(w, 0))) return false;
       continue;
     }
-    if (!name_is(w, "cuda_tile.mmaf") || mlirOpOperandGetOperandNumber(u) > 1) return false;
+    if (!ct_ir_is_mma(w) || mlirOpOperandGetOperandNumber(u) > 1) return false;
   }
   return true;
 }
@@ -62,8 +63,15 @@ bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out) {
 }
 
 bool ct_reg_layout_mma_sync_types_ok(const ct_type *a, const ct_type *b, const ct_type *c) {
-  return a->rank == 2 && (a->elem == CT_F16 || a->elem == CT_BF16) && b->elem == a->elem && c->elem == CT_F32 &&
-         a->shape[0] % 16 == 0 && b->shape[1] % 8 == 0 && a->shape[1] % 16 == 0;
+  if (a->rank != 2 || b->rank != 2 || a->shape[0] % 16 || b->shape[1] % 8) return false;
+  if (a->elem == CT_I8 && b->elem == CT_I8 && c->elem == CT_I32) return a->shape[1] % 32 == 0; /* m16n8k32 */
+  return (a->elem == CT_F16 || a->elem == CT_BF16) && b->elem == a->elem && c->elem == CT_F32 && a->shape[1] % 16 == 0;
+}
+
+int64_t ct_reg_layout_mma_sync_staging_bytes(const ct_type *a, const ct_type *b) {
+  int64_t m = a->shape[0], k = a->shape[1], n = b->shape[1];
+  if (a->elem == CT_I8) return m * (k + 16) + n * (k + 16); /* B transposed: rows of K bytes */
+  return m * (2 * k + 16) + k * (2 * n + 16);
 }
 
 bool ct_reg_layout_mma_sync_ok(const ct_type *a, const ct_type *b, const ct_type *c, int nwarps) {
@@ -81,7 +89,7 @@ bool ct_reg_layout_mma_sync_ok(const ct_type *a, const ct_type *b, const ct_type
 static bool mma_acc_layout(MlirOperation op, int nwarps, ct_layout *out) {
   ct_mma_family f;
   ct_type c;
-  if (!name_is(op, "cuda_tile.mmaf") || mlirOperationGetNumOperands(op) != 3 || !ct_tileas_op_mma(op, &f) ||
+  if (!ct_ir_is_mma(op) || mlirOperationGetNumOperands(op) != 3 || !ct_tileas_op_mma(op, &f) ||
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 2)), &c) || c.rank != 2)
     return false;
   if (f == CT_MMA_WGMMA) return ct_layout_mma_acc_grid(out, c.shape[0], c.shape[1], nwarps, 1);
@@ -98,7 +106,7 @@ static void assign_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
   if (mlirAttributeIsNull(w) || !mlirAttributeIsAInteger(w)) return; /* an invalid hint: the code generator says so */
   int nwarps = (int)mlirIntegerAttrGetValueInt(w);
   ct_oplist ops = {0};
-  ct_ir_collect(entry, "cuda_tile.mmaf", &ops);
+  ct_ir_collect(entry, "cuda_tile.mma", &ops);
   for (size_t i = 0; i < ops.n; i++) {
     ct_layout l;
     if (mma_acc_layout(ops.ops[i], nwarps, &l)) set_layout(ops.ops[i], &l);

@@ -189,9 +189,8 @@ int64_t ct_roofline_scratch_bytes(MlirOperation entry) {
       (void)ct_tileas_op_mma(op, &fam);
       ct_type a, bt;
       if (fam == CT_MMA_SYNC && tile_of(mlirOperationGetOperand(op, 0), &a) && tile_of(mlirOperationGetOperand(op, 1), &bt) &&
-          a.rank >= 2 && bt.rank >= 2) /* both operands staged, rows padded by 16 bytes (lower_mma.c) */
-        b = tile_bytes(mlirOperationGetOperand(op, 0)) + tile_bytes(mlirOperationGetOperand(op, 1)) +
-            16 * (a.shape[a.rank - 2] + bt.shape[bt.rank - 2]);
+          a.rank == 2 && bt.rank == 2) /* both operands staged (lower_mma.c) */
+        b = ct_reg_layout_mma_sync_staging_bytes(&a, &bt);
     }
     if (b > need) need = b;
   }

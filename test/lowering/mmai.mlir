@@ -1,22 +1,56 @@
-// `mmai` (i8 x i8 -> i32) compiles on both targets in the multiply-add form: A and B staged in
-// shared memory, a K loop of i32 multiply-adds per accumulator register, each operand sign- or
-// zero-extended by its signedness attribute. 0 spills (check-ptx).
+// `mmai` (i8 x i8 -> i32) compiles on both targets. With M, N, K multiples of 16, 8, 32 TileAS puts
+// it on mma.sync.m16n8k32 (tileas.mma = "mma.sync"), the integer types chosen by each operand's
+// signedness attribute: A staged row-major and B transposed in shared memory (rows padded by 16
+// bytes), both read with ldmatrix.x4 without .trans (four consecutive k of a column per register),
+// i32 accumulators in the m16n8 C fragment. Otherwise (K = 16 here) the multiply-add form: a K loop
+// of i32 multiply-adds per accumulator register, each operand sign- or zero-extended by its
+// signedness. 0 spills (check-ptx).
 // RUN: %tilec -O3 --gpu-name=sm_90a %s -o %t.ptx && %check-ptx sm_90a %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // RUN: %tilec -O3 --gpu-name=sm_100a %s -o %t.b.ptx && %check-ptx sm_100a %t.b.ptx
-// The products follow the signedness: signed x signed multiplies sign-extended bytes
-// (mul.wide.s16), unsigned x unsigned zero-extended ones (mul.wide.u16), mixed in i32 (mad.lo.s32).
+// RUN: FileCheck %s < %t.b.ptx
+// 64x64x64 over 4 warps (2x2 grid, 32x32 per warp): 2 k32 steps x 2 m16 x 4 n8 = 16 mma per warp.
 // CHECK-LABEL: .entry mmai_ss(
 // CHECK-NOT: .entry
-// CHECK: mul.wide.s16
-// CHECK-NOT: mul.wide.u16
+// CHECK-NOT: ldmatrix{{.*}}.trans
+// CHECK-COUNT-16: mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
+// CHECK-NOT: mma.sync
 // CHECK-LABEL: .entry mmai_uu(
 // CHECK-NOT: .entry
+// CHECK-COUNT-16: mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32
+// CHECK-LABEL: .entry mmai_su(
+// CHECK-NOT: .entry
+// CHECK-COUNT-16: mma.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32
+// CHECK-LABEL: .entry mmai_us(
+// CHECK-NOT: .entry
+// CHECK-COUNT-16: mma.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32
+// The K = 16 kernels: no tensor cores; the products follow the signedness: signed x signed
+// multiplies sign-extended bytes (mul.wide.s16), unsigned x unsigned zero-extended ones
+// (mul.wide.u16), mixed in i32 (mad.lo.s32).
+// CHECK-LABEL: .entry mmai_ss_k16(
+// CHECK-NOT: mma.sync
+// CHECK: mul.wide.s16
+// CHECK-NOT: mul.wide.u16
+// CHECK-LABEL: .entry mmai_uu_k16(
+// CHECK-NOT: mma.sync
 // CHECK: mul.wide.u16
 // CHECK-NOT: mul.wide.s16
-// CHECK-LABEL: .entry mmai_su(
+// CHECK-LABEL: .entry mmai_su_k16(
 // CHECK-NOT: mul.wide.{{[su]}}16
 // CHECK: mad.lo.s32
+
+// The decision is TileAS's (tileas.mma): mma.sync for a K = 16 mmai is refused with a located
+// error, and so is a family code generation has no mmai lowering for.
+// RUN: %tilec --gpu-name=sm_90a --emit=tileas %s -o %t.tileas.mlir
+// RUN: FileCheck %s --check-prefix=FAM < %t.tileas.mlir
+// FAM: "cuda_tile.mmai"{{.*}}tileas.mma = "mma.sync"
+// FAM: "cuda_tile.mmai"{{.*}}tileas.mma = "fma"
+// RUN: sed 's/tileas.mma = "fma"/tileas.mma = "mma.sync"/' %t.tileas.mlir > %t.k16sync.mlir
+// RUN: not %tilec -O3 --gpu-name=sm_90a %t.k16sync.mlir -o %t.err.ptx 2>&1 | FileCheck %s --check-prefix=K16
+// K16: .mlir:{{[0-9]+}}:{{[0-9]+}}: error: TileAS put this mmai on mma.sync (tileas.mma), but mma.sync.m16n8k32 takes i8 operands, an i32 accumulator and M, N, K multiples of 16, 8, 32
+// RUN: sed 's/tileas.mma = "mma.sync"/tileas.mma = "wgmma"/' %t.tileas.mlir > %t.wgmma.mlir
+// RUN: not %tilec -O3 --gpu-name=sm_90a %t.wgmma.mlir -o %t.err2.ptx 2>&1 | FileCheck %s --check-prefix=WG
+// WG: .mlir:{{[0-9]+}}:{{[0-9]+}}: error: tileas.mma = "wgmma": code generation runs `mmai` on mma.sync or in the fma form
 cuda_tile.module @m {
   entry @mmai_ss(%a_ptr: tile<ptr<i8>>, %b_ptr: tile<ptr<i8>>, %c_ptr: tile<ptr<i32>>) {
     %a_tv = make_tensor_view %a_ptr, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xi8, strides=[64,1]>
@@ -60,6 +94,66 @@ cuda_tile.module @m {
     %a, %ta = load_view_tko weak %a_pv[%c0, %c0] : partition_view<tile=(64x64), tensor_view<64x64xi8, strides=[64,1]>>, tile<i32> -> tile<64x64xi8>, token
     %b, %tb = load_view_tko weak %b_pv[%c0, %c0] : partition_view<tile=(64x64), tensor_view<64x64xi8, strides=[64,1]>>, tile<i32> -> tile<64x64xi8>, token
     %d = mmai %a, %b, %zero signed unsigned : tile<64x64xi8>, tile<64x64xi8>, tile<64x64xi32>
+    %t = store_view_tko weak %d, %c_pv[%c0, %c0] : tile<64x64xi32>, partition_view<tile=(64x64), tensor_view<64x64xi32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+  entry @mmai_us(%a_ptr: tile<ptr<i8>>, %b_ptr: tile<ptr<i8>>, %c_ptr: tile<ptr<i32>>) {
+    %a_tv = make_tensor_view %a_ptr, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xi8, strides=[64,1]>
+    %b_tv = make_tensor_view %b_ptr, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xi8, strides=[64,1]>
+    %c_tv = make_tensor_view %c_ptr, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xi32, strides=[64,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(64x64), tensor_view<64x64xi8, strides=[64,1]>>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(64x64), tensor_view<64x64xi8, strides=[64,1]>>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<64x64xi32, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %zero = constant <i32: 0> : tile<64x64xi32>
+    %a, %ta = load_view_tko weak %a_pv[%c0, %c0] : partition_view<tile=(64x64), tensor_view<64x64xi8, strides=[64,1]>>, tile<i32> -> tile<64x64xi8>, token
+    %b, %tb = load_view_tko weak %b_pv[%c0, %c0] : partition_view<tile=(64x64), tensor_view<64x64xi8, strides=[64,1]>>, tile<i32> -> tile<64x64xi8>, token
+    %d = mmai %a, %b, %zero unsigned signed : tile<64x64xi8>, tile<64x64xi8>, tile<64x64xi32>
+    %t = store_view_tko weak %d, %c_pv[%c0, %c0] : tile<64x64xi32>, partition_view<tile=(64x64), tensor_view<64x64xi32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+  entry @mmai_ss_k16(%a_ptr: tile<ptr<i8>>, %b_ptr: tile<ptr<i8>>, %c_ptr: tile<ptr<i32>>) {
+    %a_tv = make_tensor_view %a_ptr, shape = [64, 16], strides = [16, 1] : tensor_view<64x16xi8, strides=[16,1]>
+    %b_tv = make_tensor_view %b_ptr, shape = [16, 64], strides = [64, 1] : tensor_view<16x64xi8, strides=[64,1]>
+    %c_tv = make_tensor_view %c_ptr, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xi32, strides=[64,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(64x16), tensor_view<64x16xi8, strides=[16,1]>>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(16x64), tensor_view<16x64xi8, strides=[64,1]>>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<64x64xi32, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %zero = constant <i32: 0> : tile<64x64xi32>
+    %a, %ta = load_view_tko weak %a_pv[%c0, %c0] : partition_view<tile=(64x16), tensor_view<64x16xi8, strides=[16,1]>>, tile<i32> -> tile<64x16xi8>, token
+    %b, %tb = load_view_tko weak %b_pv[%c0, %c0] : partition_view<tile=(16x64), tensor_view<16x64xi8, strides=[64,1]>>, tile<i32> -> tile<16x64xi8>, token
+    %d = mmai %a, %b, %zero signed signed : tile<64x16xi8>, tile<16x64xi8>, tile<64x64xi32>
+    %t = store_view_tko weak %d, %c_pv[%c0, %c0] : tile<64x64xi32>, partition_view<tile=(64x64), tensor_view<64x64xi32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+  entry @mmai_uu_k16(%a_ptr: tile<ptr<i8>>, %b_ptr: tile<ptr<i8>>, %c_ptr: tile<ptr<i32>>) {
+    %a_tv = make_tensor_view %a_ptr, shape = [64, 16], strides = [16, 1] : tensor_view<64x16xi8, strides=[16,1]>
+    %b_tv = make_tensor_view %b_ptr, shape = [16, 64], strides = [64, 1] : tensor_view<16x64xi8, strides=[64,1]>
+    %c_tv = make_tensor_view %c_ptr, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xi32, strides=[64,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(64x16), tensor_view<64x16xi8, strides=[16,1]>>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(16x64), tensor_view<16x64xi8, strides=[64,1]>>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<64x64xi32, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %zero = constant <i32: 0> : tile<64x64xi32>
+    %a, %ta = load_view_tko weak %a_pv[%c0, %c0] : partition_view<tile=(64x16), tensor_view<64x16xi8, strides=[16,1]>>, tile<i32> -> tile<64x16xi8>, token
+    %b, %tb = load_view_tko weak %b_pv[%c0, %c0] : partition_view<tile=(16x64), tensor_view<16x64xi8, strides=[64,1]>>, tile<i32> -> tile<16x64xi8>, token
+    %d = mmai %a, %b, %zero unsigned unsigned : tile<64x16xi8>, tile<16x64xi8>, tile<64x64xi32>
+    %t = store_view_tko weak %d, %c_pv[%c0, %c0] : tile<64x64xi32>, partition_view<tile=(64x64), tensor_view<64x64xi32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+  entry @mmai_su_k16(%a_ptr: tile<ptr<i8>>, %b_ptr: tile<ptr<i8>>, %c_ptr: tile<ptr<i32>>) {
+    %a_tv = make_tensor_view %a_ptr, shape = [64, 16], strides = [16, 1] : tensor_view<64x16xi8, strides=[16,1]>
+    %b_tv = make_tensor_view %b_ptr, shape = [16, 64], strides = [64, 1] : tensor_view<16x64xi8, strides=[64,1]>
+    %c_tv = make_tensor_view %c_ptr, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xi32, strides=[64,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(64x16), tensor_view<64x16xi8, strides=[16,1]>>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(16x64), tensor_view<16x64xi8, strides=[64,1]>>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<64x64xi32, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %zero = constant <i32: 0> : tile<64x64xi32>
+    %a, %ta = load_view_tko weak %a_pv[%c0, %c0] : partition_view<tile=(64x16), tensor_view<64x16xi8, strides=[16,1]>>, tile<i32> -> tile<64x16xi8>, token
+    %b, %tb = load_view_tko weak %b_pv[%c0, %c0] : partition_view<tile=(16x64), tensor_view<16x64xi8, strides=[64,1]>>, tile<i32> -> tile<16x64xi8>, token
+    %d = mmai %a, %b, %zero signed unsigned : tile<64x16xi8>, tile<16x64xi8>, tile<64x64xi32>
     %t = store_view_tko weak %d, %c_pv[%c0, %c0] : tile<64x64xi32>, partition_view<tile=(64x64), tensor_view<64x64xi32, strides=[64,1]>>, tile<i32> -> token
     return
   }
