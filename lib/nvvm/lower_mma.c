@@ -121,21 +121,35 @@ static MlirValue ldmatrix_asm(ct_lower *L, MlirValue addr32, int64_t imm, int nr
 }
 
 /* The mma.sync instruction of an mmaf/mmai: its NVVM intrinsic, its k step, the operand element
- * bytes. f16 / bf16 -> f32: m16n8k16; i8 -> i32 (mmai, by each operand's signedness): m16n8k32
- * (products and sums wrap modulo 2^32, as the spec says: no .satfinite). */
+ * bytes, whether B is staged transposed. f16 / bf16 -> f32: m16n8k16; tf32 -> f32: m16n8k8;
+ * e4m3/e5m2 -> f32: m16n8k32; i8 -> i32 (mmai, by each operand's signedness): m16n8k32 (products
+ * and sums wrap modulo 2^32, as the spec says: no .satfinite). A k step is 32 bytes of K. */
 typedef struct mma_sync_insn {
-  const char *intrinsic;
+  char intrinsic[64];
   int64_t kstep;
   int ebytes;
-  bool integer, bf16;
+  bool integer, b_transposed, half_operands;
 } mma_sync_insn;
 
-static mma_sync_insn mma_sync_insn_of(ct_elem a, bool a_signed, bool b_signed) {
-  static const char *imma[2][2] = {{"llvm.nvvm.mma.m16n8k32.row.col.u8", "llvm.nvvm.mma.m16n8k32.row.col.u8.s8"},
-                                   {"llvm.nvvm.mma.m16n8k32.row.col.s8.u8", "llvm.nvvm.mma.m16n8k32.row.col.s8"}};
-  if (a == CT_I8) return (mma_sync_insn){imma[a_signed][b_signed], 32, 1, true, false};
-  if (a == CT_BF16) return (mma_sync_insn){"llvm.nvvm.mma.m16n8k16.row.col.bf16", 16, 2, false, true};
-  return (mma_sync_insn){"llvm.nvvm.mma.m16n8k16.row.col.f32.f32", 16, 2, false, false};
+static const char *f8_name(ct_elem e) { return e == CT_F8E5M2 ? "e5m2" : "e4m3"; }
+
+static mma_sync_insn mma_sync_insn_of(ct_elem a, ct_elem b, bool a_signed, bool b_signed) {
+  mma_sync_insn in = {.ebytes = ct_elem_bits(a) / 8};
+  in.kstep = 32 / in.ebytes;
+  in.b_transposed = in.ebytes != 2; /* ldmatrix.trans moves 16-bit elements only */
+  in.integer = a == CT_I8;
+  in.half_operands = a == CT_F16; /* the f16 intrinsic takes <2 x half>; the others i32 */
+  if (in.integer)
+    snprintf(in.intrinsic, sizeof in.intrinsic, "llvm.nvvm.mma.m16n8k32.row.col.%s%s", a_signed ? "s8" : "u8",
+             a_signed == b_signed ? "" : b_signed ? ".s8" : ".u8");
+  else if (a == CT_F8E4M3FN || a == CT_F8E5M2)
+    snprintf(in.intrinsic, sizeof in.intrinsic, "llvm.nvvm.mma.m16n8k32.row.col.f32.%s.%s.f32", f8_name(a), f8_name(b));
+  else if (a == CT_TF32)
+    snprintf(in.intrinsic, sizeof in.intrinsic, "llvm.nvvm.mma.m16n8k8.row.col.tf32");
+  else
+    snprintf(in.intrinsic, sizeof in.intrinsic, "%s",
+             a == CT_BF16 ? "llvm.nvvm.mma.m16n8k16.row.col.bf16" : "llvm.nvvm.mma.m16n8k16.row.col.f32.f32");
+  return in;
 }
 
 /* mma.sync over the accumulator layout cl. Staging: A row-major [M x K], rows of K*esize + 16
@@ -161,14 +175,14 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
     return false;
   }
   int64_t MT = WM / 16, NT = WN / 8, eb = in.ebytes;
-  int64_t lda = k + SMEM_ROW_PAD_BYTES / eb;                       /* elements; rows padded by 16 bytes */
-  int64_t ldb = in.integer ? k + 16 : n + SMEM_ROW_PAD_BYTES / eb; /* i8: B transposed, rows of K */
+  int64_t lda = k + SMEM_ROW_PAD_BYTES / eb;                              /* elements; rows padded */
+  int64_t ldb = (in.b_transposed ? k : n) + SMEM_ROW_PAD_BYTES / eb; /* transposed B: rows of K */
   int64_t a_bytes = eb * m * lda;
   MlirValue base = smem_base(L, ct_reg_layout_mma_sync_staging_bytes(&A->type, &B->type)); /* the size TileAS counts */
   MlirValue a_base = base, b_base = shared_byte_ptr(L, base, bld_i32(b, a_bytes));
   bld_barrier(b);
   tile_to_smem(L, A, a_base, lda, false);
-  tile_to_smem(L, B, b_base, ldb, in.integer);
+  tile_to_smem(L, B, b_base, ldb, in.b_transposed);
   bld_barrier(b);
 
   MlirValue lane = bld_and(b, L->tid, bld_i32(b, 31));
@@ -183,14 +197,14 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
   /* per-lane ldmatrix element offsets (k-step and tile offsets added as constants) */
   MlirValue a_lane = bld_add(b, bld_mul(b, bld_add(b, row_base, lrow), bld_i32(b, lda)), lhalf);
   MlirValue b_lane;
-  if (in.integer) /* row n = col_base + (lane/16)*8 + lane%8, k half (lane/8)%2 */
+  if (in.b_transposed) /* row n = col_base + (lane/16)*8 + lane%8, k half (lane/8)%2 */
     b_lane = bld_add(b,
                      bld_mul(b,
                              bld_add(b, col_base,
                                      bld_add(b, bld_mul(b, bld_lshr(b, lane, bld_i32(b, 4)), bld_i32(b, 8)),
                                              bld_and(b, lane, bld_i32(b, 7)))),
                              bld_i32(b, ldb)),
-                     bld_mul(b, bld_and(b, bld_lshr(b, lane, bld_i32(b, 3)), bld_i32(b, 1)), bld_i32(b, 16)));
+                     bld_mul(b, bld_and(b, bld_lshr(b, lane, bld_i32(b, 3)), bld_i32(b, 1)), bld_i32(b, 16 / eb)));
   else
     b_lane = bld_add(b, bld_mul(b, lrow, bld_i32(b, ldb)), bld_add(b, col_base, lhalf));
   /* 32-bit shared-window addresses of this lane's first A / B row (PTX allows 32-bit .shared
@@ -205,9 +219,9 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
   MlirType half2;
   {
     int64_t two = 2;
-    half2 = mlirVectorTypeGet(1, &two, in.bf16 ? b->bf16 : b->f16);
+    half2 = mlirVectorTypeGet(1, &two, b->f16);
   }
-  bool bitcast_halves = !in.integer && !in.bf16; /* the f16 intrinsic takes <2 x half>, bf16 and i8 ones i32 */
+  bool bitcast_halves = in.half_operands;
   MlirType i32x4[4] = {b->i32, b->i32, b->i32, b->i32};
   MlirType s4 = mlirLLVMStructTypeLiteralGet(b->ctx, 4, i32x4, false);
   MlirType s2 = mlirLLVMStructTypeLiteralGet(b->ctx, 2, i32x4, false);
@@ -224,13 +238,13 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
     /* B fragments of this k step for every n8 tile; then per m16 row of tiles its A fragment
      * and NT mmas (only one A fragment is live at a time) */
     for (int64_t nj = 0; nj < NT; nj += 2) {
-      int64_t off = in.integer ? (nj * 8) * ldb + kk * 32 : 2 * ((kk * 16) * ldb + nj * 8);
+      int64_t off = in.b_transposed ? eb * (nj * 8) * ldb + kk * 32 : 2 * ((kk * 16) * ldb + nj * 8);
       if (NT == 1) {
-        MlirValue s = ldmatrix_asm(L, b_addr, off, 2, !in.integer, s2);
+        MlirValue s = ldmatrix_asm(L, b_addr, off, 2, !in.b_transposed, s2);
         bfrag[0] = bld_extractvalue(b, s, 0, b->i32);
         bfrag[1] = bld_extractvalue(b, s, 1, b->i32);
       } else {
-        MlirValue s = ldmatrix_asm(L, b_addr, off, 4, !in.integer, s4);
+        MlirValue s = ldmatrix_asm(L, b_addr, off, 4, !in.b_transposed, s4);
         for (int q = 0; q < 4; q++) bfrag[nj * 2 + q] = bld_extractvalue(b, s, q, b->i32);
       }
     }
@@ -373,6 +387,43 @@ static bool lower_fma_form(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct
   return true;
 }
 
+#define MMA_SYNC_SHAPES                                                                                          \
+  "mma.sync takes f16/bf16 (m16n8k16), tf32 (m16n8k8) or e4m3/e5m2 (m16n8k32) operands with an f32 "             \
+  "accumulator, or i8 operands with an i32 accumulator (m16n8k32); M and N multiples of 16 and 8, K of the k step"
+
+/* An mmaf/mmai on the family TileAS chose (fam; NULL in a hand-written module: the layout decides):
+ * mma.sync when its accumulator layout is the C fragment, else the FMA form. */
+static int lower_on_family(ct_lower *L, MlirOperation op, const ct_mma_family *fam, const ct_type *a, const ct_type *bt,
+                           const ct_type *c, bool int_mode, bool a_signed, bool b_signed) {
+  const char *opname = int_mode ? "mmai" : "mmaf";
+  bool on_sync = fam && *fam == CT_MMA_SYNC;
+  if (on_sync && !ct_reg_layout_mma_sync_types_ok(a, bt, c)) {
+    ct_error_op(L->c, op, "TileAS put this %s on mma.sync (tileas.mma), but " MMA_SYNC_SHAPES " (tileas.mma = \"fma\" "
+                "is the form without tensor cores)", opname);
+    return LOWER_FAILED;
+  }
+  ct_lv *A = lv_get(L, op, 0), *B = lv_get(L, op, 1), *C = lv_get(L, op, 2);
+  if (!A || !B || !C) return LOWER_FAILED;
+  int errors_before = L->c->nerrors;
+  const ct_layout *cl = mma_result_layout(L, op);
+  if (L->c->nerrors != errors_before) return LOWER_FAILED;
+  if (cl) {
+    if (!ct_reg_layout_mma_sync_types_ok(a, bt, c)) {
+      ct_error_op(L->c, op, "tileas.reg_layout gives this %s an mma.sync accumulator, but " MMA_SYNC_SHAPES, opname);
+      return LOWER_FAILED;
+    }
+    if (!(C = lv_require(L, op, 2, C, cl))) return LOWER_FAILED;
+    return lower_tensor_core(L, op, A, B, C, cl, mma_sync_insn_of(a->elem, bt->elem, a_signed, b_signed)) ? LOWER_DONE
+                                                                                                          : LOWER_FAILED;
+  }
+  if (on_sync) {
+    ct_error_op(L->c, op, "TileAS put this %s on mma.sync (tileas.mma), but its M x N tile has no mma.sync warp grid of "
+                "%d warps (tileas.mma = \"fma\" is the form without tensor cores)", opname, L->nwarps);
+    return LOWER_FAILED;
+  }
+  return lower_fma_form(L, op, A, B, C, int_mode, a_signed, b_signed) ? LOWER_DONE : LOWER_FAILED;
+}
+
 /* `mmai`: i8 x i8 -> i32 (the verifier's types) on mma.sync.m16n8k32 (.s8/.u8 by each operand's
  * signedness) when TileAS put it there (path_select.c), else in the FMA form, each operand widened by
  * its signedness. TODO: wgmma .s8 (needs both operands K-major in SMEM; issue 12). */
@@ -391,32 +442,10 @@ static int lower_mmai(ct_lower *L, MlirOperation op) {
                 ct_mma_family_name(fam));
     return LOWER_FAILED;
   }
-  if (has_fam && fam == CT_MMA_SYNC && !ct_reg_layout_mma_sync_types_ok(&a, &bt, &c)) {
-    ct_error_op(L->c, op, "TileAS put this mmai on mma.sync (tileas.mma), but mma.sync.m16n8k32 takes i8 operands, an "
-                "i32 accumulator and M, N, K multiples of 16, 8, 32 (tileas.mma = \"fma\" is the form without tensor "
-                "cores)");
-    return LOWER_FAILED;
-  }
   char sa[32] = "signed", sb[32] = "signed";
   attr_keyword(op, "signedness_lhs", sa, sizeof sa);
   attr_keyword(op, "signedness_rhs", sb, sizeof sb);
-  bool a_signed = !streq(sa, "unsigned"), b_signed = !streq(sb, "unsigned");
-  ct_lv *A = lv_get(L, op, 0), *B = lv_get(L, op, 1), *C = lv_get(L, op, 2);
-  if (!A || !B || !C) return LOWER_FAILED;
-  int errors_before = L->c->nerrors;
-  const ct_layout *cl = mma_result_layout(L, op);
-  if (L->c->nerrors != errors_before) return LOWER_FAILED;
-  if (cl) {
-    if (!ct_reg_layout_mma_sync_types_ok(&a, &bt, &c)) {
-      ct_error_op(L->c, op, "tileas.reg_layout gives this mmai an mma.sync accumulator, but mma.sync.m16n8k32 takes i8 "
-                  "operands, an i32 accumulator and M, N, K multiples of 16, 8, 32");
-      return LOWER_FAILED;
-    }
-    if (!(C = lv_require(L, op, 2, C, cl))) return LOWER_FAILED;
-    return lower_tensor_core(L, op, A, B, C, cl, mma_sync_insn_of(a.elem, a_signed, b_signed)) ? LOWER_DONE
-                                                                                                  : LOWER_FAILED;
-  }
-  return lower_fma_form(L, op, A, B, C, true, a_signed, b_signed) ? LOWER_DONE : LOWER_FAILED;
+  return lower_on_family(L, op, has_fam ? &fam : NULL, &a, &bt, &c, true, !streq(sa, "unsigned"), !streq(sb, "unsigned"));
 }
 
 int lower_mma_op(ct_lower *L, MlirOperation op, const char *name) {
@@ -443,31 +472,5 @@ int lower_mma_op(ct_lower *L, MlirOperation op, const char *name) {
     ct_error_op(L->c, op, "tileas.mma = \"tcgen05.mma\" is not supported by code generation yet (mma.sync and fma are)");
     return LOWER_FAILED;
   }
-  if (has_fam && fam == CT_MMA_SYNC && !ct_reg_layout_mma_sync_types_ok(&a, &bt, &c)) {
-    ct_error_op(L->c, op, "TileAS put this mmaf on mma.sync (tileas.mma), but mma.sync.m16n8k16 takes f16/bf16 operands, "
-                "an f32 accumulator, M, N, K multiples of 16, 8, 16 and a warp grid of %d warps over the tile "
-                "(tileas.mma = \"fma\" is the form without tensor cores)", L->nwarps);
-    return LOWER_FAILED;
-  }
-  ct_lv *A = lv_get(L, op, 0), *B = lv_get(L, op, 1), *C = lv_get(L, op, 2);
-  if (!A || !B || !C) return LOWER_FAILED;
-  int errors_before = L->c->nerrors;
-  const ct_layout *cl = mma_result_layout(L, op);
-  if (L->c->nerrors != errors_before) return LOWER_FAILED;
-  if (cl) {
-    if (!ct_reg_layout_mma_sync_types_ok(&a, &bt, &c)) {
-      ct_error_op(L->c, op, "tileas.reg_layout gives this mmaf an mma.sync accumulator, but mma.sync.m16n8k16 takes "
-                  "f16/bf16 operands, an f32 accumulator and M, N, K multiples of 16, 8, 16");
-      return LOWER_FAILED;
-    }
-    if (!(C = lv_require(L, op, 2, C, cl))) return LOWER_FAILED;
-    return lower_tensor_core(L, op, A, B, C, cl, mma_sync_insn_of(a.elem, true, true)) ? LOWER_DONE : LOWER_FAILED;
-  }
-  if (has_fam && fam == CT_MMA_SYNC) {
-    ct_error_op(L->c, op, "TileAS put this mmaf on mma.sync (tileas.mma), but mma.sync.m16n8k16 takes f16/bf16 operands, "
-                "an f32 accumulator, M, N, K multiples of 16, 8, 16 and a warp grid of %d warps over the tile "
-                "(tileas.mma = \"fma\" is the form without tensor cores)", L->nwarps);
-    return LOWER_FAILED;
-  }
-  return lower_fma_form(L, op, A, B, C, false, false, false) ? LOWER_DONE : LOWER_FAILED;
+  return lower_on_family(L, op, has_fam ? &fam : NULL, &a, &bt, &c, false, true, true);
 }

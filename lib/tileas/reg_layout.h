@@ -120,13 +120,16 @@ bool ct_layout_register_remap(const ct_layout *dst, const ct_layout *src, const 
 /* The layout of the tile a SIMT view load makes (tileas.load, tileaa.async_load): blocked, 16
  * bytes per thread when the tile only feeds mmaf. */
 bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out);
-/* Do mmaf/mmai operands of these types fit mma.sync: m16n8k16 (f16/bf16 -> f32; M, N, K multiples
- * of 16, 8, 16) or m16n8k32 (i8 -> i32; K a multiple of 32)? ..._ok: and with nwarps warps on
- * ct_layout_mma_warp_grid's grid? */
+/* The k step of the mma.sync shape for mmaf/mmai operands of these element types, or 0: 16 for
+ * f16/bf16 -> f32 (m16n8k16), 8 for tf32 -> f32 (m16n8k8), 32 for e4m3/e5m2 -> f32 and i8 -> i32
+ * (m16n8k32). Every step is 32 bytes of K. */
+int ct_reg_layout_mma_sync_kstep(const ct_type *a, const ct_type *b, const ct_type *c);
+/* Do mmaf/mmai operands of these types fit mma.sync (a k step; M, N multiples of 16, 8; K of the
+ * k step)? ..._ok: and with nwarps warps on ct_layout_mma_warp_grid's grid? */
 bool ct_reg_layout_mma_sync_types_ok(const ct_type *a, const ct_type *b, const ct_type *c);
 bool ct_reg_layout_mma_sync_ok(const ct_type *a, const ct_type *b, const ct_type *c, int nwarps);
 /* The shared memory the code generator stages an mma.sync's operands in (lower_mma.c): A row-major,
- * B row-major (f16/bf16) or transposed (i8), every row padded by 16 bytes. */
+ * B row-major (16-bit elements) or transposed (8- and 32-bit ones), every row padded by 16 bytes. */
 int64_t ct_reg_layout_mma_sync_staging_bytes(const ct_type *a, const ct_type *b);
 /* The warp grid (wm x wn = nwarps) whose mma.sync C-fragment layout for an m x n accumulator is
  * l, or false. */

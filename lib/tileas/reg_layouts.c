@@ -13,9 +13,10 @@
  *    global loads and shared stores become 16-byte vectors);
  *  - an iota, a splat constant, a broadcast, an extract, a cat (rank >= 1): blocked
  *    (ct_layout_blocked);
- *  - an mmaf/mmai on mma.sync whose operands fit mma.sync.m16n8k16 (f16/bf16 -> f32, K % 16) or
- *    m16n8k32 (i8 -> i32, K % 32), with M % 16, N % 8 and a warp grid with each warp's N block 8 or
- *    a multiple of 16: the m16n8 C-fragment
+ *  - an mmaf/mmai on mma.sync whose operands fit an mma.sync shape (f16/bf16 -> f32: m16n8k16;
+ *    tf32 -> f32: m16n8k8; e4m3/e5m2 -> f32 and i8 -> i32: m16n8k32), with M % 16, N % 8, K a
+ *    multiple of the k step and a warp grid with each warp's N block 8 or a multiple of 16: the
+ *    m16n8 C-fragment
  *    layout over the wm x wn warp grid of ct_layout_mma_warp_grid (the code generator reads the
  *    grid back from the layout); an mmaf on wgmma: the wgmma accumulator layout (all warps along M).
  * Seed: the layout-selection section (register term). Knobs: none (the sizePerThread caps live in
@@ -62,16 +63,27 @@ bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out) {
          ct_layout_blocked(out, vt.tile_rank, shape, nwarps);
 }
 
+static bool is_f8(ct_elem e) { return e == CT_F8E4M3FN || e == CT_F8E5M2; }
+
+int ct_reg_layout_mma_sync_kstep(const ct_type *a, const ct_type *b, const ct_type *c) {
+  if (a->elem == CT_I8 && b->elem == CT_I8 && c->elem == CT_I32) return 32;    /* m16n8k32 .s8/.u8 */
+  if (is_f8(a->elem) && is_f8(b->elem) && c->elem == CT_F32) return 32;        /* m16n8k32 .e4m3/.e5m2 */
+  if (a->elem == CT_TF32 && b->elem == CT_TF32 && c->elem == CT_F32) return 8; /* m16n8k8 .tf32 */
+  if ((a->elem == CT_F16 || a->elem == CT_BF16) && b->elem == a->elem && c->elem == CT_F32) return 16; /* m16n8k16 */
+  return 0;
+}
+
 bool ct_reg_layout_mma_sync_types_ok(const ct_type *a, const ct_type *b, const ct_type *c) {
-  if (a->rank != 2 || b->rank != 2 || a->shape[0] % 16 || b->shape[1] % 8) return false;
-  if (a->elem == CT_I8 && b->elem == CT_I8 && c->elem == CT_I32) return a->shape[1] % 32 == 0; /* m16n8k32 */
-  return (a->elem == CT_F16 || a->elem == CT_BF16) && b->elem == a->elem && c->elem == CT_F32 && a->shape[1] % 16 == 0;
+  int kstep = ct_reg_layout_mma_sync_kstep(a, b, c);
+  return kstep && a->rank == 2 && b->rank == 2 && a->shape[0] % 16 == 0 && b->shape[1] % 8 == 0 &&
+         a->shape[1] % kstep == 0;
 }
 
 int64_t ct_reg_layout_mma_sync_staging_bytes(const ct_type *a, const ct_type *b) {
   int64_t m = a->shape[0], k = a->shape[1], n = b->shape[1];
-  if (a->elem == CT_I8) return m * (k + 16) + n * (k + 16); /* B transposed: rows of K bytes */
-  return m * (2 * k + 16) + k * (2 * n + 16);
+  int64_t eb = ct_elem_bits(a->elem) / 8;
+  if (eb != 2) return m * (k * eb + 16) + n * (k * eb + 16); /* B transposed: rows of K */
+  return m * (k * eb + 16) + k * (n * eb + 16);
 }
 
 bool ct_reg_layout_mma_sync_ok(const ct_type *a, const ct_type *b, const ct_type *c, int nwarps) {

@@ -1,21 +1,41 @@
 // tf32 and fp8 (f8E4M3FN, f8E5M2) compile as storage types: loads and stores move them (tf32 as
 // f32, fp8 as bytes), `ftof` converts them with the PTX conversions (cvt.rn.tf32.f32,
-// cvt.rn.satfinite.{e4m3,e5m2}x2.f32, cvt.rn.f16x2.{e4m3,e5m2}x2), and `mmaf` on them runs the
-// multiply-add form on their f32 values. The verifier refuses arithmetic on them (addf wants a
-// base float); code generation refuses any other op on them by name as a second line.
+// cvt.rn.satfinite.{e4m3,e5m2}x2.f32, cvt.rn.f16x2.{e4m3,e5m2}x2), and `mmaf` on them runs on
+// tensor cores when M, N, K are multiples of 16, 8 and the k step: mma.sync.m16n8k32 .e4m3/.e5m2
+// and mma.sync.m16n8k8 .tf32, f32 accumulators, B staged transposed in shared memory
+// (ldmatrix moves 16-bit elements, so no .trans); otherwise (mm_f8_k16) the multiply-add form on
+// their f32 values. The verifier refuses arithmetic on them (addf wants a base float); code
+// generation refuses any other op on them by name as a second line.
 // RUN: %tilec -O3 --gpu-name=sm_90a %s -o %t.ptx && %check-ptx sm_90a %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // RUN: %tilec -O3 --gpu-name=sm_100a %s -o %t.b.ptx && %check-ptx sm_100a %t.b.ptx
+// RUN: FileCheck %s --check-prefix=MMA < %t.b.ptx
 // CHECK-LABEL: .entry conv(
 // CHECK-DAG: cvt.rn.satfinite.e4m3x2.f32
 // CHECK-DAG: cvt.rn.f16x2.e4m3x2
 // CHECK-DAG: cvt.rn.satfinite.e5m2x2.f32
 // CHECK-DAG: cvt.rn.tf32.f32
+// 64x64x64 over a 2x2 warp grid: 2 k32 steps x 2 m16 x 4 n8 = 16 mma per warp.
 // CHECK-LABEL: .entry mm_f8(
+// CHECK-NOT: ldmatrix{{.*}}.trans
+// CHECK-NOT: fma.rn.f32
+// CHECK-COUNT-16: mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32
+// CHECK-NOT: mma.sync
+// CHECK-LABEL: .entry mm_f8_e5m2(
+// CHECK-COUNT-16: mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32
+// CHECK-LABEL: .entry mm_f8_k16(
+// CHECK-NOT: mma.sync
 // CHECK: cvt.rn.f16x2.e4m3x2
 // CHECK: fma.rn.f32
+// 64x32x64: 4 k8 steps x 2 m16 x 4 n8 = 32 mma per warp.
 // CHECK-LABEL: .entry mm_tf32(
-// CHECK: fma.rn.f32
+// CHECK-NOT: fma.rn.f32
+// CHECK-COUNT-32: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// CHECK-NOT: mma.sync
+// MMA-LABEL: .entry mm_f8(
+// MMA: mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32
+// MMA-LABEL: .entry mm_tf32(
+// MMA: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 cuda_tile.module @m {
   entry @conv(%x_ptr: tile<ptr<f32>>, %y_ptr: tile<ptr<f8E4M3FN>>, %z_ptr: tile<ptr<f32>>, %w_ptr: tile<ptr<tf32>>, %v_ptr: tile<ptr<f8E5M2>>) {
     %x_tv = make_tensor_view %x_ptr, shape = [256], strides = [1] : tensor_view<256xf32, strides=[1]>
@@ -54,6 +74,36 @@ cuda_tile.module @m {
     %a, %ta = load_view_tko weak %a_pv[%c0, %c0] : partition_view<tile=(64x64), tensor_view<64x64xf8E4M3FN, strides=[64,1]>>, tile<i32> -> tile<64x64xf8E4M3FN>, token
     %b, %tb = load_view_tko weak %b_pv[%c0, %c0] : partition_view<tile=(64x64), tensor_view<64x64xf8E4M3FN, strides=[64,1]>>, tile<i32> -> tile<64x64xf8E4M3FN>, token
     %d = mmaf %a, %b, %zero : tile<64x64xf8E4M3FN>, tile<64x64xf8E4M3FN>, tile<64x64xf32>
+    %t = store_view_tko weak %d, %c_pv[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+  entry @mm_f8_e5m2(%a_ptr: tile<ptr<f8E5M2>>, %b_ptr: tile<ptr<f8E5M2>>, %c_ptr: tile<ptr<f32>>) {
+    %a_tv = make_tensor_view %a_ptr, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf8E5M2, strides=[64,1]>
+    %b_tv = make_tensor_view %b_ptr, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf8E5M2, strides=[64,1]>
+    %c_tv = make_tensor_view %c_ptr, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(64x64), tensor_view<64x64xf8E5M2, strides=[64,1]>>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(64x64), tensor_view<64x64xf8E5M2, strides=[64,1]>>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %zero = constant <f32: 0.0> : tile<64x64xf32>
+    %a, %ta = load_view_tko weak %a_pv[%c0, %c0] : partition_view<tile=(64x64), tensor_view<64x64xf8E5M2, strides=[64,1]>>, tile<i32> -> tile<64x64xf8E5M2>, token
+    %b, %tb = load_view_tko weak %b_pv[%c0, %c0] : partition_view<tile=(64x64), tensor_view<64x64xf8E5M2, strides=[64,1]>>, tile<i32> -> tile<64x64xf8E5M2>, token
+    %d = mmaf %a, %b, %zero : tile<64x64xf8E5M2>, tile<64x64xf8E5M2>, tile<64x64xf32>
+    %t = store_view_tko weak %d, %c_pv[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
+    return
+  }
+  entry @mm_f8_k16(%a_ptr: tile<ptr<f8E4M3FN>>, %b_ptr: tile<ptr<f8E4M3FN>>, %c_ptr: tile<ptr<f32>>) {
+    %a_tv = make_tensor_view %a_ptr, shape = [64, 16], strides = [16, 1] : tensor_view<64x16xf8E4M3FN, strides=[16,1]>
+    %b_tv = make_tensor_view %b_ptr, shape = [16, 64], strides = [64, 1] : tensor_view<16x64xf8E4M3FN, strides=[64,1]>
+    %c_tv = make_tensor_view %c_ptr, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xf32, strides=[64,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(64x16), tensor_view<64x16xf8E4M3FN, strides=[16,1]>>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(16x64), tensor_view<16x64xf8E4M3FN, strides=[64,1]>>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %zero = constant <f32: 0.0> : tile<64x64xf32>
+    %a, %ta = load_view_tko weak %a_pv[%c0, %c0] : partition_view<tile=(64x16), tensor_view<64x16xf8E4M3FN, strides=[16,1]>>, tile<i32> -> tile<64x16xf8E4M3FN>, token
+    %b, %tb = load_view_tko weak %b_pv[%c0, %c0] : partition_view<tile=(16x64), tensor_view<16x64xf8E4M3FN, strides=[64,1]>>, tile<i32> -> tile<16x64xf8E4M3FN>, token
+    %d = mmaf %a, %b, %zero : tile<64x16xf8E4M3FN>, tile<16x64xf8E4M3FN>, tile<64x64xf32>
     %t = store_view_tko weak %d, %c_pv[%c0, %c0] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<64x64xf32, strides=[64,1]>>, tile<i32> -> token
     return
   }

@@ -47,7 +47,7 @@
 // FAM: "cuda_tile.mmai"{{.*}}tileas.mma = "fma"
 // RUN: sed 's/tileas.mma = "fma"/tileas.mma = "mma.sync"/' %t.tileas.mlir > %t.k16sync.mlir
 // RUN: not %tilec -O3 --gpu-name=sm_90a %t.k16sync.mlir -o %t.err.ptx 2>&1 | FileCheck %s --check-prefix=K16
-// K16: .mlir:{{[0-9]+}}:{{[0-9]+}}: error: TileAS put this mmai on mma.sync (tileas.mma), but mma.sync.m16n8k32 takes i8 operands, an i32 accumulator and M, N, K multiples of 16, 8, 32
+// K16: .mlir:{{[0-9]+}}:{{[0-9]+}}: error: TileAS put this mmai on mma.sync (tileas.mma), but mma.sync takes {{.*}} or i8 operands with an i32 accumulator (m16n8k32); M and N multiples of 16 and 8, K of the k step
 // RUN: sed 's/tileas.mma = "mma.sync"/tileas.mma = "wgmma"/' %t.tileas.mlir > %t.wgmma.mlir
 // RUN: not %tilec -O3 --gpu-name=sm_90a %t.wgmma.mlir -o %t.err2.ptx 2>&1 | FileCheck %s --check-prefix=WG
 // WG: .mlir:{{[0-9]+}}:{{[0-9]+}}: error: tileas.mma = "wgmma": code generation runs `mmai` on mma.sync or in the fma form
