@@ -569,7 +569,11 @@ static iv_flow exec_op(iv_interp *I, MlirOperation op) {
   case CT_OP_assert: ok = exec_assert(I, op); break;
   case CT_OP_print_tko: ok = exec_print(I, op); break;
   case CT_OP_make_token:
-  case CT_OP_join_tokens: ok = bind_tokens(I, op); break;
+  case CT_OP_join_tokens:
+  /* 13.4 ordering ops: one tile block runs at a time, in order; nothing to wait for or fence */
+  case CT_OP_gdc_wait_tko:
+  case CT_OP_gdc_launch_dependents_tko:
+  case CT_OP_memory_fence_alias_tko: ok = bind_tokens(I, op); break;
   case CT_OP_assume: {
     iv_value *v = iv_operand(I, op, 0), copy;
     ok = v && iv_copy(I, op, v, &copy);

@@ -370,6 +370,18 @@ static bool float_math(iv_interp *I, MlirOperation op, ct_op_id id, int n) {
   return true;
 }
 
+/* fpowi: x^n (n a signed integer of any width) as pow in double, rounded to the element type, as
+ * `pow` is (the code generator calls libdevice's powi). */
+static bool exec_fpowi(iv_interp *I, MlirOperation op) {
+  iv_value *o[2], out;
+  if (!prepare(I, op, 2, o, &out)) return false;
+  int w = iv_width(o[1]->type.elem);
+  for (int64_t k = 0; k < out.count; k++)
+    out.data[k].f = iv_round(pow(o[0]->data[k].f, (double)iv_sext(o[1]->data[k].u, w)), out.type.elem, CT_RND_NEAREST_EVEN);
+  finish(I, op, &out);
+  return true;
+}
+
 /* ------------------------------------------------------------------ constant, iota, select */
 
 static bool exec_constant(iv_interp *I, MlirOperation op) {
@@ -506,6 +518,7 @@ bool iv_exec_elementwise(iv_interp *I, MlirOperation op, ct_op_id id, bool *hand
   case CT_OP_addf: case CT_OP_subf: case CT_OP_mulf: case CT_OP_divf: case CT_OP_fma: case CT_OP_sqrt:
     return float_rounded(I, op, id);
   case CT_OP_remf: case CT_OP_maxf: case CT_OP_minf: case CT_OP_pow: case CT_OP_atan2: return float_math(I, op, id, 2);
+  case CT_OP_fpowi: return exec_fpowi(I, op);
   case CT_OP_negf: case CT_OP_absf: case CT_OP_ceil: case CT_OP_floor: case CT_OP_exp: case CT_OP_exp2:
   case CT_OP_log: case CT_OP_log2: case CT_OP_rsqrt: case CT_OP_sin: case CT_OP_cos: case CT_OP_tan:
   case CT_OP_sinh: case CT_OP_cosh: case CT_OP_tanh:
@@ -598,6 +611,39 @@ static bool exec_shape_op(iv_interp *I, MlirOperation op, ct_op_id id) {
   return true;
 }
 
+/* insert (13.4): the destination with slice [i, ..] (in units of the source's shape) replaced by
+ * the source; an index out of range is an error, as extract's is. */
+static bool exec_insert(iv_interp *I, MlirOperation op) {
+  iv_value *o[2], out;
+  if (!prepare(I, op, 2, o, &out)) return false;
+  const ct_type *st = &o[0]->type, *rt = &out.type;
+  int64_t slice[CT_MAX_RANK] = {0};
+  for (int d = 0; d < rt->rank; d++) {
+    iv_value *iv = iv_operand(I, op, 2 + d);
+    if (!iv) {
+      iv_value_free(&out);
+      return false;
+    }
+    slice[d] = iv_sext(iv->data[0].u, iv_width(iv->type.elem));
+    if (slice[d] < 0 || (slice[d] + 1) * st->shape[d] > rt->shape[d]) {
+      ct_error_op(I->c, op, "insert: slice index %" PRId64 " of dimension %d is out of range (%" PRId64
+                  " slices) in tile block (%u, %u, %u)", slice[d], d, rt->shape[d] / st->shape[d], I->block_id[0],
+                  I->block_id[1], I->block_id[2]);
+      iv_value_free(&out);
+      return false;
+    }
+  }
+  memcpy(out.data, o[1]->data, (size_t)out.count * sizeof *out.data);
+  int64_t idx[CT_MAX_RANK], dst[CT_MAX_RANK];
+  for (int64_t k = 0; k < o[0]->count; k++) {
+    unflatten(k, st->shape, st->rank, idx);
+    for (int d = 0; d < rt->rank; d++) dst[d] = slice[d] * st->shape[d] + idx[d];
+    out.data[flatten(dst, rt->shape, rt->rank)] = o[0]->data[k];
+  }
+  finish(I, op, &out);
+  return true;
+}
+
 /* ------------------------------------------------------------------ mma */
 
 static bool exec_mma(iv_interp *I, MlirOperation op, bool integer) {
@@ -647,6 +693,7 @@ bool iv_exec_shape(iv_interp *I, MlirOperation op, ct_op_id id, bool *handled) {
   switch (id) {
   case CT_OP_broadcast: case CT_OP_reshape: case CT_OP_permute: case CT_OP_extract: case CT_OP_cat:
     return exec_shape_op(I, op, id);
+  case CT_OP_insert: return exec_insert(I, op);
   case CT_OP_mmaf: return exec_mma(I, op, false);
   case CT_OP_mmai: return exec_mma(I, op, true);
   default: *handled = false; return true;

@@ -221,3 +221,10 @@ MlirValue bld_inline_asm_volatile(ct_bld *b, const char *asm_text, const char *c
                               bld_named(b, "has_side_effects", mlirUnitAttrGet(b->ctx))};
   return bld_op1(b, "llvm.inline_asm", res, n, ops, 3, na);
 }
+
+void bld_asm_stmt_memory(ct_bld *b, const char *asm_text) {
+  MlirNamedAttribute na[3] = {bld_named(b, "asm_string", mlirStringAttrGet(b->ctx, sref(asm_text))),
+                              bld_named(b, "constraints", mlirStringAttrGet(b->ctx, sref("~{memory}"))),
+                              bld_named(b, "has_side_effects", mlirUnitAttrGet(b->ctx))};
+  bld_op(b, "llvm.inline_asm", 0, NULL, 0, NULL, 3, na);
+}

@@ -82,6 +82,9 @@ MlirValue bld_inline_asm(ct_bld *b, const char *asm_text, const char *constraint
                          const MlirValue *ops);
 /* Same, marked as having side effects (never moved across barriers, never merged): for asm that
  * reads memory, e.g. ldmatrix. */
+/* A PTX statement with no operands that orders memory: volatile inline asm clobbering memory, so
+ * that no load or store moves across it. */
+void bld_asm_stmt_memory(ct_bld *b, const char *asm_text);
 MlirValue bld_inline_asm_volatile(ct_bld *b, const char *asm_text, const char *constraints, MlirType res, int n,
                                   const MlirValue *ops);
 #endif

@@ -70,6 +70,30 @@ static MlirValue libdevice2(ct_lower *L, const char *base, MlirValue x, MlirValu
   return from_f32(L, bld_call(&L->b, name, ft, 2, a), t);
 }
 
+/* fpowi: x^n by libdevice's __nv_powif / __nv_powi (f16/bf16 through f32). The signed exponent
+ * (i1..i64) goes to i32 sign-extended; an i64 beyond the i32 range is clamped keeping its parity
+ * (x^n has saturated to 0, 1 or inf there, and the sign of a negative x depends on the parity). */
+static MlirValue powi(ct_lower *L, MlirValue x, MlirValue n) {
+  ct_bld *b = &L->b;
+  MlirType t = value_ty(x);
+  MlirValue xf = to_f32(L, x);
+  MlirType ft = value_ty(xf);
+  MlirValue e;
+  if (mlirIntegerTypeGetWidth(value_ty(n)) > 32) {
+    MlirValue odd = bld_and(b, n, bld_const_int(b, b->i64, 1));
+    MlirValue hi = bld_add(b, bld_const_int(b, b->i64, INT32_MAX - 1), odd);
+    MlirValue lo = bld_add(b, bld_const_int(b, b->i64, INT32_MIN), odd);
+    MlirValue c = bld_select(b, bld_icmp(b, BLD_SGT, n, bld_const_int(b, b->i64, INT32_MAX)), hi, n);
+    c = bld_select(b, bld_icmp(b, BLD_SLT, c, bld_const_int(b, b->i64, INT32_MIN)), lo, c);
+    e = bld_cast(b, "llvm.trunc", c, b->i32);
+  } else e = bld_int_resize(b, n, b->i32, true);
+  const char *name = is_f64(L, ft) ? "__nv_powi" : "__nv_powif";
+  MlirType args[2] = {ft, b->i32};
+  declare_extern(L, name, ft, 2, args);
+  MlirValue a[2] = {xf, e};
+  return from_f32(L, bld_call(b, name, ft, 2, a), t);
+}
+
 /* The PTX rounding modifier of an IEEE rounding mode (rn, rz, rm, rp), or NULL. */
 static const char *ptx_rounding(const char *mode) {
   return streq(mode, "nearest_even") ? "rn" : streq(mode, "zero") ? "rz" : streq(mode, "negative_inf") ? "rm"
@@ -351,6 +375,7 @@ bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const Mlir
       *out = from_f32(L, bld_inline_asm(b, "tanh.approx.f32 $0, $1;", "=f,f", b->f32, 1, &x), res);
     } else *out = libdevice1(L, "tanh", in[0]);
   } else if (streq(name, "pow")) *out = libdevice2(L, "pow", in[0], in[1]);
+  else if (streq(name, "fpowi")) *out = powi(L, in[0], in[1]);
   else if (streq(name, "atan2")) *out = libdevice2(L, "atan2", in[0], in[1]);
   else if (streq(name, "sqrt")) {
     char mode[32];
@@ -390,7 +415,13 @@ bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const Mlir
   else if (streq(name, "ftoi")) {
     bool sgn = is_signed_op(op, "signedness");
     MlirValue x = in[0];
-    *out = bld_op1(b, sgn ? "llvm.intr.fptosi.sat" : "llvm.intr.fptoui.sat", res, 1, &x, 0, NULL);
+    /* llvm.fpto[su]i.sat.<int>.<float> (MLIR has no op for it: a named intrinsic call); PTX's
+     * cvt.rzi saturates too, NaN gives 0 */
+    MlirType ft = value_ty(x);
+    const char *fname = is_f64(L, ft) ? "f64" : is_f32(L, ft) ? "f32" : mlirTypeEqual(ft, b->bf16) ? "bf16" : "f16";
+    char iname[64];
+    snprintf(iname, sizeof iname, "llvm.fpto%ci.sat.i%u.%s", sgn ? 's' : 'u', mlirIntegerTypeGetWidth(res), fname);
+    *out = bld_intr(b, iname, res, 1, &x);
   } else if (streq(name, "ftof")) {
     char mode[32];
     rounding(op, mode, sizeof mode, "nearest_even");

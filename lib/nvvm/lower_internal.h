@@ -177,9 +177,9 @@ ct_lv *lv_convert(ct_lower *L, ct_lv *v, const ct_layout *to);
 bool lv_gather(ct_lower *L, ct_lv *dst, ct_lv *src, const ct_flat_map *m);
 /* The two halves of an exchange through the shared buffer `base` (the caller puts bar.sync before
  * and between them): every thread writes each register of src at flat index m(its flat index) +
- * offset; dst's registers read flat index m(their flat index) (+ offset, i32, when not null) as
+ * offset (+ dyn, i32, when not null); dst's registers read flat index m(their flat index) (+ offset, i32, when not null) as
  * type t, an element read once per thread. */
-void smem_scatter(ct_lower *L, MlirValue base, const ct_lv *src, const ct_flat_map *m, uint32_t offset);
+void smem_scatter(ct_lower *L, MlirValue base, const ct_lv *src, const ct_flat_map *m, uint32_t offset, MlirValue dyn);
 void smem_gather(ct_lower *L, MlirValue base, ct_lv *dst, const ct_flat_map *m, MlirValue offset, MlirType t);
 /* The whole exchange: src's registers to a whole-tile shared buffer at their own flat places, then
  * dst's read through m (+ offset, as smem_gather). No trailing barrier: every user of the buffer

@@ -264,6 +264,17 @@ static int lower_misc_op(ct_lower *L, MlirOperation op, const char *name) {
     lv_bind(L, mlirOperationGetResult(op, 0), lv_alloc(L, LV_TOKEN, NULL));
     return LOWER_DONE;
   }
+  /* 13.4 ordering ops: programmatic dependent launch (griddepcontrol, sm_90+: both targets have
+   * it) and the alias fence (fence.proxy.alias: accesses to one physical location through
+   * different virtual addresses), each a memory-clobbering statement; the token passes through */
+  if (!strcmp(name, "gdc_wait_tko") || !strcmp(name, "gdc_launch_dependents_tko") ||
+      !strcmp(name, "memory_fence_alias_tko")) {
+    bld_asm_stmt_memory(&L->b, name[0] == 'm'   ? "fence.proxy.alias;"
+                               : name[4] == 'w' ? "griddepcontrol.wait;"
+                                                : "griddepcontrol.launch_dependents;");
+    lv_bind(L, mlirOperationGetResult(op, 0), lv_alloc(L, LV_TOKEN, NULL));
+    return LOWER_DONE;
+  }
   /* TileAA's i64 scalars (view shapes and strides): rank-0 i64 tiles; a constant's known divisor is
    * itself, a conversion keeps its source's (assume div_by) */
   if (!strcmp(name, "tileaa.constant") || !strcmp(name, "tileaa.to_i64")) {

@@ -107,7 +107,7 @@ void smem_exchange(ct_lower *L, const ct_lv *src, ct_lv *dst, const ct_flat_map 
   bld_barrier(&L->b);
   ct_flat_map ident;
   ct_flat_map_identity(&ident);
-  smem_scatter(L, base, src, &ident, 0);
+  smem_scatter(L, base, src, &ident, 0, (MlirValue){NULL});
   bld_barrier(&L->b);
   smem_gather(L, base, dst, m, offset, mlirValueGetType(src->regs[0]));
 }
@@ -117,9 +117,10 @@ MlirValue smem_tile_buffer(ct_lower *L, const ct_layout *l, ct_elem elem) {
   return smem_base(L, (1LL << ct_layout_flat_bits(l)) * (bits < 8 ? 1 : bits / 8));
 }
 
-void smem_scatter(ct_lower *L, MlirValue base, const ct_lv *src, const ct_flat_map *m, uint32_t offset) {
+void smem_scatter(ct_lower *L, MlirValue base, const ct_lv *src, const ct_flat_map *m, uint32_t offset, MlirValue dyn) {
   ct_bld *b = &L->b;
   MlirValue thread = mapped_thread_index(L, src->layout, m);
+  if (dyn.ptr) thread = bld_add(b, thread, dyn);
   for (int k = 0; k < src->nregs; k++) {
     uint32_t rf = ct_flat_map_apply(m, ct_layout_reg_flat(src->layout, (uint32_t)k)) + offset;
     smem_store_elem(L, base, bld_add(b, thread, bld_i32(b, rf)), src->regs[k]);

@@ -8,9 +8,11 @@
  *    The layout is TileAS's (tileas.reg_layout): layout_propagate.c re-makes a broadcast that
  *    needs shared memory right before each use, in the layout that use needs (a bias row added
  *    to an mma accumulator is broadcast straight into the accumulator layout).
- *  - extract (the slice at dynamic indices) and cat: through shared memory — the source(s) written
- *    at their flat places (cat: rhs after lhs along dim), bar.sync, the result, in its
- *    tileas.reg_layout, reads its elements (extract: at index x result shape + its coordinates).
+ *  - extract (the slice at dynamic indices), insert (13.4: the destination with one slice
+ *    replaced) and cat: through shared memory — the source(s) written at their flat places (cat:
+ *    rhs after lhs along dim; insert: the destination, bar.sync, then the source at index x its
+ *    shape), bar.sync, the result, in its tileas.reg_layout, reads its elements (extract: at
+ *    index x result shape + its coordinates).
  *  - tileas.convert_layout: lv_convert (lower_layout.c) to its tileas.reg_layout.
  * No knobs. */
 #include <mlir-c/BuiltinAttributes.h>
@@ -48,10 +50,30 @@ static void dims_map(const ct_layout *from, const ct_layout *to, ct_flat_map *m)
       m->bit[ct_layout_dim_offset(from, d) + p] = 1u << (ct_layout_dim_offset(to, d) + p);
 }
 
+/* The flat offset (in layout l) of slice `idx` (operands first..first+rank-1, integer scalars) of
+ * a tile made of slices of shape `slice`: sum over dims of (index x slice extent) << dim offset. */
+static bool slice_offset(ct_lower *L, MlirOperation op, int first, const ct_type *slice, const ct_layout *l,
+                         const char *name, MlirValue *out) {
+  ct_bld *b = &L->b;
+  MlirValue offset = bld_i32(b, 0);
+  for (int d = 0; d < slice->rank; d++) {
+    ct_lv *ix = lv_get(L, op, first + d);
+    if (!ix) return false;
+    if (ix->kind != LV_TILE || ix->type.rank != 0 || !ct_elem_is_int(ix->type.elem)) {
+      ct_error_op(L->c, op, "code generation: `%s` index %d is not an integer scalar tile", name, d);
+      return false;
+    }
+    MlirValue i = bld_int_resize(b, ix->regs[0], b->i32, true);
+    int shift = ct_log2_exact(slice->shape[d]) + ct_layout_dim_offset(l, d);
+    offset = bld_add(b, offset, bld_shl(b, i, bld_i32(b, shift)));
+  }
+  *out = offset;
+  return true;
+}
+
 /* extract: the slice at the index operands (dynamic) — the source goes to the shared buffer, the
  * result reads its elements at slice * result shape + its coordinates. */
 static int lower_extract(ct_lower *L, MlirOperation op) {
-  ct_bld *b = &L->b;
   ct_lv *src = lv_get(L, op, 0);
   ct_type rt;
   if (!src || !result_type(L, op, 0, &rt)) return LOWER_FAILED;
@@ -69,22 +91,50 @@ static int lower_extract(ct_lower *L, MlirOperation op) {
     lv_bind(L, mlirOperationGetResult(op, 0), r);
     return LOWER_DONE;
   }
-  /* the slice's first element: sum over dims of (index * result extent) << source dim offset */
-  MlirValue offset = bld_i32(b, 0);
-  for (int d = 0; d < rt.rank; d++) {
-    ct_lv *ix = lv_get(L, op, 1 + d);
-    if (!ix) return LOWER_FAILED;
-    if (ix->kind != LV_TILE || ix->type.rank != 0 || !ct_elem_is_int(ix->type.elem)) {
-      ct_error_op(L->c, op, "code generation: `extract` index %d is not an integer scalar tile", d);
-      return LOWER_FAILED;
-    }
-    MlirValue i = bld_int_resize(b, ix->regs[0], b->i32, true);
-    int shift = ct_log2_exact(rt.shape[d]) + ct_layout_dim_offset(src->layout, d);
-    offset = bld_add(b, offset, bld_shl(b, i, bld_i32(b, shift)));
-  }
+  /* the slice's first element */
+  MlirValue offset;
+  if (!slice_offset(L, op, 1, &rt, src->layout, "extract", &offset)) return LOWER_FAILED;
   ct_flat_map m;
   dims_map(dl, src->layout, &m);
   smem_exchange(L, src, r, &m, offset);
+  lv_bind(L, mlirOperationGetResult(op, 0), r);
+  return LOWER_DONE;
+}
+
+/* insert (13.4): the destination goes to the shared buffer at its flat places, then the source at
+ * the slice's (dynamic offset), then the result reads its elements. */
+static int lower_insert(ct_lower *L, MlirOperation op) {
+  ct_bld *b = &L->b;
+  ct_lv *src = lv_get(L, op, 0), *dst = lv_get(L, op, 1);
+  ct_type rt;
+  if (!src || !dst || !result_type(L, op, 0, &rt)) return LOWER_FAILED;
+  if (src->kind != LV_TILE || dst->kind != LV_TILE || src->type.rank != rt.rank ||
+      mlirOperationGetNumOperands(op) != 2 + rt.rank) {
+    ct_error_op(L->c, op, "code generation: `insert` needs one index per dimension of its destination");
+    return LOWER_FAILED;
+  }
+  if (rt.rank == 0) { /* the one element is the source */
+    lv_bind(L, mlirOperationGetResult(op, 0), src);
+    return LOWER_DONE;
+  }
+  const ct_layout *dl = layout_chosen_for(L, op, &rt);
+  if (!dl) return LOWER_FAILED;
+  MlirValue offset;
+  if (!slice_offset(L, op, 2, &src->type, dl, "insert", &offset)) return LOWER_FAILED;
+  ct_lv *r = lv_new_tile(L, &rt, dl);
+  MlirValue base = smem_tile_buffer(L, dl, rt.elem);
+  ct_flat_map md, ms;
+  dims_map(dst->layout, dl, &md);
+  dims_map(src->layout, dl, &ms);
+  bld_barrier(b);
+  smem_scatter(L, base, dst, &md, 0, (MlirValue){NULL});
+  bld_barrier(b);
+  smem_scatter(L, base, src, &ms, 0, offset);
+  bld_barrier(b);
+  ct_flat_map ident;
+  ct_flat_map_identity(&ident);
+  smem_gather(L, base, r, &ident, (MlirValue){NULL}, mlirValueGetType(dst->regs[0]));
+  r->ptr_align = src->ptr_align < dst->ptr_align ? src->ptr_align : dst->ptr_align;
   lv_bind(L, mlirOperationGetResult(op, 0), r);
   return LOWER_DONE;
 }
@@ -110,8 +160,9 @@ static int lower_cat(ct_lower *L, MlirOperation op) {
   ct_flat_map ml, mr;
   dims_map(lhs->layout, dl, &ml);
   dims_map(rhs->layout, dl, &mr);
-  smem_scatter(L, base, lhs, &ml, 0);
-  smem_scatter(L, base, rhs, &mr, 1u << (ct_layout_dim_offset(dl, (int)dim) + ct_log2_exact(lhs->type.shape[dim])));
+  smem_scatter(L, base, lhs, &ml, 0, (MlirValue){NULL});
+  smem_scatter(L, base, rhs, &mr, 1u << (ct_layout_dim_offset(dl, (int)dim) + ct_log2_exact(lhs->type.shape[dim])),
+               (MlirValue){NULL});
   bld_barrier(b);
   ct_flat_map ident;
   ct_flat_map_identity(&ident);
@@ -138,6 +189,7 @@ int lower_shape_op(ct_lower *L, MlirOperation op, const char *name) {
     return LOWER_DONE;
   }
   if (streq(name, "extract")) return lower_extract(L, op);
+  if (streq(name, "insert")) return lower_insert(L, op);
   if (streq(name, "cat")) return lower_cat(L, op);
   bool is_reshape = streq(name, "reshape"), is_bcast = streq(name, "broadcast"), is_perm = streq(name, "permute");
   if (!is_reshape && !is_bcast && !is_perm) return LOWER_NOT_MINE;

@@ -8,7 +8,7 @@
  *  - an element-wise op the layout of its first operand that is neither uniform (every element
  *    equal: a splat, or computed from splats only) nor a pending broadcast (below), else of its
  *    first non-uniform operand, else of operand 0;
- *  - an extract or cat blocked (reg_layouts.c's choice; they move data through shared memory anyway);
+ *  - an extract, insert or cat blocked (reg_layouts.c's choice; they move data through shared memory anyway);
  *  - a reduce the slice of its operand 0's layout (a scan that layout); reshape / permute the
  *    relabelled / permuted layout of their source (no data moves); a pointer load, store or atomic
  *    the layout of its pointer tile; an mmaf in the fma form the layout of its accumulator;
@@ -545,7 +545,7 @@ static bool walk_op(lp *P, MlirOperation op) {
     }
     return true;
   }
-  if ((!strcmp(name, "extract") || !strcmp(name, "cat")) && tile1) {
+  if ((!strcmp(name, "extract") || !strcmp(name, "cat") || !strcmp(name, "insert")) && tile1) {
     bool uniform = true;
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
       lp_info *in = use_operand(P, op, (int)i);

@@ -11,7 +11,7 @@
  *    elements per thread along the last dimension, then lanes, then warps); when every use of the
  *    tile is an A/B operand of mmaf/mmai, up to 16 bytes per thread instead (the tile is only staged to shared memory, so the
  *    global loads and shared stores become 16-byte vectors);
- *  - an iota, a splat constant, a broadcast, an extract, a cat (rank >= 1): blocked
+ *  - an iota, a splat constant, a broadcast, an extract, an insert, a cat (rank >= 1): blocked
  *    (ct_layout_blocked);
  *  - an mmaf/mmai on mma.sync whose operands fit an mma.sync shape (f16/bf16 -> f32: m16n8k16;
  *    tf32 -> f32: m16n8k8; e4m3/e5m2 -> f32 and i8 -> i32: m16n8k32), with M % 16, N % 8, K a
@@ -124,13 +124,13 @@ static void assign_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
     if (mma_acc_layout(ops.ops[i], nwarps, &l)) set_layout(ops.ops[i], &l);
   }
   ct_oplist_free(&ops);
-  /* iota, splat constants, broadcasts, extract and cat make tiles in any layout: blocked */
+  /* iota, splat constants, broadcasts, extract, insert and cat make tiles in any layout: blocked */
   ct_ir_collect(entry, "cuda_tile.", &ops);
   for (size_t i = 0; i < ops.n; i++) {
     MlirOperation op = ops.ops[i];
     bool constant = name_is(op, "cuda_tile.constant");
     if (!constant && !name_is(op, "cuda_tile.iota") && !name_is(op, "cuda_tile.broadcast") &&
-        !name_is(op, "cuda_tile.extract") && !name_is(op, "cuda_tile.cat"))
+        !name_is(op, "cuda_tile.extract") && !name_is(op, "cuda_tile.insert") && !name_is(op, "cuda_tile.cat"))
       continue;
     if (constant) {
       MlirAttribute v = mlirOperationGetAttributeByName(op, ct_ir_sref("value"));

@@ -178,7 +178,7 @@ int64_t ct_roofline_scratch_bytes(MlirOperation entry) {
     MlirOperation op = ops.ops[i];
     int64_t b = 0;
     if (ct_ir_is(op, "cuda_tile.extract")) b = tile_bytes(mlirOperationGetOperand(op, 0));
-    else if (ct_ir_is(op, "cuda_tile.cat")) b = tile_bytes(mlirOperationGetResult(op, 0));
+    else if (ct_ir_is(op, "cuda_tile.cat") || ct_ir_is(op, "cuda_tile.insert")) b = tile_bytes(mlirOperationGetResult(op, 0));
     else if (ct_ir_is(op, "cuda_tile.print"))
       for (intptr_t a = 0; a < mlirOperationGetNumOperands(op); a++) {
         ct_type t;
