@@ -16,4 +16,6 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktra
 export LSAN_OPTIONS=suppressions="$here/test/lsan.supp"
 # the stage re-entry check compiles every test kernel 5 times; under the sanitizers every 4th suffices
 export TILEC_REENTRY_STRIDE=4
+# the op matrix (test/op_matrix.py) likewise: every 4th combination under the sanitizers
+export TILEC_MATRIX_STRIDE=4
 (cd "$here/build-asan" && ctest --output-on-failure)

@@ -260,6 +260,68 @@ static bool ftof_storage(ct_lower *L, MlirValue in, ct_elem se, ct_elem de, Mlir
   return true;
 }
 
+/* itof by its rounding mode: nearest_even (and the verifier's other modes) LLVM's [su]itofp;
+ * zero / negative_inf / positive_inf PTX's cvt.rz/rm/rp.<float>.<int> — f16 / bf16 through f32
+ * rounded the same way (directed roundings compose). A tf32 / fp8 result (`storage`): the f32
+ * value rounded to nearest, then cvt.rn to the storage type (f32's 24 bits >= 2p+2 for them, so
+ * the double rounding is exact); directed modes there are refused by name (PTX converts f32 to
+ * fp8 to nearest only). */
+static bool int_to_float(ct_lower *L, MlirOperation op, MlirValue x, MlirType res, ct_elem storage, MlirValue *out) {
+  ct_bld *b = &L->b;
+  bool sgn = is_signed_op(op, "signedness");
+  char mode[32];
+  rounding(op, mode, sizeof mode, "nearest_even");
+  const char *dir = ptx_rounding(mode);
+  bool directed = dir && strcmp(dir, "rn");
+  if (storage != CT_ELEM_NONE) {
+    if (directed) {
+      ct_error_op(L->c, op, "`itof` with rounding<%s> to %s is not supported by code generation (PTX converts to %s "
+                  "rounding to nearest only)", mode, ct_elem_name(storage), ct_elem_name(storage));
+      return false;
+    }
+    *out = lower_f32_to_storage(L, bld_cast(b, sgn ? "llvm.sitofp" : "llvm.uitofp", x, b->f32), storage);
+    return true;
+  }
+  if (!directed) {
+    *out = bld_cast(b, sgn ? "llvm.sitofp" : "llvm.uitofp", x, res);
+    return true;
+  }
+  int w = bld_int_width(value_ty(x));
+  if (w < 16) x = bld_int_resize(b, x, b->i16, sgn), w = 16; /* PTX cvt takes 16-bit and wider integers */
+  bool half = is_f16ish(L, res);
+  MlirType ft = half ? b->f32 : res;
+  char text[64];
+  snprintf(text, sizeof text, "cvt.%s.%s.%c%d $0, $1;", dir, is_f64(L, ft) ? "f64" : "f32", sgn ? 's' : 'u', w);
+  char cons[8];
+  snprintf(cons, sizeof cons, "=%c,%c", is_f64(L, ft) ? 'd' : 'f', w == 64 ? 'l' : w == 16 ? 'h' : 'r');
+  MlirValue f = bld_inline_asm(b, text, cons, ft, 1, &x);
+  if (half) {
+    snprintf(text, sizeof text, "cvt.%s.%s.f32 $0, $1;", dir, mlirTypeEqual(res, b->bf16) ? "bf16" : "f16");
+    f = bld_cast(b, "llvm.bitcast", bld_inline_asm(b, text, "=h,f", mlirIntegerTypeGet(b->ctx, 16), 1, &f), res);
+  }
+  *out = f;
+  return true;
+}
+
+/* ftoi by its rounding mode (nearest_int_to_zero the default; nearest_even, negative_inf,
+ * positive_inf round the float to an integral value first, exactly), then saturating:
+ * llvm.fpto[su]i.sat.<int>.<float> (MLIR has no op for it: a named intrinsic call; cvt.rzi), NaN
+ * gives 0. */
+static MlirValue float_to_int(ct_lower *L, MlirOperation op, MlirValue x, MlirType res) {
+  ct_bld *b = &L->b;
+  bool sgn = is_signed_op(op, "signedness");
+  char mode[32];
+  rounding(op, mode, sizeof mode, "nearest_int_to_zero");
+  const char *integral = streq(mode, "nearest_even") ? "llvm.intr.roundeven" : streq(mode, "negative_inf") ? "llvm.intr.floor"
+                       : streq(mode, "positive_inf") ? "llvm.intr.ceil" : NULL;
+  if (integral) x = bld_un(b, integral, x);
+  MlirType ft = value_ty(x);
+  const char *fname = is_f64(L, ft) ? "f64" : is_f32(L, ft) ? "f32" : mlirTypeEqual(ft, b->bf16) ? "bf16" : "f16";
+  char iname[64];
+  snprintf(iname, sizeof iname, "llvm.fpto%ci.sat.i%u.%s", sgn ? 's' : 'u', mlirIntegerTypeGetWidth(res), fname);
+  return bld_intr(b, iname, res, 1, &x);
+}
+
 bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const MlirValue *in, MlirValue *out) {
   ct_bld *b = &L->b;
   ct_type rt;
@@ -281,6 +343,11 @@ bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const Mlir
       *out = bld_select(b, in[0], in[1], in[2]);
       return true;
     }
+    if (streq(name, "ftoi") && !lower_is_storage_elem(rt.elem)) { /* exactly through f32 */
+      *out = float_to_int(L, op, lower_storage_to_f32(L, in[0], se), res);
+      return true;
+    }
+    if (streq(name, "itof") && lower_is_storage_elem(rt.elem)) return int_to_float(L, op, in[0], res, rt.elem, out);
     if (streq(name, "bitcast")) { /* the storage holds the bits */
       *out = mlirTypeEqual(value_ty(in[0]), res) ? in[0] : bld_bitcast(b, in[0], res);
       return true;
@@ -361,9 +428,7 @@ bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const Mlir
       MlirValue x = to_f32(L, in[0]);
       if (streq(name, "exp")) x = bld_bin(b, "llvm.fmul", x, bld_const_float(b, b->f32, LOG2E));
       *out = from_f32(L, bld_intr1(b, ftz ? "llvm.nvvm.ex2.approx.ftz.f" : "llvm.nvvm.ex2.approx.f32", b->f32, x), res);
-    } else if (approx) {
-      return reject_mode(L, op, name, mode, res);
-    } else *out = libdevice1(L, streq(name, "exp") ? "exp" : "exp2", in[0]);
+    } else *out = libdevice1(L, streq(name, "exp") ? "exp" : "exp2", in[0]); /* f64 approx: the full-precision one */
   } else if (streq(name, "log") || streq(name, "log2") || streq(name, "sin") || streq(name, "cos") ||
              streq(name, "tan") || streq(name, "sinh") || streq(name, "cosh"))
     *out = libdevice1(L, name, in[0]);
@@ -381,8 +446,10 @@ bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const Mlir
     char mode[32];
     rounding(op, mode, sizeof mode, "nearest_even");
     bool ftz = attr_present(op, "flush_to_zero");
-    if (streq(mode, "approx")) {
-      if (is_f64(L, res)) return reject_mode(L, op, name, mode, res);
+    if (streq(mode, "approx") && is_f64(L, res)) {
+      /* no sqrt.approx.f64: the correctly rounded root is an admissible approximation */
+      *out = bld_un(b, "llvm.intr.sqrt", in[0]);
+    } else if (streq(mode, "approx")) {
       MlirValue x = to_f32(L, in[0]);
       *out = from_f32(L, bld_inline_asm(b, ftz ? "sqrt.approx.ftz.f32 $0, $1;" : "sqrt.approx.f32 $0, $1;", "=f,f",
                                         b->f32, 1, &x), res);
@@ -392,8 +459,18 @@ bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const Mlir
     } else {
       const char *rm = streq(mode, "nearest_even") ? "rn" : streq(mode, "zero") ? "rz"
                      : streq(mode, "negative_inf") ? "rm" : streq(mode, "positive_inf") ? "rp" : NULL;
-      if (!rm || is_f16ish(L, res)) return reject_mode(L, op, name, mode, res);
+      if (!rm) return reject_mode(L, op, name, mode, res);
       char text[64];
+      if (is_f16ish(L, res)) {
+        /* no f16/bf16 sqrt: the f32 root rounded the same way, then converted rounded the same way
+         * (directed roundings compose, as in lower_rounded; nearest: f32 has more than 2p+2 bits) */
+        MlirValue x = to_f32(L, in[0]);
+        snprintf(text, sizeof text, "sqrt.%s%s.f32 $0, $1;", rm, ftz ? ".ftz" : "");
+        MlirValue r = bld_inline_asm(b, text, "=f,f", b->f32, 1, &x);
+        snprintf(text, sizeof text, "cvt.%s.%s.f32 $0, $1;", rm, mlirTypeEqual(res, b->bf16) ? "bf16" : "f16");
+        *out = bld_cast(b, "llvm.bitcast", bld_inline_asm(b, text, "=h,f", mlirIntegerTypeGet(b->ctx, 16), 1, &r), res);
+        return ok;
+      }
       bool d = is_f64(L, res);
       snprintf(text, sizeof text, "sqrt.%s%s.%s $0, $1;", rm, ftz && !d ? ".ftz" : "", d ? "f64" : "f32");
       *out = bld_inline_asm(b, text, d ? "=d,d" : "=f,f", res, 1, &in[0]);
@@ -411,17 +488,10 @@ bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const Mlir
   else if (streq(name, "bitcast")) *out = mlirTypeEqual(value_ty(in[0]), res) ? in[0] : bld_bitcast(b, in[0], res);
   else if (streq(name, "exti")) *out = bld_int_resize(b, in[0], res, is_signed_op(op, "signedness"));
   else if (streq(name, "trunci")) *out = bld_int_resize(b, in[0], res, false);
-  else if (streq(name, "itof")) *out = bld_cast(b, is_signed_op(op, "signedness") ? "llvm.sitofp" : "llvm.uitofp", in[0], res);
-  else if (streq(name, "ftoi")) {
-    bool sgn = is_signed_op(op, "signedness");
-    MlirValue x = in[0];
-    /* llvm.fpto[su]i.sat.<int>.<float> (MLIR has no op for it: a named intrinsic call); PTX's
-     * cvt.rzi saturates too, NaN gives 0 */
-    MlirType ft = value_ty(x);
-    const char *fname = is_f64(L, ft) ? "f64" : is_f32(L, ft) ? "f32" : mlirTypeEqual(ft, b->bf16) ? "bf16" : "f16";
-    char iname[64];
-    snprintf(iname, sizeof iname, "llvm.fpto%ci.sat.i%u.%s", sgn ? 's' : 'u', mlirIntegerTypeGetWidth(res), fname);
-    *out = bld_intr(b, iname, res, 1, &x);
+  else if (streq(name, "itof")) {
+    if (!int_to_float(L, op, in[0], res, CT_ELEM_NONE, out)) return false;
+  } else if (streq(name, "ftoi")) {
+    *out = float_to_int(L, op, in[0], res);
   } else if (streq(name, "ftof")) {
     char mode[32];
     rounding(op, mode, sizeof mode, "nearest_even");
@@ -455,7 +525,8 @@ static bool reject_exotic_elems(ct_lower *L, MlirOperation op, const char *name)
     if (!ct_type_from_mlir(mlirValueGetType(v), &t)) continue;
     /* byte storage: conversions, selects, bit casts and constants only */
     bool f8 = t.elem == CT_F8E4M3FN || t.elem == CT_F8E5M2;
-    bool f8_ok = streq(name, "ftof") || streq(name, "select") || streq(name, "bitcast") || streq(name, "constant");
+    bool f8_ok = streq(name, "ftof") || streq(name, "select") || streq(name, "bitcast") || streq(name, "constant") ||
+                 streq(name, "ftoi") || streq(name, "itof");
     if (t.kind == CT_TYPE_TILE && (mlirTypeIsNull(elem_llvm_type(L, t.elem)) || (f8 && !f8_ok))) {
       ct_error_op(L->c, op, "`%s` on %s elements is not supported by code generation yet", name, ct_elem_name(t.elem));
       return false;

@@ -1,0 +1,395 @@
+#!/usr/bin/env python3
+"""The op x type x target matrix (issue 18): every element-wise cuda_tile op, with every element
+type and attribute choice the verifier accepts, compiles at -O3 for sm_90a and sm_100a, ptxas
+accepts it with 0 spills, and the reference interpreter runs it; for the exact ops the outputs
+are checked against values this script computes itself.
+
+Each kernel loads its operands from 1-D views of N elements, applies the op once and stores the
+result. The verifier (tilec -O0) decides which combinations are legal: a combination it refuses is
+counted, not compiled. A legal combination that code generation refuses must be listed in
+EXPECTED_REFUSALS with the reason (the hardware lacks it); an entry there that starts compiling
+fails the run too, so the list stays true.
+
+Usage: op_matrix.py --tilec T --tilec-run R [--ptxas P --ptxas-available] --work DIR [--summary FILE]
+       [--jobs J] [--only REGEX] [--min-verified N]
+Pointer ops (offset, int_to_ptr, ptr_to_int, ptr_to_ptr) are covered by test/lowering tests, not
+here: a view of pointers is not a kernel input.
+"""
+import argparse, concurrent.futures, math, os, re, struct, subprocess, sys
+
+N = 64
+INTS = ["i1", "i8", "i16", "i32", "i64"]
+FLOATS = ["f16", "bf16", "f32", "f64", "tf32", "f8E4M3FN", "f8E5M2"]
+ALL = INTS + FLOATS
+BITS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64, "f16": 16, "bf16": 16, "f32": 32, "f64": 64,
+        "tf32": 32, "f8E4M3FN": 8, "f8E5M2": 8}
+ROUND = ["nearest_even", "zero", "negative_inf", "positive_inf", "approx", "full"]
+PRED = ["equal", "not_equal", "less_than", "less_than_or_equal", "greater_than", "greater_than_or_equal"]
+
+
+def a_enum(kind, v):
+    return "%s = #cuda_tile.%s<%s>" % (kind, {"rounding_mode": "rounding", "signedness": "signedness",
+                                              "overflow": "overflow", "comparison_predicate": "comparison_predicate",
+                                              "comparison_ordering": "comparison_ordering"}[kind], v)
+
+
+def variants():
+    """(op, operand types, result type, attribute list) for every combination to try."""
+    out = []
+    ints_bin = ["addi", "subi", "muli", "shli", "mulhii", "andi", "ori", "xori"]
+    for t in INTS:
+        for op in ints_bin:
+            out.append((op, [t, t], t, []))
+        for op in ["addi", "subi", "muli", "shli"]:
+            for ov in ["no_signed_wrap", "no_unsigned_wrap", "no_wrap"]:
+                out.append((op, [t, t], t, [a_enum("overflow", ov)]))
+        for op in ["remi", "maxi", "mini", "shri"]:
+            for s in ["signed", "unsigned"]:
+                out.append((op, [t, t], t, [a_enum("signedness", s)]))
+        for s in ["signed", "unsigned"]:
+            for r in ["zero", "negative_inf", "positive_inf"]:
+                out.append(("divi", [t, t], t, [a_enum("signedness", s), a_enum("rounding_mode", r)]))
+        out.append(("negi", [t], t, []))
+        out.append(("absi", [t], t, []))
+        for p in PRED:
+            for s in ["signed", "unsigned"]:
+                out.append(("cmpi", [t, t], "i1", [a_enum("comparison_predicate", p), a_enum("signedness", s)]))
+        for u in INTS:
+            for s in ["signed", "unsigned"]:
+                out.append(("exti", [t], u, [a_enum("signedness", s)]))
+            out.append(("trunci", [t], u, []))
+        for f in FLOATS:
+            for s in ["signed", "unsigned"]:
+                for r in ROUND:
+                    out.append(("itof", [t], f, [a_enum("signedness", s), a_enum("rounding_mode", r)]))
+                for r in ["nearest_int_to_zero"] + ROUND:
+                    out.append(("ftoi", [f], t, [a_enum("signedness", s), a_enum("rounding_mode", r)]))
+    for t in FLOATS:
+        for op in ["addf", "subf", "mulf", "divf"]:
+            for r in ROUND:
+                out.append((op, [t, t], t, [a_enum("rounding_mode", r)]))
+                out.append((op, [t, t], t, [a_enum("rounding_mode", r), "flush_to_zero"]))
+        for r in ROUND:
+            out.append(("fma", [t, t, t], t, [a_enum("rounding_mode", r)]))
+            out.append(("sqrt", [t], t, [a_enum("rounding_mode", r)]))
+            out.append(("sqrt", [t], t, [a_enum("rounding_mode", r), "flush_to_zero"]))
+        for op in ["remf", "pow", "atan2"]:
+            out.append((op, [t, t], t, []))
+        for op in ["maxf", "minf"]:
+            for a in ([], ["propagate_nan"], ["flush_to_zero"]):
+                out.append((op, [t, t], t, list(a)))
+        for op in ["negf", "absf", "ceil", "floor", "log", "log2", "sin", "cos", "tan", "sinh", "cosh", "rsqrt"]:
+            out.append((op, [t], t, []))
+        out.append(("rsqrt", [t], t, ["flush_to_zero"]))
+        for op in ["exp", "tanh"]:
+            for r in ["full", "approx"]:
+                out.append((op, [t], t, [a_enum("rounding_mode", r)]))
+        out.append(("exp2", [t], t, []))
+        out.append(("exp2", [t], t, ["flush_to_zero"]))
+        for p in PRED:
+            for o in ["ordered", "unordered"]:
+                out.append(("cmpf", [t, t], "i1", [a_enum("comparison_predicate", p), a_enum("comparison_ordering", o)]))
+        for e in INTS:
+            out.append(("fpowi", [t, e], t, []))
+        for u in FLOATS:
+            for r in ROUND:
+                out.append(("ftof", [t], u, [a_enum("rounding_mode", r)]))
+    for t in ALL:
+        out.append(("select", ["i1", t, t], t, []))
+        for u in ALL:
+            out.append(("bitcast", [t], u, []))
+    return out
+
+
+def kernel(op, ins, res, attrs):
+    name = "k"
+    args = ", ".join("%%p%d: tile<ptr<%s>>" % (i, t) for i, t in enumerate(ins + [res]))
+    lines = ["cuda_tile.module @m {", "  entry @%s(%s) {" % (name, args), "    %c0 = constant <i32: 0> : tile<i32>"]
+    for i, t in enumerate(ins + [res]):
+        lines.append("    %%v%d = make_tensor_view %%p%d, shape = [%d], strides = [1] : tensor_view<%dx%s, strides=[1]>" % (i, i, N, N, t))
+        lines.append("    %%q%d = make_partition_view %%v%d : partition_view<tile=(%d), tensor_view<%dx%s, strides=[1]>>" % (i, i, N, N, t))
+    for i, t in enumerate(ins):
+        lines.append("    %%a%d, %%t%d = load_view_tko weak %%q%d[%%c0] : partition_view<tile=(%d), tensor_view<%dx%s, strides=[1]>>, tile<i32> -> tile<%dx%s>, token" % (i, i, i, N, N, t, N, t))
+    at = (" <{%s}>" % ", ".join(attrs)) if attrs else ""
+    lines.append('    %%r = "cuda_tile.%s"(%s)%s : (%s) -> !cuda_tile.tile<%dx%s>' % (
+        op, ", ".join("%%a%d" % i for i in range(len(ins))), at, ", ".join("!cuda_tile.tile<%dx%s>" % (N, t) for t in ins), N, res))
+    o = len(ins)
+    lines.append("    %%tr = store_view_tko weak %%r, %%q%d[%%c0] : tile<%dx%s>, partition_view<tile=(%d), tensor_view<%dx%s, strides=[1]>>, tile<i32> -> token" % (o, N, res, N, N, res))
+    lines += ["    return", "  }", "}", ""]
+    return "\n".join(lines)
+
+
+def tag(op, ins, res, attrs):
+    a = "_".join(re.sub(r".*<(.*)>", r"\1", x) for x in attrs)
+    return "%s.%s.%s%s" % (op, "_".join(ins), res, ("." + a) if a else "")
+
+
+# ---- inputs and the exact reference ----
+def input_values(t, idx, op):
+    """N deterministic values for operand idx of op, in range for the type."""
+    vals = []
+    for k in range(N):
+        if t == "i1":
+            v = (k * 7 + idx) % 3 == 0
+            vals.append(int(v))
+        elif t in INTS:
+            b = BITS[t]
+            lo, hi = -(1 << (b - 1)), (1 << (b - 1)) - 1
+            v = ((k * 37 + idx * 11) % 61) - 30
+            if op in ("divi", "remi") and idx == 1 and v == 0:
+                v = 3
+            if op in ("shli", "shri") and idx == 1:
+                v = k % b
+            v = max(lo, min(hi, v))
+            vals.append(v)
+        else:
+            v = ((k * 13 + idx * 5) % 41 - 20) * 0.375
+            if op in ("divf", "remf", "atan2") and idx == 1 and v == 0:
+                v = 1.5
+            if op in ("sqrt", "rsqrt", "log", "log2", "pow") and idx == 0:
+                v = abs(v) + 0.5
+            vals.append(v)
+    return vals
+
+
+def enc(t, vals):
+    if t in ("i1", "i8"):
+        return b"".join(struct.pack("<b", v if t == "i8" else v) for v in vals)
+    if t == "i16":
+        return struct.pack("<%dh" % N, *vals)
+    if t == "i32":
+        return struct.pack("<%di" % N, *vals)
+    if t == "i64":
+        return struct.pack("<%dq" % N, *vals)
+    if t == "f16":
+        return struct.pack("<%de" % N, *vals)
+    if t in ("f32", "tf32"):
+        return struct.pack("<%df" % N, *vals)
+    if t == "f64":
+        return struct.pack("<%dd" % N, *vals)
+    if t == "bf16":
+        return b"".join(struct.pack("<I", struct.unpack("<I", struct.pack("<f", v))[0])[2:] for v in vals)
+    return None  # fp8: no exact inputs written here
+
+
+def dec(t, data):
+    if t in ("i1", "i8"):
+        return list(struct.unpack("<%db" % N, data))
+    if t == "i16":
+        return list(struct.unpack("<%dh" % N, data))
+    if t == "i32":
+        return list(struct.unpack("<%di" % N, data))
+    if t == "i64":
+        return list(struct.unpack("<%dq" % N, data))
+    if t == "f32":
+        return list(struct.unpack("<%df" % N, data))
+    if t == "f64":
+        return list(struct.unpack("<%dd" % N, data))
+    return None
+
+
+def wrap(v, b):
+    v &= (1 << b) - 1
+    return v - (1 << b) if v >= (1 << (b - 1)) else v
+
+
+def f32(x):
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def reference(op, ins, res, attrs, xs):
+    """Expected outputs of the exact ops (None: not checked here)."""
+    if res not in ("i8", "i16", "i32", "i64", "f32", "f64"):
+        return None
+    b = BITS.get(res, 0)
+    sgn = not any("unsigned" in a for a in attrs)
+    if ins and ins[0] in ("i8", "i16", "i32", "i64"):
+        ib = BITS[ins[0]]
+        u = [[x & ((1 << ib) - 1) for x in col] for col in xs]
+    rnd = lambda v: f32(v) if res == "f32" else v
+    simple = {"addi": lambda a, c: a + c, "subi": lambda a, c: a - c, "muli": lambda a, c: a * c,
+              "andi": lambda a, c: a & c, "ori": lambda a, c: a | c, "xori": lambda a, c: a ^ c}
+    if op in simple and not attrs:
+        return [wrap(simple[op](a, c), b) for a, c in zip(*xs)]
+    if op in ("maxi", "mini"):
+        src = xs if sgn else u
+        f = max if op == "maxi" else min
+        return [wrap(f(a, c), b) for a, c in zip(*src)]
+    if op == "negi":
+        return [wrap(-a, b) for a in xs[0]]
+    if op == "absi":
+        return [wrap(abs(a), b) for a in xs[0]]
+    if op == "exti" and ins[0] in ("i8", "i16", "i32", "i64"):
+        return [wrap(a if sgn else a & ((1 << BITS[ins[0]]) - 1), b) for a in xs[0]]
+    if op == "trunci" and ins[0] in ("i8", "i16", "i32", "i64") and not attrs:
+        return [wrap(a, b) for a in xs[0]]
+    if res in ("f32", "f64") and ins and ins[0] == res:
+        plain = "rounding_mode = #cuda_tile.rounding<nearest_even>" in attrs and len(attrs) == 1
+        ops = {"addf": lambda a, c: a + c, "subf": lambda a, c: a - c, "mulf": lambda a, c: a * c}
+        if op in ops and plain:
+            return [rnd(ops[op](a, c)) for a, c in zip(*xs)]
+        if op == "negf":
+            return [-a for a in xs[0]]
+        if op == "absf":
+            return [abs(a) for a in xs[0]]
+        if op in ("maxf", "minf") and not attrs:
+            return [(max if op == "maxf" else min)(a, c) for a, c in zip(*xs)]
+        if op in ("ceil", "floor"):
+            return [float((math.ceil if op == "ceil" else math.floor)(a)) for a in xs[0]]
+    if op == "itof" and res in ("f32", "f64") and ins[0] in ("i8", "i16", "i32") and \
+            "rounding_mode = #cuda_tile.rounding<nearest_even>" in attrs:
+        return [rnd(float(a if sgn else a & ((1 << BITS[ins[0]]) - 1))) for a in xs[0]]
+    if op == "ftoi" and ins[0] in ("f32", "f64") and sgn:
+        lo, hi = -(1 << (b - 1)), (1 << (b - 1)) - 1
+        mode = re.sub(r".*<(.*)>", r"\1", attrs[1])
+        to_int = {"nearest_int_to_zero": math.trunc, "zero": math.trunc, "negative_inf": math.floor,
+                  "positive_inf": math.ceil, "nearest_even": round}.get(mode)
+        if to_int:
+            return [max(lo, min(hi, int(to_int(a)))) for a in xs[0]]
+    if op == "ftof" and ins[0] == "f32" and res == "f64" and "nearest_even" in attrs[0]:
+        return list(xs[0])
+    return None
+
+
+# ---- the run ----
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+EXPECTED_REFUSALS = [
+    # (regex over the tag, reason). Keep each entry explained.
+]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tilec", required=True)
+    ap.add_argument("--tilec-run", required=True)
+    ap.add_argument("--ptxas", default="")
+    ap.add_argument("--ptxas-available", action="store_true", help="lit's %if-ptxas: without it ptxas is skipped, visibly")
+    ap.add_argument("--min-verified", type=int, default=0, help="fail when fewer combinations verify (the generator shrank)")
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--summary", default="")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--only", default="")
+    a = ap.parse_args()
+    if not a.ptxas_available:
+        a.ptxas = ""  # lit's stub (no ptxas on this machine): the summary line says SKIPPED
+    os.makedirs(a.work, exist_ok=True)
+    combos = [v for v in variants() if not a.only or re.search(a.only, tag(*v))]
+    # TILEC_MATRIX_STRIDE=k (scripts/test.sh, sanitizer build: each compile is ~10x slower): every
+    # k-th combination
+    stride = max(1, int(os.environ.get("TILEC_MATRIX_STRIDE", "1")))
+    combos = combos[::stride]
+    a.min_verified //= stride
+
+    def verify(v):
+        t = tag(*v)
+        path = os.path.join(a.work, t + ".mlir")
+        with open(path, "w") as f:
+            f.write(kernel(*v))
+        r = run([a.tilec, "-O0", path, "-o", os.devnull])
+        return (v, t, path, r.returncode == 0)
+
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+        verified = [x for x in ex.map(verify, combos) if x[3]]
+    print("combinations: %d tried, %d verified (the rest the verifier refuses)" % (len(combos), len(verified)))
+    if len(verified) < a.min_verified:
+        print("op matrix: only %d combinations verified, expected at least %d" % (len(verified), a.min_verified))
+        return 1
+
+    def compile_one(item):
+        v, t, path, _ = item
+        problems = []
+        refusal = None
+        for gpu in ("sm_90a", "sm_100a"):
+            ptx = os.path.join(a.work, "%s.%s.ptx" % (t, gpu))
+            r = run([a.tilec, "-O3", "--gpu-name=" + gpu, path, "-o", ptx])
+            if r.returncode:
+                msg = r.stderr.strip().splitlines()[0] if r.stderr.strip() else "exit %d" % r.returncode
+                refusal = "%s: %s" % (gpu, msg)
+                continue
+            if a.ptxas:
+                p = run([a.ptxas, "-v", "-arch=" + gpu, ptx, "-o", os.devnull])
+                if p.returncode:
+                    problems.append("%s ptxas: %s" % (gpu, (p.stderr.strip().splitlines() or ["?"])[0]))
+                elif re.search(r"[1-9][0-9]* bytes spill", p.stderr):
+                    problems.append("%s ptxas: spills" % gpu)
+        # the interpreter, with this script's inputs, and the exact reference where there is one
+        op, ins, res, attrs = v
+        cols = [input_values(tp, i, op) for i, tp in enumerate(ins)]
+        args = []
+        exact = all(enc(tp, c) is not None for tp, c in zip(ins, cols))
+        for i, (tp, c) in enumerate(zip(ins, cols)):
+            data = enc(tp, c)
+            if data is None:
+                args += ["--arg", "ptr:%s:%d:random" % (tp, N)]
+                continue
+            fn = os.path.join(a.work, "%s.in%d" % (t, i))
+            with open(fn, "wb") as f:
+                f.write(data)
+            args += ["--arg", "ptr:%s:%d:file=%s" % (tp, N, fn)]
+        out = os.path.join(a.work, t + ".out")
+        args += ["--arg", "ptr:%s:%d:out" % (res, N), "--save", "%d=%s" % (len(ins), out)]
+        interp_err = None
+        checked = False
+        storage = any(tp in ("tf32", "f8E4M3FN", "f8E5M2") for tp in ins + [res])
+        r = None if storage else run([a.tilec_run, "--interpret", path, "--grid", "1"] + args)
+        if r is None:
+            pass  # the interpreter does not run tf32/fp8 (docs/interpreter.md); tilec-run has no such buffers
+        elif r.returncode:
+            msg = r.stderr.strip()
+            # value-dependent errors (overflow flags, division by zero) are the interpreter doing its job
+            value_dependent = re.search(r"overflows|divides by zero|out of range", msg) or \
+                (op == "bitcast" and re.search(r"are NaN", msg))  # integer bits that are NaN as floats
+            if not value_dependent:
+                interp_err = (msg.splitlines() or ["exit %d" % r.returncode])[0]
+        elif exact and os.path.exists(out):
+            want = reference(op, ins, res, attrs, cols)
+            if want is not None:
+                got = dec(res, open(out, "rb").read())
+                checked = True
+                for k, (g, w) in enumerate(zip(got, want)):
+                    if not (g == w or (isinstance(w, float) and math.isnan(w) and math.isnan(g))):
+                        problems.append("interpreter: element %d is %r, want %r" % (k, g, w))
+                        break
+        if interp_err:
+            problems.append("interpreter: " + interp_err)
+        return t, refusal, problems, checked
+
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+        results = list(ex.map(compile_one, verified))
+    failed = 0
+    refused = []
+    checked = 0
+    used = set()
+    for t, refusal, problems, ck in results:
+        checked += ck
+        if refusal:
+            hit = [i for i, (rx, _) in enumerate(EXPECTED_REFUSALS) if re.search(rx, t)]
+            if hit:
+                used.update(hit)
+                refused.append((t, refusal))
+            else:
+                failed += 1
+                print("FAIL %s: code generation refused it: %s" % (t, refusal))
+        else:
+            for i, (rx, _) in enumerate(EXPECTED_REFUSALS):
+                if re.search(rx, t):
+                    failed += 1
+                    print("FAIL %s: compiles, but EXPECTED_REFUSALS[%d] says it is refused" % (t, i))
+        for p in problems:
+            failed += 1
+            print("FAIL %s: %s" % (t, p))
+    print("compiled on sm_90a and sm_100a: %d; refused as expected: %d; interpreter outputs checked: %d; ptxas: %s" % (
+        len(results) - len(refused), len(refused), checked, "yes" if a.ptxas else "SKIPPED (not found)"))
+    if a.summary:
+        with open(a.summary, "w") as f:
+            for t, refusal in sorted(refused):
+                f.write("%s\t%s\n" % (t, refusal))
+    print("op matrix: %s" % ("PASS" if failed == 0 else "%d FAILURES" % failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
