@@ -11,7 +11,7 @@
  *   coord[dim_map[i]] = idx[i] * step[i] + t[i]   (step = tile size; strided views: traversal stride)
  * and address base + esize * sum(coord[d] * stride[d]); coordinates outside [0, shape) read the
  * padding value (zero when the view has none) and are not written.
- * Limits: gather_scatter views and atomic_red_view_tko are rejected; i4/f8/f4/tf32 memory
+ * Limits: gather_scatter views are rejected; i4/f8/f4/tf32 memory
  * elements are rejected; `alloca ... global` memory is per tile block like private alloca.
  * Owner: interp. */
 #include <inttypes.h>
@@ -585,6 +585,32 @@ static bool exec_atomic(iv_interp *I, MlirOperation op, bool cas) {
   return true;
 }
 
+/* atomic_red_view_tko: each element of the value combined (the op's mode) into the view's tile,
+ * element by element; elements outside the tensor are dropped, as stores drop them. */
+static bool exec_atomic_red_view(iv_interp *I, MlirOperation op) {
+  view_walk w;
+  if (!setup_view_walk(I, op, 0, 1, &w)) return false;
+  int start, size;
+  iv_value *val = NULL;
+  if (!ct_op_group_range(op, 2, &start, &size) || size != 1 || !(val = iv_operand(I, op, start))) {
+    ct_error_op(I->c, op, "interpreter: atomic_red_view_tko: expected one value operand");
+    return false;
+  }
+  ct_elem e = w.view->type.elem;
+  ct_atomic_mode mode = ct_attr_mode(op);
+  for (int64_t k = 0; k < val->count; k++) {
+    uint64_t address;
+    iv_slot old;
+    if (!view_element(&w, k, &address)) continue;
+    if (!iv_mem_read(I, op, "reads", val->type.shape, val->type.rank, k, address, e, &old) ||
+        !iv_mem_write(I, op, val->type.shape, val->type.rank, k, address, e, rmw(mode, e, old, val->data[k])))
+      return false;
+  }
+  iv_value tok = {.kind = IV_TOKEN};
+  iv_bind(I, mlirOperationGetResult(op, 0), &tok);
+  return true;
+}
+
 bool iv_exec_memory(iv_interp *I, MlirOperation op, ct_op_id id, bool *handled) {
   *handled = true;
   switch (id) {
@@ -603,6 +629,7 @@ bool iv_exec_memory(iv_interp *I, MlirOperation op, ct_op_id id, bool *handled) 
   case CT_OP_get_global: return exec_get_global(I, op);
   case CT_OP_atomic_cas_tko: return exec_atomic(I, op, true);
   case CT_OP_atomic_rmw_tko: return exec_atomic(I, op, false);
+  case CT_OP_atomic_red_view_tko: return exec_atomic_red_view(I, op);
   default: *handled = false; return true;
   }
 }

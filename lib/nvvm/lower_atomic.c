@@ -1,4 +1,5 @@
-/* lower_atomic: code generation for `atomic_rmw_tko` and `atomic_cas_tko` on tiles of pointers.
+/* lower_atomic: code generation for `atomic_rmw_tko` and `atomic_cas_tko` on tiles of pointers, and
+ * the `red` of `atomic_red_view_tko` (its view addressing is lower_memory.c's, as a store's).
  * Each element a thread owns becomes one PTX `atom` (inline asm with a memory clobber; LLVM 22's
  * NVPTX back end drops the ordering and scope of an `atomicrmw`, so they are written out):
  *   atom.<sem>.<scope>.global.<op>.<type>   (ptxas turns an atom whose result is unused into RED)
@@ -71,21 +72,59 @@ typedef struct {
   MlirType t, reg;      /* element type; the type the asm operands have (16-bit floats as i16) */
 } atom_ctx;
 
-/* `atom.<sem>.<scope>.global.<op>.<type>` for element type e; reg class letters as LLVM NVPTX
- * spells them: h (16-bit), r (32), l (64), f (f32), d (f64). */
-static void atom_ctx_init(ct_lower *L, atom_ctx *c, const char *sem, const char *scope, const char *op, char cls,
-                          ct_elem e, bool cas) {
+/* The PTX type suffix of an atomic on element type e with type class cls, the LLVM NVPTX register
+ * class letter of its operands (h 16-bit, r 32, l 64, f f32, d f64) and the asm operand type
+ * (16-bit floats as i16). */
+static char atom_type(ct_lower *L, ct_elem e, char cls, char *type, size_t cap, MlirType *reg) {
   int bits = ct_elem_bits(e);
   bool is_float = e == CT_F16 || e == CT_BF16 || e == CT_F32 || e == CT_F64;
+  if (cls == 'f') snprintf(type, cap, "%s", e == CT_BF16 ? "bf16" : bits == 16 ? "f16" : bits == 32 ? "f32" : "f64");
+  else snprintf(type, cap, "%c%d", cls, bits);
+  *reg = bits == 16 && is_float ? mlirIntegerTypeGet(L->b.ctx, 16) : elem_llvm_type(L, e);
+  return bits == 16 ? 'h' : cls == 'f' && bits == 32 ? 'f' : cls == 'f' ? 'd' : bits == 64 ? 'l' : 'r';
+}
+
+/* `atom.<sem>.<scope>.global.<op>.<type>` for element type e. */
+static void atom_ctx_init(ct_lower *L, atom_ctx *c, const char *sem, const char *scope, const char *op, char cls,
+                          ct_elem e, bool cas) {
   char type[8];
-  if (cls == 'f') snprintf(type, sizeof type, "%s", e == CT_BF16 ? "bf16" : bits == 16 ? "f16" : bits == 32 ? "f32" : "f64");
-  else snprintf(type, sizeof type, "%c%d", cls, bits);
-  char rc = bits == 16 ? 'h' : cls == 'f' && bits == 32 ? 'f' : cls == 'f' ? 'd' : bits == 64 ? 'l' : 'r';
+  char rc = atom_type(L, e, cls, type, sizeof type, &c->reg);
   snprintf(c->text, sizeof c->text, "atom.%s.%s.global.%s.%s $0, [$1], $2%s;", sem, scope, op, type, cas ? ", $3" : "");
   if (cas) snprintf(c->constraints, sizeof c->constraints, "=%c,l,%c,%c,~{memory}", rc, rc, rc);
   else snprintf(c->constraints, sizeof c->constraints, "=%c,l,%c,~{memory}", rc, rc);
   c->t = elem_llvm_type(L, e);
-  c->reg = bits == 16 && is_float ? mlirIntegerTypeGet(L->b.ctx, 16) : c->t;
+}
+
+bool atomic_red_asm(ct_lower *L, MlirOperation op, const char *name, ct_elem e, ct_red_asm *out) {
+  const char *sem, *scope;
+  if (!atomic_order(L, op, name, &sem, &scope)) return false;
+  if (mlirTypeIsNull(elem_llvm_type(L, e))) {
+    ct_error_op(L->c, op, "`%s` of %s elements is not supported by code generation yet", name, ct_elem_name(e));
+    return false;
+  }
+  char cls;
+  int64_t mode = attr_int(op, "mode", -1);
+  const char *aop = ptx_atom_op(mode, e, &cls);
+  if (!aop || mode == 9) { /* (the verifier refuses xchg: red has no exch) */
+    ct_error_op(L->c, op, "`%s`: atomic mode %lld has no PTX reduction", name, (long long)mode);
+    return false;
+  }
+  char type[8];
+  char rc = atom_type(L, e, cls, type, sizeof type, &out->reg);
+  snprintf(out->text, sizeof out->text, "red.%s.%s.global.%s.%s [$0], $1;", sem, scope, aop, type);
+  snprintf(out->constraints, sizeof out->constraints, "l,%c,~{memory}", rc);
+  out->t = elem_llvm_type(L, e);
+  return true;
+}
+
+void emit_red(ct_lower *L, const ct_red_asm *r, MlirValue addr, MlirValue val) {
+  ct_bld *b = &L->b;
+  MlirValue ops[2] = {addr, mlirTypeEqual(r->t, r->reg) ? val : bld_cast(b, "llvm.bitcast", val, r->reg)};
+  MlirNamedAttribute na[3] = {bld_named(b, "asm_string", mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(r->text))),
+                              bld_named(b, "constraints",
+                                        mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(r->constraints))),
+                              bld_named(b, "has_side_effects", mlirUnitAttrGet(b->ctx))};
+  bld_op(b, "llvm.inline_asm", 0, NULL, 2, ops, 3, na);
 }
 
 static MlirValue emit_atom(ct_lower *L, const MlirValue *args, void *ctx) {

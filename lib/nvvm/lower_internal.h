@@ -212,6 +212,16 @@ int lower_stage_memory_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_print_op(ct_lower *L, MlirOperation op, const char *name);
 /* lower_atomic.c: atomic_rmw_tko, atomic_cas_tko */
 int lower_atomic_op(ct_lower *L, MlirOperation op, const char *name);
+/* The PTX `red` one element of atomic_red_view_tko becomes (lower_atomic.c): text
+ * "red.<sem>.<scope>.global.<op>.<type> [$0], $1;", its constraints, the element type and the type
+ * of the asm operand (16-bit floats as i16). atomic_red_asm reports a bad mode/ordering itself. */
+typedef struct ct_red_asm {
+  char text[96];
+  char constraints[32];
+  MlirType t, reg;
+} ct_red_asm;
+bool atomic_red_asm(ct_lower *L, MlirOperation op, const char *name, ct_elem e, ct_red_asm *out);
+void emit_red(ct_lower *L, const ct_red_asm *r, MlirValue addr, MlirValue val);
 int lower_control_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_shape_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_reduce_op(ct_lower *L, MlirOperation op, const char *name);

@@ -19,6 +19,8 @@
  * instructions).
  * Memory ordering: weak → plain ld/st; relaxed/acquire/release → atomic ld/st with the LLVM
  * NVPTX sync scope (tl_blk → "block", device → "device", sys → system), scalar only.
+ * atomic_red_view_tko addresses its elements as a store does (bounds, ownership: a replicated
+ * element is reduced once) and writes each with a scalar PTX `red` (lower_atomic.c).
  * Knobs: MAX_VECTOR_BYTES. */
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -37,8 +39,9 @@ static MlirValue to_i64(ct_lower *L, MlirValue v) { return bld_int_resize(&L->b,
 
 /* ---------------- memory ordering ---------------- */
 typedef struct mem_order {
-  int llvm_ordering; /* 0 = plain */
-  const char *scope; /* syncscope or NULL (system) */
+  int llvm_ordering;       /* 0 = plain */
+  const char *scope;       /* syncscope or NULL (system) */
+  const ct_red_asm *red;   /* atomic_red_view_tko: each element a PTX `red` instead of a store */
 } mem_order;
 
 static bool read_order(ct_lower *L, MlirOperation op, const char *name, bool is_load, mem_order *mo) {
@@ -46,6 +49,7 @@ static bool read_order(ct_lower *L, MlirOperation op, const char *name, bool is_
   int64_t scope = attr_int(op, "memory_scope", -1);
   mo->llvm_ordering = 0;
   mo->scope = NULL;
+  mo->red = NULL;
   if (sem == 0) return true;
   static const char *const sem_names[] = {"weak", "relaxed", "acquire", "release", "acq_rel"};
   if (sem == 1) mo->llvm_ordering = 2;                     /* monotonic */
@@ -132,7 +136,8 @@ static void pred_store(ct_lower *L, MlirValue ptr, int g, int64_t align, MlirVal
   }
   MlirType t = mlirValueGetType(vals[0]);
   MlirType mt = mem_type(L, t);
-  if (g == 1) {
+  if (mo && mo->red) emit_red(L, mo->red, ptr, vals[0]); /* (g is 1: view_group) */
+  else if (g == 1) {
     MlirValue v = mlirTypeEqual(mt, t) ? vals[0] : bld_cast(b, "llvm.zext", vals[0], mt);
     if (mo && mo->llvm_ordering) bld_store_ordered(b, v, ptr, align, mo->llvm_ordering, mo->scope);
     else bld_store(b, v, ptr, align);
@@ -272,7 +277,7 @@ static int lower_get_shape(ct_lower *L, MlirOperation op, bool index_space) {
  * known to be in bounds (`in_bounds`: the fast path), the inner dim's size is a known multiple of
  * G (so a group is entirely in or entirely out of bounds). */
 static int view_group(ct_lower *L, const ct_lv *v, const ct_layout *l, int esize, const mem_order *mo, bool in_bounds) {
-  if (!L->vectorize || (mo && mo->llvm_ordering) || l->rank == 0) return 1;
+  if (!L->vectorize || (mo && (mo->llvm_ordering || mo->red)) || l->rank == 0) return 1;
   const ct_type *t = &v->type;
   int r = t->tile_rank;
   int inner = tensor_dim_of(t, r - 1);
@@ -420,8 +425,9 @@ static const ct_layout *view_load_layout(ct_lower *L, MlirOperation op, const ct
 
 /* A view load or store. `view_pos`: the view operand (its indices follow it; operand segment
  * `view_pos + 1` counts them): load_view_tko / tileaa.async_load / tileas.load 0, store_view_tko /
- * tileaa.async_store / tileas.store 1 (the stored tile is operand 0). */
-static int lower_view_access(ct_lower *L, MlirOperation op, const char *name, bool is_load, int view_pos) {
+ * tileaa.async_store / tileas.store 1 (the stored tile is operand 0). atomic_red_view_tko (`red`):
+ * view 0, its value after the indices, each element a PTX `red` where a store would be. */
+static int lower_view_access_red(ct_lower *L, MlirOperation op, const char *name, bool is_load, int view_pos, bool red) {
   int32_t seg[8];
   int nseg = 0;
   if (!op_segments(op, seg, 8, &nseg) || nseg < view_pos + 2) {
@@ -435,7 +441,13 @@ static int lower_view_access(ct_lower *L, MlirOperation op, const char *name, bo
     return LOWER_FAILED;
   }
   mem_order mo;
-  if (!read_order(L, op, name, is_load, &mo)) return LOWER_FAILED;
+  ct_red_asm red_asm;
+  if (red) {
+    ct_type vt = v->type;
+    if (!atomic_red_asm(L, op, name, vt.elem, &red_asm)) return LOWER_FAILED;
+    mo = (mem_order){.llvm_ordering = 0, .scope = NULL, .red = &red_asm};
+  } else if (!read_order(L, op, name, is_load, &mo))
+    return LOWER_FAILED;
   ct_type tt;
   const ct_layout *l;
   ct_lv *tile = NULL;
@@ -446,7 +458,7 @@ static int lower_view_access(ct_lower *L, MlirOperation op, const char *name, bo
     tt = ct_tile_type(v->type.elem, v->type.tile_rank, shape);
     if (!(l = view_load_layout(L, op, &tt))) return LOWER_FAILED;
   } else {
-    if (!(tile = lv_get(L, op, 0))) return LOWER_FAILED;
+    if (!(tile = lv_get(L, op, red ? 1 + seg[1] : 0))) return LOWER_FAILED;
     tt = tile->type;
     l = tile->layout;
   }
@@ -503,6 +515,10 @@ static int lower_view_access(ct_lower *L, MlirOperation op, const char *name, bo
   for (intptr_t i = 0; i < nres; i++)
     lv_bind(L, mlirOperationGetResult(op, i), is_load && i == 0 ? out : lv_alloc(L, LV_TOKEN, NULL));
   return LOWER_DONE;
+}
+
+static int lower_view_access(ct_lower *L, MlirOperation op, const char *name, bool is_load, int view_pos) {
+  return lower_view_access_red(L, op, name, is_load, view_pos, false);
 }
 
 /* ---------------- pointer tiles ---------------- */
@@ -671,6 +687,7 @@ int lower_memory_op(ct_lower *L, MlirOperation op, const char *name) {
   }
   if (streq(name, "load_view_tko")) return lower_view_access(L, op, name, true, 0);
   if (streq(name, "store_view_tko")) return lower_view_access(L, op, name, false, 1);
+  if (streq(name, "atomic_red_view_tko")) return lower_view_access_red(L, op, name, false, 0, true);
   int r = lower_stage_memory_op(L, op, name);
   if (r != LOWER_NOT_MINE) return r;
   if (streq(name, "load_ptr_tko")) return lower_ptr_access(L, op, name, true);
