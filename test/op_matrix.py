@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """The op x type x target matrix (issue 18): every element-wise cuda_tile op, with every element
-type and attribute choice the verifier accepts, compiles at -O3 for sm_90a and sm_100a, ptxas
-accepts it with 0 spills, and the reference interpreter runs it; for the exact ops the outputs
-are checked against values this script computes itself.
+type and attribute choice the verifier accepts, and the structured ops (reduce and scan with add
+and max combiners along every dim of 1-D and 2-D tiles; permute, broadcast, reshape, extract,
+insert, cat up to 3-D) on every numeric type, compiles at -O3 for sm_90a and sm_100a, ptxas
+accepts it with 0 spills, and the reference interpreter runs it; for the exact ops (and every
+structured one: small integer inputs make any summation order exact) the outputs are checked
+against values this script computes itself.
 
 Each kernel loads its operands from 1-D views of N elements, applies the op once and stores the
 result. The verifier (tilec -O0) decides which combinations are legal: a combination it refuses is
@@ -152,6 +155,30 @@ def input_values(t, idx, op):
     return vals
 
 
+def enc_n(t, vals):
+    n = len(vals)
+    if t == "i1":
+        return bytes(v & 1 for v in vals)
+    if t in ("i8", "i16", "i32", "i64", "f16", "f32", "tf32", "f64"):
+        return struct.pack("<%d%s" % (n, {"i8": "b", "i16": "h", "i32": "i", "i64": "q", "f16": "e", "f32": "f",
+                                          "tf32": "f", "f64": "d"}[t]), *vals)
+    if t == "bf16":
+        return b"".join(struct.pack("<f", v)[2:] for v in vals)
+    return None  # fp8: no exact inputs written here
+
+
+def dec_n(t, data):
+    if t == "i1":
+        return [x & 1 for x in data]
+    code = {"i8": "b", "i16": "h", "i32": "i", "i64": "q", "f16": "e", "f32": "f", "f64": "d"}.get(t)
+    if code:
+        size = struct.calcsize("<" + code)
+        return list(struct.unpack("<%d%s" % (len(data) // size, code), data))
+    if t == "bf16":
+        return [struct.unpack("<f", b"\0\0" + data[k:k + 2])[0] for k in range(0, len(data), 2)]
+    return None
+
+
 def enc(t, vals):
     if t in ("i1", "i8"):
         return b"".join(struct.pack("<b", v if t == "i8" else v) for v in vals)
@@ -251,6 +278,179 @@ def reference(op, ins, res, attrs, xs):
     return None
 
 
+
+# ---- structured ops: reduce, scan and the shape ops, on 1-D to 3-D tiles ----
+NUMS = ["i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"]
+IDENT_MAX = {"f16": "0xFC00 : f16", "bf16": "0xFF80 : bf16", "f32": "0xFF800000 : f32", "f64": "0xFFF0000000000000 : f64"}
+
+
+def prod(shape):
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+def tile_ty(t, shape):
+    return "tile<%s%s>" % ("".join("%dx" % d for d in shape), t)
+
+
+def view_lines(i, t, shape, index_var="%c0"):
+    """A contiguous tensor view of `shape` over parameter %p<i>, its partition view (one tile)."""
+    st = [prod(shape[k + 1:]) for k in range(len(shape))]
+    tv = "tensor_view<%s%s, strides=[%s]>" % ("".join("%dx" % d for d in shape), t, ",".join(map(str, st)))
+    pv = "partition_view<tile=(%s), %s>" % ("x".join(map(str, shape)), tv)
+    idx = ", ".join([index_var] * len(shape))
+    return (["    %%v%d = make_tensor_view %%p%d, shape = [%s], strides = [%s] : %s" % (i, i, ", ".join(map(str, shape)), ", ".join(map(str, st)), tv),
+             "    %%q%d = make_partition_view %%v%d : %s" % (i, i, pv)], pv, idx)
+
+
+def structured_kernel(ins, out, body):
+    """ins: [(type, shape)] loaded as %a0.. ; body: lines computing %r; out: (type, shape) stored."""
+    params = ins + [out]
+    args = ", ".join("%%p%d: tile<ptr<%s>>" % (i, t) for i, (t, _) in enumerate(params))
+    lines = ["cuda_tile.module @m {", "  entry @k(%s) {" % args, "    %c0 = constant <i32: 0> : tile<i32>"]
+    for i, (t, shape) in enumerate(ins):
+        vl, pv, idx = view_lines(i, t, shape)
+        lines += vl
+        lines.append("    %%a%d, %%t%d = load_view_tko weak %%q%d[%s] : %s, tile<i32> -> %s, token" % (i, i, i, idx, pv, tile_ty(t, shape)))
+    lines += body
+    o = len(ins)
+    vl, pv, idx = view_lines(o, out[0], out[1])
+    lines += vl
+    lines.append("    %%tr = store_view_tko weak %%r, %%q%d[%s] : %s, %s, tile<i32> -> token" % (o, idx, tile_ty(*out), pv))
+    lines += ["    return", "  }", "}", ""]
+    return "\n".join(lines)
+
+
+def small_values(t, n, salt):
+    """Small integers (exact in every type and in any summation order)."""
+    vals = [((k * 7 + salt * 3) % 9) - 4 for k in range(n)]
+    return [float(v) for v in vals] if t not in INTS else vals
+
+
+def unflat(k, shape):
+    idx = []
+    for d in reversed(shape):
+        idx.append(k % d)
+        k //= d
+    return list(reversed(idx))
+
+
+def flat(idx, shape):
+    k = 0
+    for i, d in zip(idx, shape):
+        k = k * d + i
+    return k
+
+
+def structured_cases():
+    cases = []
+    for t in NUMS:
+        isf = t not in INTS
+        b = BITS[t]
+        for combiner in ["add", "max"]:
+            if combiner == "add":
+                op = "addf" if isf else "addi"
+                ident = ("0.0 : %s" if isf else "0 : %s") % t
+            else:
+                op = "maxf" if isf else "maxi"
+                ident = IDENT_MAX[t] if isf else "%d : %s" % (-(1 << (b - 1)), t)
+            sig = "" if isf else " signed"
+            fold = (lambda x, y: x + y) if combiner == "add" else max
+            for shape in ([64], [16, 32]):
+                for dim in range(len(shape)):
+                    rshape = shape[:dim] + shape[dim + 1:]
+                    xs = small_values(t, prod(shape), dim)
+                    # reduce
+                    oshape = rshape or [1]
+                    rname = "%r" if rshape else "%r0"
+                    body = ["    %s = reduce %%a0 dim=%d identities=[%s] : %s -> %s" % (rname, dim, ident, tile_ty(t, shape), tile_ty(t, rshape)),
+                            "    (%%x: tile<%s>, %%acc: tile<%s>) {" % (t, t),
+                            "      %%s = %s %%acc, %%x%s : tile<%s>" % (op, sig if op == "maxi" else "", t),
+                            "      yield %%s : tile<%s>" % t, "    }"]
+                    if not rshape:
+                        body.append("    %%r = reshape %%r0 : %s -> %s" % (tile_ty(t, rshape), tile_ty(t, oshape)))
+                    want = []
+                    for k in range(prod(oshape)):
+                        ridx = unflat(k, oshape) if rshape else []
+                        acc = None
+                        for j in range(shape[dim]):
+                            idx = ridx[:dim] + [j] + ridx[dim:]
+                            v = xs[flat(idx, shape)]
+                            acc = v if acc is None else fold(acc, v)
+                        want.append(acc)
+                    if not isf:
+                        want = [wrap(v, b) for v in want]
+                    cases.append(dict(tag="reduce.%s.%s.%s.dim%d" % (combiner, t, "x".join(map(str, shape)), dim),
+                                      text=structured_kernel([(t, shape)], (t, oshape), body),
+                                      ins=[(t, prod(shape), xs)], out=(t, prod(oshape)), want=want))
+                    # scan, forward and reverse
+                    for rev in (False, True):
+                        body = ["    %%r = scan %%a0 dim=%d reverse=%s identities=[%s] : %s -> %s" % (dim, "true" if rev else "false", ident, tile_ty(t, shape), tile_ty(t, shape)),
+                                "    (%%x: tile<%s>, %%acc: tile<%s>) {" % (t, t),
+                                "      %%s = %s %%acc, %%x%s : tile<%s>" % (op, sig if op == "maxi" else "", t),
+                                "      yield %%s : tile<%s>" % t, "    }"]
+                        want = []
+                        for k in range(prod(shape)):
+                            idx = unflat(k, shape)
+                            js = range(idx[dim], shape[dim]) if rev else range(0, idx[dim] + 1)
+                            acc = None
+                            for j in js:
+                                v = xs[flat(idx[:dim] + [j] + idx[dim + 1:], shape)]
+                                acc = v if acc is None else fold(acc, v)
+                            want.append(wrap(acc, b) if not isf else acc)
+                        cases.append(dict(tag="scan.%s%s.%s.%s.dim%d" % (combiner, ".rev" if rev else "", t, "x".join(map(str, shape)), dim),
+                                          text=structured_kernel([(t, shape)], (t, shape), body),
+                                          ins=[(t, prod(shape), xs)], out=(t, prod(shape)), want=want))
+    # shape ops over every type (i1 included: data movement only)
+    for t in ["i1"] + NUMS:
+        tt = lambda sh: tile_ty(t, sh)
+        def add(tag_, ins, out, body, fn):
+            cols = [small_values(t, prod(sh), i) if t != "i1" else [k % 2 for k in range(prod(sh))] for i, (_, sh) in enumerate(ins)]
+            want = fn(cols)
+            cases.append(dict(tag=tag_ + "." + t, text=structured_kernel(ins, out, body),
+                              ins=[(t, prod(sh), c) for (_, sh), c in zip(ins, cols)], out=(t, prod(out[1])), want=want))
+        for shape, perm in (([8, 16], [1, 0]), ([4, 8, 16], [2, 0, 1]), ([4, 8, 16], [1, 2, 0])):
+            oshape = [shape[p] for p in perm]
+            def f(cols, shape=shape, perm=perm, oshape=oshape):
+                res = []
+                for k in range(prod(oshape)):
+                    oi = unflat(k, oshape)
+                    si = [0] * len(shape)
+                    for d, p in enumerate(perm):
+                        si[p] = oi[d]
+                    res.append(cols[0][flat(si, shape)])
+                return res
+            add("permute.%s.%s" % ("x".join(map(str, shape)), "".join(map(str, perm))), [(t, shape)], (t, oshape),
+                ["    %%r = permute %%a0 [%s] : %s -> %s" % (", ".join(map(str, perm)), tt(shape), tt(oshape))], f)
+        add("broadcast.1x32.16x32", [(t, [1, 32])], (t, [16, 32]),
+            ["    %%r = broadcast %%a0 : %s -> %s" % (tt([1, 32]), tt([16, 32]))], lambda c: [c[0][k % 32] for k in range(512)])
+        add("reshape.16x32.4x128", [(t, [16, 32])], (t, [4, 128]),
+            ["    %%r = reshape %%a0 : %s -> %s" % (tt([16, 32]), tt([4, 128]))], lambda c: list(c[0]))
+        add("extract.16x32.4x8", [(t, [16, 32])], (t, [4, 8]),
+            ["    %c1 = constant <i32: 1> : tile<i32>", "    %c2 = constant <i32: 2> : tile<i32>",
+             "    %%r = extract %%a0[%%c2, %%c1] : %s -> %s" % (tt([16, 32]), tt([4, 8]))],
+            lambda c: [c[0][flat([8 + k // 8, 8 + k % 8], [16, 32])] for k in range(32)])
+        add("insert.4x8.16x32", [(t, [4, 8]), (t, [16, 32])], (t, [16, 32]),
+            ["    %c1 = constant <i32: 1> : tile<i32>", "    %c2 = constant <i32: 2> : tile<i32>",
+             "    %%r = insert %%a0, %%a1[%%c2, %%c1] : %s, %s" % (tt([4, 8]), tt([16, 32]))],
+            lambda c: [c[0][(k // 32 - 8) * 8 + (k % 32 - 8)] if 8 <= k // 32 < 12 and 8 <= k % 32 < 16 else c[1][k] for k in range(512)])
+        for dim in (0, 1):
+            osh = [16, 32] if dim == 0 else [8, 64]
+            def fc(c, dim=dim, osh=osh):
+                res = []
+                for k in range(prod(osh)):
+                    i, j = unflat(k, osh)
+                    if dim == 0:
+                        res.append(c[0][flat([i, j], [8, 32])] if i < 8 else c[1][flat([i - 8, j], [8, 32])])
+                    else:
+                        res.append(c[0][flat([i, j], [8, 32])] if j < 32 else c[1][flat([i, j - 32], [8, 32])])
+                return res
+            add("cat.dim%d" % dim, [(t, [8, 32]), (t, [8, 32])], (t, osh),
+                ["    %%r = cat %%a0, %%a1 dim = %d : %s, %s -> %s" % (dim, tt([8, 32]), tt([8, 32]), tt(osh))], fc)
+    return cases
+
 # ---- the run ----
 def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, **kw)
@@ -276,30 +476,40 @@ def main():
     if not a.ptxas_available:
         a.ptxas = ""  # lit's stub (no ptxas on this machine): the summary line says SKIPPED
     os.makedirs(a.work, exist_ok=True)
-    combos = [v for v in variants() if not a.only or re.search(a.only, tag(*v))]
+    cases = []
+    for v in variants():
+        op, ins, res, attrs = v
+        cols = [input_values(tp, i, op) for i, tp in enumerate(ins)]
+        exact = all(enc(tp, c) is not None for tp, c in zip(ins, cols))
+        cases.append(dict(tag=tag(*v), op=op, text=kernel(*v), ins=[(tp, N, c) for tp, c in zip(ins, cols)], out=(res, N),
+                          want=reference(op, ins, res, attrs, cols) if exact else None))
+    for c in structured_cases():
+        c["op"] = c["tag"].split(".")[0]
+        cases.append(c)
+    cases = [c for c in cases if not a.only or re.search(a.only, c["tag"])]
     # TILEC_MATRIX_STRIDE=k (scripts/test.sh, sanitizer build: each compile is ~10x slower): every
     # k-th combination
     stride = max(1, int(os.environ.get("TILEC_MATRIX_STRIDE", "1")))
-    combos = combos[::stride]
+    cases = cases[::stride]
     a.min_verified //= stride
 
-    def verify(v):
-        t = tag(*v)
-        path = os.path.join(a.work, t + ".mlir")
+    def verify(c):
+        path = os.path.join(a.work, c["tag"] + ".mlir")
         with open(path, "w") as f:
-            f.write(kernel(*v))
+            f.write(c["text"])
         r = run([a.tilec, "-O0", path, "-o", os.devnull])
-        return (v, t, path, r.returncode == 0)
+        c["path"] = path
+        return c if r.returncode == 0 else None
 
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-        verified = [x for x in ex.map(verify, combos) if x[3]]
-    print("combinations: %d tried, %d verified (the rest the verifier refuses)" % (len(combos), len(verified)))
+        verified = [c for c in ex.map(verify, cases) if c]
+    print("combinations: %d tried, %d verified (the rest the verifier refuses)" % (len(cases), len(verified)))
     if len(verified) < a.min_verified:
         print("op matrix: only %d combinations verified, expected at least %d" % (len(verified), a.min_verified))
         return 1
 
-    def compile_one(item):
-        v, t, path, _ = item
+    def compile_one(c):
+        t, path, op = c["tag"], c["path"], c["op"]
         problems = []
         refusal = None
         for gpu in ("sm_90a", "sm_100a"):
@@ -316,24 +526,22 @@ def main():
                 elif re.search(r"[1-9][0-9]* bytes spill", p.stderr):
                     problems.append("%s ptxas: spills" % gpu)
         # the interpreter, with this script's inputs, and the exact reference where there is one
-        op, ins, res, attrs = v
-        cols = [input_values(tp, i, op) for i, tp in enumerate(ins)]
         args = []
-        exact = all(enc(tp, c) is not None for tp, c in zip(ins, cols))
-        for i, (tp, c) in enumerate(zip(ins, cols)):
-            data = enc(tp, c)
+        for i, (tp, n, col) in enumerate(c["ins"]):
+            data = enc_n(tp, col)
             if data is None:
-                args += ["--arg", "ptr:%s:%d:random" % (tp, N)]
+                args += ["--arg", "ptr:%s:%d:random" % (tp, n)]
                 continue
             fn = os.path.join(a.work, "%s.in%d" % (t, i))
             with open(fn, "wb") as f:
                 f.write(data)
-            args += ["--arg", "ptr:%s:%d:file=%s" % (tp, N, fn)]
+            args += ["--arg", "ptr:%s:%d:file=%s" % (tp, n, fn)]
         out = os.path.join(a.work, t + ".out")
-        args += ["--arg", "ptr:%s:%d:out" % (res, N), "--save", "%d=%s" % (len(ins), out)]
+        res, n_out = c["out"]
+        args += ["--arg", "ptr:%s:%d:out" % (res, n_out), "--save", "%d=%s" % (len(c["ins"]), out)]
         interp_err = None
         checked = False
-        storage = any(tp in ("tf32", "f8E4M3FN", "f8E5M2") for tp in ins + [res])
+        storage = any(tp in ("tf32", "f8E4M3FN", "f8E5M2") for tp in [x[0] for x in c["ins"]] + [res])
         r = None if storage else run([a.tilec_run, "--interpret", path, "--grid", "1"] + args)
         if r is None:
             pass  # the interpreter does not run tf32/fp8 (docs/interpreter.md); tilec-run has no such buffers
@@ -344,12 +552,11 @@ def main():
                 (op == "bitcast" and re.search(r"are NaN", msg))  # integer bits that are NaN as floats
             if not value_dependent:
                 interp_err = (msg.splitlines() or ["exit %d" % r.returncode])[0]
-        elif exact and os.path.exists(out):
-            want = reference(op, ins, res, attrs, cols)
-            if want is not None:
-                got = dec(res, open(out, "rb").read())
+        elif c["want"] is not None and os.path.exists(out):
+            got = dec_n(res, open(out, "rb").read())
+            if got is not None:
                 checked = True
-                for k, (g, w) in enumerate(zip(got, want)):
+                for k, (g, w) in enumerate(zip(got, c["want"])):
                     if not (g == w or (isinstance(w, float) and math.isnan(w) and math.isnan(g))):
                         problems.append("interpreter: element %d is %r, want %r" % (k, g, w))
                         break
