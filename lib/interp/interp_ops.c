@@ -548,6 +548,24 @@ static int64_t flatten(const int64_t *idx, const int64_t *shape, int rank) {
   return flat;
 }
 
+/* The slice indices of extract / insert (operands first.., one per dimension): slice[d] counts
+ * slices of part's shape inside whole's; out of range is an error naming the op and the block. */
+static bool slice_indices(iv_interp *I, MlirOperation op, int first, const ct_type *part, const ct_type *whole,
+                          int64_t *slice) {
+  for (int d = 0; d < whole->rank; d++) {
+    iv_value *iv = iv_operand(I, op, first + d);
+    if (!iv) return false;
+    slice[d] = iv_sext(iv->data[0].u, iv_width(iv->type.elem));
+    if (slice[d] < 0 || (slice[d] + 1) * part->shape[d] > whole->shape[d]) {
+      ct_error_op(I->c, op, "%s: slice index %" PRId64 " of dimension %d is out of range (%" PRId64
+                  " slices) in tile block (%u, %u, %u)", iv_op_name(op), slice[d], d, whole->shape[d] / part->shape[d],
+                  I->block_id[0], I->block_id[1], I->block_id[2]);
+      return false;
+    }
+  }
+  return true;
+}
+
 static bool exec_shape_op(iv_interp *I, MlirOperation op, ct_op_id id) {
   int n = id == CT_OP_cat ? 2 : 1;
   iv_value *o[2], out;
@@ -561,22 +579,9 @@ static bool exec_shape_op(iv_interp *I, MlirOperation op, ct_op_id id) {
     iv_value_free(&out);
     return false;
   }
-  if (id == CT_OP_extract) {
-    for (int d = 0; d < rt->rank; d++) {
-      iv_value *iv = iv_operand(I, op, 1 + d);
-      if (!iv) {
-        iv_value_free(&out);
-        return false;
-      }
-      slice[d] = iv_sext(iv->data[0].u, iv_width(iv->type.elem));
-      if (slice[d] < 0 || (slice[d] + 1) * rt->shape[d] > st->shape[d]) {
-        ct_error_op(I->c, op, "extract: slice index %" PRId64 " of dimension %d is out of range (%" PRId64
-                    " slices) in tile block (%u, %u, %u)", slice[d], d, st->shape[d] / rt->shape[d], I->block_id[0],
-                    I->block_id[1], I->block_id[2]);
-        iv_value_free(&out);
-        return false;
-      }
-    }
+  if (id == CT_OP_extract && !slice_indices(I, op, 1, rt, st, slice)) {
+    iv_value_free(&out);
+    return false;
   }
   if (id == CT_OP_reshape) {
     memcpy(out.data, o[0]->data, (size_t)out.count * sizeof *out.data);
@@ -618,20 +623,9 @@ static bool exec_insert(iv_interp *I, MlirOperation op) {
   if (!prepare(I, op, 2, o, &out)) return false;
   const ct_type *st = &o[0]->type, *rt = &out.type;
   int64_t slice[CT_MAX_RANK] = {0};
-  for (int d = 0; d < rt->rank; d++) {
-    iv_value *iv = iv_operand(I, op, 2 + d);
-    if (!iv) {
-      iv_value_free(&out);
-      return false;
-    }
-    slice[d] = iv_sext(iv->data[0].u, iv_width(iv->type.elem));
-    if (slice[d] < 0 || (slice[d] + 1) * st->shape[d] > rt->shape[d]) {
-      ct_error_op(I->c, op, "insert: slice index %" PRId64 " of dimension %d is out of range (%" PRId64
-                  " slices) in tile block (%u, %u, %u)", slice[d], d, rt->shape[d] / st->shape[d], I->block_id[0],
-                  I->block_id[1], I->block_id[2]);
-      iv_value_free(&out);
-      return false;
-    }
+  if (!slice_indices(I, op, 2, st, rt, slice)) {
+    iv_value_free(&out);
+    return false;
   }
   memcpy(out.data, o[1]->data, (size_t)out.count * sizeof *out.data);
   int64_t idx[CT_MAX_RANK], dst[CT_MAX_RANK];
