@@ -4,14 +4,15 @@
  * Tensor-core path (TileAS put the op on mma.sync, path_select.c; M%16 = N%8 = 0, K a multiple of
  * the k step, enough tiles for the warps): the accumulator lives in the mma C-fragment layout
  * (tileas/reg_layout.h, ct_layout_mma_acc; warps form a wm × wn grid, each owns a (M/wm) × (N/wn)
- * block). A is written to shared memory row-major, B row-major (f16/bf16) or transposed (i8: four
+ * block; batched 3-D: every batch's fragment, batch bits the highest register bits, the batches
+ * staged one after another and multiplied in turn). A is written to shared memory row-major, B row-major (f16/bf16) or transposed (i8: four
  * consecutive k of one column per register, which ldmatrix.trans cannot gather from bytes), rows
  * padded by 16 bytes so that the eight 16-byte rows an ldmatrix phase reads fall in distinct
  * banks; bar.sync; per k step every warp loads its B fragments with ldmatrix.x4 (.trans for
  * f16/bf16; x2 when a warp has one n8 tile), then per m16 row of tiles one A fragment with
  * ldmatrix.x4 and one mma per n8 tile (one A fragment live at a time; each fragment is bitcast
  * once). The next user of the buffer starts with bar.sync.
- * FMA path (other types / shapes, batched 3-D): A and B through shared memory (3-D:
+ * FMA path (other types / shapes): A and B through shared memory (3-D:
  * [batch x rows] flattened), each accumulator register does K multiply-adds in f32 (f64 for f64;
  * for mmai i32 multiply-adds of the operands sign- or zero-extended by their signedness). 2-D
  * mmaf unrolls K; mmai and 3-D run a real K loop with loop-carried accumulators (unrolled, K x
@@ -54,12 +55,13 @@ const ct_layout *mma_result_layout(ct_lower *L, MlirOperation mmaf) {
   const ct_layout *h = hopper_result_layout(L, mmaf);
   if (h) return h;
   if (!ct_reg_layout_mma_sync_ok(&a, &b, &c, L->nwarps)) return NULL;
-  if (!ct_layout_mma_acc(&l, c.shape[0], c.shape[1], L->nwarps)) return NULL;
+  if (!ct_layout_mma_acc_of(&l, &c, L->nwarps)) return NULL;
   return layout_intern(L, &l);
 }
 
 /* Store a 2-D (or batched 3-D: [batch x rows] flattened) tile to shared memory at row stride `ld`
- * (elements); `base` is 16-byte aligned. transposed (2-D only): element (r, c) goes to c*ld + r.
+ * (elements); `base` is 16-byte aligned. transposed: element (r, c) goes to c*ld + r (batched:
+ * (b*C + c)*ld + r).
  * The G lowest registers of a thread that hold consecutive columns (layout reg bit i = column
  * bit i) go out as one vector store of G*esize ≤ 16 bytes when the row stride keeps it aligned
  * (the thread's column is then a multiple of G: thread bases never touch those bits); a
@@ -74,18 +76,21 @@ static void tile_to_smem(ct_lower *L, ct_lv *t, MlirValue base, int64_t ld, bool
   while (!transposed && gbits < l->nreg_bits && l->reg[gbits] == (1u << gbits)) gbits++;
   int64_t g = 1LL << gbits;
   while (g > 1 && (g * esize > 16 || (ld * esize) % (g * esize) != 0 || ebits < 8)) g /= 2;
-  /* rank 3 (batched): the batch and row dims flattened into rows of `ld` elements */
+  /* rank 3 (batched): the batch and row dims flattened into rows of `ld` elements (transposed:
+   * the batch and column dims, each batch's columns a block of rows) */
   int r = t->type.rank;
-  int64_t rows1 = r == 3 ? t->type.shape[1] : 1;
+  int64_t rows1 = r == 3 ? t->type.shape[transposed ? 2 : 1] : 1;
   MlirValue r0 = thread_coord(L, l, r - 2), c0 = thread_coord(L, l, r - 1);
-  if (r == 3) r0 = bld_add(b, bld_mul(b, thread_coord(L, l, 0), bld_i32(b, rows1)), r0);
-  MlirValue tbase = transposed ? bld_add(b, bld_mul(b, c0, bld_i32(b, ld)), r0) : bld_add(b, bld_mul(b, r0, bld_i32(b, ld)), c0);
+  MlirValue b0 = r == 3 ? bld_mul(b, thread_coord(L, l, 0), bld_i32(b, rows1)) : bld_i32(b, 0);
+  MlirValue tbase = transposed ? bld_add(b, bld_mul(b, bld_add(b, b0, c0), bld_i32(b, ld)), r0)
+                               : bld_add(b, bld_mul(b, bld_add(b, b0, r0), bld_i32(b, ld)), c0);
   MlirType vt = g > 1 ? mlirVectorTypeGet(1, &g, et) : et;
   for (int k = 0; k < t->nregs; k += (int)g) {
     uint32_t rf = ct_layout_reg_flat(l, (uint32_t)k);
-    int64_t row = ct_layout_coord(l, rf, r - 2) + (r == 3 ? ct_layout_coord(l, rf, 0) * rows1 : 0);
+    int64_t bat = r == 3 ? ct_layout_coord(l, rf, 0) * rows1 : 0;
+    int64_t row = ct_layout_coord(l, rf, r - 2);
     int64_t col = ct_layout_coord(l, rf, r - 1);
-    int64_t off = transposed ? col * ld + row : row * ld + col;
+    int64_t off = transposed ? (bat + col) * ld + row : (bat + row) * ld + col;
     MlirValue idx = bld_add(b, tbase, bld_i32(b, off));
     if (g == 1) {
       smem_store_elem(L, base, idx, t->regs[k]);
@@ -161,7 +166,11 @@ static mma_sync_insn mma_sync_insn_of(ct_elem a, ct_elem b, bool a_signed, bool 
 static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct_lv *C, const ct_layout *cl,
                               mma_sync_insn in) {
   ct_bld *b = &L->b;
-  int64_t m = A->type.shape[0], k = A->type.shape[1], n = B->type.shape[1];
+  int64_t nb, m, k, n;
+  if (!ct_reg_layout_mma_dims(&A->type, &B->type, &nb, &m, &k, &n)) {
+    ct_error_op(L->c, op, "code generation: mma.sync takes 2-D or batched 3-D operands of one batch count");
+    return false;
+  }
   int wm, wn;
   if (!ct_reg_layout_mma_grid_of(cl, m, n, L->nwarps, &wm, &wn)) {
     ct_error_op(L->c, op, "the accumulator layout (tileas.reg_layout) is not the mma.sync m16n8 C-fragment layout of any "
@@ -177,7 +186,9 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
   int64_t MT = WM / 16, NT = WN / 8, eb = in.ebytes;
   int64_t lda = k + SMEM_ROW_PAD_BYTES / eb;                              /* elements; rows padded */
   int64_t ldb = (in.b_transposed ? k : n) + SMEM_ROW_PAD_BYTES / eb; /* transposed B: rows of K */
-  int64_t a_bytes = eb * m * lda;
+  int64_t a_bytes = eb * nb * m * lda;
+  /* one batch's A and B in bytes (batched: [nb*m x k] and [nb*k x n] / transposed [nb*n x k]) */
+  int64_t a_batch = eb * m * lda, b_batch = eb * (in.b_transposed ? n : k) * ldb;
   MlirValue base = smem_base(L, ct_reg_layout_mma_sync_staging_bytes(&A->type, &B->type)); /* the size TileAS counts */
   MlirValue a_base = base, b_base = shared_byte_ptr(L, base, bld_i32(b, a_bytes));
   bld_barrier(b);
@@ -234,11 +245,13 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
   MlirValue *afrag = malloc(4 * sizeof *afrag);
   MlirValue *bfrag = malloc((size_t)NT * 2 * sizeof *bfrag);
   if (!afrag || !bfrag) abort();
+  int64_t regs_per_batch = C->nregs / nb; /* (the batch bits are the layout's highest register bits) */
+  for (int64_t bi = 0; bi < nb; bi++)
   for (int64_t kk = 0; kk < k / in.kstep; kk++) {
     /* B fragments of this k step for every n8 tile; then per m16 row of tiles its A fragment
      * and NT mmas (only one A fragment is live at a time) */
     for (int64_t nj = 0; nj < NT; nj += 2) {
-      int64_t off = in.b_transposed ? eb * (nj * 8) * ldb + kk * 32 : 2 * ((kk * 16) * ldb + nj * 8);
+      int64_t off = bi * b_batch + (in.b_transposed ? eb * (nj * 8) * ldb + kk * 32 : 2 * ((kk * 16) * ldb + nj * 8));
       if (NT == 1) {
         MlirValue s = ldmatrix_asm(L, b_addr, off, 2, !in.b_transposed, s2);
         bfrag[0] = bld_extractvalue(b, s, 0, b->i32);
@@ -251,7 +264,7 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
     if (bitcast_halves)
       for (int64_t q = 0; q < NT * 2; q++) bfrag[q] = bld_bitcast(b, bfrag[q], half2);
     for (int64_t mi = 0; mi < MT; mi++) {
-      int64_t off = eb * ((mi * 16) * lda) + kk * 32;
+      int64_t off = bi * a_batch + eb * ((mi * 16) * lda) + kk * 32;
       MlirValue s = ldmatrix_asm(L, a_addr, off, 4, false, s4);
       for (int q = 0; q < 4; q++) {
         afrag[q] = bld_extractvalue(b, s, q, b->i32);
@@ -261,7 +274,7 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
         MlirValue ops[10];
         for (int q = 0; q < 4; q++) ops[q] = afrag[q];
         for (int q = 0; q < 2; q++) ops[4 + q] = bfrag[ni * 2 + q];
-        int64_t r = (mi * NT + ni) * 4;
+        int64_t r = bi * regs_per_batch + (mi * NT + ni) * 4;
         for (int q = 0; q < 4; q++) ops[6 + q] = D->regs[r + q];
         MlirValue res = bld_intr(b, in.intrinsic, sacc, 10, ops);
         for (int q = 0; q < 4; q++) D->regs[r + q] = bld_extractvalue(b, res, q, acc_t);

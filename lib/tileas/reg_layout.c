@@ -92,6 +92,14 @@ bool ct_layout_mma_acc(ct_layout *out, int64_t m, int64_t n, int nwarps) {
   return ct_layout_mma_acc_grid(out, m, n, wm, wn);
 }
 
+bool ct_layout_mma_acc_of(ct_layout *out, const ct_type *c, int nwarps) {
+  int r = c->rank;
+  if (r == 2) return ct_layout_mma_acc(out, c->shape[0], c->shape[1], nwarps);
+  int wm, wn;
+  return r == 3 && ct_layout_mma_warp_grid(c->shape[1], c->shape[2], nwarps, &wm, &wn) &&
+         ct_layout_mma_acc_batched(out, c->shape[0], c->shape[1], c->shape[2], wm, wn);
+}
+
 bool ct_layout_mma_acc_grid(ct_layout *out, int64_t m, int64_t n, int wm, int wn) {
   memset(out, 0, sizeof *out);
   if (ct_log2_exact(m) < 4 || ct_log2_exact(n) < 3 || ct_log2_exact(wm) < 0 || ct_log2_exact(wn) < 0 || m < 16 * wm ||
@@ -290,10 +298,25 @@ bool ct_layout_register_remap(const ct_layout *dst, const ct_layout *src, const 
   return true;
 }
 
+bool ct_layout_mma_acc_batched(ct_layout *out, int64_t nb, int64_t m, int64_t n, int wm, int wn) {
+  if (!ct_layout_mma_acc_grid(out, m, n, wm, wn)) return false;
+  int lgb = ct_log2_exact(nb), lgmn = ct_log2_exact(m) + ct_log2_exact(n);
+  if (lgb < 0 || out->nreg_bits + lgb > CT_LAYOUT_MAX_REG_BITS || lgmn + lgb > 31) return false;
+  out->rank = 3;
+  out->shape[0] = nb;
+  out->shape[1] = m;
+  out->shape[2] = n;
+  /* (row-major flat index: the 2-D bits keep their places, the batch bits sit above them) */
+  for (int i = 0; i < lgb; i++) out->reg[out->nreg_bits++] = 1u << (lgmn + i);
+  return true;
+}
+
 bool ct_reg_layout_mma_grid_of(const ct_layout *l, int64_t m, int64_t n, int nwarps, int *wm, int *wn) {
   for (int a = 1; a <= nwarps; a *= 2) {
     ct_layout g;
-    if (nwarps % a || !ct_layout_mma_acc_grid(&g, m, n, a, nwarps / a) || !ct_layout_equal(&g, l)) continue;
+    bool made = l->rank == 3 ? ct_layout_mma_acc_batched(&g, l->shape[0], m, n, a, nwarps / a)
+                             : ct_layout_mma_acc_grid(&g, m, n, a, nwarps / a);
+    if (nwarps % a || !made || !ct_layout_equal(&g, l)) continue;
     *wm = a;
     *wn = nwarps / a;
     return true;

@@ -72,6 +72,13 @@ bool ct_layout_blocked_spt(ct_layout *out, int rank, const int64_t *shape, int n
 bool ct_layout_mma_acc(ct_layout *out, int64_t m, int64_t n, int nwarps);
 /* Same on an explicit wm × wn warp grid (wgmma: wm = all warps, wn = 1). */
 bool ct_layout_mma_acc_grid(ct_layout *out, int64_t m, int64_t n, int wm, int wn);
+/* Batched (3-D [nb, m, n]) mma accumulator: the 2-D C fragment of every batch, the batch bits the
+ * highest register bits (a thread holds its fragment of every batch; register b * R + k is
+ * fragment register k of batch b); always rank 3. */
+bool ct_layout_mma_acc_batched(ct_layout *out, int64_t nb, int64_t m, int64_t n, int wm, int wn);
+/* The mma accumulator layout of accumulator type c (rank 2, or rank 3: batched) over nwarps on
+ * ct_layout_mma_warp_grid's grid. */
+bool ct_layout_mma_acc_of(ct_layout *out, const ct_type *c, int nwarps);
 /* Warp grid chosen for an m x n mma accumulator (wm * wn = nwarps); false when m/n too small. */
 bool ct_layout_mma_warp_grid(int64_t m, int64_t n, int nwarps, int *wm, int *wn);
 /* Reduction result of l along dim (rank - 1). */
@@ -124,6 +131,9 @@ bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out);
  * f16/bf16 -> f32 (m16n8k16), 8 for tf32 -> f32 (m16n8k8), 32 for e4m3/e5m2 -> f32 and i8 -> i32
  * (m16n8k32). Every step is 32 bytes of K. */
 int ct_reg_layout_mma_sync_kstep(const ct_type *a, const ct_type *b, const ct_type *c);
+/* An mma's batch count (1 for 2-D) and M, K, N from its operand types, or false (rank not 2 or 3,
+ * or the batches differ). */
+bool ct_reg_layout_mma_dims(const ct_type *a, const ct_type *b, int64_t *nb, int64_t *m, int64_t *k, int64_t *n);
 /* Do mmaf/mmai operands of these types fit mma.sync (a k step; M, N multiples of 16, 8; K of the
  * k step)? ..._ok: and with nwarps warps on ct_layout_mma_warp_grid's grid? */
 bool ct_reg_layout_mma_sync_types_ok(const ct_type *a, const ct_type *b, const ct_type *c);
@@ -131,7 +141,7 @@ bool ct_reg_layout_mma_sync_ok(const ct_type *a, const ct_type *b, const ct_type
 /* The shared memory the code generator stages an mma.sync's operands in (lower_mma.c): A row-major,
  * B row-major (16-bit elements) or transposed (8- and 32-bit ones), every row padded by 16 bytes. */
 int64_t ct_reg_layout_mma_sync_staging_bytes(const ct_type *a, const ct_type *b);
-/* The warp grid (wm x wn = nwarps) whose mma.sync C-fragment layout for an m x n accumulator is
- * l, or false. */
+/* The warp grid (wm x wn = nwarps) whose mma.sync C-fragment layout for an m x n accumulator (of
+ * every batch, for a rank-3 l) is l, or false. */
 bool ct_reg_layout_mma_grid_of(const ct_layout *l, int64_t m, int64_t n, int nwarps, int *wm, int *wn);
 #endif

@@ -73,22 +73,36 @@ int ct_reg_layout_mma_sync_kstep(const ct_type *a, const ct_type *b, const ct_ty
   return 0;
 }
 
+bool ct_reg_layout_mma_dims(const ct_type *a, const ct_type *b, int64_t *nb, int64_t *m, int64_t *k, int64_t *n) {
+  int r = a->rank;
+  if ((r != 2 && r != 3) || b->rank != r || (r == 3 && a->shape[0] != b->shape[0])) return false;
+  *nb = r == 3 ? a->shape[0] : 1;
+  *m = a->shape[r - 2];
+  *k = a->shape[r - 1];
+  *n = b->shape[r - 1];
+  return true;
+}
+
 bool ct_reg_layout_mma_sync_types_ok(const ct_type *a, const ct_type *b, const ct_type *c) {
   int kstep = ct_reg_layout_mma_sync_kstep(a, b, c);
-  return kstep && a->rank == 2 && b->rank == 2 && a->shape[0] % 16 == 0 && b->shape[1] % 8 == 0 &&
-         a->shape[1] % kstep == 0;
+  int64_t nb, m, k, n;
+  return kstep && ct_reg_layout_mma_dims(a, b, &nb, &m, &k, &n) && ct_log2_exact(nb) >= 0 && m % 16 == 0 &&
+         n % 8 == 0 && k % kstep == 0;
 }
 
 int64_t ct_reg_layout_mma_sync_staging_bytes(const ct_type *a, const ct_type *b) {
-  int64_t m = a->shape[0], k = a->shape[1], n = b->shape[1];
+  int64_t nb, m, k, n;
+  if (!ct_reg_layout_mma_dims(a, b, &nb, &m, &k, &n)) return 0;
   int64_t eb = ct_elem_bits(a->elem) / 8;
-  if (eb != 2) return m * (k * eb + 16) + n * (k * eb + 16); /* B transposed: rows of K */
-  return m * (k * eb + 16) + k * (n * eb + 16);
+  if (eb != 2) return nb * (m * (k * eb + 16) + n * (k * eb + 16)); /* B transposed: rows of K */
+  return nb * (m * (k * eb + 16) + k * (n * eb + 16));
 }
 
 bool ct_reg_layout_mma_sync_ok(const ct_type *a, const ct_type *b, const ct_type *c, int nwarps) {
   if (!ct_reg_layout_mma_sync_types_ok(a, b, c)) return false;
-  int64_t m = a->shape[0], n = b->shape[1];
+  int64_t nb, m, k, n;
+  ct_layout l;
+  if (!ct_reg_layout_mma_dims(a, b, &nb, &m, &k, &n) || !ct_layout_mma_acc_of(&l, c, nwarps)) return false;
   int wm, wn;
   if (!ct_layout_mma_warp_grid(m, n, nwarps, &wm, &wn)) return false;
   int64_t wtile_n = n / wn;
@@ -102,10 +116,10 @@ static bool mma_acc_layout(MlirOperation op, int nwarps, ct_layout *out) {
   ct_mma_family f;
   ct_type c;
   if (!ct_ir_is_mma(op) || mlirOperationGetNumOperands(op) != 3 || !ct_tileas_op_mma(op, &f) ||
-      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 2)), &c) || c.rank != 2)
+      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 2)), &c))
     return false;
-  if (f == CT_MMA_WGMMA) return ct_layout_mma_acc_grid(out, c.shape[0], c.shape[1], nwarps, 1);
-  return f == CT_MMA_SYNC && ct_layout_mma_acc(out, c.shape[0], c.shape[1], nwarps);
+  if (f == CT_MMA_WGMMA) return c.rank == 2 && ct_layout_mma_acc_grid(out, c.shape[0], c.shape[1], nwarps, 1);
+  return f == CT_MMA_SYNC && ct_layout_mma_acc_of(out, &c, nwarps); /* rank 2, or 3: batched */
 }
 
 static void set_layout(MlirOperation op, const ct_layout *l) {

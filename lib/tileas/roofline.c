@@ -189,7 +189,7 @@ int64_t ct_roofline_scratch_bytes(MlirOperation entry) {
       (void)ct_tileas_op_mma(op, &fam);
       ct_type a, bt;
       if (fam == CT_MMA_SYNC && tile_of(mlirOperationGetOperand(op, 0), &a) && tile_of(mlirOperationGetOperand(op, 1), &bt) &&
-          a.rank == 2 && bt.rank == 2) /* both operands staged (lower_mma.c) */
+          a.rank >= 2 && bt.rank >= 2) /* both operands staged (lower_mma.c; 0 when not an mma.sync shape) */
         b = ct_reg_layout_mma_sync_staging_bytes(&a, &bt);
     }
     if (b > need) need = b;

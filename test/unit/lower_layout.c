@@ -93,6 +93,31 @@ static void test_mma(int64_t m, int64_t n, int nwarps) {
   free(seen);
 }
 
+/* Batched accumulator: register b * R + k of a thread is register k of the 2-D fragment in batch b
+ * (lower_mma.c indexes the registers so), and the layout's grid is found again from it. */
+static void test_mma_batched(int64_t nb, int64_t m, int64_t n, int nwarps) {
+  ct_layout l2, l3;
+  ct_type c = {.kind = CT_TYPE_TILE, .elem = CT_F32, .rank = 3, .shape = {nb, m, n}};
+  CHECK(ct_layout_mma_acc(&l2, m, n, nwarps), "2-D mma layout");
+  CHECK(ct_layout_mma_acc_of(&l3, &c, nwarps), "batched mma layout failed for %lldx%lldx%lld", (long long)nb, (long long)m,
+        (long long)n);
+  CHECK(l3.rank == 3 && l3.shape[0] == nb, "batched layout rank/shape");
+  int r2 = ct_layout_num_regs(&l2);
+  CHECK(ct_layout_num_regs(&l3) == (int)nb * r2, "batched regs %d", ct_layout_num_regs(&l3));
+  for (int warp = 0; warp < nwarps; warp++)
+    for (int lane = 0; lane < 32; lane++)
+      for (int64_t b = 0; b < nb; b++)
+        for (int k = 0; k < r2; k++) {
+          uint32_t f2 = ct_layout_flat(&l2, (uint32_t)k, (uint32_t)lane, (uint32_t)warp);
+          uint32_t f3 = ct_layout_flat(&l3, (uint32_t)(b * r2 + k), (uint32_t)lane, (uint32_t)warp);
+          CHECK(f3 == (uint32_t)(b * m * n) + f2, "batch %lld reg %d: flat %u, want %u", (long long)b, k, f3,
+                (uint32_t)(b * m * n) + f2);
+        }
+  int wm, wn, gm, gn;
+  CHECK(ct_layout_mma_warp_grid(m, n, nwarps, &wm, &wn) && ct_reg_layout_mma_grid_of(&l3, m, n, nwarps, &gm, &gn) &&
+        gm == wm && gn == wn, "the batched layout's warp grid");
+}
+
 /* Reduce model: thread t, slice register j holds the slice element whose coordinates are those of
  * any of its source registers with the reduced dim dropped. */
 static void test_slice_and_broadcast(int64_t rows, int64_t cols, int nwarps) {
@@ -164,6 +189,10 @@ int main(void) {
   test_mma(16, 8, 1);
   test_mma(128, 64, 8);
   test_mma(32, 256, 4);
+  test_mma_batched(4, 32, 32, 4);
+  test_mma_batched(2, 64, 64, 4);
+  test_mma_batched(1, 16, 8, 1);
+  test_mma_batched(8, 16, 16, 2);
   test_slice_and_broadcast(4, 1024, 4);
   test_slice_and_broadcast(128, 32, 4);
   test_slice_and_broadcast(64, 64, 8);
