@@ -260,46 +260,19 @@ static bool ftof_storage(ct_lower *L, MlirValue in, ct_elem se, ct_elem de, Mlir
   return true;
 }
 
-/* itof by its rounding mode: nearest_even (and the verifier's other modes) LLVM's [su]itofp;
- * zero / negative_inf / positive_inf PTX's cvt.rz/rm/rp.<float>.<int> — f16 / bf16 through f32
- * rounded the same way (directed roundings compose). A tf32 / fp8 result (`storage`): the f32
- * value rounded to nearest, then cvt.rn to the storage type (f32's 24 bits >= 2p+2 for them, so
- * the double rounding is exact); directed modes there are refused by name (PTX converts f32 to
- * fp8 to nearest only). */
+/* itof: LLVM's [su]itofp (to nearest, the one mode the verifier takes for itof; any other is
+ * refused by name). A tf32 / fp8 result (`storage`): the f32 value rounded to nearest, then cvt.rn
+ * to the storage type (f32's 24 bits >= 2p+2 for them, so the double rounding is exact). */
 static bool int_to_float(ct_lower *L, MlirOperation op, MlirValue x, MlirType res, ct_elem storage, MlirValue *out) {
   ct_bld *b = &L->b;
-  bool sgn = is_signed_op(op, "signedness");
+  const char *cast = is_signed_op(op, "signedness") ? "llvm.sitofp" : "llvm.uitofp";
   char mode[32];
   rounding(op, mode, sizeof mode, "nearest_even");
-  const char *dir = ptx_rounding(mode);
-  bool directed = dir && strcmp(dir, "rn");
-  if (storage != CT_ELEM_NONE) {
-    if (directed) {
-      ct_error_op(L->c, op, "`itof` with rounding<%s> to %s is not supported by code generation (PTX converts to %s "
-                  "rounding to nearest only)", mode, ct_elem_name(storage), ct_elem_name(storage));
-      return false;
-    }
-    *out = lower_f32_to_storage(L, bld_cast(b, sgn ? "llvm.sitofp" : "llvm.uitofp", x, b->f32), storage);
-    return true;
+  if (!streq(mode, "nearest_even")) {
+    ct_error_op(L->c, op, "`itof` with rounding<%s> is not supported by code generation (nearest_even is)", mode);
+    return false;
   }
-  if (!directed) {
-    *out = bld_cast(b, sgn ? "llvm.sitofp" : "llvm.uitofp", x, res);
-    return true;
-  }
-  int w = bld_int_width(value_ty(x));
-  if (w < 16) x = bld_int_resize(b, x, b->i16, sgn), w = 16; /* PTX cvt takes 16-bit and wider integers */
-  bool half = is_f16ish(L, res);
-  MlirType ft = half ? b->f32 : res;
-  char text[64];
-  snprintf(text, sizeof text, "cvt.%s.%s.%c%d $0, $1;", dir, is_f64(L, ft) ? "f64" : "f32", sgn ? 's' : 'u', w);
-  char cons[8];
-  snprintf(cons, sizeof cons, "=%c,%c", is_f64(L, ft) ? 'd' : 'f', w == 64 ? 'l' : w == 16 ? 'h' : 'r');
-  MlirValue f = bld_inline_asm(b, text, cons, ft, 1, &x);
-  if (half) {
-    snprintf(text, sizeof text, "cvt.%s.%s.f32 $0, $1;", dir, mlirTypeEqual(res, b->bf16) ? "bf16" : "f16");
-    f = bld_cast(b, "llvm.bitcast", bld_inline_asm(b, text, "=h,f", mlirIntegerTypeGet(b->ctx, 16), 1, &f), res);
-  }
-  *out = f;
+  *out = storage != CT_ELEM_NONE ? lower_f32_to_storage(L, bld_cast(b, cast, x, b->f32), storage) : bld_cast(b, cast, x, res);
   return true;
 }
 
