@@ -101,6 +101,17 @@ static int lower_extract(ct_lower *L, MlirOperation op) {
   return LOWER_DONE;
 }
 
+/* insert / cat, after their writes and the barrier: the result r reads its elements from the
+ * whole-tile buffer base at its own flat places; its pointer alignment is the lesser of x's, y's. */
+static int read_back(ct_lower *L, MlirOperation op, MlirValue base, ct_lv *r, const ct_lv *x, const ct_lv *y) {
+  ct_flat_map ident;
+  ct_flat_map_identity(&ident);
+  smem_gather(L, base, r, &ident, (MlirValue){NULL}, mlirValueGetType(x->regs[0]));
+  r->ptr_align = x->ptr_align < y->ptr_align ? x->ptr_align : y->ptr_align;
+  lv_bind(L, mlirOperationGetResult(op, 0), r);
+  return LOWER_DONE;
+}
+
 /* insert (13.4): the destination goes to the shared buffer at its flat places, then the source at
  * the slice's (dynamic offset), then the result reads its elements. */
 static int lower_insert(ct_lower *L, MlirOperation op) {
@@ -131,12 +142,7 @@ static int lower_insert(ct_lower *L, MlirOperation op) {
   bld_barrier(b);
   smem_scatter(L, base, src, &ms, 0, offset);
   bld_barrier(b);
-  ct_flat_map ident;
-  ct_flat_map_identity(&ident);
-  smem_gather(L, base, r, &ident, (MlirValue){NULL}, mlirValueGetType(dst->regs[0]));
-  r->ptr_align = src->ptr_align < dst->ptr_align ? src->ptr_align : dst->ptr_align;
-  lv_bind(L, mlirOperationGetResult(op, 0), r);
-  return LOWER_DONE;
+  return read_back(L, op, base, r, src, dst);
 }
 
 /* cat: both operands go to the shared buffer at their places in the result (rhs after lhs along
@@ -164,12 +170,7 @@ static int lower_cat(ct_lower *L, MlirOperation op) {
   smem_scatter(L, base, rhs, &mr, 1u << (ct_layout_dim_offset(dl, (int)dim) + ct_log2_exact(lhs->type.shape[dim])),
                (MlirValue){NULL});
   bld_barrier(b);
-  ct_flat_map ident;
-  ct_flat_map_identity(&ident);
-  smem_gather(L, base, r, &ident, (MlirValue){NULL}, mlirValueGetType(lhs->regs[0]));
-  r->ptr_align = lhs->ptr_align < rhs->ptr_align ? lhs->ptr_align : rhs->ptr_align;
-  lv_bind(L, mlirOperationGetResult(op, 0), r);
-  return LOWER_DONE;
+  return read_back(L, op, base, r, lhs, rhs);
 }
 
 int lower_shape_op(ct_lower *L, MlirOperation op, const char *name) {
