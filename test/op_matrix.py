@@ -179,42 +179,6 @@ def dec_n(t, data):
     return None
 
 
-def enc(t, vals):
-    if t in ("i1", "i8"):
-        return b"".join(struct.pack("<b", v if t == "i8" else v) for v in vals)
-    if t == "i16":
-        return struct.pack("<%dh" % N, *vals)
-    if t == "i32":
-        return struct.pack("<%di" % N, *vals)
-    if t == "i64":
-        return struct.pack("<%dq" % N, *vals)
-    if t == "f16":
-        return struct.pack("<%de" % N, *vals)
-    if t in ("f32", "tf32"):
-        return struct.pack("<%df" % N, *vals)
-    if t == "f64":
-        return struct.pack("<%dd" % N, *vals)
-    if t == "bf16":
-        return b"".join(struct.pack("<I", struct.unpack("<I", struct.pack("<f", v))[0])[2:] for v in vals)
-    return None  # fp8: no exact inputs written here
-
-
-def dec(t, data):
-    if t in ("i1", "i8"):
-        return list(struct.unpack("<%db" % N, data))
-    if t == "i16":
-        return list(struct.unpack("<%dh" % N, data))
-    if t == "i32":
-        return list(struct.unpack("<%di" % N, data))
-    if t == "i64":
-        return list(struct.unpack("<%dq" % N, data))
-    if t == "f32":
-        return list(struct.unpack("<%df" % N, data))
-    if t == "f64":
-        return list(struct.unpack("<%dd" % N, data))
-    return None
-
-
 def wrap(v, b):
     v &= (1 << b) - 1
     return v - (1 << b) if v >= (1 << (b - 1)) else v
@@ -480,7 +444,7 @@ def main():
     for v in variants():
         op, ins, res, attrs = v
         cols = [input_values(tp, i, op) for i, tp in enumerate(ins)]
-        exact = all(enc(tp, c) is not None for tp, c in zip(ins, cols))
+        exact = all(enc_n(tp, c) is not None for tp, c in zip(ins, cols))
         cases.append(dict(tag=tag(*v), op=op, text=kernel(*v), ins=[(tp, N, c) for tp, c in zip(ins, cols)], out=(res, N),
                           want=reference(op, ins, res, attrs, cols) if exact else None))
     for c in structured_cases():
