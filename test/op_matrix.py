@@ -2,7 +2,9 @@
 """The op x type x target matrix (issue 18): every element-wise cuda_tile op, with every element
 type and attribute choice the verifier accepts, and the structured ops (reduce and scan with add
 and max combiners along every dim of 1-D and 2-D tiles; permute, broadcast, reshape, extract,
-insert, cat up to 3-D) on every numeric type, compiles at -O3 for sm_90a and sm_100a, ptxas
+insert, cat up to 3-D) on every numeric type, and mmaf/mmai with every operand and accumulator
+type the verifier takes (2-D and batched 3-D; K = 16 and 32, so both the mma.sync shapes and the
+multiply-add form), compiles at -O3 for sm_90a and sm_100a, ptxas
 accepts it with 0 spills, and the reference interpreter runs it; for the exact ops (and every
 structured one: small integer inputs make any summation order exact) the outputs are checked
 against values this script computes itself.
@@ -413,6 +415,36 @@ def structured_cases():
                 return res
             add("cat.dim%d" % dim, [(t, [8, 32]), (t, [8, 32])], (t, osh),
                 ["    %%r = cat %%a0, %%a1 dim = %d : %s, %s -> %s" % (dim, tt([8, 32]), tt([8, 32]), tt(osh))], fc)
+    # mmaf / mmai: every operand type the verifier takes with every accumulator type, 2-D and
+    # batched 3-D, M x N x K 32 x 32 x K for K = 16 and 32 (mma.sync shapes and the FMA form)
+    for at in FLOATS + ["i8"]:
+        for ct in (["i32"] if at == "i8" else ["f16", "f32", "f64"]):
+            for kdim in (16, 32):
+                for nb in (0, 2):
+                    ash = ([nb] if nb else []) + [32, kdim]
+                    bsh = ([nb] if nb else []) + [kdim, 32]
+                    csh = ([nb] if nb else []) + [32, 32]
+                    exact_in = at in ("i8", "f16", "bf16", "f32", "f64")
+                    cols = [small_values(at, prod(ash), 0), small_values(at, prod(bsh), 1)]
+                    if at == "i8":
+                        body = ["    %z = constant <i32: 0> : " + tile_ty(ct, csh),
+                                "    %%r = mmai %%a0, %%a1, %%z signed signed : %s, %s, %s" % (tile_ty(at, ash), tile_ty(at, bsh), tile_ty(ct, csh))]
+                    else:
+                        body = ["    %%z = constant <%s: 0.0> : %s" % (ct, tile_ty(ct, csh)),
+                                "    %%r = mmaf %%a0, %%a1, %%z : %s, %s, %s" % (tile_ty(at, ash), tile_ty(at, bsh), tile_ty(ct, csh))]
+                    want = None
+                    if exact_in:
+                        want = []
+                        for kk in range(prod(csh)):
+                            idx = unflat(kk, csh)
+                            bi, i, j = (idx if nb else [0] + idx)
+                            acc = 0
+                            for q in range(kdim):
+                                acc += cols[0][(bi * 32 + i) * kdim + q] * cols[1][(bi * kdim + q) * 32 + j]
+                            want.append(acc if at == "i8" else float(acc))
+                    cases.append(dict(tag="%s.%s.%s.%s.k%d" % ("mmai" if at == "i8" else "mmaf", at, ct, "x".join(map(str, csh)), kdim),
+                                      text=structured_kernel([(at, ash), (at, bsh)], (ct, csh), body),
+                                      ins=[(at, prod(ash), cols[0]), (at, prod(bsh), cols[1])], out=(ct, prod(csh)), want=want))
     return cases
 
 # ---- the run ----
