@@ -14,9 +14,10 @@
  *    s = kt % S, ph = (kt / S) & 1.
  *  - a ring load in the body: every thread spins on try_wait.parity(full[s], ph); the tile stays
  *    in SMEM (no registers); `permute [1,0]` of it only flips the descriptor to K-major B.
- *  - mmaf: wgmma.fence (an asm through which the accumulator and register-A values pass, so that
- *    nothing writing them lands between the fence and the wgmmas); per k16 step one m64nNk16
- *    wgmma (scale-d 0 for a known-zero accumulator): A from a K-major descriptor (the
+ *  - mmaf/mmai: wgmma.fence (an asm through which the accumulator and register-A values pass, so
+ *    that nothing writing them lands between the fence and the wgmmas); per k step (32 bytes of
+ *    K: k16 of f16/bf16, k8 of tf32, k32 of e4m3/e5m2/s8/u8) one m64nNkK wgmma with the
+ *    kind's operand list (scale-d 0 for a known-zero accumulator): A from a K-major descriptor (the
  *    warpgroup's 64 rows) or from registers (the tile converted to the accumulator-shaped
  *    fragment layout, two f16/bf16 per .b32 — wgmma's register-A layout), B from an MN-major
  *    (imm-trans-b 1) or K-major (imm-trans-b 0) descriptor; the accumulator is the tile C in the
@@ -255,64 +256,86 @@ static MlirValue stage_addr(ct_lower *L, const ct_hopper_pipe *o) {
   return o->in_loop ? bld_add(b, a, bld_mul(b, stage_of(L, o), bld_i32(b, o->tile_bytes))) : a;
 }
 
-/* One m64nNk16 wgmma on the accumulator regs acc[nacc] (updated): A from descriptor `da` or from
- * the four .b32 registers a_regs; B from descriptor `db` (trans_b: MN-major). zero_d: the
- * accumulator is known to be zero, so scale-d is 0 (D = A·B) and D is an output only — no register
- * is written for it, in particular none between wgmma.fence and the wgmma (the ISA requires the
- * fence between any write of a register a wgmma reads and that wgmma). */
+/* The PTX type of a wgmma operand element (.u8/.s8 by signedness for mmai). */
+static const char *wgmma_elem_name(ct_elem e, bool is_unsigned) {
+  switch (e) {
+  case CT_BF16: return "bf16";
+  case CT_TF32: return "tf32";
+  case CT_F8E4M3FN: return "e4m3";
+  case CT_F8E5M2: return "e5m2";
+  case CT_I8: return is_unsigned ? "u8" : "s8";
+  default: return "f16";
+  }
+}
+
+/* One m64nNkK wgmma (K: one 32-byte k step of the element type) on the accumulator regs
+ * acc[nacc] (updated): A from descriptor `da` or from the four .b32 registers a_regs (f16/bf16
+ * only); B from descriptor `db` (trans_b: MN-major, f16/bf16 only). The operand list follows the
+ * instruction kind: f16/bf16 take scale-d, imm-scale-a/b and imm-trans-a/b; tf32 and fp8 scale-d
+ * and imm-scale-a/b; the integer kinds (.s32 accumulator) scale-d only. zero_d: the accumulator
+ * is known to be zero, so scale-d is 0 (D = A·B) and D is an output only — no register is written
+ * for it, in particular none between wgmma.fence and the wgmma (the ISA requires the fence
+ * between any write of a register a wgmma reads and that wgmma). */
 static void wgmma(ct_lower *L, const ct_hopper_mma *mm, MlirValue *acc, int nacc, MlirValue da, const MlirValue *a_regs,
                   MlirValue db, bool trans_b, bool zero_d) {
   ct_bld *b = &L->b;
-  const char *ty = mm->elem == CT_BF16 ? "bf16" : "f16";
+  bool is_int = mm->acc_elem == CT_I32, sixteen = mm->elem == CT_F16 || mm->elem == CT_BF16;
+  int kstep = CT_WGMMA_KSTEP_BYTES * 8 / ct_elem_bits(mm->elem);
   int na = a_regs ? 4 : 1;
-  size_t cap = 160 + (size_t)nacc * 12;
+  size_t cap = 200 + (size_t)nacc * 12;
   char *text = malloc(cap), *cons = malloc((size_t)nacc * 8 + 32);
   if (!text || !cons) abort();
-  int pos = snprintf(text, cap, "{\n.reg .pred p;\nsetp.ne.b32 p, %d, 0;\nwgmma.mma_async.sync.aligned.m64n%lldk16.f32.%s.%s {",
-                     zero_d ? 0 : 1, (long long)mm->n, ty, ty);
+  int pos = snprintf(text, cap, "{\n.reg .pred p;\nsetp.ne.b32 p, %d, 0;\nwgmma.mma_async.sync.aligned.m64n%lldk%d.%s.%s.%s {",
+                     zero_d ? 0 : 1, (long long)mm->n, kstep, is_int ? "s32" : "f32",
+                     wgmma_elem_name(mm->elem, mm->a_unsigned), wgmma_elem_name(mm->elem, mm->b_unsigned));
   for (int i = 0; i < nacc; i++) pos += snprintf(text + pos, cap - (size_t)pos, "%s$%d", i ? ", " : "", i);
   /* inputs: acc (tied, $nacc..$2nacc-1; none when zero_d), then A, then B */
   int nin = zero_d ? 0 : nacc, in = nacc + nin;
-  if (a_regs) pos += snprintf(text + pos, cap - (size_t)pos, "}, {$%d, $%d, $%d, $%d}, $%d, p, 1, 1, %d;\n}\n", in, in + 1,
-                              in + 2, in + 3, in + 4, trans_b ? 1 : 0);
-  else pos += snprintf(text + pos, cap - (size_t)pos, "}, $%d, $%d, p, 1, 1, 0, %d;\n}\n", in, in + 1, trans_b ? 1 : 0);
+  const char *tail = is_int ? "p" : sixteen ? (a_regs ? "p, 1, 1, %d" : "p, 1, 1, 0, %d") : "p, 1, 1";
+  char tail_text[32];
+  snprintf(tail_text, sizeof tail_text, tail, trans_b ? 1 : 0);
+  if (a_regs) pos += snprintf(text + pos, cap - (size_t)pos, "}, {$%d, $%d, $%d, $%d}, $%d, %s;\n}\n", in, in + 1, in + 2,
+                              in + 3, in + 4, tail_text);
+  else pos += snprintf(text + pos, cap - (size_t)pos, "}, $%d, $%d, %s;\n}\n", in, in + 1, tail_text);
   int cp = 0;
-  for (int i = 0; i < nacc; i++) cp += sprintf(cons + cp, "=f,");
+  for (int i = 0; i < nacc; i++) cp += sprintf(cons + cp, is_int ? "=r," : "=f,");
   for (int i = 0; i < nin; i++) cp += sprintf(cons + cp, "%d,", i);
   sprintf(cons + cp, a_regs ? "r,r,r,r,l" : "l,l");
+  MlirType acc_ty = is_int ? b->i32 : b->f32;
   MlirType *fs = malloc((size_t)nacc * sizeof *fs);
   MlirValue *ops = malloc(((size_t)nacc + 5) * sizeof *ops);
   if (!fs || !ops) abort();
-  for (int i = 0; i < nacc; i++) fs[i] = b->f32;
+  for (int i = 0; i < nacc; i++) fs[i] = acc_ty;
   for (int i = 0; i < nin; i++) ops[i] = acc[i];
   for (int i = 0; i < na; i++) ops[nin + i] = a_regs ? a_regs[i] : da;
   ops[nin + na] = db;
   MlirType st = mlirLLVMStructTypeLiteralGet(b->ctx, nacc, fs, false);
   MlirValue res = bld_inline_asm_volatile(b, text, cons, st, nin + na + 1, ops);
-  for (int i = 0; i < nacc; i++) acc[i] = bld_extractvalue(b, res, i, b->f32);
+  for (int i = 0; i < nacc; i++) acc[i] = bld_extractvalue(b, res, i, acc_ty);
   free(text);
   free(cons);
   free(fs);
   free(ops);
 }
 
-/* Is v an llvm.mlir.constant float zero (+0 or -0)? */
+/* Is v an llvm.mlir.constant zero (float +0 or -0, or integer 0)? */
 static bool is_zero_const(MlirValue v) {
   if (!mlirValueIsAOpResult(v)) return false;
   MlirOperation d = mlirOpResultGetOwner(v);
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(d));
   if (n.length != strlen("llvm.mlir.constant") || memcmp(n.data, "llvm.mlir.constant", n.length)) return false;
   MlirAttribute a = mlirOperationGetAttributeByName(d, mlirStringRefCreateFromCString("value"));
-  return !mlirAttributeIsNull(a) && mlirAttributeIsAFloat(a) && mlirFloatAttrGetValueDouble(a) == 0.0;
+  if (mlirAttributeIsNull(a)) return false;
+  if (mlirAttributeIsAInteger(a)) return mlirIntegerAttrGetValueInt(a) == 0;
+  return mlirAttributeIsAFloat(a) && mlirFloatAttrGetValueDouble(a) == 0.0;
 }
 
-/* Run `instr` (wgmma.fence / wgmma.wait_group) as an asm through which f32 registers f[nf] and
- * .b32 registers r[nr] pass as tied operands (updated in place): every instruction computing them
- * is ordered before it and every reader after it, as CUTLASS's warpgroup_fence_operand does. With
- * no register, the intrinsic `intrinsic` (its i64 argument `arg` when arg >= 0). */
-static void through_asm(ct_bld *b, const char *instr, const char *intrinsic, int64_t arg, MlirValue *f, int nf,
-                        MlirValue *r, int nr) {
-  int n = nf + nr;
+/* Run `instr` (wgmma.fence / wgmma.wait_group) as an asm through which the registers v[n] (f32
+ * accumulators as .f32, i32 accumulators and packed A fragments as .b32) pass as tied operands
+ * (updated in place): every instruction computing them is ordered before it and every reader
+ * after it, as CUTLASS's warpgroup_fence_operand does. With no register, the intrinsic
+ * `intrinsic` (its i64 argument `arg` when arg >= 0). */
+static void through_asm(ct_bld *b, const char *instr, const char *intrinsic, int64_t arg, MlirValue *v, int n) {
   if (n == 0) {
     MlirValue a = bld_i64(b, arg);
     intr0(b, intrinsic, arg >= 0 ? 1 : 0, arg >= 0 ? &a : NULL);
@@ -320,32 +343,32 @@ static void through_asm(ct_bld *b, const char *instr, const char *intrinsic, int
   }
   char *cons = malloc((size_t)n * 10 + 1);
   MlirType *ts = calloc((size_t)n, sizeof *ts);
-  MlirValue *ops = malloc((size_t)n * sizeof *ops);
-  if (!cons || !ts || !ops) abort();
+  if (!cons || !ts) abort();
   int cp = 0;
-  for (int i = 0; i < n; i++) cp += sprintf(cons + cp, "%s", i < nf ? "=f," : "=r,");
+  for (int i = 0; i < n; i++) {
+    ts[i] = mlirValueGetType(v[i]);
+    cp += sprintf(cons + cp, "%s", mlirTypeEqual(ts[i], b->f32) ? "=f," : "=r,");
+  }
   for (int i = 0; i < n; i++) cp += sprintf(cons + cp, i + 1 < n ? "%d," : "%d", i);
-  for (int i = 0; i < n; i++) {
-    ops[i] = i < nf ? f[i] : r[i - nf];
-    ts[i] = i < nf ? b->f32 : b->i32;
-  }
   MlirType st = mlirLLVMStructTypeLiteralGet(b->ctx, n, ts, false);
-  MlirValue res = bld_inline_asm_volatile(b, instr, cons, st, n, ops);
-  for (int i = 0; i < n; i++) {
-    MlirValue v = bld_extractvalue(b, res, i, ts[i]);
-    if (i < nf) f[i] = v;
-    else r[i - nf] = v;
-  }
+  MlirValue res = bld_inline_asm_volatile(b, instr, cons, st, n, v);
+  for (int i = 0; i < n; i++) v[i] = bld_extractvalue(b, res, i, ts[i]);
   free(cons);
   free(ts);
-  free(ops);
 }
 
-/* wgmma.fence with the registers the chain's wgmmas read (acc[nacc]: f32 accumulator, a[na]: .b32
+/* wgmma.fence with the registers the chain's wgmmas read (acc[nacc]: the accumulator, a[na]: .b32
  * A fragments) passed through it: none of them is computed (or rematerialised) between the fence
  * and the wgmmas. */
 static void fence_operands(ct_bld *b, MlirValue *acc, int nacc, MlirValue *a, int na) {
-  through_asm(b, "wgmma.fence.sync.aligned;", "llvm.nvvm.wgmma.fence.sync.aligned", -1, acc, nacc, a, na);
+  MlirValue *v = malloc(((size_t)nacc + (size_t)na + 1) * sizeof *v);
+  if (!v) abort();
+  for (int i = 0; i < nacc; i++) v[i] = acc[i];
+  for (int i = 0; i < na; i++) v[nacc + i] = a[i];
+  through_asm(b, "wgmma.fence.sync.aligned;", "llvm.nvvm.wgmma.fence.sync.aligned", -1, v, nacc + na);
+  for (int i = 0; i < nacc; i++) acc[i] = v[i];
+  for (int i = 0; i < na; i++) a[i] = v[nacc + i];
+  free(v);
 }
 
 /* Two f16/bf16 registers as one .b32 (low half = first). */
@@ -414,7 +437,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   MlirValue db0 = desc_at(b, stage_addr(L, pb), &pb->geom);
   /* every operand of the chain is ready before wgmma.fence: no register of an in-flight wgmma is
    * written between the wgmmas (ptxas would serialise them or inject warpgroup.arrive) */
-  int nk = (int)(mm->k / 16);
+  int nk = (int)(mm->k * ct_elem_bits(mm->elem) / 8 / CT_WGMMA_KSTEP_BYTES);
   MlirValue *da = calloc((size_t)nk, sizeof *da), *db = calloc((size_t)nk, sizeof *db);
   MlirValue *ar = calloc((size_t)nk * 4 + 1, sizeof *ar);
   if (!da || !db || !ar) abort();
@@ -493,7 +516,7 @@ int hopper_in_flight_result(ct_lower *L) {
 /* The in-flight group of the loop's last iteration completes (wait_group 0) before its result is
  * read; the accumulator passes through the wait, so nothing reads it earlier. */
 void hopper_wait_in_flight(ct_lower *L, MlirValue *regs, int n) {
-  through_asm(&L->b, "wgmma.wait_group.sync.aligned 0;", "llvm.nvvm.wgmma.wait_group.sync.aligned", 0, regs, n, NULL, 0);
+  through_asm(&L->b, "wgmma.wait_group.sync.aligned 0;", "llvm.nvvm.wgmma.wait_group.sync.aligned", 0, regs, n);
 }
 
 void hopper_loop_end(ct_lower *L) { bld_barrier(&L->b); /* every warpgroup's wgmma reads of the ring are complete */ }
@@ -520,7 +543,7 @@ int lower_hopper_op(ct_lower *L, MlirOperation op, const char *name) {
     }
     return LOWER_NOT_MINE;
   }
-  if (!strcmp(name, "mmaf")) {
+  if (!strcmp(name, "mmaf") || !strcmp(name, "mmai")) {
     int i = hopper_mma_index(p, op);
     return i >= 0 ? lower_wgmma(L, op, i) : LOWER_NOT_MINE;
   }

@@ -569,7 +569,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   L->hopper = NULL;
   L->hopper_emit = NULL;
   MlirOperation wgmma_op = first_op_where(entry, on_wgmma, NULL);
-  if (!mlirOperationIsNull(wgmma_op) && !ct_op_is(wgmma_op, "cuda_tile.mmaf")) {
+  if (!mlirOperationIsNull(wgmma_op) && !ct_op_is(wgmma_op, "cuda_tile.mmaf") && !ct_op_is(wgmma_op, "cuda_tile.mmai")) {
     char on[96];
     ct_error_op(L->c, wgmma_op, "tileas.mma = \"wgmma\": code generation runs `%s` on mma.sync or in the fma form",
                 ct_op_short_name(wgmma_op, on, sizeof on));

@@ -439,7 +439,7 @@ static int lower_on_family(ct_lower *L, MlirOperation op, const ct_mma_family *f
 
 /* `mmai`: i8 x i8 -> i32 (the verifier's types) on mma.sync.m16n8k32 (.s8/.u8 by each operand's
  * signedness) when TileAS put it there (path_select.c), else in the FMA form, each operand widened by
- * its signedness. TODO: wgmma .s8 (needs both operands K-major in SMEM; issue 12). */
+ * its signedness. (On the Hopper wgmma path lower_hopper_loop.c lowers it before this is asked.) */
 static int lower_mmai(ct_lower *L, MlirOperation op) {
   ct_type a, bt, c;
   if (mlirOperationGetNumOperands(op) != 3 || !mma_types(L, op, &a, &bt, &c)) return LOWER_FAILED;

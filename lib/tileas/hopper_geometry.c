@@ -5,7 +5,8 @@
  * (addr & 0x3FFFF) >> 4 in bits 13:0, LBO >> 4 in 29:16, SBO >> 4 in 45:32, base offset 0 (every
  * buffer is aligned to the swizzle pattern's repeat, 8 rows × span), swizzle code in 63:62.
  * K-major swizzled operands (CUTLASS `Sw<..> o ((8,m),(T,2k))`): LBO unused (1), SBO = 8 rows ×
- * span, a k16 step inside the span row = +32 B. MN-major swizzled operands (CUTLASS
+ * span, a k step (32 bytes of K: k16 of 16-bit types, k8 of tf32, k32 of 8-bit ones) inside the
+ * span row = +32 B. MN-major swizzled operands (16-bit only: CUTLASS
  * `((T,8,m),(8,k)):((1,T,LBO),(8T,SBO))`): LBO = stride between MN atoms (one TMA box), SBO =
  * 8 K-rows × span, a k16 step = 16 K-rows. Parities: ptx_ground_truth.md §5.3.
  * Seed: 001 (TMA + wgmma pipeline). Knobs: none. */
@@ -55,11 +56,11 @@ void ct_wgmma_operand_geom_init(ct_wgmma_operand_geom *g, bool k_major, int swiz
 
 int64_t ct_wgmma_kstep_offset(const ct_wgmma_operand_geom *g, int64_t kk, int64_t row_offset) {
   if (g->k_major) {
-    int64_t kbytes = kk * 16 * g->esize;
+    int64_t kbytes = kk * CT_WGMMA_KSTEP_BYTES;
     int64_t slab = kbytes / g->swizzle, within = kbytes % g->swizzle;
     return slab * g->box_bytes + row_offset * g->swizzle + within;
   }
-  return kk * 16 * (int64_t)g->swizzle;
+  return kk * (CT_WGMMA_KSTEP_BYTES / g->esize) * (int64_t)g->swizzle;
 }
 
 int64_t ct_tma_swizzle_offset(int64_t off, int swizzle_bytes) {

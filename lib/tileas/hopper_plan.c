@@ -2,8 +2,10 @@
  * parameters — by reading the decisions TileAS wrote into its module (layouts, pipes, buffers), through the typed accessors of tileas/attrs.h and tileaa/view_read.h.
  * Nothing is paired by position: every decision is read off the op it belongs to.
  * Algorithm: every `mmaf` of the entry (at most CT_HOPPER_MAX_MMAS) must sit directly in the body
- * of one `tileaa.for` at the entry's top level, carry tileas.mma = "wgmma", and be f16/bf16 → f32
- * with one tile M (64 or 128: one m64 wgmma per warpgroup). Operands: A is the tileas.consume of a
+ * of one `tileaa.for` at the entry's top level, carry tileas.mma = "wgmma", and be a kind wgmma
+ * has (f16/bf16/tf32/f8E4M3FN/f8E5M2 → f32 mmaf, i8 → i32 mmai: wgmma_types) with one tile M (64
+ * or 128: one m64 wgmma per warpgroup). tf32 and 8-bit operands must both be K-major (wgmma
+ * transposes 16-bit types only): A from a pipe, B the permute of one. Operands: A is the tileas.consume of a
  * tileas.produce (a TMA pipe read through a K-major descriptor) or any tile computed in registers
  * (wgmma with A in registers, e.g. P in P·V); B is the consume of a produce ([K,N], MN-major
  * descriptor) or `permute [1,0]` of one ([N,K], K-major descriptor, e.g. Kᵀ in Q·Kᵀ). Each such
@@ -276,7 +278,7 @@ static const char *check_pipe(ct_hopper_pipe *o, int esize, int swz, MlirBlock e
   if (swz <= 0) return "the TileAS operand layout is not swizzled (unswizzled wgmma layouts are not implemented)";
   if (o->box[1] * esize != swz) return "the TMA box inner extent is not one swizzle span";
   if (o->box[0] != tile[0] || o->box[1] * o->nboxes != tile[1]) return "the TMA boxes do not tile the operand";
-  if (k_major && (swz / esize) % 16) return "a k16 step crosses a swizzle row";
+  if (k_major && swz % CT_WGMMA_KSTEP_BYTES) return "a wgmma k step crosses a swizzle row";
   if (o->view.padding != CT_PAD_NONE && o->view.padding != CT_PAD_ZERO) return "a non-zero padding value (TMA fills zeros)";
   const char *why;
   MlirOperation vop = view_op_of(mlirOperationGetOperand(o->load, 1));
@@ -489,6 +491,28 @@ static void plan_in_flight(ct_hopper_plan *p) {
   mm->loop_result = r;
 }
 
+/* The wgmma instruction kinds (PTX ISA 9.7.15): f16/bf16 -> f32 (A, B equal), tf32 -> f32, fp8
+ * (e4m3/e5m2) -> f32 (A and B of one type: the verifier's rule), and for mmai i8 -> i32 (.s8/.u8
+ * by each operand's signedness).
+ * f16 accumulators stay off wgmma (the reference rounds once at the end, wgmma per k step).
+ * Fills mm's element types; NULL when wgmma has the kind, else why not. */
+static const char *wgmma_types(MlirOperation op, const ct_type *a, const ct_type *b, const ct_type *c, ct_hopper_mma *mm) {
+  if (a->rank != 2 || b->rank != 2 || c->rank != 2) return "wgmma is used for 2-D mmaf/mmai only";
+  mm->elem = a->elem;
+  mm->acc_elem = c->elem;
+  mm->a_unsigned = mm->b_unsigned = false;
+  if (is_op(op, "cuda_tile.mmai")) {
+    if (a->elem != CT_I8 || b->elem != CT_I8 || c->elem != CT_I32) return "wgmma is used for i8 x i8 -> i32 mmai only";
+    mm->a_unsigned = !ct_attr_signed(op, "signedness_lhs");
+    mm->b_unsigned = !ct_attr_signed(op, "signedness_rhs");
+    return NULL;
+  }
+  bool ok = a->elem == CT_F16 || a->elem == CT_BF16 || a->elem == CT_TF32 || a->elem == CT_F8E4M3FN || a->elem == CT_F8E5M2;
+  if (!ok || b->elem != a->elem || c->elem != CT_F32)
+    return "wgmma is used for f16/bf16/tf32/f8E4M3FN/f8E5M2 -> f32 mmaf (f16 accumulators round per k step on wgmma)";
+  return NULL;
+}
+
 static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, MlirOperation *mmas, int nm, ct_hopper_plan *p) {
   memset(p, 0, sizeof *p);
   const char *why = NULL;
@@ -509,29 +533,35 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
         !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmas[i], 1)), &b) ||
         !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmas[i], 2)), &c))
       return "unexpected mmaf operands";
-    if (a.rank != 2 || (a.elem != CT_F16 && a.elem != CT_BF16) || b.elem != a.elem || c.elem != CT_F32)
-      return "wgmma is used for 2-D f16/bf16 → f32 mmaf only";
+    const char *tywhy = wgmma_types(mmas[i], &a, &b, &c, mm);
+    if (tywhy) return tywhy;
     mm->m = a.shape[0];
     mm->k = a.shape[1];
     mm->n = b.shape[1];
-    mm->elem = a.elem;
     if (mm->m % 64 || mm->m > HOPPER_MAX_M) return "tile M must be 64 or 128 (one m64 wgmma per warpgroup)";
     if (i > 0 && mm->m != p->m) return "the mmaf ops have different tile M";
     p->m = mm->m;
     if (mm->n < 8 || mm->n > HOPPER_MAX_N || (mm->n & (mm->n - 1))) return "tile N must be a power of two in 8..256";
-    if (mm->k % 16) return "tile K must be a multiple of 16";
+    if ((mm->k * ct_elem_bits(mm->elem) / 8) % CT_WGMMA_KSTEP_BYTES)
+      return "tile K is not a whole number of wgmma k steps (32 bytes of K each: k16 of f16/bf16, k8 of tf32, k32 of 8-bit types)";
     ct_mma_family fam;
     if (!ct_tileas_op_mma(mmas[i], &fam) || fam != CT_MMA_WGMMA)
       return "TileAS did not choose wgmma for the mmaf (its operand layouts are not SMEM descriptors)";
     MlirOperation ap = hopper_produce_of(mlirOperationGetOperand(mmas[i], 0));
     mm->a_pipe = -1;
     if (!mlirOperationIsNull(ap) && (mm->a_pipe = use_pipe(p, ap, CT_PIPE_A, &why)) < 0) return why;
+    bool sixteen_bit = mm->elem == CT_F16 || mm->elem == CT_BF16;
+    if (mlirOperationIsNull(ap) && !sixteen_bit)
+      return "wgmma with A in registers is used for f16/bf16 only (the A operand of this mmaf is not a view load)";
     MlirValue bv = mlirOperationGetOperand(mmas[i], 1);
     ct_pipe_role role = CT_PIPE_B_MN;
     if (is_transpose(def_op(bv))) {
       role = CT_PIPE_B_K;
       bv = mlirOperationGetOperand(def_op(bv), 0);
     }
+    if (role == CT_PIPE_B_MN && !sixteen_bit)
+      return "wgmma reads a tf32 or 8-bit B only K-major (an [N,K] tile transposed by `permute [1, 0]`); this B is "
+             "[K,N] with N contiguous";
     MlirOperation bp = hopper_produce_of(bv);
     if (mlirOperationIsNull(bp)) {
       MlirOperation bd = def_op(bv);
@@ -627,7 +657,7 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
   *why_out = NULL;
   p->why_op = (MlirOperation){NULL};
   MlirOperation mmas[CT_HOPPER_MAX_MMAS + 1];
-  int n = collect(entry, "cuda_tile.mmaf", NULL, mmas, CT_HOPPER_MAX_MMAS + 1, 0);
+  int n = collect(entry, "cuda_tile.mmaf", "cuda_tile.mmai", mmas, CT_HOPPER_MAX_MMAS + 1, 0);
   if (n == 0) return false;
   int shown = n < CT_HOPPER_MAX_MMAS + 1 ? n : CT_HOPPER_MAX_MMAS + 1;
   const char *why = NULL;
@@ -657,8 +687,8 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
     char a[160], b[160];
     describe(p, mm->a_pipe, a, sizeof a);
     describe(p, mm->b_pipe, b, sizeof b);
-    ct_remark_op(env->c, mm->mmaf, "wgmma path: m64n%lldk16 x %d warpgroup%s (%d threads); A: %s; B: %s", (long long)mm->n,
-                 p->warpgroups, p->warpgroups == 1 ? "" : "s", threads, a, b);
+    ct_remark_op(env->c, mm->mmaf, "wgmma path: m64n%lldk%d x %d warpgroup%s (%d threads); A: %s; B: %s", (long long)mm->n,
+                 CT_WGMMA_KSTEP_BYTES * 8 / ct_elem_bits(mm->elem), p->warpgroups, p->warpgroups == 1 ? "" : "s", threads, a, b);
   }
   /* the kernel's shared-memory figure is the remark at its entry (lower_kernel.c), once lowered */
   ct_remark_op(env->c, p->for_op, "wgmma path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers", p->npipes,

@@ -33,7 +33,7 @@ uint64_t ct_wgmma_desc(uint32_t smem_addr, int swizzle_bytes, int64_t lbo_bytes,
 typedef struct ct_wgmma_operand_geom {
   bool k_major;       /* contiguous dim is K (A of a row-major A[M,K]); else MN-major (B[K,N]) */
   int swizzle;        /* bytes: 32 / 64 / 128 */
-  int esize;          /* element bytes (2) */
+  int esize;          /* element bytes (1, 2 or 4) */
   int64_t rows;       /* box rows (the tile's outer dim: M for A, K for B) */
   int64_t box_bytes;  /* rows * swizzle */
   int nboxes;
@@ -43,9 +43,11 @@ typedef struct ct_wgmma_operand_geom {
 /* Fill lbo/sbo/box_bytes: K-major swizzled: LBO unused (16 B, encoded 1), SBO = 8 rows × span;
  * MN-major swizzled: LBO = distance between MN swizzle atoms (one box), SBO = 8 K-rows × span. */
 void ct_wgmma_operand_geom_init(ct_wgmma_operand_geom *g, bool k_major, int swizzle, int esize, int64_t rows, int nboxes);
-/* Byte offset inside the operand tile where k16 step kk starts (row_offset: first row for the
- * warpgroup, K-major only). K-major: slab kk*16*esize / span, + the in-row offset; MN-major:
- * 16 K-rows × span per step. */
+/* Byte offset inside the operand tile where wgmma k step kk starts (row_offset: first row for
+ * the warpgroup, K-major only). Every wgmma k step covers 32 bytes of K (k16 of f16/bf16, k8 of
+ * tf32, k32 of 8-bit types: CT_WGMMA_KSTEP_BYTES). K-major: slab kk*32 / span, + the in-row
+ * offset; MN-major: 32/esize K-rows × span per step. */
+#define CT_WGMMA_KSTEP_BYTES 32
 int64_t ct_wgmma_kstep_offset(const ct_wgmma_operand_geom *g, int64_t kk, int64_t row_offset);
 
 /* Byte offset inside a TMA box (rows of span bytes, the box aligned to the swizzle pattern's
@@ -121,7 +123,9 @@ typedef struct ct_hopper_pipe {
 typedef struct ct_hopper_mma {
   MlirOperation mmaf;
   int64_t m, n, k;
-  ct_elem elem;              /* f16 / bf16 */
+  ct_elem elem;              /* A's element type: f16 / bf16 / tf32 / f8E4M3FN / f8E5M2 / i8 */
+  ct_elem acc_elem;          /* f32, or i32 for mmai */
+  bool a_unsigned, b_unsigned; /* mmai operand signedness (.u8 / .s8) */
   int a_pipe;                /* -1: A from registers (wgmma with A in registers) */
   int b_pipe;
   /* the loop's only mmaf, accumulating into a loop-carried value nothing else reads: its wgmma

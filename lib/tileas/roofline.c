@@ -65,7 +65,7 @@ void ct_roofline_loop(const ct_machine *m, MlirOperation loop, int64_t load_byte
 
 bool ct_loop_mma_in_flight(MlirOperation loop, MlirOperation *mmaf_out, int *result) {
   ct_oplist mmas = {0};
-  ct_ir_collect(loop, "cuda_tile.mmaf", &mmas);
+  ct_ir_collect(loop, "cuda_tile.mma", &mmas); /* mmaf, mmai (and mmaf_scaled, which has more operands) */
   MlirOperation mm = mmas.n == 1 ? mmas.ops[0] : (MlirOperation){NULL};
   ct_oplist_free(&mmas);
   if (mlirOperationIsNull(mm) || mlirOperationGetNumOperands(mm) != 3) return false;
