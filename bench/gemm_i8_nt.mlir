@@ -1,0 +1,31 @@
+// int8 GEMM with B stored [N,K] (K contiguous: "NT"), for the GPU suite (bench/gpu_suite.sh row
+// gemm_i8_nt): C[1024x1024] (i32) = A[1024x1024] x B^T, both operands K-major in shared memory,
+// so the mmai runs on wgmma m64n128k32.s32.s8.s8 (test/hopper/wgmma_kinds.mlir checks the PTX).
+// 128x128 tiles, K step 128. Launch: grid = (8, 8, 1).
+cuda_tile.module @gemm_i8_nt {
+  entry @gemm_i8_nt(%a_ptr: tile<ptr<i8>>, %b_ptr: tile<ptr<i8>>, %c_ptr: tile<ptr<i32>>) {
+    %a_ptr_a16 = assume div_by<16>, %a_ptr : tile<ptr<i8>>
+    %b_ptr_a16 = assume div_by<16>, %b_ptr : tile<ptr<i8>>
+    %c_ptr_a16 = assume div_by<16>, %c_ptr : tile<ptr<i32>>
+    %a_tv = make_tensor_view %a_ptr_a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xi8, strides=[1024,1]>
+    %b_tv = make_tensor_view %b_ptr_a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xi8, strides=[1024,1]>
+    %c_tv = make_tensor_view %c_ptr_a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xi32, strides=[1024,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(128x128), tensor_view<1024x1024xi8, strides=[1024,1]>>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(128x128), tensor_view<1024x1024xi8, strides=[1024,1]>>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(128x128), tensor_view<1024x1024xi32, strides=[1024,1]>>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %nk = constant <i32: 8> : tile<i32>
+    %zero = constant <i32: 0> : tile<128x128xi32>
+    %acc = for %k in (%c0 to %nk, step %c1) : tile<i32> iter_values(%acc_it = %zero) -> (tile<128x128xi32>) {
+      %a, %ta = load_view_tko weak %a_pv[%bx, %k] : partition_view<tile=(128x128), tensor_view<1024x1024xi8, strides=[1024,1]>>, tile<i32> -> tile<128x128xi8>, token
+      %b, %tb = load_view_tko weak %b_pv[%by, %k] : partition_view<tile=(128x128), tensor_view<1024x1024xi8, strides=[1024,1]>>, tile<i32> -> tile<128x128xi8>, token
+      %bt = permute %b [1, 0] : tile<128x128xi8> -> tile<128x128xi8>
+      %d = mmai %a, %bt, %acc_it signed signed : tile<128x128xi8>, tile<128x128xi8>, tile<128x128xi32>
+      continue %d : tile<128x128xi32>
+    }
+    %t = store_view_tko weak %acc, %c_pv[%bx, %by] : tile<128x128xi32>, partition_view<tile=(128x128), tensor_view<1024x1024xi32, strides=[1024,1]>>, tile<i32> -> token
+    return
+  }
+}
