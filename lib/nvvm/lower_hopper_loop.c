@@ -384,6 +384,43 @@ static MlirValue pack2(ct_lower *L, MlirValue lo, MlirValue hi) {
   return bld_bitcast(b, v, b->i32);
 }
 
+/* B staged from registers (hopper_plan.c plan_b_staging): every thread writes its registers of
+ * B ([K,N], any register layout) transposed into slot kt % slots of the K-major staging buffer
+ * (B^T: N rows of K bytes, as a TMA box of the buffer's swizzle would hold them: slab kb / span at
+ * slab × N × span, row n × span, then the swizzle), then fence.proxy.async (generic → async
+ * proxy) and a CTA barrier. Returns the slot's shared address (i32), or NULL on failure. */
+static MlirValue stage_b(ct_lower *L, MlirOperation op, const ct_hopper_mma *mm) {
+  ct_bld *b = &L->b;
+  ct_lv *v = lv_get(L, op, 1);
+  if (!v) return (MlirValue){NULL};
+  const ct_layout *l = v->layout;
+  if (!l || l->rank != 2) {
+    ct_error_op(L->c, op, "internal error: the staged wgmma B operand has no 2-D register layout");
+    return (MlirValue){NULL};
+  }
+  const ct_wgmma_operand_geom *g = &mm->b_geom;
+  int esize = g->esize, span = g->swizzle, span_bits = ct_log2_exact(span);
+  int off0 = ct_layout_dim_offset(l, 0), bits0 = ct_layout_dim_bits(l, 0); /* k */
+  int off1 = ct_layout_dim_offset(l, 1), bits1 = ct_layout_dim_bits(l, 1); /* n */
+  MlirValue slot = bld_bin(b, "llvm.urem", L->hopper_emit->kt, bld_i32(b, mm->b_slots));
+  MlirValue base = bld_add(b, bld_i32(b, mm->b_stage_off), bld_mul(b, slot, bld_i32(b, mm->b_slot_bytes)));
+  MlirValue t = thread_flat_index(L, l);
+  MlirValue tk = hopper_bit_field(b, t, off0, bits0), tn = hopper_bit_field(b, t, off1, bits1);
+  for (int r = 0; r < v->nregs; r++) {
+    uint32_t rf = ct_layout_reg_flat(l, (uint32_t)r);
+    MlirValue k = bld_or(b, tk, bld_i32(b, (rf >> off0) & ((1u << bits0) - 1)));
+    MlirValue n = bld_or(b, tn, bld_i32(b, bits1 ? (rf >> off1) & ((1u << bits1) - 1) : 0));
+    MlirValue kb = bld_mul(b, k, bld_i32(b, esize));
+    MlirValue slab = bld_lshr(b, kb, bld_i32(b, span_bits));
+    MlirValue in_box = bld_add(b, bld_shl(b, n, bld_i32(b, span_bits)), bld_and(b, kb, bld_i32(b, span - 1)));
+    MlirValue off = bld_add(b, bld_mul(b, slab, bld_i32(b, g->box_bytes)), hopper_swizzle(b, in_box, span));
+    bld_store(b, v->regs[r], hopper_ring_ptr(L, bld_add(b, base, off)), esize);
+  }
+  bld_intr(b, "llvm.nvvm.fence.proxy.async.shared_cta", b->void_ty, 0, NULL);
+  bld_barrier(b);
+  return bld_add(b, L->hopper_emit->base32, base);
+}
+
 static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   ct_bld *b = &L->b;
   ct_hopper_plan *p = L->hopper;
@@ -433,8 +470,11 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
       return LOWER_FAILED;
     }
   }
-  const ct_hopper_pipe *pb = &p->pipes[mm->b_pipe];
-  MlirValue db0 = desc_at(b, stage_addr(L, pb), &pb->geom);
+  const ct_hopper_pipe *pb = mm->b_staged ? NULL : &p->pipes[mm->b_pipe];
+  const ct_wgmma_operand_geom *bg = pb ? &pb->geom : &mm->b_geom;
+  MlirValue baddr = pb ? stage_addr(L, pb) : stage_b(L, op, mm);
+  if (mlirValueIsNull(baddr)) return LOWER_FAILED;
+  MlirValue db0 = desc_at(b, baddr, bg);
   /* every operand of the chain is ready before wgmma.fence: no register of an in-flight wgmma is
    * written between the wgmmas (ptxas would serialise them or inject warpgroup.arrive) */
   int nk = (int)(mm->k * ct_elem_bits(mm->elem) / 8 / CT_WGMMA_KSTEP_BYTES);
@@ -442,7 +482,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   MlirValue *ar = calloc((size_t)nk * 4 + 1, sizeof *ar);
   if (!da || !db || !ar) abort();
   for (int kk = 0; kk < nk; kk++) {
-    int64_t bo = ct_wgmma_kstep_offset(&pb->geom, kk, 0);
+    int64_t bo = ct_wgmma_kstep_offset(bg, kk, 0);
     db[kk] = bo ? bld_add(b, db0, bld_i64(b, bo >> 4)) : db0;
     if (pa) {
       int64_t ao = ct_wgmma_kstep_offset(&pa->geom, kk, 0);
@@ -454,7 +494,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   }
   fence_operands(b, res->regs, zero_d ? 0 : nacc, ar, pa ? 0 : 4 * nk);
   for (int kk = 0; kk < nk; kk++)
-    wgmma(L, mm, res->regs, nacc, da[kk], pa ? NULL : ar + 4 * kk, db[kk], pb->role == CT_PIPE_B_MN, zero_d && kk == 0);
+    wgmma(L, mm, res->regs, nacc, da[kk], pa ? NULL : ar + 4 * kk, db[kk], pb && pb->role == CT_PIPE_B_MN, zero_d && kk == 0);
   free(da);
   free(db);
   free(ar);

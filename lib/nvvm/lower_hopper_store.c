@@ -25,10 +25,16 @@
 
 static void intr0(ct_bld *b, const char *name, int n, const MlirValue *ops) { bld_intr(b, name, b->void_ty, n, ops); }
 
-/* i32 field (v >> off) & ((1 << bits) - 1) */
-static MlirValue field(ct_bld *b, MlirValue v, int off, int bits) {
+MlirValue hopper_bit_field(ct_bld *b, MlirValue v, int off, int bits) {
   if (bits == 0) return bld_i32(b, 0);
   return bld_and(b, off ? bld_lshr(b, v, bld_i32(b, off)) : v, bld_i32(b, (1 << bits) - 1));
+}
+
+MlirValue hopper_swizzle(ct_bld *b, MlirValue off, int swizzle) {
+  if (swizzle < 32) return off;
+  int64_t mask = swizzle / 16 - 1;
+  MlirValue x = bld_shl(b, bld_and(b, bld_lshr(b, off, bld_i32(b, 7)), bld_i32(b, mask)), bld_i32(b, 4));
+  return bld_bin(b, "llvm.xor", off, x);
 }
 
 /* Staging byte offset (i32, from the ring start) of element (row, col) of the stored tile. */
@@ -37,11 +43,7 @@ static MlirValue staging_offset(ct_bld *b, const ct_hopper_store *s, MlirValue r
   MlirValue bx = bld_lshr(b, col, bld_i32(b, inner_bits));
   MlirValue within = bld_and(b, col, bld_i32(b, s->box[1] - 1));
   MlirValue off = bld_add(b, bld_mul(b, row, bld_i32(b, s->box[1] * s->esize)), bld_mul(b, within, bld_i32(b, s->esize)));
-  if (s->swizzle) {
-    int64_t mask = s->swizzle / 16 - 1;
-    MlirValue x = bld_shl(b, bld_and(b, bld_lshr(b, off, bld_i32(b, 7)), bld_i32(b, mask)), bld_i32(b, 4));
-    off = bld_bin(b, "llvm.xor", off, x);
-  }
+  off = hopper_swizzle(b, off, s->swizzle);
   return bld_add(b, bld_add(b, off, bld_mul(b, bx, bld_i32(b, s->box_bytes))), bld_i32(b, s->smem_off));
 }
 
@@ -66,7 +68,7 @@ int lower_hopper_store(ct_lower *L, MlirOperation op) {
   if (!s->after_loop) bld_barrier(b); /* earlier users of the shared buffer are done (the loop exit barriers itself) */
 
   MlirValue t = thread_flat_index(L, l);
-  MlirValue trow = field(b, t, off0, bits0), tcol = field(b, t, off1, bits1);
+  MlirValue trow = hopper_bit_field(b, t, off0, bits0), tcol = hopper_bit_field(b, t, off1, bits1);
   MlirType et = mlirValueGetType(v->regs[0]);
   int64_t n = vw;
   MlirType vt = vw > 1 ? mlirVectorTypeGet(1, &n, et) : et;

@@ -256,6 +256,11 @@ MlirBlock hopper_open_if(ct_lower *L, MlirValue cond);
 void hopper_close_if(ct_lower *L, MlirBlock join);
 void hopper_warp_sync(ct_bld *b);
 MlirValue hopper_ring_ptr(ct_lower *L, MlirValue off);
+/* i32 bit field (v >> off) & ((1 << bits) - 1) (0 when bits is 0). */
+MlirValue hopper_bit_field(ct_bld *b, MlirValue v, int off, int bits);
+/* XOR of the 16-byte chunk bits with bits 7.. of a byte offset inside a TMA-swizzled box (the
+ * swizzle span `swizzle` bytes; 0: none): ct_tma_swizzle_offset on run-time values. */
+MlirValue hopper_swizzle(ct_bld *b, MlirValue off, int swizzle);
 /* The wgmma accumulator layout of a planned mmaf's result (NULL when not planned). */
 const ct_layout *hopper_result_layout(ct_lower *L, MlirOperation mmaf);
 /* lower_hopper_store.c: the planned TMA store epilogue (L->hopper->st.store), and the deferred

@@ -587,9 +587,11 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
         MlirStringRef on = mlirIdentifierStr(mlirOperationGetName(hopper.why_op));
         ct_error_op(L->c, hopper.why_op, "the wgmma path cannot use this %.*s's shared-memory assignment: %s",
                     (int)on.length, on.data, why ? why : "no plan");
-      } else
-        ct_error_op(L->c, wgmma_op, "TileAS put this mmaf on wgmma (tileas.mma), but the Hopper TMA + wgmma path cannot "
-                    "take the kernel: %s", why ? why : "no plan");
+      } else {
+        char on[96];
+        ct_error_op(L->c, wgmma_op, "TileAS put this %s on wgmma (tileas.mma), but the Hopper TMA + wgmma path cannot "
+                    "take the kernel: %s", ct_op_short_name(wgmma_op, on, sizeof on), why ? why : "no plan");
+      }
       return false;
     }
     if (decided && decided != 4 * hopper.warpgroups) {
@@ -782,10 +784,10 @@ static void smem_remark(ct_lower *L, size_t i, bool dynamic) {
   else snprintf(where, sizeof where, "static (`.shared __tilec_smem[%lld]`)", bytes);
   long long r = (long long)L->kernel_ring[i];
   if (r > 0 && r >= bytes)
-    snprintf(ring, sizeof ring, "; all of it for the wgmma path's TMA buffers and mbarriers (1024 B of it run-time "
+    snprintf(ring, sizeof ring, "; all of it for the wgmma path's TMA rings, mbarriers and staging buffers (1024 B of it run-time "
              "alignment slack)");
   else if (r > 0)
-    snprintf(ring, sizeof ring, "; %lld for the wgmma path's TMA buffers and mbarriers (1024 B of it run-time alignment "
+    snprintf(ring, sizeof ring, "; %lld for the wgmma path's TMA rings, mbarriers and staging buffers (1024 B of it run-time alignment "
              "slack), %lld for other ops", r, bytes - r);
   ct_diag_emit_at(L->c, CT_DIAG_REMARK, L->kernel_loc[i], "shared memory: %lld bytes, %s%s", bytes, where, ring);
 }

@@ -209,6 +209,22 @@ bool ct_tileas_op_offset(MlirOperation alloc, int64_t *offset, const char **why)
   return true;
 }
 
+void ct_tileas_set_b_staging_offset(MlirOperation mma, int64_t offset) {
+  mlirOperationSetAttributeByName(mma, sr("tileas.b_staging_offset"), i64(mlirOperationGetContext(mma), offset));
+}
+
+bool ct_tileas_op_b_staging_offset(MlirOperation mma, int64_t *offset, const char **why) {
+  *why = NULL;
+  MlirAttribute a = mlirOperationGetAttributeByName(mma, sr("tileas.b_staging_offset"));
+  if (mlirAttributeIsNull(a)) return false;
+  if (!mlirAttributeIsAInteger(a)) {
+    *why = "tileas.b_staging_offset is not an integer";
+    return false;
+  }
+  *offset = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
 MlirAttribute ct_tileas_barriers_attr(MlirContext ctx, int64_t full, int64_t empty) {
   MlirNamedAttribute na[2] = {named(ctx, "full", i64(ctx, full)), named(ctx, "empty", i64(ctx, empty))};
   return mlirDictionaryAttrGet(ctx, empty >= 0 ? 2 : 1, na);

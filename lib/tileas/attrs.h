@@ -66,6 +66,10 @@ void ct_tileas_alloc_set(MlirOperation op, const ct_tileas_alloc *a);
  *   tileas.barriers = {full = F : i64, empty = E : i64} on a tileas.pipe: its mbarriers full[stages]
  *     at F and, for a pipe in a loop, empty[stages] at E (8 bytes each; `empty` absent otherwise). */
 void ct_tileas_set_offset(MlirOperation alloc, int64_t offset);
+/* `tileas.b_staging_offset` on an mmaf/mmai on wgmma whose B is staged from registers: the byte
+ * offset (from the wgmma path's 1024-aligned SMEM base) of its K-major staging slots. */
+void ct_tileas_set_b_staging_offset(MlirOperation mma, int64_t offset);
+bool ct_tileas_op_b_staging_offset(MlirOperation mma, int64_t *offset, const char **why);
 /* false when absent (*why NULL) or not an integer (*why says so) */
 bool ct_tileas_op_offset(MlirOperation alloc, int64_t *offset, const char **why);
 MlirAttribute ct_tileas_barriers_attr(MlirContext ctx, int64_t full, int64_t empty /* -1: none */);

@@ -5,7 +5,8 @@
  * of one `tileaa.for` at the entry's top level, carry tileas.mma = "wgmma", and be a kind wgmma
  * has (f16/bf16/tf32/f8E4M3FN/f8E5M2 → f32 mmaf, i8 → i32 mmai: wgmma_types) with one tile M (64
  * or 128: one m64 wgmma per warpgroup). tf32 and 8-bit operands must both be K-major (wgmma
- * transposes 16-bit types only): A from a pipe, B the permute of one. Operands: A is the tileas.consume of a
+ * transposes 16-bit types only): A from a pipe; B the permute of one, or else staged from
+ * registers into K-major SMEM slots (plan_b_staging; placed after the mbarriers). Operands: A is the tileas.consume of a
  * tileas.produce (a TMA pipe read through a K-major descriptor) or any tile computed in registers
  * (wgmma with A in registers, e.g. P in P·V); B is the consume of a produce ([K,N], MN-major
  * descriptor) or `permute [1,0]` of one ([N,K], K-major descriptor, e.g. Kᵀ in Q·Kᵀ). Each such
@@ -426,8 +427,19 @@ typedef struct smem_range {
  * computed assignment stands. A failure names the op (p->why_op) whose attribute is wrong. */
 static const char *apply_assignment(ct_hopper_plan *p) {
   const char *why;
-  smem_range r[3 * CT_HOPPER_MAX_PIPES + 1];
+  smem_range r[3 * CT_HOPPER_MAX_PIPES + CT_HOPPER_MAX_MMAS + 1];
   int n = 0;
+  for (int i = 0; i < p->nmmas; i++) {
+    ct_hopper_mma *mm = &p->mmas[i];
+    if (!mm->b_staged) continue;
+    int64_t off;
+    p->why_op = mm->mmaf;
+    if (ct_tileas_op_b_staging_offset(mm->mmaf, &off, &why)) mm->b_stage_off = off;
+    else if (why) return why;
+    if (mm->b_stage_off < 0 || mm->b_stage_off % SMEM_PIPE_ALIGN)
+      return "a B staging buffer's tileas.b_staging_offset is not a multiple of 1024 (the 128B swizzle pattern repeat)";
+    r[n++] = (smem_range){mm->b_stage_off, mm->b_stage_off + mm->b_slots * mm->b_slot_bytes, false, false, mm->mmaf};
+  }
   for (int i = 0; i < p->npipes; i++) {
     ct_hopper_pipe *o = &p->pipes[i];
     MlirOperation al = o->alloc, pipe = o->pipe_op;
@@ -489,6 +501,21 @@ static void plan_in_flight(ct_hopper_plan *p) {
   if (!ct_loop_mma_in_flight(p->for_op, &which, &r) || !mlirOperationEqual(which, mm->mmaf)) return;
   mm->keep_in_flight = true;
   mm->loop_result = r;
+}
+
+/* B staged from registers (tf32/8-bit B not in a K-major TMA pipe): B^T as N rows of K bytes,
+ * K-major with the largest swizzle span (128/64/32 B) dividing the row, as a TMA box of that
+ * swizzle would lay it out, so the K-major descriptor geometry reads it; 2 slots. */
+static const char *plan_b_staging(ct_hopper_mma *mm) {
+  int esize = ct_elem_bits(mm->elem) / 8;
+  int64_t kbytes = mm->k * esize;
+  int span = kbytes % 128 == 0 ? 128 : kbytes % 64 == 0 ? 64 : 32;
+  if (kbytes % span) return "tile K is not a whole number of 32-byte swizzle rows";
+  mm->b_pipe = -1;
+  mm->b_staged = true;
+  mm->b_slot_bytes = mm->n * kbytes;
+  ct_wgmma_operand_geom_init(&mm->b_geom, true, span, esize, mm->n, (int)(kbytes / span));
+  return NULL;
 }
 
 /* The wgmma instruction kinds (PTX ISA 9.7.15): f16/bf16 -> f32 (A, B equal), tf32 -> f32, fp8
@@ -559,10 +586,13 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
       role = CT_PIPE_B_K;
       bv = mlirOperationGetOperand(def_op(bv), 0);
     }
-    if (role == CT_PIPE_B_MN && !sixteen_bit)
-      return "wgmma reads a tf32 or 8-bit B only K-major (an [N,K] tile transposed by `permute [1, 0]`); this B is "
-             "[K,N] with N contiguous";
     MlirOperation bp = hopper_produce_of(bv);
+    if (!sixteen_bit && (mlirOperationIsNull(bp) || role == CT_PIPE_B_MN)) {
+      /* wgmma reads a tf32/8-bit B only K-major: stage it from registers, transposed */
+      if (!mlirOperationIsNull(bp)) return "a tf32 or 8-bit B in an MN-major TMA pipe (wgmma reads these types K-major only)";
+      if ((why = plan_b_staging(mm))) return why;
+      continue;
+    }
     if (mlirOperationIsNull(bp)) {
       MlirOperation bd = def_op(bv);
       return !mlirOperationIsNull(bd) && is_op(bd, "tileas.load")
@@ -630,9 +660,18 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
       p->nbarriers += o->stages;
     }
   }
+  if (nm == 1) plan_in_flight(p);
+  /* the B staging buffers after the mbarriers, 1024-aligned like the ring */
+  for (int k = 0; k < nm; k++) {
+    ct_hopper_mma *mm = &p->mmas[k];
+    if (!mm->b_staged) continue;
+    mm->b_slots = mm->keep_in_flight ? 3 : 2;
+    off = (off + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
+    mm->b_stage_off = off;
+    off += mm->b_slots * mm->b_slot_bytes;
+  }
   p->smem_bytes = off;
   if (p->smem_bytes + CT_SMEM_RING_SLACK > HOPPER_SMEM_LIMIT) return "the ring does not fit in shared memory";
-  if (nm == 1) plan_in_flight(p);
   plan_stores(env, entry, p);
   return apply_assignment(p);
 }
@@ -686,7 +725,10 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
     const ct_hopper_mma *mm = &p->mmas[i];
     char a[160], b[160];
     describe(p, mm->a_pipe, a, sizeof a);
-    describe(p, mm->b_pipe, b, sizeof b);
+    if (mm->b_staged)
+      snprintf(b, sizeof b, "registers, staged transposed into %d K-major slots (swizzle %dB) each iteration",
+               mm->b_slots, mm->b_geom.swizzle);
+    else describe(p, mm->b_pipe, b, sizeof b);
     ct_remark_op(env->c, mm->mmaf, "wgmma path: m64n%lldk%d x %d warpgroup%s (%d threads); A: %s; B: %s", (long long)mm->n,
                  CT_WGMMA_KSTEP_BYTES * 8 / ct_elem_bits(mm->elem), p->warpgroups, p->warpgroups == 1 ? "" : "s", threads, a, b);
   }

@@ -127,7 +127,18 @@ typedef struct ct_hopper_mma {
   ct_elem acc_elem;          /* f32, or i32 for mmai */
   bool a_unsigned, b_unsigned; /* mmai operand signedness (.u8 / .s8) */
   int a_pipe;                /* -1: A from registers (wgmma with A in registers) */
-  int b_pipe;
+  int b_pipe;                /* -1: B staged from registers (b_staged) */
+  /* B staged from registers: a tf32/8-bit B that is not a K-major TMA pipe (e.g. [K,N] with N
+   * contiguous, or SIMT-loaded) is written by every thread, transposed, into a K-major swizzled
+   * buffer of b_slots slots (slot kt % b_slots) at b_stage_off, then read through b_geom's
+   * descriptors. One CTA barrier per iteration (between the writes and the wgmmas) orders
+   * everything: the slot written in iteration kt was last read by the group of kt - b_slots,
+   * which every warpgroup has waited for before that barrier of iteration kt - 1 (wait_group 0:
+   * 2 slots; a group kept in flight, wait_group 1: 3 slots) */
+  bool b_staged;
+  int b_slots;
+  int64_t b_stage_off, b_slot_bytes;
+  ct_wgmma_operand_geom b_geom;
   /* the loop's only mmaf, accumulating into a loop-carried value nothing else reads: its wgmma
    * group stays in flight into the next iteration (wait_group 1, the previous iteration's stages
    * released), and the loop's result `loop_result` is waited for (wait_group 0) after the loop */

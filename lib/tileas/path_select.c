@@ -173,7 +173,9 @@ static void demote_untaken_paths(ct_ctx *c, MlirOperation entry, const ct_hopper
 /* The wgmma path's shared-memory assignment, as the plan computed it (hopper_plan.c: each pipe's
  * stages from a 1024-aligned offset in program order, then the mbarriers, then the TMA store's
  * staging, which reuses the ring when it fits), recorded for the code generator: tileas.offset on
- * each pipe's and the staging buffer's tileas.alloc, tileas.barriers on each pipe. */
+ * each pipe's and the staging buffer's tileas.alloc, tileas.barriers on each pipe, and
+ * tileas.b_staging_offset on each mmaf/mmai whose B is staged from registers (tf32/8-bit B not in
+ * a K-major pipe), whose bytes join the kernel's tileas.smem_bytes. */
 static void record_smem_assignment(const ct_hopper_plan *plan) {
   for (int i = 0; i < plan->npipes; i++) {
     const ct_hopper_pipe *o = &plan->pipes[i];
@@ -183,6 +185,18 @@ static void record_smem_assignment(const ct_hopper_plan *plan) {
                                                             o->in_loop ? o->empty_off : -1));
   }
   if (plan->has_store && !mlirOperationIsNull(plan->st.alloc)) ct_tileas_set_offset(plan->st.alloc, plan->st.smem_off);
+  int64_t staged = 0;
+  for (int i = 0; i < plan->nmmas; i++)
+    if (plan->mmas[i].b_staged) {
+      ct_tileas_set_b_staging_offset(plan->mmas[i].mmaf, plan->mmas[i].b_stage_off);
+      staged += plan->mmas[i].b_slots * plan->mmas[i].b_slot_bytes;
+    }
+  /* the kernel's footprint includes the B staging buffers */
+  MlirOperation entry = mlirOperationGetParentOperation(plan->for_op);
+  MlirAttribute smem = mlirOperationGetAttributeByName(entry, ct_ir_sref("tileas.smem_bytes"));
+  if (staged && !mlirAttributeIsNull(smem) && mlirAttributeIsAInteger(smem))
+    mlirOperationSetAttributeByName(entry, ct_ir_sref("tileas.smem_bytes"),
+                                    ct_ir_i64_attr(mlirOperationGetContext(entry), mlirIntegerAttrGetValueInt(smem) + staged));
 }
 
 static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options *o) {

@@ -2,8 +2,8 @@
 // accumulator) and mmai i8 -> i32 (m64nNk32 .s32, .u8/.s8 by each operand's signedness), with A
 // and B both K-major in shared memory (the only order wgmma reads these types in): A a row-major
 // [M,K] tile, B an [N,K] tile transposed by `permute [1, 0]`. Every wgmma k step is 32 bytes of K,
-// so the descriptors advance as for f16. A tf32/8-bit B stored [K,N] (N contiguous) stays on
-// mma.sync with a remark naming the reason. ptxas accepts every kernel with 0 spills.
+// so the descriptors advance as for f16. A tf32/8-bit B stored [K,N] (N contiguous) is staged
+// from registers into K-major slots (last kernel). ptxas accepts every kernel with 0 spills.
 // RUN: %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %FileCheck %s --check-prefix=MN < %t.remarks
@@ -108,12 +108,18 @@ cuda_tile.module @m {
     return
   }
 
-// cuTile's gemm_int8 form: B is [K,N] with N contiguous; wgmma cannot read it (no transpose for
-// 8-bit types), so the kernel stays on mma.sync (IMMA) and the remark says why.
-// MN: wgmma_kinds.mlir:[[@LINE+22]]:7: remark: mma.sync path: wgmma reads a tf32 or 8-bit B only K-major (an [N,K] tile transposed by `permute [1, 0]`); this B is [K,N] with N contiguous
+// cuTile's gemm_int8 form: B is [K,N] with N contiguous, which wgmma cannot read for 8-bit types
+// (it transposes 16-bit ones only). B is SIMT-loaded and staged from registers: every thread
+// writes its bytes of B transposed into a K-major 64B-swizzled slot (3 slots, slot kt % 3, as the
+// group stays in flight), then fence.proxy.async and one CTA barrier, then the wgmmas read it.
+// MN: wgmma_kinds.mlir:[[@LINE+26]]:7: remark: wgmma path: m64n128k32 x 2 warpgroups (256 threads); A: TMA ring of {{[0-9]}} stages, swizzle 64B, box 128x64; B: registers, staged transposed into 3 K-major slots (swizzle 64B) each iteration
 // CHECK-LABEL: .entry gemm_i8_mn(
-// CHECK-NOT: wgmma
-// CHECK: mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
+// CHECK-COUNT-32: st.shared.b8
+// CHECK-NEXT: fence.proxy.async.shared::cta;
+// CHECK-NEXT: bar.sync 0;
+// CHECK: wgmma.fence.sync.aligned;
+// CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n128k32.s32.s8.s8 {{.*}}, p;
+// CHECK-NOT: mma.sync.aligned.m16n8
   entry @gemm_i8_mn(%a_ptr: tile<ptr<i8>>, %b_ptr: tile<ptr<i8>>, %c_ptr: tile<ptr<i32>>) {
     %a_ptr_a16 = assume div_by<16>, %a_ptr : tile<ptr<i8>>
     %b_ptr_a16 = assume div_by<16>, %b_ptr : tile<ptr<i8>>
