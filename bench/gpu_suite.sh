@@ -85,6 +85,8 @@ gemm_epilogue|$ex/gemm_epilogue.mlir|8,8|ptr:f16:1024x1024:random ptr:f16:1024x1
 gemm_edge|$here/test/hopper/gemm_edge.mlir|8,8|ptr:f16:1000x1000:random ptr:f16:1000x1000:random ptr:f32:1000x1000:out|c:gemm|2000000000||
 attention|$ex/attention.mlir|16|ptr:f16:1024x64:random ptr:f16:1024x64:random ptr:f16:1024x64:random ptr:f32:1024x64:out|interpret:gemm|268435456||
 gemm_i8_nt|$here/bench/gemm_i8_nt.mlir|8,8|ptr:i8:1024x1024:random ptr:i8:1024x1024:random ptr:i32:1024x1024:out|c:gemm,bt|2147483648||
+gemm_e4m3_nt|$here/bench/gemm_e4m3_nt.mlir|8,8|ptr:f8E4M3FN:1024x1024:random ptr:f8E4M3FN:1024x1024:random ptr:f32:1024x1024:out|c:gemm,bt|2147483648||
+gemm_tf32_nt|$here/bench/gemm_tf32_nt.mlir|8,8|ptr:tf32:1024x1024:random ptr:tf32:1024x1024:random ptr:f32:1024x1024:out|c:gemm,bt|2147483648||
 batched_gemm@${BB}x${BS}x${BS}x$BS|$here/bench/batched_gemm.mlir|$((BS / 64)),$((BS / 64)),$((BB / 2))|ptr:f16:${BB}x${BS}x$BS:random ptr:f16:${BB}x${BS}x$BS:random ptr:f32:${BB}x${BS}x$BS:out i32:$BB i32:$BS i32:$BS i32:$BS|interpret:gemm|$((2 * BB * BS * BS * BS))||
 EOF
   # cuTile Python's own kernels (test/bytecode/Inputs/cutile, bytecode 13.4 as cuTile 1.7 writes it;

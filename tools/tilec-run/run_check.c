@@ -22,6 +22,9 @@ static double elementwise_tolerance(run_dtype dtype) {
   case RUN_DTYPE_F32: return 1e-5;
   case RUN_DTYPE_F16: return 1e-3;
   case RUN_DTYPE_BF16: return 8e-3;
+  case RUN_DTYPE_TF32: return 1e-3;
+  case RUN_DTYPE_F8E4M3FN: return 7e-2; /* half an ulp of 3 mantissa bits */
+  case RUN_DTYPE_F8E5M2: return 1.3e-1;
   default: return 0.0; /* integers: exact */
   }
 }
@@ -36,6 +39,9 @@ double run_default_tolerance(run_check_kind kind, run_dtype output_dtype, run_dt
     case RUN_DTYPE_F32: return 1e-4;
     case RUN_DTYPE_F16: return 2e-3;
     case RUN_DTYPE_BF16: return 1.6e-2;
+    case RUN_DTYPE_TF32: return 2e-3;
+    case RUN_DTYPE_F8E4M3FN: return 1.3e-1;
+    case RUN_DTYPE_F8E5M2: return 2.5e-1;
     default: return 0.0;
     }
   case RUN_CHECK_GEMM: {
@@ -44,6 +50,9 @@ double run_default_tolerance(run_check_kind kind, run_dtype output_dtype, run_dt
     case RUN_DTYPE_F16:
     case RUN_DTYPE_BF16: by_input = 1e-2; break;
     case RUN_DTYPE_F32: by_input = 1e-4; break;
+    case RUN_DTYPE_TF32: by_input = 1e-3; break;
+    case RUN_DTYPE_F8E4M3FN:
+    case RUN_DTYPE_F8E5M2: by_input = 1e-2; break; /* exact products; the tensor core's f32 sums */
     case RUN_DTYPE_F64: by_input = 1e-10; break;
     default: by_input = 0.0; break;
     }

@@ -1,4 +1,4 @@
-/* run_types.c - element types, f16/bf16 conversions, scalar parsing and the splitmix64 RNG.
+/* run_types.c - element types, f16/bf16/tf32/fp8 conversions, scalar parsing and the splitmix64 RNG.
  * Algorithm: IEEE binary16 and bfloat16 conversions with round-to-nearest-even, NaN kept quiet,
  * subnormals handled exactly; scalar literals checked for range of the target type.
  * Knobs: none. */
@@ -19,6 +19,7 @@ static const struct {
     {"i1", RUN_DTYPE_I1, 1},    {"i8", RUN_DTYPE_I8, 1},     {"i16", RUN_DTYPE_I16, 2},
     {"i32", RUN_DTYPE_I32, 4},  {"i64", RUN_DTYPE_I64, 8},   {"f16", RUN_DTYPE_F16, 2},
     {"bf16", RUN_DTYPE_BF16, 2}, {"f32", RUN_DTYPE_F32, 4},  {"f64", RUN_DTYPE_F64, 8},
+    {"tf32", RUN_DTYPE_TF32, 4}, {"f8E4M3FN", RUN_DTYPE_F8E4M3FN, 1}, {"f8E5M2", RUN_DTYPE_F8E5M2, 1},
 };
 
 run_dtype run_dtype_parse(const char *name, size_t len) {
@@ -42,7 +43,8 @@ size_t run_dtype_size(run_dtype type) {
 
 int run_dtype_is_float(run_dtype type) {
   return type == RUN_DTYPE_F16 || type == RUN_DTYPE_BF16 || type == RUN_DTYPE_F32 ||
-         type == RUN_DTYPE_F64;
+         type == RUN_DTYPE_F64 || type == RUN_DTYPE_TF32 || type == RUN_DTYPE_F8E4M3FN ||
+         type == RUN_DTYPE_F8E5M2;
 }
 
 static uint32_t float_bits(float value) {
@@ -106,6 +108,56 @@ uint16_t run_f32_to_bf16(float value) {
 
 float run_bf16_to_f32(uint16_t bits) { return bits_float((uint32_t)bits << 16); }
 
+float run_f32_to_tf32(float value) {
+  uint32_t bits = float_bits(value);
+  if ((bits & 0x7F800000u) == 0x7F800000u) return value; /* inf, NaN */
+  bits += 0xFFFu + ((bits >> 13) & 1u);                   /* may carry into the exponent (or to inf) */
+  return bits_float(bits & ~0x1FFFu);
+}
+
+/* fp8 format: exponent/mantissa bits, bias, largest finite code (positive). */
+static void fp8_format(int e4m3, int *mbits, int *bias, uint8_t *max_code) {
+  *mbits = e4m3 ? 3 : 2;
+  *bias = e4m3 ? 7 : 15;
+  *max_code = e4m3 ? 0x7E : 0x7B;
+}
+
+float run_fp8_to_f32(uint8_t bits, int e4m3) {
+  int mbits, bias;
+  uint8_t max_code;
+  fp8_format(e4m3, &mbits, &bias, &max_code);
+  uint8_t mag = bits & 0x7F;
+  float sign = (bits & 0x80) ? -1.0f : 1.0f;
+  if (mag > max_code) {
+    if (!e4m3 && mag == 0x7C) return sign * INFINITY; /* e5m2 infinity */
+    return NAN;
+  }
+  int exponent = mag >> mbits, mantissa = mag & ((1 << mbits) - 1);
+  if (exponent == 0) return sign * ldexpf((float)mantissa, 1 - bias - mbits);
+  return sign * ldexpf((float)((1 << mbits) + mantissa), exponent - bias - mbits);
+}
+
+uint8_t run_f32_to_fp8(float value, int e4m3) {
+  int mbits, bias;
+  uint8_t max_code;
+  fp8_format(e4m3, &mbits, &bias, &max_code);
+  if (isnan(value)) return 0x7F;
+  uint8_t sign = signbit(value) ? 0x80 : 0;
+  float mag = fabsf(value);
+  if (mag >= run_fp8_to_f32(max_code, e4m3)) return sign | max_code; /* saturate (inf too) */
+  /* the largest code whose value is <= mag (positive codes increase with their value) */
+  int lo = 0, hi = max_code;
+  while (lo < hi) {
+    int mid = (lo + hi + 1) / 2;
+    if (run_fp8_to_f32((uint8_t)mid, e4m3) <= mag) lo = mid;
+    else hi = mid - 1;
+  }
+  float below = run_fp8_to_f32((uint8_t)lo, e4m3), above = run_fp8_to_f32((uint8_t)(lo + 1), e4m3);
+  int code = lo;
+  if (mag - below > above - mag || (mag - below == above - mag && (lo & 1))) code = lo + 1;
+  return (uint8_t)(sign | code);
+}
+
 double run_load_element(const void *data, run_dtype type, size_t index) {
   const unsigned char *base = (const unsigned char *)data + index * run_dtype_size(type);
   switch (type) {
@@ -118,6 +170,9 @@ double run_load_element(const void *data, run_dtype type, size_t index) {
   case RUN_DTYPE_BF16: { uint16_t v; memcpy(&v, base, 2); return run_bf16_to_f32(v); }
   case RUN_DTYPE_F32: { float v; memcpy(&v, base, 4); return v; }
   case RUN_DTYPE_F64: { double v; memcpy(&v, base, 8); return v; }
+  case RUN_DTYPE_TF32: { float v; memcpy(&v, base, 4); return v; }
+  case RUN_DTYPE_F8E4M3FN: return run_fp8_to_f32(*base, 1);
+  case RUN_DTYPE_F8E5M2: return run_fp8_to_f32(*base, 0);
   default: return 0.0;
   }
 }
@@ -134,6 +189,9 @@ void run_store_element(void *data, run_dtype type, size_t index, double value) {
   case RUN_DTYPE_BF16: { uint16_t v = run_f32_to_bf16((float)value); memcpy(base, &v, 2); break; }
   case RUN_DTYPE_F32: { float v = (float)value; memcpy(base, &v, 4); break; }
   case RUN_DTYPE_F64: memcpy(base, &value, 8); break;
+  case RUN_DTYPE_TF32: { float v = run_f32_to_tf32((float)value); memcpy(base, &v, 4); break; }
+  case RUN_DTYPE_F8E4M3FN: *base = run_f32_to_fp8((float)value, 1); break;
+  case RUN_DTYPE_F8E5M2: *base = run_f32_to_fp8((float)value, 0); break;
   default: break;
   }
 }

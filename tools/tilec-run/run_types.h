@@ -1,6 +1,8 @@
-/* run_types.h - element types, half-precision conversions and a seeded RNG for tilec-run.
+/* run_types.h - element types, half-precision and fp8/tf32 conversions and a seeded RNG for
+ * tilec-run.
  * Algorithm: f16/bf16 <-> f32 by bit manipulation with round-to-nearest-even (no compiler
- * _Float16 needed); RNG is splitmix64 (one 64-bit state word, reproducible across machines).
+ * _Float16 needed); fp8 by a binary search over the (monotonic) positive codes; RNG is splitmix64
+ * (one 64-bit state word, reproducible across machines).
  * Knobs: none. */
 #ifndef TILEC_RUN_TYPES_H
 #define TILEC_RUN_TYPES_H
@@ -19,6 +21,9 @@ typedef enum {
   RUN_DTYPE_BF16,
   RUN_DTYPE_F32,
   RUN_DTYPE_F64,
+  RUN_DTYPE_TF32,     /* stored as f32 with the low 13 mantissa bits zero */
+  RUN_DTYPE_F8E4M3FN, /* 1-4-3, bias 7, no infinities, max 448 */
+  RUN_DTYPE_F8E5M2,   /* 1-5-2, bias 15, IEEE-like, max 57344 */
 } run_dtype;
 
 /* "f16" -> RUN_DTYPE_F16; RUN_DTYPE_INVALID when unknown. */
@@ -32,6 +37,12 @@ uint16_t run_f32_to_f16(float value);
 float run_f16_to_f32(uint16_t bits);
 uint16_t run_f32_to_bf16(float value);
 float run_bf16_to_f32(uint16_t bits);
+/* f32 -> tf32 (round to nearest even to 10 mantissa bits; the result is an f32). */
+float run_f32_to_tf32(float value);
+/* fp8 (e4m3fn when e4m3, else e5m2) <-> f32: round to nearest even, finite values beyond the
+ * largest finite saturate to it (as cvt.rn.satfinite), NaN stays NaN. */
+uint8_t run_f32_to_fp8(float value, int e4m3);
+float run_fp8_to_f32(uint8_t bits, int e4m3);
 
 /* Read/write element `index` of a typed buffer as a double (integers are signed). */
 double run_load_element(const void *data, run_dtype type, size_t index);

@@ -31,6 +31,37 @@ static void test_f16(void) {
   EXPECT(bad == 0);
 }
 
+/* fp8 and tf32: the values the formats define (OCP FP8 spec; NVIDIA tf32), rounding to nearest
+ * even, saturation, NaN */
+static void test_fp8_tf32(void) {
+  EXPECT(run_f32_to_fp8(1.0f, 1) == 0x38 && run_fp8_to_f32(0x38, 1) == 1.0f);
+  EXPECT(run_fp8_to_f32(0x7E, 1) == 448.0f && isnan(run_fp8_to_f32(0x7F, 1)));
+  EXPECT(run_fp8_to_f32(0x01, 1) == 0x1p-9f);                 /* smallest e4m3 subnormal */
+  EXPECT(run_f32_to_fp8(1000.0f, 1) == 0x7E);                 /* saturates */
+  EXPECT(run_f32_to_fp8(-1000.0f, 1) == 0xFE);
+  EXPECT(run_f32_to_fp8(1.0625f, 1) == 0x38);                 /* 1 + 1/16: tie -> even (1.0) */
+  EXPECT(run_f32_to_fp8(1.1875f, 1) == 0x3A);                 /* 1 + 3/16: tie -> even (1.25) */
+  EXPECT(run_f32_to_fp8(0.3f, 1) == 0x2A && run_fp8_to_f32(0x2A, 1) == 0.3125f);
+  EXPECT(run_f32_to_fp8(1.0f, 0) == 0x3C && run_fp8_to_f32(0x3C, 0) == 1.0f);
+  EXPECT(run_fp8_to_f32(0x7B, 0) == 57344.0f && isinf(run_fp8_to_f32(0x7C, 0)));
+  EXPECT(run_f32_to_fp8(1e6f, 0) == 0x7B && run_f32_to_fp8(INFINITY, 0) == 0x7B);
+  EXPECT(isnan(run_fp8_to_f32(run_f32_to_fp8(NAN, 1), 1)) && isnan(run_fp8_to_f32(run_f32_to_fp8(NAN, 0), 0)));
+  EXPECT(run_fp8_to_f32(0x80, 1) == 0.0f && signbit(run_fp8_to_f32(0x80, 1)));
+  for (int c = 0; c < 0x7F; c++) /* every finite code round-trips */
+    EXPECT(run_f32_to_fp8(run_fp8_to_f32((uint8_t)c, 1), 1) == c);
+  for (int c = 0; c < 0x7C; c++) EXPECT(run_f32_to_fp8(run_fp8_to_f32((uint8_t)c, 0), 0) == c);
+  EXPECT(run_f32_to_tf32(1.0f + 0x1p-11f) == 1.0f);                   /* tie -> even */
+  EXPECT(run_f32_to_tf32(1.0f + 0x1p-11f + 0x1p-20f) == 1.0f + 0x1p-10f);
+  EXPECT(run_f32_to_tf32(1.0f + 0x1p-10f) == 1.0f + 0x1p-10f);
+  EXPECT(run_dtype_parse("f8E4M3FN", 8) == RUN_DTYPE_F8E4M3FN && run_dtype_size(RUN_DTYPE_F8E4M3FN) == 1);
+  EXPECT(run_dtype_parse("tf32", 4) == RUN_DTYPE_TF32 && run_dtype_size(RUN_DTYPE_TF32) == 4);
+  unsigned char buf[4];
+  run_store_element(buf, RUN_DTYPE_F8E5M2, 0, 3.0);
+  EXPECT(buf[0] == 0x42 && run_load_element(buf, RUN_DTYPE_F8E5M2, 0) == 3.0);
+  run_store_element(buf, RUN_DTYPE_TF32, 0, 1.0 + 0x1p-12);
+  EXPECT(run_load_element(buf, RUN_DTYPE_TF32, 0) == 1.0);
+}
+
 static void test_bf16(void) {
   EXPECT(run_f32_to_bf16(1.0f) == 0x3F80);
   EXPECT(run_bf16_to_f32(0x3F80) == 1.0f);
@@ -88,6 +119,7 @@ static void test_rng(void) {
 int main(void) {
   test_f16();
   test_bf16();
+  test_fp8_tf32();
   test_elements_and_scalars();
   test_rng();
   TEST_DONE("run_types_test");
