@@ -144,4 +144,70 @@ cuda_tile.module @m {
     %t = store_view_tko weak %acc, %c_pv[%bx, %by] : tile<128x128xi32>, partition_view<tile=(128x128), tensor_view<1024x1024xi32, strides=[1024,1]>>, tile<i32> -> token
     return
   }
+
+// fp8 [K,N] B, staged like the i8 one (64B swizzle, one slab).
+// MN: wgmma_kinds.mlir:[[@LINE+25]]:7: remark: wgmma path: m64n128k32 x 2 warpgroups{{.*}}B: registers, staged transposed into 3 K-major slots (swizzle 64B) each iteration
+// CHECK-LABEL: .entry st_f8E4M3FN(
+// CHECK: st.shared.b8
+// CHECK: fence.proxy.async.shared::cta;
+// CHECK-NEXT: bar.sync 0;
+// CHECK: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
+// CHECK-NOT: mma.sync.aligned.m16n8
+  entry @st_f8E4M3FN(%a_ptr: tile<ptr<f8E4M3FN>>, %b_ptr: tile<ptr<f8E4M3FN>>, %c_ptr: tile<ptr<f32>>) {
+    %a_ptr_a16 = assume div_by<16>, %a_ptr : tile<ptr<f8E4M3FN>>
+    %b_ptr_a16 = assume div_by<16>, %b_ptr : tile<ptr<f8E4M3FN>>
+    %c_ptr_a16 = assume div_by<16>, %c_ptr : tile<ptr<f32>>
+    %a_tv = make_tensor_view %a_ptr_a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf8E4M3FN, strides=[1024,1]>
+    %b_tv = make_tensor_view %b_ptr_a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf8E4M3FN, strides=[1024,1]>
+    %c_tv = make_tensor_view %c_ptr_a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf32, strides=[1024,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(128x64), tensor_view<1024x1024xf8E4M3FN, strides=[1024,1]>>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(64x128), tensor_view<1024x1024xf8E4M3FN, strides=[1024,1]>>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(128x128), tensor_view<1024x1024xf32, strides=[1024,1]>>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %nk = constant <i32: 16> : tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<128x128xf32>
+    %acc = for %k in (%c0 to %nk, step %c1) : tile<i32> iter_values(%acc_it = %zero) -> (tile<128x128xf32>) {
+      %a, %ta = load_view_tko weak %a_pv[%bx, %k] : partition_view<tile=(128x64), tensor_view<1024x1024xf8E4M3FN, strides=[1024,1]>>, tile<i32> -> tile<128x64xf8E4M3FN>, token
+      %bt, %tb = load_view_tko weak %b_pv[%k, %by] : partition_view<tile=(64x128), tensor_view<1024x1024xf8E4M3FN, strides=[1024,1]>>, tile<i32> -> tile<64x128xf8E4M3FN>, token
+      %d = mmaf %a, %bt, %acc_it : tile<128x64xf8E4M3FN>, tile<64x128xf8E4M3FN>, tile<128x128xf32>
+      continue %d : tile<128x128xf32>
+    }
+    %t = store_view_tko weak %acc, %c_pv[%bx, %by] : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+    return
+  }
+
+// tf32 [K,N] B with K = 64: 256 bytes of K per row, two 128B-swizzled slabs.
+// MN: wgmma_kinds.mlir:[[@LINE+25]]:7: remark: wgmma path: m64n128k8 x 2 warpgroups{{.*}}B: registers, staged transposed into 3 K-major slots (swizzle 128B) each iteration
+// CHECK-LABEL: .entry st_tf32(
+// CHECK: st.shared.b32
+// CHECK: fence.proxy.async.shared::cta;
+// CHECK-NEXT: bar.sync 0;
+// CHECK: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
+// CHECK-NOT: mma.sync.aligned.m16n8
+  entry @st_tf32(%a_ptr: tile<ptr<tf32>>, %b_ptr: tile<ptr<tf32>>, %c_ptr: tile<ptr<f32>>) {
+    %a_ptr_a16 = assume div_by<16>, %a_ptr : tile<ptr<tf32>>
+    %b_ptr_a16 = assume div_by<16>, %b_ptr : tile<ptr<tf32>>
+    %c_ptr_a16 = assume div_by<16>, %c_ptr : tile<ptr<f32>>
+    %a_tv = make_tensor_view %a_ptr_a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xtf32, strides=[1024,1]>
+    %b_tv = make_tensor_view %b_ptr_a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xtf32, strides=[1024,1]>
+    %c_tv = make_tensor_view %c_ptr_a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf32, strides=[1024,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(128x64), tensor_view<1024x1024xtf32, strides=[1024,1]>>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(64x128), tensor_view<1024x1024xtf32, strides=[1024,1]>>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(128x128), tensor_view<1024x1024xf32, strides=[1024,1]>>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %nk = constant <i32: 16> : tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<128x128xf32>
+    %acc = for %k in (%c0 to %nk, step %c1) : tile<i32> iter_values(%acc_it = %zero) -> (tile<128x128xf32>) {
+      %a, %ta = load_view_tko weak %a_pv[%bx, %k] : partition_view<tile=(128x64), tensor_view<1024x1024xtf32, strides=[1024,1]>>, tile<i32> -> tile<128x64xtf32>, token
+      %bt, %tb = load_view_tko weak %b_pv[%k, %by] : partition_view<tile=(64x128), tensor_view<1024x1024xtf32, strides=[1024,1]>>, tile<i32> -> tile<64x128xtf32>, token
+      %d = mmaf %a, %bt, %acc_it : tile<128x64xtf32>, tile<64x128xtf32>, tile<128x128xf32>
+      continue %d : tile<128x128xf32>
+    }
+    %t = store_view_tko weak %acc, %c_pv[%bx, %by] : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+    return
+  }
 }
