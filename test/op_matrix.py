@@ -166,19 +166,40 @@ def enc_n(t, vals):
                                           "tf32": "f", "f64": "d"}[t]), *vals)
     if t == "bf16":
         return b"".join(struct.pack("<f", v)[2:] for v in vals)
-    return None  # fp8: no exact inputs written here
+    if t in ("f8E4M3FN", "f8E5M2"):  # exact values only (the structured cases' small integers)
+        codes = {fp8_value(c, t == "f8E4M3FN"): c for c in range(256) if c not in (0x80,)}
+        if not all(v in codes for v in vals):
+            return None
+        return bytes(codes[v] for v in vals)
+    return None
 
 
 def dec_n(t, data):
     if t == "i1":
         return [x & 1 for x in data]
-    code = {"i8": "b", "i16": "h", "i32": "i", "i64": "q", "f16": "e", "f32": "f", "f64": "d"}.get(t)
+    code = {"i8": "b", "i16": "h", "i32": "i", "i64": "q", "f16": "e", "f32": "f", "tf32": "f", "f64": "d"}.get(t)
     if code:
         size = struct.calcsize("<" + code)
         return list(struct.unpack("<%d%s" % (len(data) // size, code), data))
     if t == "bf16":
         return [struct.unpack("<f", b"\0\0" + data[k:k + 2])[0] for k in range(0, len(data), 2)]
+    if t in ("f8E4M3FN", "f8E5M2"):
+        return [fp8_value(x, t == "f8E4M3FN") for x in data]
     return None
+
+
+def fp8_value(code, e4m3):
+    """The value of an fp8 byte (OCP FP8: e4m3fn has no infinities and one NaN code per sign)."""
+    mbits, bias = (3, 7) if e4m3 else (2, 15)
+    sign = -1.0 if code & 0x80 else 1.0
+    e, m = (code >> mbits) & ((1 << (7 - mbits)) - 1), code & ((1 << mbits) - 1)
+    if e4m3 and (code & 0x7F) == 0x7F:
+        return float("nan")
+    if not e4m3 and e == 31:
+        return sign * float("inf") if m == 0 else float("nan")
+    if e == 0:
+        return sign * math.ldexp(m, 1 - bias - mbits)
+    return sign * math.ldexp((1 << mbits) + m, e - bias - mbits)
 
 
 def wrap(v, b):
@@ -424,7 +445,6 @@ def structured_cases():
                     ash = ([nb] if nb else []) + [32, kdim]
                     bsh = ([nb] if nb else []) + [kdim, 32]
                     csh = ([nb] if nb else []) + [32, 32]
-                    exact_in = at in ("i8", "f16", "bf16", "f32", "f64")
                     cols = [small_values(at, prod(ash), 0), small_values(at, prod(bsh), 1)]
                     if at == "i8":
                         body = ["    %z = constant <i32: 0> : " + tile_ty(ct, csh),
@@ -432,16 +452,15 @@ def structured_cases():
                     else:
                         body = ["    %%z = constant <%s: 0.0> : %s" % (ct, tile_ty(ct, csh)),
                                 "    %%r = mmaf %%a0, %%a1, %%z : %s, %s, %s" % (tile_ty(at, ash), tile_ty(at, bsh), tile_ty(ct, csh))]
-                    want = None
-                    if exact_in:
-                        want = []
-                        for kk in range(prod(csh)):
-                            idx = unflat(kk, csh)
-                            bi, i, j = (idx if nb else [0] + idx)
-                            acc = 0
-                            for q in range(kdim):
-                                acc += cols[0][(bi * 32 + i) * kdim + q] * cols[1][(bi * kdim + q) * 32 + j]
-                            want.append(acc if at == "i8" else float(acc))
+                    # small integers: exact in every operand type (fp8 too), the sums exact in every accumulator
+                    want = []
+                    for kk in range(prod(csh)):
+                        idx = unflat(kk, csh)
+                        bi, i, j = (idx if nb else [0] + idx)
+                        acc = 0
+                        for q in range(kdim):
+                            acc += cols[0][(bi * 32 + i) * kdim + q] * cols[1][(bi * kdim + q) * 32 + j]
+                        want.append(acc if at == "i8" else float(acc))
                     cases.append(dict(tag="%s.%s.%s.%s.k%d" % ("mmai" if at == "i8" else "mmaf", at, ct, "x".join(map(str, csh)), kdim),
                                       text=structured_kernel([(at, ash), (at, bsh)], (ct, csh), body),
                                       ins=[(at, prod(ash), cols[0]), (at, prod(bsh), cols[1])], out=(ct, prod(csh)), want=want))
@@ -537,11 +556,8 @@ def main():
         args += ["--arg", "ptr:%s:%d:out" % (res, n_out), "--save", "%d=%s" % (len(c["ins"]), out)]
         interp_err = None
         checked = False
-        storage = any(tp in ("tf32", "f8E4M3FN", "f8E5M2") for tp in [x[0] for x in c["ins"]] + [res])
-        r = None if storage else run([a.tilec_run, "--interpret", path, "--grid", "1"] + args)
-        if r is None:
-            pass  # the interpreter does not run tf32/fp8 (docs/interpreter.md); tilec-run has no such buffers
-        elif r.returncode:
+        r = run([a.tilec_run, "--interpret", path, "--grid", "1"] + args)
+        if r.returncode:
             msg = r.stderr.strip()
             # value-dependent errors (overflow flags, division by zero) are the interpreter doing its job
             value_dependent = re.search(r"overflows|divides by zero|out of range", msg) or \

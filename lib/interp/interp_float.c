@@ -1,5 +1,6 @@
-/* interp_float: float formats for the interpreter — rounding a value to f16/bf16/f32/f64 with an
- * IEEE rounding mode, and the bit encodings of those formats.
+/* interp_float: float formats for the interpreter — rounding a value to f16/bf16/f32/f64/tf32 and
+ * the fp8 formats (f8E4M3FN, f8E5M2) with an IEEE rounding mode, and the bit encodings of those
+ * formats. fp8 results saturate at the largest finite value (as the compiled cvt.rn.satfinite).
  *
  * Algorithm: for finite x, the unit in the last place of the target format at |x| is
  * ulp = 2^(max(exponent(x), emin) - (p - 1)); x / ulp is exact in long double (a power-of-two
@@ -25,11 +26,25 @@ static bool format_of(ct_elem e, float_format *f) {
   case CT_BF16: *f = (float_format){8, -126, 127, 8}; return true;
   case CT_F32: *f = (float_format){24, -126, 127, 8}; return true;
   case CT_F64: *f = (float_format){53, -1022, 1023, 11}; return true;
+  case CT_TF32: *f = (float_format){11, -126, 127, 8}; return true; /* held in an f32 container */
+  case CT_F8E4M3FN: *f = (float_format){4, -6, 8, 4}; return true;  /* no infinities; S.1111.111 is NaN */
+  case CT_F8E5M2: *f = (float_format){3, -14, 15, 5}; return true;
   default: return false;
   }
 }
 
-bool iv_is_float(ct_elem e) { return e == CT_F16 || e == CT_BF16 || e == CT_F32 || e == CT_F64; }
+bool iv_is_float(ct_elem e) {
+  return e == CT_F16 || e == CT_BF16 || e == CT_F32 || e == CT_F64 || e == CT_TF32 || e == CT_F8E4M3FN || e == CT_F8E5M2;
+}
+
+static bool is_fp8(ct_elem e) { return e == CT_F8E4M3FN || e == CT_F8E5M2; }
+
+/* The largest finite value of format f (e4m3fn: 448, its top mantissa code at the top exponent
+ * being NaN). */
+static long double max_finite_of(ct_elem e, const float_format *f) {
+  if (e == CT_F8E4M3FN) return 448.0L;
+  return ldexpl(2.0L - ldexpl(1.0L, 1 - f->precision), f->emax);
+}
 
 static long double round_integral(long double q, ct_rounding mode) {
   switch (mode) {
@@ -48,6 +63,8 @@ double iv_round(long double x, ct_elem e, ct_rounding mode) {
   float_format f;
   if (!format_of(e, &f)) return (double)x;
   if (isnan(x)) return NAN;
+  /* fp8 results saturate (the compiled cvt.rn.satfinite): +-inf and finite overflow give +-max */
+  if (is_fp8(e) && isinf(x)) return (double)(x < 0 ? -max_finite_of(e, &f) : max_finite_of(e, &f));
   if (isinf(x) || x == 0.0L) return (double)x;
   int exponent;
   frexpl(x, &exponent); /* |x| in [2^(exponent-1), 2^exponent) */
@@ -55,9 +72,10 @@ double iv_round(long double x, ct_elem e, ct_rounding mode) {
   if (k < f.emin) k = f.emin;
   long double ulp = ldexpl(1.0L, k - (f.precision - 1));
   long double r = round_integral(x / ulp, mode) * ulp;
-  long double max_finite = ldexpl(2.0L - ldexpl(1.0L, 1 - f.precision), f.emax);
+  long double max_finite = max_finite_of(e, &f);
   if (fabsl(r) > max_finite) {
     bool negative = x < 0;
+    if (is_fp8(e)) return (double)(negative ? -max_finite : max_finite);
     switch (mode) {
     case CT_RND_ZERO: return (double)(negative ? -max_finite : max_finite);
     case CT_RND_NEG_INF: return negative ? -INFINITY : (double)max_finite;
@@ -76,7 +94,7 @@ uint64_t ct_interp_float_to_bits(double value, ct_elem e) {
     memcpy(&bits, &value, sizeof bits);
     return bits;
   }
-  if (e == CT_F32) {
+  if (e == CT_F32 || e == CT_TF32) { /* a tf32 value is an f32 value (low 13 mantissa bits zero) */
     float v = (float)value;
     uint32_t bits;
     memcpy(&bits, &v, sizeof bits);
@@ -88,6 +106,7 @@ uint64_t ct_interp_float_to_bits(double value, ct_elem e) {
   uint64_t sign = signbit(value) ? 1u : 0u;
   uint64_t exp_all = (1u << f.exp_bits) - 1;
   uint64_t out = sign << (f.exp_bits + mant_bits);
+  if (e == CT_F8E4M3FN && (isnan(value) || isinf(value))) return out | 0x7F; /* its only NaN code */
   if (isnan(value)) return out | (exp_all << mant_bits) | (1u << (mant_bits - 1));
   double a = fabs(value);
   if (isinf(a)) return out | (exp_all << mant_bits);
@@ -95,7 +114,7 @@ uint64_t ct_interp_float_to_bits(double value, ct_elem e) {
   int exponent;
   frexp(a, &exponent);
   int k = exponent - 1;
-  int bias = f.emax;
+  int bias = 1 - f.emin; /* the IEEE bias, and e4m3fn's 7 (its emax is 8) */
   if (k < f.emin) { /* subnormal */
     uint64_t m = (uint64_t)ldexp(a, -(f.emin - mant_bits));
     return out | m;
@@ -110,7 +129,7 @@ double ct_interp_bits_to_float(uint64_t bits, ct_elem e) {
     memcpy(&v, &bits, sizeof v);
     return v;
   }
-  if (e == CT_F32) {
+  if (e == CT_F32 || e == CT_TF32) {
     uint32_t b = (uint32_t)bits;
     float v;
     memcpy(&v, &b, sizeof v);
@@ -124,8 +143,9 @@ double ct_interp_bits_to_float(uint64_t bits, ct_elem e) {
   uint64_t ex = (bits >> mant_bits) & exp_all;
   bool negative = (bits >> (mant_bits + f.exp_bits)) & 1u;
   double v;
-  if (ex == exp_all) v = m ? NAN : INFINITY;
+  if (e == CT_F8E4M3FN && ex == exp_all && m == ((1u << mant_bits) - 1)) v = NAN;
+  else if (ex == exp_all && e != CT_F8E4M3FN) v = m ? NAN : INFINITY;
   else if (ex == 0) v = ldexp((double)m, f.emin - mant_bits);
-  else v = ldexp((double)(m | (1u << mant_bits)), (int)ex - f.emax - mant_bits);
+  else v = ldexp((double)(m | (1u << mant_bits)), (int)ex - (1 - f.emin) - mant_bits);
   return negative ? -v : v;
 }

@@ -11,7 +11,7 @@
  *   coord[dim_map[i]] = idx[i] * step[i] + t[i]   (step = tile size; strided views: traversal stride)
  * and address base + esize * sum(coord[d] * stride[d]); coordinates outside [0, shape) read the
  * padding value (zero when the view has none) and are not written.
- * Limits: gather_scatter views are rejected; i4/f8/f4/tf32 memory
+ * Limits: gather_scatter views are rejected; i4/f8E8M0/f4 memory
  * elements are rejected; `alloca ... global` memory is per tile block like private alloca.
  * Owner: interp. */
 #include <inttypes.h>
@@ -25,9 +25,9 @@
 
 int iv_elem_bytes(ct_elem e) {
   switch (e) {
-  case CT_I1: case CT_I8: return 1;
+  case CT_I1: case CT_I8: case CT_F8E4M3FN: case CT_F8E5M2: return 1;
   case CT_I16: case CT_F16: case CT_BF16: return 2;
-  case CT_I32: case CT_F32: return 4;
+  case CT_I32: case CT_F32: case CT_TF32: return 4;
   case CT_I64: case CT_F64: case CT_PTR: return 8;
   default: return 0;
   }

@@ -16,7 +16,7 @@
  *  - mmaf accumulates in f32 (f64 for f64) with one fused multiply-add per k, k ascending; an f16
  *    accumulator is rounded once at the end. mmai multiplies i8 by i8 into i32 (wrapping).
  *  - ftoi: NaN -> 0, out-of-range values saturate (as PTX cvt does).
- * Limits: f8/f4/tf32/i4 element types, pack/unpack and mmaf_scaled are rejected by name.
+ * Limits: f8E8M0/f4/i4 element types, pack/unpack and mmaf_scaled are rejected by name.
  * Owner: interp. */
 #include <fenv.h>
 #include <inttypes.h>

@@ -43,6 +43,33 @@ static void test_rounding(void) {
   EXPECT(ct_interp_round_float(9007199254740993.0L, CT_F64, 0) == 9007199254740992.0);
 }
 
+/* fp8 (OCP FP8: e4m3fn has no infinities, 448 at its top; e5m2 is IEEE-like) and tf32: codes,
+ * nearest-even rounding, saturation (the compiled cvt.rn.satfinite), every code round-trips */
+static void test_fp8_tf32(void) {
+  EXPECT(ct_interp_float_to_bits(1.0, CT_F8E4M3FN) == 0x38 && ct_interp_bits_to_float(0x38, CT_F8E4M3FN) == 1.0);
+  EXPECT(ct_interp_bits_to_float(0x7E, CT_F8E4M3FN) == 448.0 && isnan(ct_interp_bits_to_float(0x7F, CT_F8E4M3FN)));
+  EXPECT(ct_interp_bits_to_float(0x78, CT_F8E4M3FN) == 256.0); /* exponent 15 is a normal number */
+  EXPECT(ct_interp_bits_to_float(0x01, CT_F8E4M3FN) == ldexp(1.0, -9));
+  EXPECT(ct_interp_float_to_bits(NAN, CT_F8E4M3FN) == 0x7F);
+  EXPECT(ct_interp_round_float(1000.0L, CT_F8E4M3FN, 0) == 448.0);
+  EXPECT(ct_interp_round_float(-INFINITY, CT_F8E4M3FN, 0) == -448.0);
+  EXPECT(ct_interp_round_float(464.0L, CT_F8E4M3FN, 0) == 448.0);
+  EXPECT(ct_interp_round_float(1.0625L, CT_F8E4M3FN, 0) == 1.0);   /* tie -> even */
+  EXPECT(ct_interp_round_float(1.1875L, CT_F8E4M3FN, 0) == 1.25);
+  EXPECT(ct_interp_round_float(ldexpl(1.0L, -10), CT_F8E4M3FN, 0) == 0.0); /* half the smallest subnormal: even */
+  EXPECT(ct_interp_bits_to_float(0x7B, CT_F8E5M2) == 57344.0 && isinf(ct_interp_bits_to_float(0x7C, CT_F8E5M2)));
+  EXPECT(ct_interp_round_float(1e6L, CT_F8E5M2, 0) == 57344.0 && ct_interp_round_float(INFINITY, CT_F8E5M2, 0) == 57344.0);
+  EXPECT(ct_interp_float_to_bits(3.0, CT_F8E5M2) == 0x42);
+  for (unsigned b = 0; b < 0x7F; b++)
+    EXPECT(ct_interp_float_to_bits(ct_interp_bits_to_float(b, CT_F8E4M3FN), CT_F8E4M3FN) == b);
+  for (unsigned b = 0; b < 0x7C; b++)
+    EXPECT(ct_interp_float_to_bits(ct_interp_bits_to_float(b, CT_F8E5M2), CT_F8E5M2) == b);
+  EXPECT(ct_interp_round_float(1.0L + ldexpl(1.0L, -11), CT_TF32, 0) == 1.0);
+  EXPECT(ct_interp_round_float(1.0L + 3 * ldexpl(1.0L, -11), CT_TF32, 0) == 1.0 + ldexp(1.0, -9));
+  EXPECT(ct_interp_float_to_bits(1.0 + ldexp(1.0, -10), CT_TF32) == 0x3F802000u);
+  EXPECT(ct_interp_bits_to_float(0x3F802000u, CT_TF32) == 1.0 + ldexp(1.0, -10));
+}
+
 static void test_bits(void) {
   EXPECT(ct_interp_float_to_bits(1.0, CT_F16) == 0x3C00);
   EXPECT(ct_interp_float_to_bits(-2.0, CT_F16) == 0xC000);
@@ -128,6 +155,7 @@ static void test_run(void) {
 int main(void) {
   test_rounding();
   test_bits();
+  test_fp8_tf32();
   test_run();
   if (failures) {
     fprintf(stderr, "interp_numerics: %d failures\n", failures);
