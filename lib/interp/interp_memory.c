@@ -107,6 +107,9 @@ bool iv_mem_setup(iv_interp *I, MlirOperation entry) {
     else if (mlirTypeIsABF16(et)) e = CT_BF16;
     else if (mlirTypeIsAF32(et)) e = CT_F32;
     else if (mlirTypeIsAF64(et)) e = CT_F64;
+    else if (mlirTypeIsATF32(et)) e = CT_TF32;
+    else if (mlirTypeIsAFloat8E4M3FN(et)) e = CT_F8E4M3FN;
+    else if (mlirTypeIsAFloat8E5M2(et)) e = CT_F8E5M2;
     else if (mlirTypeIsAInteger(et)) {
       unsigned w = mlirIntegerTypeGetWidth(et);
       e = w == 1 ? CT_I1 : w == 8 ? CT_I8 : w == 16 ? CT_I16 : w == 32 ? CT_I32 : w == 64 ? CT_I64 : CT_ELEM_NONE;

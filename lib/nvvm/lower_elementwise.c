@@ -510,7 +510,7 @@ static bool reject_exotic_elems(ct_lower *L, MlirOperation op, const char *name)
 
 /* The bits of an f8 value (exactly representable: the attribute has the f8 type). E4M3FN: bias 7,
  * 3 mantissa bits, no infinities, NaN 0x7f; E5M2: bias 15, 2 mantissa bits, IEEE-like. */
-static int64_t f8_bits(double v, ct_elem e) {
+int64_t lower_f8_bits(double v, ct_elem e) {
   int64_t sign = signbit(v) ? 0x80 : 0;
   bool e4m3 = e == CT_F8E4M3FN;
   int mbits = e4m3 ? 3 : 2, bias = e4m3 ? 7 : 15;
@@ -528,7 +528,7 @@ static int64_t f8_bits(double v, ct_elem e) {
 /* An element of a constant as an LLVM constant (f8: its bits in the byte it is stored in). */
 static MlirValue constant_elem(ct_lower *L, MlirType et, ct_elem e, MlirAttribute a) {
   if ((e == CT_F8E4M3FN || e == CT_F8E5M2) && mlirAttributeIsAFloat(a))
-    return bld_const_int(&L->b, et, f8_bits(mlirFloatAttrGetValueDouble(a), e));
+    return bld_const_int(&L->b, et, lower_f8_bits(mlirFloatAttrGetValueDouble(a), e));
   return bld_const_attr(&L->b, et, a);
 }
 

@@ -488,12 +488,38 @@ static bool lower_global(ct_lower *L, MlirOperation g) {
   static const ct_elem storable[] = {CT_I8, CT_I16, CT_I32, CT_I64, CT_F16, CT_BF16, CT_F32, CT_F64};
   for (size_t i = 0; i < sizeof storable / sizeof *storable; i++)
     if (mlirTypeEqual(et, elem_llvm_type(L, storable[i]))) numeric = true, e = storable[i];
+  /* storage types: fp8 data as its bytes, tf32 data as f32 words (every tf32 value is one) */
+  bool fp8 = mlirTypeIsAFloat8E4M3FN(et) || mlirTypeIsAFloat8E5M2(et), tf32 = mlirTypeIsATF32(et);
+  if (fp8 || tf32) {
+    intptr_t count = mlirElementsAttrGetNumElements(value);
+    int8_t *bytes = fp8 ? malloc((size_t)count + 1) : NULL;
+    float *words = tf32 ? malloc(((size_t)count + 1) * sizeof *words) : NULL;
+    if ((fp8 && !bytes) || (tf32 && !words)) abort();
+    ct_elem fe = mlirTypeIsAFloat8E4M3FN(et) ? CT_F8E4M3FN : CT_F8E5M2;
+    for (intptr_t k = 0; k < count; k++) {
+      uint64_t idx = (uint64_t)k;
+      MlirAttribute el = mlirDenseElementsAttrIsSplat(value) ? mlirDenseElementsAttrGetSplatValue(value)
+                                                              : mlirElementsAttrGetValue(value, 1, &idx);
+      double d = mlirAttributeIsAFloat(el) ? mlirFloatAttrGetValueDouble(el) : 0.0;
+      if (fp8) bytes[k] = (int8_t)lower_f8_bits(d, fe);
+      else words[k] = (float)d;
+    }
+    int64_t shape = count;
+    et = fp8 ? L->b.i8 : L->b.f32;
+    MlirType flat = mlirRankedTensorTypeGet(1, &shape, et, mlirAttributeGetNull());
+    value = fp8 ? mlirDenseElementsAttrInt8Get(flat, count, bytes) : mlirDenseElementsAttrFloatGet(flat, count, words);
+    vt = flat;
+    free(bytes);
+    free(words);
+    numeric = true;
+    e = fp8 ? CT_I8 : CT_F32;
+  }
   if (!numeric) {
     ct_strbuf tb;
     ct_strbuf_init(&tb);
     mlirTypePrint(et, ct_strbuf_mlir_callback, &tb);
-    ct_error_op(L->c, g, "`global` of %s elements is not supported by code generation yet (i8..i64, f16, bf16, f32, f64 "
-                "are)", tb.data ? tb.data : "these");
+    ct_error_op(L->c, g, "`global` of %s elements is not supported by code generation yet (i8..i64, f16, bf16, f32, f64, "
+                "tf32, f8E4M3FN, f8E5M2 are)", tb.data ? tb.data : "these");
     ct_strbuf_free(&tb);
     return false;
   }

@@ -1,5 +1,5 @@
 // Globals code generation refuses (test/lowering/global.mlir): a name another module's entry has
-// (one PTX module holds both symbols), fp8 data.
+// (one PTX module holds both symbols), f8E8M0FNU data (a scale type; loads of it are refused too).
 cuda_tile.module @a {
   global @k <f32: [1.0]> : tile<1xf32>
 }
@@ -12,7 +12,7 @@ cuda_tile.module @b {
 // -----
 
 cuda_tile.module @m {
-  global @g8 <f8E4M3FN: [1.0, 2.0]> : tile<2xf8E4M3FN>
+  global @g8 <f8E8M0FNU: [1.0, 2.0]> : tile<2xf8E8M0FNU>
   entry @k() {
     return
   }
