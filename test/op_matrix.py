@@ -2,9 +2,10 @@
 """The op x type x target matrix (issue 18): every element-wise cuda_tile op, with every element
 type and attribute choice the verifier accepts, and the structured ops (reduce and scan with add
 and max combiners along every dim of 1-D and 2-D tiles; permute, broadcast, reshape, extract,
-insert, cat up to 3-D) on every numeric type, and mmaf/mmai with every operand and accumulator
+insert, cat up to 3-D) on every numeric type, mmaf/mmai with every operand and accumulator
 type the verifier takes (2-D and batched 3-D; K = 16 and 32, so both the mma.sync shapes and the
-multiply-add form), compiles at -O3 for sm_90a and sm_100a, ptxas
+multiply-add form), and atomic_rmw_tko (every mode) / atomic_cas_tko on every type the verifier
+takes, compiles at -O3 for sm_90a and sm_100a, ptxas
 accepts it with 0 spills, and the reference interpreter runs it; for the exact ops (and every
 structured one: small integer inputs make any summation order exact) the outputs are checked
 against values this script computes itself.
@@ -464,6 +465,55 @@ def structured_cases():
                     cases.append(dict(tag="%s.%s.%s.%s.k%d" % ("mmai" if at == "i8" else "mmaf", at, ct, "x".join(map(str, csh)), kdim),
                                       text=structured_kernel([(at, ash), (at, bsh)], (ct, csh), body),
                                       ins=[(at, prod(ash), cols[0]), (at, prod(bsh), cols[1])], out=(ct, prod(csh)), want=want))
+    # atomic_rmw_tko: every mode on every type (the verifier keeps the legal pairs), on the 32
+    # elements of input 0's buffer: two rounds with input 1's values, the second returning what the
+    # first left (op(initial, v)), so the outputs check the operation, not only the read
+    def rmw(mode, t, old, v):
+        if t not in INTS and mode in ("and", "or", "xor", "umax", "umin"):
+            return None  # the verifier refuses these (no reference needed)
+        if mode == "xchg":
+            return v
+        if mode in ("add", "addf"):
+            r = old + v
+        elif mode in ("and", "or", "xor"):
+            r = {"and": old & v, "or": old | v, "xor": old ^ v}[mode]
+        elif mode in ("max", "min"):
+            r = max(old, v) if mode == "max" else min(old, v)
+        else:  # umax / umin on the unsigned view of the bits
+            bits = BITS[t]
+            uo, uv = old & ((1 << bits) - 1), v & ((1 << bits) - 1)
+            r = max(uo, uv) if mode == "umax" else min(uo, uv)
+        return wrap(r, BITS[t]) if t in INTS else float(r)
+    for t in INTS + FLOATS:
+        for mode in ("and", "or", "xor", "add", "addf", "max", "min", "umax", "umin", "xchg"):
+            n = 32
+            init, vals = small_values(t, n, 2), small_values(t, n, 3)
+            pt = "tile<%dxptr<%s>>" % (n, t)
+            body = ["    %%pr = reshape %%p0 : tile<ptr<%s>> -> tile<1xptr<%s>>" % (t, t),
+                    "    %%pb = broadcast %%pr : tile<1xptr<%s>> -> %s" % (t, pt),
+                    "    %%lane = iota : tile<%dxi32>" % n,
+                    "    %%ptrs = offset %%pb, %%lane : %s, tile<%dxi32> -> %s" % (pt, n, pt),
+                    "    %%o0, %%u0 = atomic_rmw_tko relaxed device %%ptrs, %s, %%a1 : %s, %s -> %s, token" % (mode, pt, tile_ty(t, [n]), tile_ty(t, [n])),
+                    "    %%r, %%u1 = atomic_rmw_tko relaxed device %%ptrs, %s, %%a1 token=%%u0 : %s, %s -> %s, token" % (mode, pt, tile_ty(t, [n]), tile_ty(t, [n]))]
+            want = [rmw(mode, t, o, v) for o, v in zip(init, vals)]
+            want = None if None in want else want
+            cases.append(dict(tag="atomic_rmw.%s.%s" % (mode, t), text=structured_kernel([(t, [n]), (t, [n])], (t, [n]), body),
+                              ins=[(t, n, init), (t, n, vals)], out=(t, n), want=want))
+        # atomic_cas_tko: swap in input 1's values where memory holds input 0's (it does), then a
+        # second compare with the initial values fails and returns what the first swap wrote
+        n = 32
+        init, vals = small_values(t, n, 2), small_values(t, n, 3)
+        pt = "tile<%dxptr<%s>>" % (n, t)
+        tt = tile_ty(t, [n])
+        body = ["    %%pr = reshape %%p0 : tile<ptr<%s>> -> tile<1xptr<%s>>" % (t, t),
+                "    %%pb = broadcast %%pr : tile<1xptr<%s>> -> %s" % (t, pt),
+                "    %%lane = iota : tile<%dxi32>" % n,
+                "    %%ptrs = offset %%pb, %%lane : %s, tile<%dxi32> -> %s" % (pt, n, pt),
+                "    %%o0, %%u0 = atomic_cas_tko relaxed device %%ptrs, %%a0, %%a1 : %s, %s -> %s, token" % (pt, tt, tt),
+                "    %%r, %%u1 = atomic_cas_tko relaxed device %%ptrs, %%a0, %%a0 token=%%u0 : %s, %s -> %s, token" % (pt, tt, tt)]
+        want = list(vals)  # where input 1 equals input 0 the second compare succeeds, writing the same value
+        cases.append(dict(tag="atomic_cas.%s" % t, text=structured_kernel([(t, [n]), (t, [n])], (t, [n]), body),
+                          ins=[(t, n, init), (t, n, vals)], out=(t, n), want=want))
     return cases
 
 # ---- the run ----
