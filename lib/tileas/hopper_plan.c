@@ -480,7 +480,8 @@ static const char *apply_assignment(ct_hopper_plan *p) {
       if (r[i].lo >= r[j].hi || r[j].lo >= r[i].hi) continue;
       if ((r[i].staging && r[j].buffer) || (r[j].staging && r[i].buffer)) continue;
       p->why_op = r[i].op;
-      return "two shared-memory ranges of the assignment overlap (tileas.offset / tileas.barriers)";
+      return "two shared-memory ranges of the assignment overlap (tileas.offset / tileas.barriers / "
+             "tileas.b_staging_offset)";
     }
   }
   p->why_op = (MlirOperation){NULL};
