@@ -193,36 +193,37 @@ void ct_tileas_alloc_set(MlirOperation op, const ct_tileas_alloc *a) {
 }
 
 /* ---- shared-memory assignment ---- */
-void ct_tileas_set_offset(MlirOperation alloc, int64_t offset) {
-  mlirOperationSetAttributeByName(alloc, sr("tileas.offset"), i64(mlirOperationGetContext(alloc), offset));
+/* An i64 byte offset attribute `name` on op: set, and read (false when absent; *why set when it
+ * is not an integer: "<name> is not an integer"). */
+static void set_offset_attr(MlirOperation op, const char *name, int64_t offset) {
+  mlirOperationSetAttributeByName(op, sr(name), i64(mlirOperationGetContext(op), offset));
 }
 
-bool ct_tileas_op_offset(MlirOperation alloc, int64_t *offset, const char **why) {
+static bool read_offset_attr(MlirOperation op, const char *name, const char *not_integer, int64_t *offset,
+                             const char **why) {
   *why = NULL;
-  MlirAttribute a = mlirOperationGetAttributeByName(alloc, sr("tileas.offset"));
+  MlirAttribute a = mlirOperationGetAttributeByName(op, sr(name));
   if (mlirAttributeIsNull(a)) return false;
   if (!mlirAttributeIsAInteger(a)) {
-    *why = "tileas.offset is not an integer";
+    *why = not_integer;
     return false;
   }
   *offset = mlirIntegerAttrGetValueInt(a);
   return true;
+}
+
+void ct_tileas_set_offset(MlirOperation alloc, int64_t offset) { set_offset_attr(alloc, "tileas.offset", offset); }
+
+bool ct_tileas_op_offset(MlirOperation alloc, int64_t *offset, const char **why) {
+  return read_offset_attr(alloc, "tileas.offset", "tileas.offset is not an integer", offset, why);
 }
 
 void ct_tileas_set_b_staging_offset(MlirOperation mma, int64_t offset) {
-  mlirOperationSetAttributeByName(mma, sr("tileas.b_staging_offset"), i64(mlirOperationGetContext(mma), offset));
+  set_offset_attr(mma, "tileas.b_staging_offset", offset);
 }
 
 bool ct_tileas_op_b_staging_offset(MlirOperation mma, int64_t *offset, const char **why) {
-  *why = NULL;
-  MlirAttribute a = mlirOperationGetAttributeByName(mma, sr("tileas.b_staging_offset"));
-  if (mlirAttributeIsNull(a)) return false;
-  if (!mlirAttributeIsAInteger(a)) {
-    *why = "tileas.b_staging_offset is not an integer";
-    return false;
-  }
-  *offset = mlirIntegerAttrGetValueInt(a);
-  return true;
+  return read_offset_attr(mma, "tileas.b_staging_offset", "tileas.b_staging_offset is not an integer", offset, why);
 }
 
 MlirAttribute ct_tileas_barriers_attr(MlirContext ctx, int64_t full, int64_t empty) {
