@@ -279,8 +279,8 @@ static const char *wgmma_elem_name(ct_elem e, bool is_unsigned) {
 static void wgmma(ct_lower *L, const ct_hopper_mma *mm, MlirValue *acc, int nacc, MlirValue da, const MlirValue *a_regs,
                   MlirValue db, bool trans_b, bool zero_d) {
   ct_bld *b = &L->b;
-  bool is_int = mm->acc_elem == CT_I32, sixteen = mm->elem == CT_F16 || mm->elem == CT_BF16;
-  int kstep = CT_WGMMA_KSTEP_BYTES * 8 / ct_elem_bits(mm->elem);
+  bool is_int = mm->acc_elem == CT_I32, transposable = ct_wgmma_transposable(mm->elem);
+  int kstep = ct_wgmma_kstep_elems(mm->elem);
   int na = a_regs ? 4 : 1;
   size_t cap = 200 + (size_t)nacc * 12;
   char *text = malloc(cap), *cons = malloc((size_t)nacc * 8 + 32);
@@ -291,7 +291,7 @@ static void wgmma(ct_lower *L, const ct_hopper_mma *mm, MlirValue *acc, int nacc
   for (int i = 0; i < nacc; i++) pos += snprintf(text + pos, cap - (size_t)pos, "%s$%d", i ? ", " : "", i);
   /* inputs: acc (tied, $nacc..$2nacc-1; none when zero_d), then A, then B */
   int nin = zero_d ? 0 : nacc, in = nacc + nin;
-  const char *tail = is_int ? "p" : sixteen ? (a_regs ? "p, 1, 1, %d" : "p, 1, 1, 0, %d") : "p, 1, 1";
+  const char *tail = is_int ? "p" : transposable ? (a_regs ? "p, 1, 1, %d" : "p, 1, 1, 0, %d") : "p, 1, 1";
   char tail_text[32];
   snprintf(tail_text, sizeof tail_text, tail, trans_b ? 1 : 0);
   if (a_regs) pos += snprintf(text + pos, cap - (size_t)pos, "}, {$%d, $%d, $%d, $%d}, $%d, %s;\n}\n", in, in + 1, in + 2,
@@ -330,12 +330,14 @@ static bool is_zero_const(MlirValue v) {
   return mlirAttributeIsAFloat(a) && mlirFloatAttrGetValueDouble(a) == 0.0;
 }
 
-/* Run `instr` (wgmma.fence / wgmma.wait_group) as an asm through which the registers v[n] (f32
- * accumulators as .f32, i32 accumulators and packed A fragments as .b32) pass as tied operands
- * (updated in place): every instruction computing them is ordered before it and every reader
- * after it, as CUTLASS's warpgroup_fence_operand does. With no register, the intrinsic
+/* Run `instr` (wgmma.fence / wgmma.wait_group) as an asm through which the registers v[nv] and
+ * w[nw] (f32 accumulators as .f32, i32 accumulators and packed A fragments as .b32) pass as tied
+ * operands (updated in place): every instruction computing them is ordered before it and every
+ * reader after it, as CUTLASS's warpgroup_fence_operand does. With no register, the intrinsic
  * `intrinsic` (its i64 argument `arg` when arg >= 0). */
-static void through_asm(ct_bld *b, const char *instr, const char *intrinsic, int64_t arg, MlirValue *v, int n) {
+static void through_asm(ct_bld *b, const char *instr, const char *intrinsic, int64_t arg, MlirValue *v, int nv,
+                        MlirValue *w, int nw) {
+  int n = nv + nw;
   if (n == 0) {
     MlirValue a = bld_i64(b, arg);
     intr0(b, intrinsic, arg >= 0 ? 1 : 0, arg >= 0 ? &a : NULL);
@@ -343,32 +345,32 @@ static void through_asm(ct_bld *b, const char *instr, const char *intrinsic, int
   }
   char *cons = malloc((size_t)n * 10 + 1);
   MlirType *ts = calloc((size_t)n, sizeof *ts);
-  if (!cons || !ts) abort();
+  MlirValue *ops = malloc((size_t)n * sizeof *ops);
+  if (!cons || !ts || !ops) abort();
   int cp = 0;
   for (int i = 0; i < n; i++) {
-    ts[i] = mlirValueGetType(v[i]);
+    ops[i] = i < nv ? v[i] : w[i - nv];
+    ts[i] = mlirValueGetType(ops[i]);
     cp += sprintf(cons + cp, "%s", mlirTypeEqual(ts[i], b->f32) ? "=f," : "=r,");
   }
   for (int i = 0; i < n; i++) cp += sprintf(cons + cp, i + 1 < n ? "%d," : "%d", i);
   MlirType st = mlirLLVMStructTypeLiteralGet(b->ctx, n, ts, false);
-  MlirValue res = bld_inline_asm_volatile(b, instr, cons, st, n, v);
-  for (int i = 0; i < n; i++) v[i] = bld_extractvalue(b, res, i, ts[i]);
+  MlirValue res = bld_inline_asm_volatile(b, instr, cons, st, n, ops);
+  for (int i = 0; i < n; i++) {
+    MlirValue r = bld_extractvalue(b, res, i, ts[i]);
+    if (i < nv) v[i] = r;
+    else w[i - nv] = r;
+  }
   free(cons);
   free(ts);
+  free(ops);
 }
 
 /* wgmma.fence with the registers the chain's wgmmas read (acc[nacc]: the accumulator, a[na]: .b32
  * A fragments) passed through it: none of them is computed (or rematerialised) between the fence
  * and the wgmmas. */
 static void fence_operands(ct_bld *b, MlirValue *acc, int nacc, MlirValue *a, int na) {
-  MlirValue *v = malloc(((size_t)nacc + (size_t)na + 1) * sizeof *v);
-  if (!v) abort();
-  for (int i = 0; i < nacc; i++) v[i] = acc[i];
-  for (int i = 0; i < na; i++) v[nacc + i] = a[i];
-  through_asm(b, "wgmma.fence.sync.aligned;", "llvm.nvvm.wgmma.fence.sync.aligned", -1, v, nacc + na);
-  for (int i = 0; i < nacc; i++) acc[i] = v[i];
-  for (int i = 0; i < na; i++) a[i] = v[nacc + i];
-  free(v);
+  through_asm(b, "wgmma.fence.sync.aligned;", "llvm.nvvm.wgmma.fence.sync.aligned", -1, acc, nacc, a, na);
 }
 
 /* Two f16/bf16 registers as one .b32 (low half = first). */
@@ -477,7 +479,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   MlirValue db0 = desc_at(b, baddr, bg);
   /* every operand of the chain is ready before wgmma.fence: no register of an in-flight wgmma is
    * written between the wgmmas (ptxas would serialise them or inject warpgroup.arrive) */
-  int nk = (int)(mm->k * ct_elem_bits(mm->elem) / 8 / CT_WGMMA_KSTEP_BYTES);
+  int nk = (int)(mm->k / ct_wgmma_kstep_elems(mm->elem));
   MlirValue *da = calloc((size_t)nk, sizeof *da), *db = calloc((size_t)nk, sizeof *db);
   MlirValue *ar = calloc((size_t)nk * 4 + 1, sizeof *ar);
   if (!da || !db || !ar) abort();
@@ -556,7 +558,7 @@ int hopper_in_flight_result(ct_lower *L) {
 /* The in-flight group of the loop's last iteration completes (wait_group 0) before its result is
  * read; the accumulator passes through the wait, so nothing reads it earlier. */
 void hopper_wait_in_flight(ct_lower *L, MlirValue *regs, int n) {
-  through_asm(&L->b, "wgmma.wait_group.sync.aligned 0;", "llvm.nvvm.wgmma.wait_group.sync.aligned", 0, regs, n);
+  through_asm(&L->b, "wgmma.wait_group.sync.aligned 0;", "llvm.nvvm.wgmma.wait_group.sync.aligned", 0, regs, n, NULL, 0);
 }
 
 void hopper_loop_end(ct_lower *L) { bld_barrier(&L->b); /* every warpgroup's wgmma reads of the ring are complete */ }

@@ -54,6 +54,10 @@ void ct_wgmma_operand_geom_init(ct_wgmma_operand_geom *g, bool k_major, int swiz
   }
 }
 
+int ct_wgmma_kstep_elems(ct_elem e) { return CT_WGMMA_KSTEP_BYTES * 8 / ct_elem_bits(e); }
+
+bool ct_wgmma_transposable(ct_elem e) { return e == CT_F16 || e == CT_BF16; }
+
 int64_t ct_wgmma_kstep_offset(const ct_wgmma_operand_geom *g, int64_t kk, int64_t row_offset) {
   if (g->k_major) {
     int64_t kbytes = kk * CT_WGMMA_KSTEP_BYTES;

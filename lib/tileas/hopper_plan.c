@@ -570,7 +570,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     if (i > 0 && mm->m != p->m) return "the mmaf ops have different tile M";
     p->m = mm->m;
     if (mm->n < 8 || mm->n > HOPPER_MAX_N || (mm->n & (mm->n - 1))) return "tile N must be a power of two in 8..256";
-    if ((mm->k * ct_elem_bits(mm->elem) / 8) % CT_WGMMA_KSTEP_BYTES)
+    if (mm->k % ct_wgmma_kstep_elems(mm->elem))
       return "tile K is not a whole number of wgmma k steps (32 bytes of K each: k16 of f16/bf16, k8 of tf32, k32 of 8-bit types)";
     ct_mma_family fam;
     if (!ct_tileas_op_mma(mmas[i], &fam) || fam != CT_MMA_WGMMA)
@@ -578,8 +578,8 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     MlirOperation ap = hopper_produce_of(mlirOperationGetOperand(mmas[i], 0));
     mm->a_pipe = -1;
     if (!mlirOperationIsNull(ap) && (mm->a_pipe = use_pipe(p, ap, CT_PIPE_A, &why)) < 0) return why;
-    bool sixteen_bit = mm->elem == CT_F16 || mm->elem == CT_BF16;
-    if (mlirOperationIsNull(ap) && !sixteen_bit)
+    bool transposable = ct_wgmma_transposable(mm->elem);
+    if (mlirOperationIsNull(ap) && !transposable)
       return "wgmma with A in registers is used for f16/bf16 only (the A operand of this mmaf is not a view load)";
     MlirValue bv = mlirOperationGetOperand(mmas[i], 1);
     ct_pipe_role role = CT_PIPE_B_MN;
@@ -588,7 +588,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
       bv = mlirOperationGetOperand(def_op(bv), 0);
     }
     MlirOperation bp = hopper_produce_of(bv);
-    if (!sixteen_bit && (mlirOperationIsNull(bp) || role == CT_PIPE_B_MN)) {
+    if (!transposable && (mlirOperationIsNull(bp) || role == CT_PIPE_B_MN)) {
       /* wgmma reads a tf32/8-bit B only K-major: stage it from registers, transposed */
       if (!mlirOperationIsNull(bp)) return "a tf32 or 8-bit B in an MN-major TMA pipe (wgmma reads these types K-major only)";
       if ((why = plan_b_staging(mm))) return why;
@@ -731,7 +731,7 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
                mm->b_slots, mm->b_geom.swizzle);
     else describe(p, mm->b_pipe, b, sizeof b);
     ct_remark_op(env->c, mm->mmaf, "wgmma path: m64n%lldk%d x %d warpgroup%s (%d threads); A: %s; B: %s", (long long)mm->n,
-                 CT_WGMMA_KSTEP_BYTES * 8 / ct_elem_bits(mm->elem), p->warpgroups, p->warpgroups == 1 ? "" : "s", threads, a, b);
+                 ct_wgmma_kstep_elems(mm->elem), p->warpgroups, p->warpgroups == 1 ? "" : "s", threads, a, b);
   }
   /* the kernel's shared-memory figure is the remark at its entry (lower_kernel.c), once lowered */
   ct_remark_op(env->c, p->for_op, "wgmma path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers", p->npipes,

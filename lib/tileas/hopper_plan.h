@@ -48,6 +48,11 @@ void ct_wgmma_operand_geom_init(ct_wgmma_operand_geom *g, bool k_major, int swiz
  * tf32, k32 of 8-bit types: CT_WGMMA_KSTEP_BYTES). K-major: slab kk*32 / span, + the in-row
  * offset; MN-major: 32/esize K-rows × span per step. */
 #define CT_WGMMA_KSTEP_BYTES 32
+/* K of one wgmma instruction for element type e (16 for f16/bf16, 8 for tf32, 32 for 8-bit). */
+int ct_wgmma_kstep_elems(ct_elem e);
+/* Does wgmma read operands of e in either major order (imm-trans-a/b)? Only 16-bit types: tf32 and
+ * 8-bit operands must be K-major in shared memory (and A in registers is 16-bit only here). */
+bool ct_wgmma_transposable(ct_elem e);
 int64_t ct_wgmma_kstep_offset(const ct_wgmma_operand_geom *g, int64_t kk, int64_t row_offset);
 
 /* Byte offset inside a TMA box (rows of span bytes, the box aligned to the swizzle pattern's
