@@ -35,8 +35,8 @@ def run(cmd):
     return r.returncode, r.stderr.decode(errors="replace")
 
 
-def check(tilec, tmp, name, data, suffix, gpu):
-    base = os.path.join(tmp, "%x" % (hash((name, gpu)) & 0xFFFFFFFF))
+def check(tilec, tmp, number, name, data, suffix, gpu):
+    base = os.path.join(tmp, "job%d" % number)  # the job's index: unique, unlike a hash of its name
     src = base + suffix
     with open(src, "wb") as f:
         f.write(data)
@@ -90,7 +90,7 @@ def main():
     counts = {"ok": 0, "refused": 0, "fail": 0}
     failures = []
     with tempfile.TemporaryDirectory() as tmp, concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-        for status, msg in ex.map(lambda j: check(a.tilec, tmp, *j), jobs):
+        for status, msg in ex.map(lambda j: check(a.tilec, tmp, *j), ((n, *job) for n, job in enumerate(jobs))):
             counts[status] += 1
             if msg:
                 failures.append(msg)

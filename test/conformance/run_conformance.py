@@ -67,6 +67,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 
 SKIP_TESTING_OPS = "uses NVIDIA's test-only testing$ ops (other than testing$func, which tilec supports)"
 SKIP_MULTI_MODULE = "bytecode holds one cuda_tile.module per file; the chunk has several"
@@ -147,10 +148,19 @@ class Runner:
         self.tilec, self.filecheck, self.timeout = args.tilec, args.filecheck, args.timeout
         self.workdir = workdir
         self.counter = 0
+        self.counter_lock = threading.Lock()
+
+    def scratch_path(self, stem, suffix):
+        """A fresh file name in the work directory. Chunks are checked by a thread pool, so the
+        counter is taken under a lock: two threads given the same number would write the same file
+        and one chunk would be checked with the other's text."""
+        with self.counter_lock:
+            self.counter += 1
+            number = self.counter
+        return os.path.join(self.workdir, "%s.%d.%s" % (re.sub(r"[^A-Za-z0-9_.-]", "_", stem), number, suffix))
 
     def new_path(self, stem):
-        self.counter += 1
-        return os.path.join(self.workdir, "%s.%d.mlir" % (re.sub(r"[^A-Za-z0-9_.-]", "_", stem), self.counter))
+        return self.scratch_path(stem, "mlir")
 
     def tilec_run(self, args, stdin_text=None):
         """Run tilec; returns (rc, stdout, stderr, crash_reason or None)."""
@@ -263,8 +273,7 @@ class Runner:
     def write_read(self, rel, line, src, version):
         """tilec --emit=bytecode [--bytecode-version=V] src, then tilec reads it back.
         Returns (printed text, None), or (None, failing Outcome)."""
-        self.counter += 1
-        bc = os.path.join(self.workdir, "%s.%d.tileirbc" % (re.sub(r"[^A-Za-z0-9_.-]", "_", rel), self.counter))
+        bc = self.scratch_path(rel, "tileirbc")
         at = " at " + version if version else ""
         argv = ["-O0", "--emit=bytecode"] + (["--bytecode-version=" + version] if version else []) + [src, "-o", bc]
         rc, _, err, crash = self.tilec_run(argv)
@@ -376,8 +385,7 @@ class Runner:
             return fail("fail", "text printed with debug info rejected: " + first_error(err))
         if reprinted != printed:
             return fail("fail", "printing with debug info is not a fixed point: " + first_difference(printed, reprinted))
-        self.counter += 1
-        bc = os.path.join(self.workdir, "%s.%d.tileirbc" % (re.sub(r"[^A-Za-z0-9_.-]", "_", rel), self.counter))
+        bc = self.scratch_path(rel, "tileirbc")
         rc, _, err, crash = self.tilec_run(["-O0", "--emit=bytecode", path, "-o", bc])
         if crash:
             return fail("crash", crash + " (writing bytecode with debug info)")
