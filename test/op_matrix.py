@@ -552,6 +552,14 @@ def main():
         c["op"] = c["tag"].split(".")[0]
         cases.append(c)
     cases = [c for c in cases if not a.only or re.search(a.only, c["tag"])]
+    # each case's tag names its scratch files, and the cases run in a thread pool: a repeated tag
+    # would let two cases overwrite each other's files
+    tag_counts = {}
+    for c in cases:
+        tag_counts[c["tag"]] = tag_counts.get(c["tag"], 0) + 1
+    repeated = sorted(t for t, n in tag_counts.items() if n > 1)
+    if repeated:
+        sys.exit("op matrix: repeated case tags: " + ", ".join(repeated[:10]))
     # TILEC_MATRIX_STRIDE=k (scripts/test.sh, sanitizer build: each compile is ~10x slower): every
     # k-th combination
     stride = max(1, int(os.environ.get("TILEC_MATRIX_STRIDE", "1")))
