@@ -13,7 +13,9 @@
  *     contiguity, row pitch, base alignment, dim_map) is read from the group's tileaa.view and its
  *     tileaa.constant operands.
  *  2. Layout: ct_layout_select with the options' weights and tunables.
- *  3. mmaf/mmai get `tileas.mma` (the family their operand layouts imply). Stage count per
+ *  3. mmaf/mmai get `tileas.mma` (the family their operand layouts imply; on a wgmma target an
+ *     f16/bf16 -> f32 mmaf whose operands have no SMEM path is wgmma too: A from registers, B
+ *     staged by the code generator). Stage count per
  *     tileaa.for holding SMEM-staged loads, by the latency-true roofline (roofline.c: load latency
  *     + one stage of every pipe at the SM's share of DRAM bandwidth, against the iteration's
  *     tensor-core and ALU work); SMEM clamp against the kernel's other buffers. The scheduler
@@ -197,6 +199,17 @@ static const group *group_of_waited(const group *gs, size_t n, MlirValue v) {
     if (gs[i].is_load && mlirValueEqual(mlirOperationGetResult(gs[i].op, 0), fut))
       return !through_permute || (gs[i].prob.use == CT_USE_MMA_B && gs[i].prob.k_major) ? &gs[i] : NULL;
   return NULL;
+}
+
+/* Can wgmma take this mma's A from registers? wgmma has register A for f16/bf16 only (and f32
+ * accumulators: hopper_plan.c wgmma_types). */
+static bool mma_a_from_registers_ok(MlirOperation mma) {
+  ct_type a, c;
+  if (!ct_ir_is(mma, "cuda_tile.mmaf") || mlirOperationGetNumOperands(mma) != 3 ||
+      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mma, 0)), &a) ||
+      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mma, 2)), &c))
+    return false;
+  return (a.elem == CT_F16 || a.elem == CT_BF16) && c.elem == CT_F32 && a.rank == 2;
 }
 
 /* The load group that decides an mma's instruction family: its lhs, else its rhs (an lhs computed
@@ -446,6 +459,11 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
       ct_mma_family fam = a->choice->frag == CT_FRAG_WGMMA_SMEM ? CT_MMA_WGMMA
                           : (a->choice->frag == CT_FRAG_LDMATRIX || a->choice->frag == CT_FRAG_MMA_REG) ? CT_MMA_SYNC
                                                                                                       : CT_MMA_TCGEN05;
+      /* Operands with no TMA path (no alignment proof, odd strides) still run on wgmma where the
+       * target has it: a 16-bit A from registers, B staged from registers into K-major SMEM slots
+       * (hopper_plan.c plan_b_staging); the plan falls back to mma.sync, with a remark, when the
+       * kernel does not fit it. */
+      if (fam == CT_MMA_SYNC && m->has_wgmma && mma_a_from_registers_ok(mmas.ops[i])) fam = CT_MMA_WGMMA;
       ct_tileas_set_mma(mmas.ops[i], fam);
     }
     ct_oplist_free(&mmas);

@@ -7,9 +7,10 @@
  * or 128: one m64 wgmma per warpgroup). tf32 and 8-bit operands must both be K-major (wgmma
  * transposes 16-bit types only): A from a pipe; B the permute of one, or else staged from
  * registers into K-major SMEM slots (plan_b_staging; placed after the mbarriers). Operands: A is the tileas.consume of a
- * tileas.produce (a TMA pipe read through a K-major descriptor) or any tile computed in registers
- * (wgmma with A in registers, e.g. P in P·V); B is the consume of a produce ([K,N], MN-major
- * descriptor) or `permute [1,0]` of one ([N,K], K-major descriptor, e.g. Kᵀ in Q·Kᵀ). Each such
+ * tileas.produce (a TMA pipe read through a K-major descriptor) or any tile computed or loaded in
+ * registers (wgmma with A in registers, e.g. P in P·V, or an A TileAS loads with SIMT loads); B is
+ * the consume of a produce ([K,N], MN-major descriptor) or `permute [1,0]` of one ([N,K], K-major
+ * descriptor, e.g. Kᵀ in Q·Kᵀ), or any other tile, staged from registers (plan_b_staging). Each such
  * produce is a pipe: in the loop body (indices loop-invariant or the loop counter) it becomes a
  * ring of its tileas.pipe's `stages`, before the loop (at the entry's top level) a one-shot load;
  * its slot may only be consumed and released, and the consumed tile may only feed planned mmaf
@@ -504,7 +505,8 @@ static void plan_in_flight(ct_hopper_plan *p) {
   mm->loop_result = r;
 }
 
-/* B staged from registers (tf32/8-bit B not in a K-major TMA pipe): B^T as N rows of K bytes,
+/* B staged from registers (a B not in a TMA pipe — SIMT-loaded for want of an alignment proof, or
+ * computed — or a tf32/8-bit B not K-major in one): B^T as N rows of K bytes,
  * K-major with the largest swizzle span (128/64/32 B) dividing the row, as a TMA box of that
  * swizzle would lay it out, so the K-major descriptor geometry reads it; 2 slots. */
 static const char *plan_b_staging(ct_hopper_mma *mm) {
@@ -588,17 +590,13 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
       bv = mlirOperationGetOperand(def_op(bv), 0);
     }
     MlirOperation bp = hopper_produce_of(bv);
-    if (!transposable && (mlirOperationIsNull(bp) || role == CT_PIPE_B_MN)) {
-      /* wgmma reads a tf32/8-bit B only K-major: stage it from registers, transposed */
-      if (!mlirOperationIsNull(bp)) return "a tf32 or 8-bit B in an MN-major TMA pipe (wgmma reads these types K-major only)";
+    if (!transposable && !mlirOperationIsNull(bp) && role == CT_PIPE_B_MN)
+      return "a tf32 or 8-bit B in an MN-major TMA pipe (wgmma reads these types K-major only)";
+    if (mlirOperationIsNull(bp)) {
+      /* B in registers (a SIMT load: no TMA path; or computed): staged, transposed, into K-major
+       * slots each iteration */
       if ((why = plan_b_staging(mm))) return why;
       continue;
-    }
-    if (mlirOperationIsNull(bp)) {
-      MlirOperation bd = def_op(bv);
-      return !mlirOperationIsNull(bd) && is_op(bd, "tileas.load")
-                 ? "TileAS loads the B tile with SIMT loads, not a TMA pipe"
-                 : "the B operand is not a view load (wgmma reads B from shared memory)";
     }
     if ((mm->b_pipe = use_pipe(p, bp, role, &why)) < 0) return why;
   }

@@ -174,8 +174,8 @@ static void demote_untaken_paths(ct_ctx *c, MlirOperation entry, const ct_hopper
  * stages from a 1024-aligned offset in program order, then the mbarriers, then the TMA store's
  * staging, which reuses the ring when it fits), recorded for the code generator: tileas.offset on
  * each pipe's and the staging buffer's tileas.alloc, tileas.barriers on each pipe, and
- * tileas.b_staging_offset on each mmaf/mmai whose B is staged from registers (tf32/8-bit B not in
- * a K-major pipe), whose bytes join the kernel's tileas.smem_bytes. */
+ * tileas.b_staging_offset on each mmaf/mmai whose B is staged from registers (no TMA pipe, or a
+ * tf32/8-bit B not K-major in one), whose bytes join the kernel's tileas.smem_bytes. */
 static void record_smem_assignment(const ct_hopper_plan *plan) {
   for (int i = 0; i < plan->npipes; i++) {
     const ct_hopper_pipe *o = &plan->pipes[i];

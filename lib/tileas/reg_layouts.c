@@ -10,7 +10,9 @@
  *    blocked layout over the view's tile (reg_layout.c ct_layout_blocked: up to 4 consecutive
  *    elements per thread along the last dimension, then lanes, then warps); when every use of the
  *    tile is an A/B operand of mmaf/mmai, up to 16 bytes per thread instead (the tile is only staged to shared memory, so the
- *    global loads and shared stores become 16-byte vectors);
+ *    global loads and shared stores become 16-byte vectors); when every use is the A operand of
+ *    an mmaf on wgmma, wgmma's register A fragment (the accumulator layout over M x K), so the
+ *    loads land where wgmma reads them, with no conversion through shared memory;
  *  - an iota, a splat constant, a broadcast, an extract, an insert, a cat (rank >= 1): blocked
  *    (ct_layout_blocked);
  *  - an mmaf/mmai on mma.sync whose operands fit an mma.sync shape (f16/bf16 -> f32: m16n8k16;
@@ -47,6 +49,27 @@ static bool only_feeds_mma(MlirValue v) {
   return true;
 }
 
+/* Is every use of v the A operand of a 2-D mmaf on wgmma (through tileaa.wait hand-offs)? *shape:
+ * A's M x K. Such a tile is loaded straight into wgmma's register A fragment. */
+static bool only_feeds_wgmma_a(MlirValue v, int64_t shape[2]) {
+  MlirOpOperand u = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(u)) return false;
+  for (; !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation w = mlirOpOperandGetOwner(u);
+    if (name_is(w, "tileaa.wait")) {
+      if (mlirOperationGetNumResults(w) != 1 || !only_feeds_wgmma_a(mlirOperationGetResult(w, 0), shape)) return false;
+      continue;
+    }
+    ct_mma_family f;
+    ct_type a;
+    if (!ct_ir_is_mma(w) || mlirOpOperandGetOperandNumber(u) != 0 || !ct_tileas_op_mma(w, &f) || f != CT_MMA_WGMMA ||
+        !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(w, 0)), &a) || a.rank != 2)
+      return false;
+    shape[0] = a.shape[0], shape[1] = a.shape[1];
+  }
+  return true;
+}
+
 bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out) {
   MlirValue view = mlirOperationGetOperand(op, 0);
   if (!mlirValueIsAOpResult(view)) return false;
@@ -55,6 +78,10 @@ bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out) {
   if (!name_is(vop, "tileaa.view") || ct_tileaa_view_read(vop, &vt)) return false;
   int64_t shape[CT_MAX_RANK];
   for (int i = 0; i < vt.tile_rank; i++) shape[i] = vt.tile_shape[i];
+  int64_t a_shape[2];
+  if (vt.tile_rank == 2 && only_feeds_wgmma_a(mlirOperationGetResult(op, 0), a_shape) &&
+      ct_layout_mma_acc_grid(out, a_shape[0], a_shape[1], nwarps, 1))
+    return true; /* wgmma's A fragment: the m64 accumulator layout over M x K (lower_hopper_loop.c) */
   if (!only_feeds_mma(mlirOperationGetResult(op, 0))) return ct_layout_blocked(out, vt.tile_rank, shape, nwarps);
   int bits = ct_elem_bits(vt.elem);
   int spt_bits = ct_log2_exact(bits >= 8 ? 128 / bits : 16);

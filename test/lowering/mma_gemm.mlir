@@ -1,12 +1,18 @@
-// mmaf f16 x f16 -> f32 in a k-loop: ldmatrix (+.trans for B) and mma.sync m16n8k16; the
-// accumulator stays in the mma fragment layout across iterations (no shared-memory round trip
-// per iteration: exactly two barriers in the loop body, around the operand staging).
-// RUN: %tilec --emit=ptx --gpu-name=sm_90a %s -o %t.90.ptx
-// RUN: %FileCheck %s < %t.90.ptx
-// RUN: %ptxas -arch=sm_90a -v %t.90.ptx -o %t.90.cubin 2>&1 | %FileCheck %s --check-prefix=SPILL
+// mmaf f16 x f16 -> f32 in a k-loop on mma.sync (sm_100a: no tcgen05 code generation yet):
+// ldmatrix (+.trans for B) and mma.sync m16n8k16; the accumulator stays in the mma fragment layout
+// across iterations (no shared-memory round trip per iteration: exactly two barriers in the loop
+// body, around the operand staging). On sm_90a the same kernel runs on wgmma although neither
+// operand pointer is proven aligned (no TMA): A loaded straight into wgmma's register fragment, B
+// staged from registers into K-major swizzled slots (test/hopper/wgmma_unaligned.mlir).
 // RUN: %tilec --emit=ptx --gpu-name=sm_100a %s -o %t.100.ptx
-// RUN: %ptxas -arch=sm_100a %t.100.ptx -o %t.100.cubin
-// RUN: grep -c "bar.sync" %t.90.ptx | %FileCheck --check-prefix=BARS %s
+// RUN: %FileCheck %s < %t.100.ptx
+// RUN: %ptxas -arch=sm_100a -v %t.100.ptx -o %t.100.cubin 2>&1 | %FileCheck %s --check-prefix=SPILL
+// RUN: grep -c "bar.sync" %t.100.ptx | %FileCheck --check-prefix=BARS %s
+// RUN: %tilec --emit=ptx --gpu-name=sm_90a %s -o %t.90.ptx
+// RUN: %FileCheck --check-prefix=WGMMA %s < %t.90.ptx
+// RUN: %ptxas -arch=sm_90a -v %t.90.ptx -o %t.90.cubin 2>&1 | %FileCheck %s --check-prefix=SPILL
+// WGMMA-NOT: mma.sync
+// WGMMA: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // The only shared memory is the operand staging (2*64*40 + 2*32*72 bytes; no 16 KiB accumulator
 // conversion buffer), operands are staged with 16-byte vectors, and the accumulator is stored
 // straight from the mma fragments (pairs of consecutive columns).

@@ -4,9 +4,11 @@
 // pipes SIMT loads (an mmaf with one tile as both operands is not on the wgmma path).
 // RUN: %tilec --emit=tileas --split-input-file --print-ir-after-all %s 2>&1 >/dev/null | %after-sched | %FileCheck %s
 
-// No assumption on the stride: the operands fall back to direct mma.sync fragments.
+// No assumption on the stride: the operands fall back to SIMT loads into registers; on sm_90a the
+// mmaf still takes wgmma's family (A from registers, B staged into shared memory by the code
+// generator), which path selection confirms or demotes.
 // CHECK: "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "mma_reg"
-// CHECK: tileas.mma = "mma.sync"
+// CHECK: tileas.mma = "wgmma"
 // CHECK: sym_name = "no_assume"
 cuda_tile.module @no_assume {
   entry @no_assume(%a_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>, %k: tile<i64>) {
