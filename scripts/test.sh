@@ -18,4 +18,6 @@ export LSAN_OPTIONS=suppressions="$here/test/lsan.supp"
 export TILEC_REENTRY_STRIDE=4
 # the op matrix (test/op_matrix.py) likewise: every 4th combination under the sanitizers
 export TILEC_MATRIX_STRIDE=4
+# and the tensor-core corpus (test/corpus/run_corpus.py): every 3rd kernel
+export TILEC_CORPUS_STRIDE=3
 (cd "$here/build-asan" && ctest --output-on-failure)

@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""Checks the tensor-core corpus (test/corpus/*.mlir, written by gen_corpus.py; issue 12, item 6).
+For every kernel:
+  1. the checked-in file is what gen_corpus.py writes (no hand edits that the generator would lose);
+  2. tilec -O3 --gpu-name=sm_90a compiles it, and the PTX's mma family (wgmma.mma_async, else
+     mma.sync, else fma) is the file's CORPUS-PATH;
+  3. ptxas -arch=sm_90a -v accepts it with 0 spills (SKIPPED, said once, where ptxas is absent);
+  4. the reference interpreter (tilec-run --interpret) runs it on its CORPUS-RUN shape, checked
+     against tilec-run's C reference (CORPUS-REF c:...) or against a reference computed here
+     (attention, causal or not; batched GEMM) from the same inputs, written to files.
+Prints one line per kernel (family, registers, interpreter error) and a summary: how many take
+wgmma, and the known gaps (CORPUS-WANT: the family issue 12 asks for where it is not yet taken).
+Exit 1 on any failure."""
+import argparse
+import math
+import os
+import random
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+
+def header(text, key):
+    return [m.group(1).strip() for m in re.finditer(r"^// %s: (.*)$" % key, text, re.M)]
+
+
+def family(ptx):
+    if "wgmma.mma_async" in ptx:
+        return "wgmma"
+    return "mma.sync" if "mma.sync" in ptx else "fma"
+
+
+def f16_bits(x):
+    return struct.unpack("<H", struct.pack("<e", x))[0]
+
+
+def write_f16(path, values):
+    with open(path, "wb") as f:
+        f.write(struct.pack("<%de" % len(values), *values))
+
+
+def read_f32(path):
+    data = open(path, "rb").read()
+    return list(struct.unpack("<%df" % (len(data) // 4), data))
+
+
+def random_f16(rng, n):
+    # values exactly representable in f16, so the reference reads what the kernel reads
+    return [struct.unpack("<e", struct.pack("<e", rng.uniform(-1.0, 1.0)))[0] for _ in range(n)]
+
+
+def ref_attention(q, k, v, seq, d, causal):
+    scale = 1.0 / math.sqrt(d)
+    out = []
+    for i in range(seq):
+        qi = q[i * d:(i + 1) * d]
+        keys = range(i + 1) if causal else range(seq)
+        s = [scale * sum(qi[t] * k[j * d + t] for t in range(d)) for j in keys]
+        m = max(s)
+        p = [math.exp(x - m) for x in s]
+        l = sum(p)
+        for t in range(d):
+            out.append(sum(p[jj] * v[j * d + t] for jj, j in enumerate(keys)) / l)
+    return out
+
+
+def ref_batched(a, b, batch, m, n, k):
+    out = []
+    for z in range(batch):
+        for i in range(m):
+            row = a[(z * m + i) * k:(z * m + i + 1) * k]
+            for j in range(n):
+                out.append(sum(row[t] * b[(z * k + t) * n + j] for t in range(k)))
+    return out
+
+
+def run_own_reference(args, path, run, ref, work, name):
+    """Inputs as files, the interpreter's output saved, compared with the reference computed here.
+    Returns (ok, message)."""
+    words = run.split()
+    specs = [words[i + 1] for i in range(len(words)) if words[i] == "--arg"]
+    grid = words[words.index("--grid") + 1]
+    rng = random.Random(name)
+    inputs, argv, out_index, out_shape = [], [], None, None
+    for i, spec in enumerate(specs):
+        kind, dtype, shape, init = spec.split(":")
+        dims = [int(x) for x in shape.split("x")]
+        if init == "out":
+            out_index, out_shape = i, dims
+            argv += ["--arg", spec]
+            continue
+        if dtype != "f16" or init != "random":
+            return False, "own reference: unsupported input %s" % spec
+        vals = random_f16(rng, math.prod(dims))
+        f = os.path.join(work, "%s.in%d.bin" % (name, i))
+        write_f16(f, vals)
+        inputs.append((vals, dims))
+        argv += ["--arg", "%s:%s:%s:file=%s" % (kind, dtype, shape, f)]
+    saved = os.path.join(work, name + ".out.bin")
+    r = subprocess.run([args.tilec_run, "--interpret", path, "--grid", grid] + argv + ["--save", "%d=%s" % (out_index, saved)],
+                       capture_output=True, text=True, timeout=args.timeout)
+    if r.returncode != 0:
+        return False, "interpreter failed: " + (r.stdout + r.stderr).strip().splitlines()[-1:][0]
+    got = read_f32(saved)
+    if ref.startswith("attention"):
+        (q, (seq, d)), (k, _), (v, _) = inputs
+        want = ref_attention(q, k, v, seq, d, ref.endswith(",causal"))
+        tol = 2e-2  # P is rounded to f16 before P·V, as the kernel does
+    elif ref == "batched_gemm":
+        (a, (batch, m, kk)), (b, (_, _, n)) = inputs
+        want = ref_batched(a, b, batch, m, n, kk)
+        tol = 1e-3
+    else:
+        return False, "unknown CORPUS-REF %s" % ref
+    if len(got) != len(want):
+        return False, "output has %d elements, want %d" % (len(got), len(want))
+    worst = max(abs(g - w) / max(1.0, abs(w)) for g, w in zip(got, want))
+    if not worst <= tol:  # (a NaN fails too)
+        return False, "interpreter result differs from the reference: max error %.3g > %.3g" % (worst, tol)
+    return True, "max error %.2g" % worst
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tilec", required=True)
+    ap.add_argument("--tilec-run", dest="tilec_run", required=True)
+    ap.add_argument("--corpus", default=os.path.dirname(os.path.abspath(__file__)))
+    ap.add_argument("--ptxas", default=os.environ.get("TILEC_PTXAS") or shutil.which("ptxas") or
+                    ("/usr/local/cuda/bin/ptxas" if os.access("/usr/local/cuda/bin/ptxas", os.X_OK) else ""))
+    ap.add_argument("--min", type=int, default=30, help="fewest kernels the corpus must hold")
+    ap.add_argument("--timeout", type=float, default=300)
+    args = ap.parse_args()
+    failures, lines, gaps, nwgmma = [], [], [], 0
+    with tempfile.TemporaryDirectory() as work:
+        gen = os.path.join(work, "gen")
+        subprocess.run([sys.executable, os.path.join(args.corpus, "gen_corpus.py"), gen], check=True)
+        generated = sorted(f for f in os.listdir(gen) if f.endswith(".mlir"))
+        present = sorted(f for f in os.listdir(args.corpus) if f.endswith(".mlir"))
+        if generated != present:
+            failures.append("the checked-in corpus is not gen_corpus.py's output: missing %s, extra %s" % (
+                sorted(set(generated) - set(present)), sorted(set(present) - set(generated))))
+        if not args.ptxas:
+            print("SKIPPED: ptxas not found -- the corpus PTX was not assembled")
+        # TILEC_CORPUS_STRIDE=k (scripts/test.sh, sanitizer build): every k-th kernel
+        stride = max(1, int(os.environ.get("TILEC_CORPUS_STRIDE", "1")))
+        args.min = (args.min + stride - 1) // stride
+        for fname in present[::stride]:
+            name = fname[:-5]
+            path = os.path.join(args.corpus, fname)
+            text = open(path).read()
+            if fname in generated and open(os.path.join(gen, fname)).read() != text:
+                failures.append("%s: differs from gen_corpus.py's output (edit the generator and rerun it)" % fname)
+            want_path, want_more = header(text, "CORPUS-PATH"), header(text, "CORPUS-WANT")
+            run, ref = header(text, "CORPUS-RUN"), header(text, "CORPUS-REF")
+            if len(want_path) != 1 or len(run) != 1 or len(ref) != 1:
+                failures.append("%s: needs one CORPUS-PATH, CORPUS-RUN and CORPUS-REF line each" % fname)
+                continue
+            ptx = os.path.join(work, name + ".ptx")
+            r = subprocess.run([args.tilec, "-O3", "--gpu-name=sm_90a", path, "-o", ptx], capture_output=True, text=True,
+                               timeout=args.timeout)
+            if r.returncode != 0:
+                failures.append("%s: tilec failed: %s" % (fname, r.stderr.strip().splitlines()[:1]))
+                continue
+            fam = family(open(ptx).read())
+            nwgmma += fam == "wgmma"
+            if fam != want_path[0]:
+                failures.append("%s: takes %s on sm_90a, CORPUS-PATH says %s" % (fname, fam, want_path[0]))
+            if want_more and want_more[0] != fam:
+                gaps.append("%s (%s, wanted %s)" % (name, fam, want_more[0]))
+            regs = "-"
+            if args.ptxas:
+                p = subprocess.run([args.ptxas, "-arch=sm_90a", "-v", ptx, "-o", os.devnull], capture_output=True, text=True)
+                log = p.stdout + p.stderr
+                if p.returncode != 0:
+                    failures.append("%s: ptxas rejected the PTX: %s" % (fname, log.strip().splitlines()[:2]))
+                if re.search(r"[1-9][0-9]* bytes spill (stores|loads)", log):
+                    failures.append("%s: spills registers on sm_90a" % fname)
+                m = re.search(r"Used (\d+) registers", log)
+                regs = m.group(1) if m else "?"
+            if ref[0].startswith("c:"):
+                words = run[0].split()
+                ir = subprocess.run([args.tilec_run, "--interpret", path] + words + ["--reference", ref[0]],
+                                    capture_output=True, text=True, timeout=args.timeout)
+                ok = ir.returncode == 0
+                msg = (ir.stdout + ir.stderr).strip().splitlines()[-1:] or ["(no output)"]
+                m = re.search(r"max_rel_err=(\S+)", msg[0])
+                msg = "max error " + m.group(1) if ok and m else msg[0]
+            else:
+                ok, msg = run_own_reference(args, path, run[0], ref[0], work, name)
+            if not ok:
+                failures.append("%s: %s" % (fname, msg))
+            lines.append("%-28s %-8s regs %-4s interpreter %s" % (name, fam, regs, msg if ok else "FAILED"))
+    for l in lines:
+        print(l)
+    print("corpus: %d kernels, %d on wgmma; known gaps (CORPUS-WANT): %s" % (len(lines), nwgmma, ", ".join(gaps) or "none"))
+    if len(lines) < args.min:
+        failures.append("the corpus holds %d kernels, fewer than %d" % (len(lines), args.min))
+    for f in failures:
+        print("FAIL:", f)
+    print("corpus: %s" % ("FAIL" if failures else "PASS"))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
