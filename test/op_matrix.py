@@ -5,7 +5,8 @@ and max combiners along every dim of 1-D and 2-D tiles; permute, broadcast, resh
 insert, cat up to 3-D) on every numeric type, mmaf/mmai with every operand and accumulator
 type the verifier takes (2-D and batched 3-D; K = 16 and 32, so both the mma.sync shapes and the
 multiply-add form), and atomic_rmw_tko (every mode) / atomic_cas_tko on every type the verifier
-takes, compiles at -O3 for sm_90a and sm_100a, ptxas
+takes, load_ptr_tko / store_ptr_tko (masked, with padding) and constant (splat and dense) on
+every element type, compiles at -O3 for sm_90a and sm_100a, ptxas
 accepts it with 0 spills, and the reference interpreter runs it; for the exact ops (and every
 structured one: small integer inputs make any summation order exact) the outputs are checked
 against values this script computes itself.
@@ -514,6 +515,55 @@ def structured_cases():
         want = list(vals)  # where input 1 equals input 0 the second compare succeeds, writing the same value
         cases.append(dict(tag="atomic_cas.%s" % t, text=structured_kernel([(t, [n]), (t, [n])], (t, [n]), body),
                           ins=[(t, n, init), (t, n, vals)], out=(t, n), want=want))
+    cases += pointer_memory_cases()
+    # constant (splat and dense) of every element type: the value survives into the output
+    for t in INTS + FLOATS:
+        n = 8
+        vals = small_values(t, n, 4)
+        if t == "i1":
+            vals = [v & 1 for v in vals]
+        lit = lambda v: str(v) if t in INTS else "%.1f" % v
+        norm = (lambda v: v & 1) if t == "i1" else (lambda v: wrap(v, BITS[t])) if t in INTS else float
+        for splat in (True, False):
+            value = lit(vals[0]) if splat else "[%s]" % ", ".join(lit(v) for v in vals)
+            body = ["    %%r = constant <%s: %s> : %s" % (t, value, tile_ty(t, [n]))]
+            cases.append(dict(tag="constant.%s.%s" % ("splat" if splat else "dense", t),
+                              text=structured_kernel([], (t, [n]), body), ins=[], out=(t, n),
+                              want=[norm(vals[0] if splat else v) for v in vals]))
+    return cases
+
+
+def pointer_memory_cases():
+    """load_ptr_tko / store_ptr_tko on every element type: a tile of pointers (offset of a splat base
+    by iota), masked to the first `keep` lanes. load_ptr: masked lanes read the padding value;
+    store_ptr: the masked store writes input 0 over input 1's buffer, read back (unmasked, ordered
+    after the store by its token)."""
+    cases = []
+    n, keep = 32, 27
+    for t in INTS + FLOATS:
+        pt = "tile<%dxptr<%s>>" % (n, t)
+        tt = tile_ty(t, [n])
+        pad_lit, pad = ("1", 1) if t in INTS else ("1.0", 1.0)
+        norm = (lambda v: v & 1) if t == "i1" else (lambda v: wrap(v, BITS[t])) if t in INTS else float
+        def pointers(param):
+            return ["    %%pr%d = reshape %%p%d : tile<ptr<%s>> -> tile<1xptr<%s>>" % (param, param, t, t),
+                    "    %%pb%d = broadcast %%pr%d : tile<1xptr<%s>> -> %s" % (param, param, t, pt),
+                    "    %%ptrs%d = offset %%pb%d, %%lane : %s, tile<%dxi32> -> %s" % (param, param, pt, n, pt)]
+        mask = ["    %%lane = iota : tile<%dxi32>" % n,
+                "    %%lim = constant <i32: %d> : tile<%dxi32>" % (keep, n),
+                "    %%mask = cmpi less_than %%lane, %%lim, signed : tile<%dxi32> -> tile<%dxi1>" % (n, n)]
+        vals, other = small_values(t, n, 2), small_values(t, n, 5)
+        body = mask + pointers(0) + [
+            "    %%pad = constant <%s: %s> : %s" % (t, pad_lit, tt),
+            "    %%r, %%tl = load_ptr_tko weak %%ptrs0, %%mask, %%pad : %s, tile<%dxi1>, %s -> %s, token" % (pt, n, tt, tt)]
+        cases.append(dict(tag="load_ptr.%s" % t, text=structured_kernel([(t, [n])], (t, [n]), body), ins=[(t, n, vals)],
+                          out=(t, n), want=[norm(v) for v in vals[:keep]] + [norm(pad)] * (n - keep)))
+        body = mask + pointers(1) + [
+            "    %%ts = store_ptr_tko weak %%ptrs1, %%a0, %%mask token=%%t1 : %s, %s, tile<%dxi1> -> token" % (pt, tt, n),
+            "    %%r, %%tl = load_ptr_tko weak %%ptrs1 token=%%ts : %s -> %s, token" % (pt, tt)]
+        cases.append(dict(tag="store_ptr.%s" % t, text=structured_kernel([(t, [n]), (t, [n])], (t, [n]), body),
+                          ins=[(t, n, vals), (t, n, other)], out=(t, n),
+                          want=[norm(v) for v in vals[:keep] + other[keep:]]))
     return cases
 
 # ---- the run ----

@@ -529,6 +529,8 @@ int64_t lower_f8_bits(double v, ct_elem e) {
 static MlirValue constant_elem(ct_lower *L, MlirType et, ct_elem e, MlirAttribute a) {
   if ((e == CT_F8E4M3FN || e == CT_F8E5M2) && mlirAttributeIsAFloat(a))
     return bld_const_int(&L->b, et, lower_f8_bits(mlirFloatAttrGetValueDouble(a), e));
+  if (e == CT_TF32 && mlirAttributeIsAFloat(a)) /* tf32 lives in f32 registers: the same value as an f32 constant */
+    return bld_const_attr(&L->b, et, mlirFloatAttrDoubleGet(mlirAttributeGetContext(a), et, mlirFloatAttrGetValueDouble(a)));
   return bld_const_attr(&L->b, et, a);
 }
 
