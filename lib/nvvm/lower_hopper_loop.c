@@ -8,12 +8,14 @@
  *    shared-memory user of the kernel (reductions, layout conversions) is placed after this region
  *    (ct_lower.smem_reserved).
  *  - a pipe load before the loop: thread 0 arrive.expect_tx(full[0], bytes) + its TMA boxes
- *    (cp.async.bulk.tensor.2d, coordinates innermost first); all threads wait once, before the loop.
+ *    (cp.async.bulk.tensor.2d, or .3d/.4d for a 3-D/4-D view read through a unit-dim reshape,
+ *    coordinates innermost first); all threads wait once, before the loop.
  *  - loop entry (hopper_loop_begin): trip count n; thread 0 fills stage j of every ring for
  *    j < min(S, n), in a run-time loop (code size independent of S). Body start (hopper_loop_body_begin): kt = (iv - lb) / step, per ring
  *    s = kt % S, ph = (kt / S) & 1.
  *  - a ring load in the body: every thread spins on try_wait.parity(full[s], ph); the tile stays
- *    in SMEM (no registers); `permute [1,0]` of it only flips the descriptor to K-major B.
+ *    in SMEM (no registers); `permute [1,0]` of it only flips the descriptor to K-major B, and a
+ *    reshape dropping a 3-D/4-D view tile's leading unit dims emits nothing.
  *  - mmaf/mmai: wgmma.fence (an asm through which the accumulator and register-A values pass, so
  *    that nothing writing them lands between the fence and the wgmmas); per k step (32 bytes of
  *    K: k16 of f16/bf16, k8 of tf32, k32 of e4m3/e5m2/s8/u8) one m64nNkK wgmma with the
@@ -141,24 +143,29 @@ static void issue(ct_lower *L, const ct_hopper_pipe *o, MlirValue stage, MlirVal
   MlirValue tx[2] = {full, bld_i32(b, o->tile_bytes)};
   bld_intr(b, "llvm.nvvm.mbarrier.arrive.expect.tx.scope.cta.space.cta", b->i64, 2, tx);
   MlirValue tmap = mlirBlockGetArgument(mlirRegionGetFirstBlock(L->fn_region), L->nuser_args + o->param);
-  MlirValue outer = bld_mul(b, load_index(L, o, 2, j), bld_i32(b, o->view.tile_shape[0]));
-  MlirValue inner0 = bld_mul(b, load_index(L, o, 3, j), bld_i32(b, o->view.tile_shape[1]));
+  /* coordinates innermost first: inner, outer, then the leading unit dims of a 3-D/4-D view (a
+   * tile index there is the element index) */
+  MlirValue outer = bld_mul(b, load_index(L, o, 2 + o->lead, j), bld_i32(b, o->view.tile_shape[o->lead]));
+  MlirValue inner0 = bld_mul(b, load_index(L, o, 3 + o->lead, j), bld_i32(b, o->view.tile_shape[o->lead + 1]));
   MlirValue stage_off = bld_add(b, bld_i32(b, o->smem_off), bld_mul(b, stage, bld_i32(b, o->tile_bytes)));
   MlirType ptr7 = mlirLLVMPointerTypeGet(b->ctx, 7);
   for (int bx = 0; bx < o->nboxes; bx++) {
     MlirValue dst = hopper_ring_ptr(L, bld_add(b, stage_off, bld_i32(b, bx * o->geom.box_bytes)));
     dst = bld_cast(b, "llvm.addrspacecast", dst, ptr7);
-    MlirValue ops[10] = {dst,
-                         full,
-                         tmap,
-                         bld_add(b, inner0, bld_i32(b, bx * o->box[1])),
-                         outer,
-                         bld_const_int(b, b->i16, 0),
-                         bld_i64(b, 0),
-                         bld_const_int(b, b->i1, 0),
-                         bld_const_int(b, b->i1, 0),
-                         bld_i32(b, 0)};
-    intr0(b, "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.2d", 10, ops);
+    MlirValue ops[8 + CT_MAX_RANK];
+    int n = 0;
+    ops[n++] = dst, ops[n++] = full, ops[n++] = tmap;
+    ops[n++] = bld_add(b, inner0, bld_i32(b, bx * o->box[1]));
+    ops[n++] = outer;
+    for (int d = o->lead - 1; d >= 0; d--) ops[n++] = load_index(L, o, 2 + d, j);
+    ops[n++] = bld_const_int(b, b->i16, 0);
+    ops[n++] = bld_i64(b, 0);
+    ops[n++] = bld_const_int(b, b->i1, 0);
+    ops[n++] = bld_const_int(b, b->i1, 0);
+    ops[n++] = bld_i32(b, 0);
+    static const char *const g2s[] = {"llvm.nvvm.cp.async.bulk.tensor.g2s.tile.2d", "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.3d",
+                                      "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.4d", "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.5d"};
+    intr0(b, g2s[o->lead], n, ops);
   }
 }
 
@@ -576,6 +583,14 @@ int lower_hopper_op(ct_lower *L, MlirOperation op, const char *name) {
     if (!hopper_takes_pipe_slot(p, op)) return LOWER_NOT_MINE;
     bind_tokens(L, op);
     return LOWER_DONE;
+  }
+  if (!strcmp(name, "reshape") && hopper_is_unit_reshape(op)) {
+    MlirOperation prod = hopper_produce_of(mlirOperationGetResult(op, 0));
+    if (!mlirOperationIsNull(prod) && hopper_pipe_of_load(p, prod) >= 0) {
+      bind_tokens(L, op); /* the 2-D view of a 3-D/4-D view load's tile in shared memory: no code */
+      return LOWER_DONE;
+    }
+    return LOWER_NOT_MINE;
   }
   if (!strcmp(name, "permute")) {
     MlirOperation prod = hopper_produce_of(mlirOperationGetOperand(op, 0));

@@ -4,7 +4,8 @@
  *
  * Algorithm, per cuda_tile.entry:
  *  1. Alias groups: each tileaa.async_load with its tileaa.wait consumers (use = mma lhs/rhs when a
- *     waited value feeds mmaf/mmai directly; rhs stored K-major (`k_major`) when it reaches operand
+ *     waited value feeds mmaf/mmai directly or through a reshape that drops leading unit dims
+ *     (is_unit_reshape_to_mma); rhs stored K-major (`k_major`) when it reaches operand
  *     1 of an mmaf/mmai only through a cuda_tile.permute [1, 0] whose sole use that is; else
  *     elementwise), each tileaa.async_store with its producer (use = accumulator when the stored
  *     tile is an mma result, directly, through a tileaa.for result or through element-wise ops of
@@ -111,6 +112,28 @@ static bool is_kmajor_b_permute(MlirOperation op) {
   return ct_ir_is_mma(mlirOpOperandGetOwner(u)) && mlirOpOperandGetOperandNumber(u) == 1;
 }
 
+/* A cuda_tile.reshape that only drops leading unit dims ([1, R, C] -> [R, C], cuTile's way of
+ * indexing batch and head with 3-D/4-D views) and whose only use is an mmaf/mmai operand, directly
+ * or through a K-major B permute: the mma reads the loaded tile as it lies in shared memory.
+ * *pos: the operand (0 = A, 1 = B); *kmajor: through the permute. */
+static bool is_unit_reshape_to_mma(MlirOperation op, unsigned *pos, bool *kmajor) {
+  if (!ct_ir_is(op, "cuda_tile.reshape") || mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) != 1)
+    return false;
+  ct_type src, dst;
+  if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 0)), &src) ||
+      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, 0)), &dst) || dst.rank != 2 || src.rank <= 2)
+    return false;
+  int lead = src.rank - 2;
+  for (int d = 0; d < src.rank; d++)
+    if (d < lead ? src.shape[d] != 1 : src.shape[d] != dst.shape[d - lead]) return false;
+  MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(op, 0));
+  if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u))) return false;
+  MlirOperation w = mlirOpOperandGetOwner(u);
+  *kmajor = is_kmajor_b_permute(w);
+  *pos = *kmajor ? 1 : mlirOpOperandGetOperandNumber(u);
+  return *kmajor || (ct_ir_is_mma(w) && *pos <= 1);
+}
+
 /* Use of a load's waited tile: the first direct mma operand use decides (lhs -> A, rhs -> B
  * MN-major); failing that, a K-major B use through is_kmajor_b_permute (*k_major set); else
  * elementwise. */
@@ -124,11 +147,17 @@ static ct_use load_use(MlirOperation ld, bool *k_major) {
     MlirValue v = mlirOperationGetResult(w, 0);
     for (MlirOpOperand k = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(k); k = mlirOpOperandGetNextUse(k)) {
       MlirOperation user = mlirOpOperandGetOwner(k);
+      unsigned pos;
+      bool through_permute;
       if (ct_ir_is_mma(user)) {
-        unsigned pos = mlirOpOperandGetOperandNumber(k);
+        pos = mlirOpOperandGetOperandNumber(k);
         if (pos == 0) return CT_USE_MMA_A;
         if (pos == 1) return CT_USE_MMA_B;
       } else if (is_kmajor_b_permute(user)) kmajor_b = true;
+      else if (is_unit_reshape_to_mma(user, &pos, &through_permute)) {
+        if (through_permute) kmajor_b = true;
+        else return pos == 0 ? CT_USE_MMA_A : CT_USE_MMA_B;
+      }
     }
   }
   if (kmajor_b) {
@@ -189,6 +218,13 @@ static const group *group_of_waited(const group *gs, size_t n, MlirValue v) {
   MlirOperation w = mlirOpResultGetOwner(v);
   bool through_permute = is_kmajor_b_permute(w);
   if (through_permute) {
+    v = mlirOperationGetOperand(w, 0);
+    if (!mlirValueIsAOpResult(v)) return NULL;
+    w = mlirOpResultGetOwner(v);
+  }
+  unsigned pos;
+  bool kmajor;
+  if (is_unit_reshape_to_mma(w, &pos, &kmajor)) { /* a 3-D/4-D view load reshaped to 2-D */
     v = mlirOperationGetOperand(w, 0);
     if (!mlirValueIsAOpResult(v)) return NULL;
     w = mlirOpResultGetOwner(v);
@@ -297,8 +333,11 @@ static MlirOperation last_reader_in_block(MlirValue v, MlirBlock block) {
   MlirOperation best = ct_ir_last_user_in_block(v, block);
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation p = mlirOpOperandGetOwner(u);
-    if (!is_kmajor_b_permute(p)) continue;
-    MlirOperation a = ct_ir_last_user_in_block(mlirOperationGetResult(p, 0), block);
+    unsigned pos;
+    bool kmajor;
+    MlirOperation a = {NULL};
+    if (is_kmajor_b_permute(p) || is_unit_reshape_to_mma(p, &pos, &kmajor))
+      a = last_reader_in_block(mlirOperationGetResult(p, 0), block); /* (a reshape may feed a permute) */
     if (!mlirOperationIsNull(a) && (mlirOperationIsNull(best) || mlirOperationIsBeforeInBlock(best, a))) best = a;
   }
   return best;
@@ -455,7 +494,10 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
     ct_ir_collect(entry, "cuda_tile.mma", &mmas);
     for (size_t i = 0; i < mmas.n; i++) {
       const group *a = mma_operand_group(gs, n, mmas.ops[i]);
-      if (!a) continue;
+      if (!a) { /* neither operand is a view load TileAS lays out (e.g. reshapes of 3-D view loads) */
+        if (m->has_wgmma && mma_a_from_registers_ok(mmas.ops[i])) ct_tileas_set_mma(mmas.ops[i], CT_MMA_WGMMA);
+        continue;
+      }
       ct_mma_family fam = a->choice->frag == CT_FRAG_WGMMA_SMEM ? CT_MMA_WGMMA
                           : (a->choice->frag == CT_FRAG_LDMATRIX || a->choice->frag == CT_FRAG_MMA_REG) ? CT_MMA_SYNC
                                                                                                       : CT_MMA_TCGEN05;

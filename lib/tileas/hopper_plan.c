@@ -8,7 +8,9 @@
  * transposes 16-bit types only): A from a pipe; B the permute of one, or else staged from
  * registers into K-major SMEM slots (plan_b_staging; placed after the mbarriers). Operands: A is the tileas.consume of a
  * tileas.produce (a TMA pipe read through a K-major descriptor) or any tile computed or loaded in
- * registers (wgmma with A in registers, e.g. P in P·V, or an A TileAS loads with SIMT loads); B is
+ * registers (wgmma with A in registers, e.g. P in P·V, or an A TileAS loads with SIMT loads); a
+ * pipe may be a 3-D/4-D view load read through a reshape that drops its leading unit dims
+ * (hopper_is_unit_reshape; the TMA box keeps them, `lead`); B is
  * the consume of a produce ([K,N], MN-major descriptor) or `permute [1,0]` of one ([N,K], K-major
  * descriptor, e.g. Kᵀ in Q·Kᵀ), or any other tile, staged from registers (plan_b_staging). Each such
  * produce is a pipe: in the loop body (indices loop-invariant or the loop counter) it becomes a
@@ -135,11 +137,14 @@ static bool view_tensormap(MlirOperation view_op, const ct_type *vt, MlirBlock e
   return ct_tensormap_fields_from_view_args(vt, box, swz, dim_args, stride_args, sdiv, out, why);
 }
 
-/* The 2-D TMA box of a TileAS layout (tileas.produce / tileas.store `layout`), or false. */
+/* The 2-D TMA box of a TileAS layout (tileas.produce / tileas.store `layout`; a box of higher rank
+ * whose leading dims are 1, as a reshaped 3-D/4-D view load has, counts by its last two), or false. */
 static bool layout_box(const ct_tileas_layout *l, int64_t box[2], int *nboxes) {
-  if (l->atom != CT_ATOM_TMA || l->rank != 2) return false;
-  box[0] = l->box[0];
-  box[1] = l->box[1];
+  if (l->atom != CT_ATOM_TMA || l->rank < 2) return false;
+  for (int d = 0; d + 2 < l->rank; d++)
+    if (l->box[d] != 1) return false;
+  box[0] = l->box[l->rank - 2];
+  box[1] = l->box[l->rank - 1];
   *nboxes = (int)l->boxes;
   return true;
 }
@@ -275,7 +280,7 @@ static const char *tileas_pipe(ct_hopper_pipe *o, int *stages, int64_t *tx, int 
 
 /* Geometry of pipe o (its tile is the view's tile) under TileAS's swizzle. */
 static const char *check_pipe(ct_hopper_pipe *o, int esize, int swz, MlirBlock entry_body) {
-  int64_t tile[2] = {o->view.tile_shape[0], o->view.tile_shape[1]};
+  int64_t tile[2] = {o->view.tile_shape[o->lead], o->view.tile_shape[o->lead + 1]};
   bool k_major = o->role != CT_PIPE_B_MN;
   if (swz <= 0) return "the TileAS operand layout is not swizzled (unswizzled wgmma layouts are not implemented)";
   if (o->box[1] * esize != swz) return "the TMA box inner extent is not one swizzle span";
@@ -284,7 +289,10 @@ static const char *check_pipe(ct_hopper_pipe *o, int esize, int swz, MlirBlock e
   if (o->view.padding != CT_PAD_NONE && o->view.padding != CT_PAD_ZERO) return "a non-zero padding value (TMA fills zeros)";
   const char *why;
   MlirOperation vop = view_op_of(mlirOperationGetOperand(o->load, 1));
-  if (!view_tensormap(vop, &o->view, entry_body, o->box, swz, &o->tmap, &why)) return why;
+  int64_t full_box[CT_MAX_RANK];
+  for (int d = 0; d < o->lead; d++) full_box[d] = 1;
+  full_box[o->lead] = o->box[0], full_box[o->lead + 1] = o->box[1];
+  if (!view_tensormap(vop, &o->view, entry_body, full_box, swz, &o->tmap, &why)) return why;
   ct_wgmma_operand_geom_init(&o->geom, k_major, swz, esize, tile[0], o->nboxes);
   o->tile_bytes = tile[0] * tile[1] * esize;
   return NULL;
@@ -298,8 +306,23 @@ static bool is_transpose(MlirOperation op) {
          mlirDenseI32ArrayGetElement(a, 0) == 1 && mlirDenseI32ArrayGetElement(a, 1) == 0;
 }
 
+/* Is op a cuda_tile.reshape that only drops leading unit dims down to 2-D (a 3-D/4-D view tile
+ * [1, R, C] read as [R, C]: cuTile's way of indexing batch and head)? */
+bool hopper_is_unit_reshape(MlirOperation op) {
+  ct_type src, dst;
+  if (mlirOperationIsNull(op) || !is_op(op, "cuda_tile.reshape") || mlirOperationGetNumOperands(op) != 1 ||
+      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 0)), &src) ||
+      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, 0)), &dst) || dst.rank != 2 || src.rank <= 2)
+    return false;
+  int lead = src.rank - 2;
+  for (int d = 0; d < src.rank; d++)
+    if (d < lead ? src.shape[d] != 1 : src.shape[d] != dst.shape[d - lead]) return false;
+  return true;
+}
+
 MlirOperation hopper_produce_of(MlirValue v) {
   MlirOperation c = def_op(v);
+  if (hopper_is_unit_reshape(c)) c = def_op(mlirOperationGetOperand(c, 0));
   if (mlirOperationIsNull(c) || !is_op(c, "tileas.consume") || mlirOperationGetNumOperands(c) != 2) return (MlirOperation){NULL};
   MlirOperation p = def_op(mlirOperationGetOperand(c, 1));
   return !mlirOperationIsNull(p) && is_op(p, "tileas.produce") ? p : (MlirOperation){NULL};
@@ -344,6 +367,11 @@ static const char *check_tile_uses(const ct_hopper_plan *p, const ct_hopper_pipe
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation w = mlirOpOperandGetOwner(u);
     unsigned pos = mlirOpOperandGetOperandNumber(u);
+    if (o->lead && hopper_is_unit_reshape(w)) { /* the 2-D tile of a 3-D/4-D view load */
+      const char *why = check_tile_uses(p, o, mlirOperationGetResult(w, 0));
+      if (why) return why;
+      continue;
+    }
     if (o->role == CT_PIPE_B_K) {
       if (!is_transpose(w)) return "a TMA-loaded tile is also used by ordinary ops";
       for (MlirOpOperand k = mlirValueGetFirstUse(mlirOperationGetResult(w, 0)); !mlirOpOperandIsNull(k);
@@ -375,10 +403,11 @@ static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock en
   if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(ld, 1)))) return "a load's token is used";
   int32_t seg[4];
   int nseg = 0;
-  if ((nseg = ct_attr_segments(ld, seg, 4)) != 4 || seg[2] != 2) return "a load is not a 2-D view load";
+  if ((nseg = ct_attr_segments(ld, seg, 4)) != 4 || seg[2] < 2 || seg[2] > CT_MAX_RANK)
+    return "a load is not a view load of rank 2 or more";
   for (int j = 1; o->in_loop && j < 2 + seg[2] + seg[3]; j++) {
     MlirValue v = mlirOperationGetOperand(ld, j);
-    if (j >= 2 && j <= 3 && mlirValueEqual(v, iv)) continue;
+    if (j >= 2 && j <= 1 + seg[2] && mlirValueEqual(v, iv)) continue;
     if (defined_outside(v, loop)) continue;
     MlirOperation d = def_op(v);
     if (j == 1)
@@ -386,13 +415,17 @@ static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock en
                  ? "a load's view is made inside the loop (`make_partition_view` in the loop body; only views made "
                    "before the loop are supported)"
                  : "a load's view is computed inside the loop (only views made before the loop are supported)";
-    if (j > 3) return "a load's input token comes from inside the loop";
+    if (j > 1 + seg[2]) return "a load's input token comes from inside the loop";
     return "a load index is computed inside the loop (only the induction variable and values from before the loop are "
            "supported)";
   }
   MlirOperation vop = view_op_of(mlirOperationGetOperand(ld, 1));
-  if (mlirOperationIsNull(vop) || ct_tileaa_view_read(vop, &o->view) || o->view.tile_rank != 2)
-    return "a load does not read a 2-D partition view";
+  if (mlirOperationIsNull(vop) || ct_tileaa_view_read(vop, &o->view) || o->view.tile_rank < 2 ||
+      o->view.tile_rank != seg[2])
+    return "a load does not read a partition view of rank 2 or more";
+  o->lead = o->view.tile_rank - 2;
+  for (int d = 0; d < o->lead; d++)
+    if (o->view.tile_shape[d] != 1) return "a 3-D or 4-D view load whose leading tile dims are not 1 (only `reshape`s that drop unit dims feed wgmma)";
   o->base_arg = view_base_arg(vop, entry_body);
   if (o->base_arg < 0) return "a view's base pointer is not a kernel argument";
   MlirValue slot = mlirOperationGetResult(ld, 0);

@@ -114,6 +114,7 @@ typedef struct ct_hopper_pipe {
   int base_arg;              /* entry argument holding the view's base pointer */
   int param;                 /* kernel parameter index of its CUtensorMap (after the user's) */
   int64_t box[2];            /* TMA box, tensor-dimension order (outer, inner) */
+  int lead;                  /* leading unit tile dims of a 3-D/4-D view (read through a reshape to 2-D) */
   int nboxes;                /* boxes per tile along the contiguous dim */
   int64_t tile_bytes;        /* one stage */
   int stages;                /* TileAS tileas.pipe `stages` (1 before the loop) */
@@ -211,8 +212,10 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
 /* Index of the pipe whose tileas.produce is `load` / of the planned mmaf, or -1 (hopper_plan.c). */
 int hopper_pipe_of_load(const ct_hopper_plan *p, MlirOperation load);
 int hopper_mma_index(const ct_hopper_plan *p, MlirOperation mmaf);
-/* The tileas.produce whose slot a tileas.consume turned into tile v, or null. */
+/* The tileas.produce whose slot a tileas.consume turned into tile v (directly, or through a
+ * reshape that drops leading unit dims: hopper_is_unit_reshape), or null. */
 MlirOperation hopper_produce_of(MlirValue v);
+bool hopper_is_unit_reshape(MlirOperation op);
 /* Does op (a tileas.consume or tileas.release) take the slot of a planned pipe's produce? */
 bool hopper_takes_pipe_slot(const ct_hopper_plan *p, MlirOperation op);
 #endif

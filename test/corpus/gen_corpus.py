@@ -213,30 +213,37 @@ def attention(name, doc, d=64, bm=64, bn=64, seq=256, causal=False, path="wgmma"
     return k
 
 
-def batched(name, doc, batch=2, tm=64, tn=64, tk=32, size=(128, 128, 64), three_d=False, path="wgmma", want=None):
+def batched(name, doc, batch=2, tm=64, tn=64, tk=32, size=(128, 128, 64), three_d=False, bt=False, path="wgmma", want=None):
     """C[b] = A[b] x B[b] over 3-D views: cuTile's way (a (1 x tm x tk) view tile reshaped to 2-D
     for a 2-D mmaf), or one 3-D mmaf over (batch x tm x tk) tiles (three_d)."""
     M, N, K = size
     k = Kernel(name, doc)
-    bt = batch if three_d else 1
+    bb = batch if three_d else 1
     k.add("  entry @%s(%%a_ptr: tile<ptr<f16>>, %%b_ptr: tile<ptr<f16>>, %%c_ptr: tile<ptr<f32>>) {" % name)
-    pa = view(k, "a", "a_ptr", [batch, M, K], "f16", [bt, tm, tk], True)
-    pb = view(k, "b", "b_ptr", [batch, K, N], "f16", [bt, tk, tn], True)
-    pc = view(k, "c", "c_ptr", [batch, M, N], "f32", [bt, tm, tn], True)
+    pa = view(k, "a", "a_ptr", [batch, M, K], "f16", [bb, tm, tk], True)
+    pb = view(k, "b", "b_ptr", [batch, N, K] if bt else [batch, K, N], "f16", [1, tn, tk] if bt else [bb, tk, tn], True)
+    pc = view(k, "c", "c_ptr", [batch, M, N], "f32", [bb, tm, tn], True)
     k.add("    %bx, %by, %bz = get_tile_block_id : tile<i32>")
     k.add("    %c0 = constant <i32: 0> : tile<i32>")
     k.add("    %c1 = constant <i32: 1> : tile<i32>")
     k.add("    %%nk = constant <i32: %d> : tile<i32>" % (K // tk))
-    acc = [bt, tm, tn] if three_d else [tm, tn]
+    acc = [bb, tm, tn] if three_d else [tm, tn]
     k.add("    %%zero = constant <f32: 0.000000e+00> : %s" % tt(acc, "f32"))
     k.add("    %%acc = for %%k in (%%c0 to %%nk, step %%c1) : tile<i32> iter_values(%%acc_it = %%zero) -> (%s) {" % tt(acc, "f32"))
-    k.add("      %%a3, %%ta = load_view_tko weak %%a_pv[%%bz, %%bx, %%k] : %s, tile<i32> -> %s, token" % (pa, tt([bt, tm, tk], "f16")))
-    k.add("      %%b3, %%tb = load_view_tko weak %%b_pv[%%bz, %%k, %%by] : %s, tile<i32> -> %s, token" % (pb, tt([bt, tk, tn], "f16")))
+    k.add("      %%a3, %%ta = load_view_tko weak %%a_pv[%%bz, %%bx, %%k] : %s, tile<i32> -> %s, token" % (pa, tt([bb, tm, tk], "f16")))
+    if bt:
+        k.add("      %%b3, %%tb = load_view_tko weak %%b_pv[%%bz, %%by, %%k] : %s, tile<i32> -> %s, token" % (pb, tt([1, tn, tk], "f16")))
+    else:
+        k.add("      %%b3, %%tb = load_view_tko weak %%b_pv[%%bz, %%k, %%by] : %s, tile<i32> -> %s, token" % (pb, tt([bb, tk, tn], "f16")))
     if three_d:
-        k.add("      %%d = mmaf %%a3, %%b3, %%acc_it : %s, %s, %s" % (tt([bt, tm, tk], "f16"), tt([bt, tk, tn], "f16"), tt(acc, "f32")))
+        k.add("      %%d = mmaf %%a3, %%b3, %%acc_it : %s, %s, %s" % (tt([bb, tm, tk], "f16"), tt([bb, tk, tn], "f16"), tt(acc, "f32")))
     else:
         k.add("      %%a = reshape %%a3 : %s -> %s" % (tt([1, tm, tk], "f16"), tt([tm, tk], "f16")))
-        k.add("      %%b = reshape %%b3 : %s -> %s" % (tt([1, tk, tn], "f16"), tt([tk, tn], "f16")))
+        if bt:
+            k.add("      %%bn = reshape %%b3 : %s -> %s" % (tt([1, tn, tk], "f16"), tt([tn, tk], "f16")))
+            k.add("      %%b = permute %%bn [1, 0] : %s -> %s" % (tt([tn, tk], "f16"), tt([tk, tn], "f16")))
+        else:
+            k.add("      %%b = reshape %%b3 : %s -> %s" % (tt([1, tk, tn], "f16"), tt([tk, tn], "f16")))
         k.add("      %%d = mmaf %%a, %%b, %%acc_it : %s, %s, %s" % (tt([tm, tk], "f16"), tt([tk, tn], "f16"), tt(acc, "f32")))
     k.add("      continue %%d : %s" % tt(acc, "f32"))
     k.add("    }")
@@ -244,13 +251,13 @@ def batched(name, doc, batch=2, tm=64, tn=64, tk=32, size=(128, 128, 64), three_
     if not three_d:
         k.add("    %%acc3 = reshape %%acc : %s -> %s" % (tt(acc, "f32"), tt([1, tm, tn], "f32")))
         res = "%acc3"
-    k.add("    %%t = store_view_tko weak %s, %%c_pv[%%bz, %%bx, %%by] : %s, %s, tile<i32> -> token" % (res, tt([bt, tm, tn], "f32"), pc))
+    k.add("    %%t = store_view_tko weak %s, %%c_pv[%%bz, %%bx, %%by] : %s, %s, tile<i32> -> token" % (res, tt([bb, tm, tn], "f32"), pc))
     k.add("    return")
     k.add("  }")
-    run = ["--grid %d,%d,%d" % (M // tm, N // tn, batch // bt), "--arg ptr:f16:%dx%dx%d:random" % (batch, M, K),
-           "--arg ptr:f16:%dx%dx%d:random" % (batch, K, N), "--arg ptr:f32:%dx%dx%d:out" % (batch, M, N)]
+    run = ["--grid %d,%d,%d" % (M // tm, N // tn, batch // bb), "--arg ptr:f16:%dx%dx%d:random" % (batch, M, K),
+           "--arg ptr:f16:%dx%dx%d:random" % ((batch, N, K) if bt else (batch, K, N)), "--arg ptr:f32:%dx%dx%d:out" % (batch, M, N)]
     k.hdr = ["CORPUS-PATH: %s" % path] + (["CORPUS-WANT: %s" % want] if want else []) + \
-        ["CORPUS-RUN: %s" % " ".join(run), "CORPUS-REF: batched_gemm"]
+        ["CORPUS-RUN: %s" % " ".join(run), "CORPUS-REF: batched_gemm" + (",bt" if bt else "")]
     return k
 
 
@@ -338,8 +345,10 @@ def corpus():
     ks.append(attention("attention_d64_causal_bm128", ["Flash attention, d = 64, causal, 128-row blocks."], bm=128, bn=128,
                         causal=True))
     # batched and persistent GEMMs
-    ks.append(batched("batched_gemm_reshape", ["Batched GEMM as cuTile writes it: 3-D view tiles of batch 1 reshaped to 2-D."],
-                      path="mma.sync", want="wgmma"))
+    ks.append(batched("batched_gemm_reshape", ["Batched GEMM as cuTile writes it: 3-D view tiles of batch 1 reshaped to 2-D",
+                                               "(3-D TMA boxes of batch 1 feed wgmma)."]))
+    ks.append(batched("batched_gemm_reshape_nt", ["Batched GEMM, B stored [batch, N, K]: reshape, then permute (K-major B)."],
+                      bt=True, tm=128, tn=128, tk=64, size=(128, 128, 128)))
     ks.append(batched("batched_gemm_3d", ["Batched GEMM as one 3-D mmaf over 2 batches."], three_d=True, path="mma.sync",
                       want="wgmma"))
     ks.append(persistent("persistent_gemm", ["Persistent GEMM: 2 CTAs walk the 4 output tiles."]))

@@ -67,13 +67,17 @@ def ref_attention(q, k, v, seq, d, causal):
     return out
 
 
-def ref_batched(a, b, batch, m, n, k):
+def ref_batched(a, b, batch, m, n, k, bt):
+    """C[z] = A[z] x B[z]; B[z] stored [N, K] when bt, else [K, N]."""
     out = []
     for z in range(batch):
         for i in range(m):
             row = a[(z * m + i) * k:(z * m + i + 1) * k]
             for j in range(n):
-                out.append(sum(row[t] * b[(z * k + t) * n + j] for t in range(k)))
+                if bt:
+                    out.append(sum(row[t] * b[(z * n + j) * k + t] for t in range(k)))
+                else:
+                    out.append(sum(row[t] * b[(z * k + t) * n + j] for t in range(k)))
     return out
 
 
@@ -109,9 +113,10 @@ def run_own_reference(args, path, run, ref, work, name):
         (q, (seq, d)), (k, _), (v, _) = inputs
         want = ref_attention(q, k, v, seq, d, ref.endswith(",causal"))
         tol = 2e-2  # P is rounded to f16 before P·V, as the kernel does
-    elif ref == "batched_gemm":
-        (a, (batch, m, kk)), (b, (_, _, n)) = inputs
-        want = ref_batched(a, b, batch, m, n, kk)
+    elif ref in ("batched_gemm", "batched_gemm,bt"):
+        bt = ref.endswith(",bt")
+        (a, (batch, m, kk)), (b, bdims) = inputs
+        want = ref_batched(a, b, batch, m, bdims[1] if bt else bdims[2], kk, bt)
         tol = 1e-3
     else:
         return False, "unknown CORPUS-REF %s" % ref
