@@ -41,6 +41,7 @@
 #include "tileaa/tileaa.h"
 #include "tileaa/view_read.h"
 #include "tileas/attrs.h"
+#include "tileas/hopper_plan.h"
 #include "tileas/sched.h"
 #include "tileas/tileas.h"
 
@@ -117,15 +118,7 @@ static bool is_kmajor_b_permute(MlirOperation op) {
  * or through a K-major B permute: the mma reads the loaded tile as it lies in shared memory.
  * *pos: the operand (0 = A, 1 = B); *kmajor: through the permute. */
 static bool is_unit_reshape_to_mma(MlirOperation op, unsigned *pos, bool *kmajor) {
-  if (!ct_ir_is(op, "cuda_tile.reshape") || mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) != 1)
-    return false;
-  ct_type src, dst;
-  if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 0)), &src) ||
-      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, 0)), &dst) || dst.rank != 2 || src.rank <= 2)
-    return false;
-  int lead = src.rank - 2;
-  for (int d = 0; d < src.rank; d++)
-    if (d < lead ? src.shape[d] != 1 : src.shape[d] != dst.shape[d - lead]) return false;
+  if (!hopper_is_unit_reshape(op)) return false;
   MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(op, 0));
   if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u))) return false;
   MlirOperation w = mlirOpOperandGetOwner(u);

@@ -311,6 +311,7 @@ static bool is_transpose(MlirOperation op) {
 bool hopper_is_unit_reshape(MlirOperation op) {
   ct_type src, dst;
   if (mlirOperationIsNull(op) || !is_op(op, "cuda_tile.reshape") || mlirOperationGetNumOperands(op) != 1 ||
+      mlirOperationGetNumResults(op) != 1 ||
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 0)), &src) ||
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, 0)), &dst) || dst.rank != 2 || src.rank <= 2)
     return false;
