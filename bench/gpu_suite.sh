@@ -86,6 +86,7 @@ gemm_edge|$here/test/hopper/gemm_edge.mlir|8,8|ptr:f16:1000x1000:random ptr:f16:
 attention|$ex/attention.mlir|16|ptr:f16:1024x64:random ptr:f16:1024x64:random ptr:f16:1024x64:random ptr:f32:1024x64:out|interpret:gemm|268435456||
 gemm_unaligned|$here/bench/gemm_unaligned.mlir|8,8|ptr:f16:1024x1024:random ptr:f16:1024x1024:random ptr:f32:1024x1024:out|c:gemm|2147483648|1024x1024x1024:f16|
 batched_gemm_reshape|$here/test/corpus/batched_gemm_reshape_nt.mlir|1,1,2|ptr:f16:2x128x128:random ptr:f16:2x128x128:random ptr:f32:2x128x128:out|interpret:gemm|8388608||
+attention_heads|$here/test/corpus/attention_heads_d64.mlir|2,2,1|ptr:f16:1x2x128x64:random ptr:f16:1x2x128x64:random ptr:f16:1x2x128x64:random ptr:f32:1x2x128x64:out|interpret:gemm|8388608||
 gemm_i8_nt|$here/bench/gemm_i8_nt.mlir|8,8|ptr:i8:1024x1024:random ptr:i8:1024x1024:random ptr:i32:1024x1024:out|c:gemm,bt|2147483648||
 gemm_e4m3_nt|$here/bench/gemm_e4m3_nt.mlir|8,8|ptr:f8E4M3FN:1024x1024:random ptr:f8E4M3FN:1024x1024:random ptr:f32:1024x1024:out|c:gemm,bt|2147483648||
 gemm_tf32_nt|$here/bench/gemm_tf32_nt.mlir|8,8|ptr:tf32:1024x1024:random ptr:tf32:1024x1024:random ptr:f32:1024x1024:out|c:gemm,bt|2147483648||

@@ -21,7 +21,7 @@ cuda_tile.module @attention_d128_bm128 {
     %c0 = constant <i32: 0> : tile<i32>
     %c1 = constant <i32: 1> : tile<i32>
     %nkv = constant <i32: 4> : tile<i32>
-    %q, %tq = load_view_tko weak %q_pv[%bx, %c0] : partition_view<tile=(128x128), tensor_view<256x128xf16, strides=[128,1]>>, tile<i32> -> tile<128x128xf16>, token
+      %q, %tq = load_view_tko weak %q_pv[%bx, %c0] : partition_view<tile=(128x128), tensor_view<256x128xf16, strides=[128,1]>>, tile<i32> -> tile<128x128xf16>, token
     %qk_scale = constant <f32: 0.127517431> : tile<128x64xf32>
     %zero_s = constant <f32: 0.000000e+00> : tile<128x64xf32>
     %m0 = constant <f32: 0xFF800000> : tile<128xf32>

@@ -21,7 +21,7 @@ cuda_tile.module @attention_d64_causal_bm128 {
     %c0 = constant <i32: 0> : tile<i32>
     %c1 = constant <i32: 1> : tile<i32>
     %nkv = addi %bx, %c1 : tile<i32>
-    %q, %tq = load_view_tko weak %q_pv[%bx, %c0] : partition_view<tile=(128x64), tensor_view<256x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
+      %q, %tq = load_view_tko weak %q_pv[%bx, %c0] : partition_view<tile=(128x64), tensor_view<256x64xf16, strides=[64,1]>>, tile<i32> -> tile<128x64xf16>, token
     %qk_scale = constant <f32: 0.180336880> : tile<128x128xf32>
     %zero_s = constant <f32: 0.000000e+00> : tile<128x128xf32>
     %m0 = constant <f32: 0xFF800000> : tile<128xf32>

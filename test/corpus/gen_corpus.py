@@ -127,15 +127,28 @@ def gemm(name, doc, elem="f16", acc="f32", tm=128, tn=128, tk=32, size=(256, 256
     return k
 
 
-def attention(name, doc, d=64, bm=64, bn=64, seq=256, causal=False, path="wgmma", want=None):
+def attention(name, doc, d=64, bm=64, bn=64, seq=256, causal=False, heads=None, path="wgmma", want=None):
     """O = softmax(Q K^T / sqrt(d)) V for one head, Q/K/V [seq, d] f16, O f32, the online softmax of
-    examples/attention.mlir; causal: key blocks up to the query block, the diagonal block masked."""
+    examples/attention.mlir; causal: key blocks up to the query block, the diagonal block masked.
+    heads = (B, H): cuTile's layout, 4-D views [B, H, seq, d] indexed by (bz, by) with [1,1,r,d]
+    tiles reshaped to 2-D (grid: query blocks x H x B)."""
     k = Kernel(name, doc)
     k.add("  entry @%s(%%q_ptr: tile<ptr<f16>>, %%k_ptr: tile<ptr<f16>>, %%v_ptr: tile<ptr<f16>>, %%o_ptr: tile<ptr<f32>>) {" % name)
-    pq = view(k, "q", "q_ptr", [seq, d], "f16", [bm, d], True)
-    pk = view(k, "k", "k_ptr", [seq, d], "f16", [bn, d], True)
-    pvv = view(k, "v", "v_ptr", [seq, d], "f16", [bn, d], True)
-    po = view(k, "o", "o_ptr", [seq, d], "f32", [bm, d], True)
+    lead = list(heads) if heads else []
+    one = [1] * len(lead)
+    pq = view(k, "q", "q_ptr", lead + [seq, d], "f16", one + [bm, d], True)
+    pk = view(k, "k", "k_ptr", lead + [seq, d], "f16", one + [bn, d], True)
+    pvv = view(k, "v", "v_ptr", lead + [seq, d], "f16", one + [bn, d], True)
+    po = view(k, "o", "o_ptr", lead + [seq, d], "f32", one + [bm, d], True)
+    hidx = "%bz, %by, " if heads else ""
+
+    def load(var, pvw, idx, rows):
+        """load_view_tko of a [rows, d] tile (through a reshape of the 4-D tile with heads)."""
+        if not heads:
+            k.add("      %%%s, %%t%s = load_view_tko weak %%%s_pv[%s] : %s, tile<i32> -> %s, token" % (var, var, var[0], idx, pvw, tt([rows, d], "f16")))
+            return
+        k.add("      %%%s4, %%t%s = load_view_tko weak %%%s_pv[%s%s] : %s, tile<i32> -> %s, token" % (var, var, var[0], hidx, idx, pvw, tt(one + [rows, d], "f16")))
+        k.add("      %%%s = reshape %%%s4 : %s -> %s" % (var, var, tt(one + [rows, d], "f16"), tt([rows, d], "f16")))
     S, P, A = tt([bm, bn], "f32"), tt([bm, bn], "f16"), tt([bm, d], "f32")
     R, RC = tt([bm], "f32"), tt([bm, 1], "f32")
     k.add("    %bx, %by, %bz = get_tile_block_id : tile<i32>")
@@ -146,7 +159,7 @@ def attention(name, doc, d=64, bm=64, bn=64, seq=256, causal=False, path="wgmma"
         k.add("    %nkv = addi %bx, %c1 : tile<i32>")
     else:
         k.add("    %%nkv = constant <i32: %d> : tile<i32>" % (seq // bn))
-    k.add("    %%q, %%tq = load_view_tko weak %%q_pv[%%bx, %%c0] : %s, tile<i32> -> %s, token" % (pq, tt([bm, d], "f16")))
+    load("q", pq, "%bx, %c0", bm)
     k.add("    %%qk_scale = constant <f32: %.9f> : %s" % (1.4426950408889634 / d ** 0.5, S))
     k.add("    %%zero_s = constant <f32: 0.000000e+00> : %s" % S)
     k.add("    %%m0 = constant <f32: 0xFF800000> : %s" % R)
@@ -156,7 +169,7 @@ def attention(name, doc, d=64, bm=64, bn=64, seq=256, causal=False, path="wgmma"
         k.add("    %%ninf = constant <f32: 0xFF800000> : %s" % S)
     k.add("    %m, %l, %acc = for %j in (%c0 to %nkv, step %c1) : tile<i32>")
     k.add("        iter_values(%%m_i = %%m0, %%l_i = %%l0, %%acc_i = %%acc0) -> (%s, %s, %s) {" % (R, R, A))
-    k.add("      %%k, %%tk = load_view_tko weak %%k_pv[%%j, %%c0] : %s, tile<i32> -> %s, token" % (pk, tt([bn, d], "f16")))
+    load("k", pk, "%j, %c0", bn)
     k.add("      %%kt = permute %%k [1, 0] : %s -> %s" % (tt([bn, d], "f16"), tt([d, bn], "f16")))
     k.add("      %%s = mmaf %%q, %%kt, %%zero_s : %s, %s, %s" % (tt([bm, d], "f16"), tt([d, bn], "f16"), S))
     k.add("      %%s1 = mulf %%s, %%qk_scale : %s" % S)
@@ -197,17 +210,23 @@ def attention(name, doc, d=64, bm=64, bn=64, seq=256, causal=False, path="wgmma"
     k.add("      %%alpha_b = broadcast %%alpha_col : %s -> %s" % (RC, A))
     k.add("      %%acc_scaled = mulf %%acc_i, %%alpha_b : %s" % A)
     k.add("      %%p16 = ftof %%p : %s -> %s" % (S, P))
-    k.add("      %%v, %%tv = load_view_tko weak %%v_pv[%%j, %%c0] : %s, tile<i32> -> %s, token" % (pvv, tt([bn, d], "f16")))
+    load("v", pvv, "%j, %c0", bn)
     k.add("      %%acc_new = mmaf %%p16, %%v, %%acc_scaled : %s, %s, %s" % (P, tt([bn, d], "f16"), A))
     k.add("      continue %%m_new, %%l_new, %%acc_new : %s, %s, %s" % (R, R, A))
     k.add("    }")
     k.add("    %%l_col = reshape %%l : %s -> %s" % (R, RC))
     k.add("    %%l_b = broadcast %%l_col : %s -> %s" % (RC, A))
     k.add("    %%o = divf %%acc, %%l_b : %s" % A)
-    k.add("    %%to = store_view_tko weak %%o, %%o_pv[%%bx, %%c0] : %s, %s, tile<i32> -> token" % (A, po))
+    if heads:
+        k.add("    %%o4 = reshape %%o : %s -> %s" % (A, tt(one + [bm, d], "f32")))
+        k.add("    %%to = store_view_tko weak %%o4, %%o_pv[%s%%bx, %%c0] : %s, %s, tile<i32> -> token" % (hidx, tt(one + [bm, d], "f32"), po))
+    else:
+        k.add("    %%to = store_view_tko weak %%o, %%o_pv[%%bx, %%c0] : %s, %s, tile<i32> -> token" % (A, po))
     k.add("    return")
     k.add("  }")
-    run = ["--grid %d" % (seq // bm)] + ["--arg ptr:f16:%dx%d:random" % (seq, d)] * 3 + ["--arg ptr:f32:%dx%d:out" % (seq, d)]
+    shape = "x".join(map(str, lead + [seq, d]))
+    run = ["--grid %d" % (seq // bm) + (",%d,%d" % (heads[1], heads[0]) if heads else "")] + \
+        ["--arg ptr:f16:%s:random" % shape] * 3 + ["--arg ptr:f32:%s:out" % shape]
     k.hdr = ["CORPUS-PATH: %s" % path] + (["CORPUS-WANT: %s" % want] if want else []) + \
         ["CORPUS-RUN: %s" % " ".join(run), "CORPUS-REF: attention" + (",causal" if causal else "")]
     return k
@@ -342,6 +361,10 @@ def corpus():
     ks.append(attention("attention_d64_causal", ["Flash attention, d = 64, causal."], causal=True))
     ks.append(attention("attention_d128", ["Flash attention, d = 128, 64 queries per block."], d=128))
     ks.append(attention("attention_d128_bm128", ["Flash attention, d = 128, 128 queries per block."], d=128, bm=128))
+    ks.append(attention("attention_heads_d64", ["Flash attention as cuTile writes it: 4-D [batch, head, seq, d] views, [1,1,r,d] tiles",
+                                                "reshaped to 2-D; batch 1, 2 heads."], heads=(1, 2), seq=128))
+    ks.append(attention("attention_heads_d128_causal", ["Flash attention, 4-D views, d = 128, causal; batch 2, 1 head."],
+                        d=128, heads=(2, 1), seq=128, causal=True))
     ks.append(attention("attention_d64_causal_bm128", ["Flash attention, d = 64, causal, 128-row blocks."], bm=128, bn=128,
                         causal=True))
     # batched and persistent GEMMs

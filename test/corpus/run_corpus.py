@@ -110,8 +110,14 @@ def run_own_reference(args, path, run, ref, work, name):
         return False, "interpreter failed: " + (r.stdout + r.stderr).strip().splitlines()[-1:][0]
     got = read_f32(saved)
     if ref.startswith("attention"):
-        (q, (seq, d)), (k, _), (v, _) = inputs
-        want = ref_attention(q, k, v, seq, d, ref.endswith(",causal"))
+        (q, qdims), (k, _), (v, _) = inputs
+        seq, d = qdims[-2:]
+        heads = math.prod(qdims[:-2])  # [batch, head, seq, d]: one attention per (batch, head)
+        n = seq * d
+        want = []
+        for h in range(heads):
+            want += ref_attention(q[h * n:(h + 1) * n], k[h * n:(h + 1) * n], v[h * n:(h + 1) * n], seq, d,
+                                  ref.endswith(",causal"))
         tol = 2e-2  # P is rounded to f16 before P·V, as the kernel does
     elif ref in ("batched_gemm", "batched_gemm,bt"):
         bt = ref.endswith(",bt")
