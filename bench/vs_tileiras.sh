@@ -9,7 +9,7 @@
 # nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm, CUDA_HOME set
 # to the pip nvidia/cu13 folder (or --cuda-home). Prints "SKIPPED: ..." and exits 0 without them.
 # Usage: vs_tileiras.sh [--tilec PATH] [--cuda-home DIR] [--gpu-name sm_90a|sm_100a] [kernel.mlir ...]
-#        (default kernels: examples/*.mlir)
+#        (default kernels: examples/*.mlir and the tensor-core corpus test/corpus/*.mlir)
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 tilec=$here/build/tools/tilec
@@ -27,22 +27,23 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-[ ${#files[@]} -gt 0 ] || files=("$here"/examples/*.mlir)
+[ ${#files[@]} -gt 0 ] || files=("$here"/examples/*.mlir "$here"/test/corpus/*.mlir)
 tileiras=$cuda_home/bin/tileiras cuobjdump=$cuda_home/bin/cuobjdump ptxas=$cuda_home/bin/ptxas
 if [ -z "$cuda_home" ] || [ ! -x "$tileiras" ] || [ ! -x "$cuobjdump" ] || [ ! -x "$cuda_home/bin/nvdisasm" ]; then
   echo "SKIPPED: tileiras/cuobjdump/nvdisasm not found (set CUDA_HOME or --cuda-home to the pip nvidia/cu13 folder)"
   exit 0
 fi
 export PATH="$cuda_home/bin:$PATH"   # cuobjdump -sass runs nvdisasm from PATH
+export CUDA_HOME="$cuda_home"         # tileiras finds libNVVM through it (--cuda-home alone is not enough)
 [ -x "$ptxas" ] || ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
 case $gpu_name in sm_90a) ti_arch=sm_90 ;; sm_100a) ti_arch=sm_100 ;; *) echo "bad --gpu-name" >&2; exit 2 ;; esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# sass_counts CUBIN -> "HGMMA HMMA UTMALDG UTMASTG USETMAXREG LDL+STL"
+# sass_counts CUBIN -> "GMMA (HGMMA/QGMMA/IGMMA, tcgen05 UTC*MMA) HMMA UTMALDG UTMASTG USETMAXREG LDL+STL"
 sass_counts() {
   "$cuobjdump" -sass "$1" 2>/dev/null | awk '
-    /HGMMA|QGMMA|IMMA\.|UTCHMMA|UTCQMMA|UTCIMMA/ { if ($0 ~ /GMMA|UTC/) g++ }
+    /HGMMA|QGMMA|IGMMA|IMMA\.|UTCHMMA|UTCQMMA|UTCIMMA/ { if ($0 ~ /GMMA|UTC/) g++ }
     / HMMA\./ { h++ } /UTMALDG/ { l++ } /UTMASTG/ { s++ } /USETMAXREG/ { r++ } / (LDL|STL)/ { ls++ }
     END { printf "%d %d %d %d %d %d", g, h, l, s, r, ls }'
 }
