@@ -36,8 +36,8 @@ cuda_tile.module @attention_d64 {
       %s2 = addf %s1, %zero_s : tile<64x64xf32>
       %row_max = reduce %s2 dim=1 identities=[0xFF800000 : f32] : tile<64x64xf32> -> tile<64xf32>
       (%a: tile<f32>, %b: tile<f32>) {
-        %mx = maxf %a, %b : tile<f32>
-        yield %mx : tile<f32>
+        %r = maxf %a, %b : tile<f32>
+        yield %r : tile<f32>
       }
       %m_new = maxf %m_i, %row_max : tile<64xf32>
       %m_new_col = reshape %m_new : tile<64xf32> -> tile<64x1xf32>
@@ -48,8 +48,8 @@ cuda_tile.module @attention_d64 {
       %alpha = exp2 %m_diff : tile<64xf32>
       %p_sum = reduce %p dim=1 identities=[0.000000e+00 : f32] : tile<64x64xf32> -> tile<64xf32>
       (%a: tile<f32>, %b: tile<f32>) {
-        %add = addf %a, %b : tile<f32>
-        yield %add : tile<f32>
+        %r = addf %a, %b : tile<f32>
+        yield %r : tile<f32>
       }
       %l_scaled = mulf %l_i, %alpha : tile<64xf32>
       %l_new = addf %l_scaled, %p_sum : tile<64xf32>
