@@ -448,6 +448,17 @@ static void rewrite_store(MlirContext ctx, const ct_tileas_options *o, group *g,
   mlirOperationDestroy(st);
 }
 
+/* A tensor-core operand TileAS loads with SIMT loads: say why TMA was not legal (the first TMA
+ * candidate's rejection: alignment, pitch, box limits), so the load path is explained. */
+static void remark_no_tma(ct_ctx *c, const group *g) {
+  for (int i = 0; i < g->sel.n; i++)
+    if (g->sel.cand[i].atom == CT_ATOM_TMA && g->sel.cand[i].reject) {
+      ct_remark_op(c, g->op, "the %s operand of an mma is loaded with ordinary loads, not TMA: %s",
+                   g->prob.use == CT_USE_MMA_A ? "A" : "B", g->sel.cand[i].reject);
+      return;
+    }
+}
+
 static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation entry) {
   MlirContext ctx = c->mlir;
   const ct_machine *m = ct_machine_for(o->target);
@@ -477,6 +488,8 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
     }
     g->choice = &g->sel.cand[g->sel.chosen];
     g->stages = g->choice->atom == CT_ATOM_SIMT ? 0 : 1;
+    if (g->is_load && g->choice->atom == CT_ATOM_SIMT && (g->prob.use == CT_USE_MMA_A || g->prob.use == CT_USE_MMA_B))
+      remark_no_tma(c, g);
     n++;
   }
   ct_oplist_free(&ops);

@@ -16,6 +16,9 @@
 // SM100-NOT: wgmma
 // SM100: mma.sync.aligned.m16n8k16
 
+// Why each operand is not on TMA (TileAS's rejection of the TMA layout):
+// REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+39]]:7: remark: the A operand of an mma is loaded with ordinary loads, not TMA: base pointer not proven 16-byte aligned (assume div_by<16>)
+// REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+39]]:7: remark: the B operand of an mma is loaded with ordinary loads, not TMA: base pointer not proven 16-byte aligned (assume div_by<16>)
 // REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+39]]:7: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: registers; B: registers, staged transposed into 2 K-major slots (swizzle 64B) each iteration
 // REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+61]]:7: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: TMA ring of {{[0-9]}} stages, swizzle 64B, box 128x32; B: registers, staged transposed into 3 K-major slots (swizzle 64B) each iteration
 // REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+83]]:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads); A: registers; B: registers, staged transposed into 2 K-major slots (swizzle 128B) each iteration
