@@ -13,7 +13,8 @@
  * (hopper_is_unit_reshape; the TMA box keeps them, `lead`); B is
  * the consume of a produce ([K,N], MN-major descriptor) or `permute [1,0]` of one ([N,K], K-major
  * descriptor, e.g. Kᵀ in Q·Kᵀ), or any other tile, staged from registers (plan_b_staging). Each such
- * produce is a pipe: in the loop body (indices loop-invariant or the loop counter) it becomes a
+ * produce is a pipe: in the loop body (indices loop-invariant, the loop counter, or the counter
+ * plus a loop-invariant value: hopper_iv_plus_invariant) it becomes a
  * ring of its tileas.pipe's `stages`, before the loop (at the entry's top level) a one-shot load;
  * its slot may only be consumed and released, and the consumed tile may only feed planned mmaf
  * operands. Its tileas.pipe must be TMA → wgmma_smem, its layout a swizzled TMA box whose inner
@@ -306,6 +307,19 @@ static bool is_transpose(MlirOperation op) {
          mlirDenseI32ArrayGetElement(a, 0) == 1 && mlirDenseI32ArrayGetElement(a, 1) == 0;
 }
 
+/* Is v `addi iv, x` (either order) with x defined outside `loop`? TileAA counts every loop from 0,
+ * so a `for %k in (%k0 to ...)` reads its index as iv + %k0. *x: the invariant operand. */
+bool hopper_iv_plus_invariant(MlirValue v, MlirValue iv, MlirOperation loop, MlirValue *x) {
+  MlirOperation d = def_op(v);
+  if (mlirOperationIsNull(d) || !is_op(d, "cuda_tile.addi") || mlirOperationGetNumOperands(d) != 2) return false;
+  for (int i = 0; i < 2; i++)
+    if (mlirValueEqual(mlirOperationGetOperand(d, i), iv) && defined_outside(mlirOperationGetOperand(d, 1 - i), loop)) {
+      if (x) *x = mlirOperationGetOperand(d, 1 - i);
+      return true;
+    }
+  return false;
+}
+
 /* Is op a cuda_tile.reshape that only drops leading unit dims down to 2-D (a 3-D/4-D view tile
  * [1, R, C] read as [R, C]: cuTile's way of indexing batch and head)? */
 bool hopper_is_unit_reshape(MlirOperation op) {
@@ -408,7 +422,7 @@ static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock en
     return "a load is not a view load of rank 2 or more";
   for (int j = 1; o->in_loop && j < 2 + seg[2] + seg[3]; j++) {
     MlirValue v = mlirOperationGetOperand(ld, j);
-    if (j >= 2 && j <= 1 + seg[2] && mlirValueEqual(v, iv)) continue;
+    if (j >= 2 && j <= 1 + seg[2] && (mlirValueEqual(v, iv) || hopper_iv_plus_invariant(v, iv, loop, NULL))) continue;
     if (defined_outside(v, loop)) continue;
     MlirOperation d = def_op(v);
     if (j == 1)

@@ -216,6 +216,9 @@ int hopper_mma_index(const ct_hopper_plan *p, MlirOperation mmaf);
  * reshape that drops leading unit dims: hopper_is_unit_reshape), or null. */
 MlirOperation hopper_produce_of(MlirValue v);
 bool hopper_is_unit_reshape(MlirOperation op);
+/* Is v `addi iv, x` with x defined outside `loop` (a loop index with a non-zero start)? *x (may be
+ * NULL): the invariant operand. */
+bool hopper_iv_plus_invariant(MlirValue v, MlirValue iv, MlirOperation loop, MlirValue *x);
 /* Does op (a tileas.consume or tileas.release) take the slot of a planned pipe's produce? */
 bool hopper_takes_pipe_slot(const ct_hopper_plan *p, MlirOperation op);
 #endif

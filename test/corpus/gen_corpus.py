@@ -279,6 +279,61 @@ def batched(name, doc, batch=2, tm=64, tn=64, tk=32, size=(128, 128, 64), three_
     return k
 
 
+def split_k(name, doc, tm=64, tn=64, tk=32, size=(128, 128, 256), splits=2, path="wgmma", want=None):
+    """Split-K GEMM: CTA z covers K chunk z (its loop bounds computed from the block index) and
+    adds its partial product into C with atomic_rmw_tko addf (C starts at zero)."""
+    M, N, K = size
+    k = Kernel(name, doc)
+    k.add("  entry @%s(%%a_ptr: tile<ptr<f16>>, %%b_ptr: tile<ptr<f16>>, %%c_ptr: tile<ptr<f32>>) {" % name)
+    pa = view(k, "a", "a_ptr", [M, K], "f16", [tm, tk], True)
+    pb = view(k, "b", "b_ptr", [K, N], "f16", [tk, tn], True)
+    T, I = tt([tm, tn], "f32"), tt([tm, tn], "i32")
+    PT = "tile<%dx%dxptr<f32>>" % (tm, tn)
+    k.add("    %bx, %by, %bz = get_tile_block_id : tile<i32>")
+    k.add("    %c1 = constant <i32: 1> : tile<i32>")
+    k.add("    %%per = constant <i32: %d> : tile<i32>" % (K // tk // splits))
+    k.add("    %k0 = muli %bz, %per : tile<i32>")
+    k.add("    %k1 = addi %k0, %per : tile<i32>")
+    k.add("    %%zero = constant <f32: 0.000000e+00> : %s" % T)
+    k.add("    %%acc = for %%k in (%%k0 to %%k1, step %%c1) : tile<i32> iter_values(%%acc_it = %%zero) -> (%s) {" % T)
+    k.add("      %%a, %%ta = load_view_tko weak %%a_pv[%%bx, %%k] : %s, tile<i32> -> %s, token" % (pa, tt([tm, tk], "f16")))
+    k.add("      %%b, %%tb = load_view_tko weak %%b_pv[%%k, %%by] : %s, tile<i32> -> %s, token" % (pb, tt([tk, tn], "f16")))
+    k.add("      %%d = mmaf %%a, %%b, %%acc_it : %s, %s, %s" % (tt([tm, tk], "f16"), tt([tk, tn], "f16"), T))
+    k.add("      continue %%d : %s" % T)
+    k.add("    }")
+    # element offsets (bx*tm + r) * N + by*tn + c
+    k.add("    %%rows = iota : %s" % tt([tm], "i32"))
+    k.add("    %%cols = iota : %s" % tt([tn], "i32"))
+    k.add("    %%rows_c = reshape %%rows : %s -> %s" % (tt([tm], "i32"), tt([tm, 1], "i32")))
+    k.add("    %%rows_b = broadcast %%rows_c : %s -> %s" % (tt([tm, 1], "i32"), I))
+    k.add("    %%cols_r = reshape %%cols : %s -> %s" % (tt([tn], "i32"), tt([1, tn], "i32")))
+    k.add("    %%cols_b = broadcast %%cols_r : %s -> %s" % (tt([1, tn], "i32"), I))
+    k.add("    %%tm_c = constant <i32: %d> : tile<i32>" % tm)
+    k.add("    %%tn_c = constant <i32: %d> : tile<i32>" % tn)
+    k.add("    %%n_c = constant <i32: %d> : %s" % (N, I))
+    k.add("    %row0 = muli %bx, %tm_c : tile<i32>")
+    k.add("    %col0 = muli %by, %tn_c : tile<i32>")
+    k.add("    %%row0_r = reshape %%row0 : tile<i32> -> %s" % tt([1, 1], "i32"))
+    k.add("    %%row0_b = broadcast %%row0_r : %s -> %s" % (tt([1, 1], "i32"), I))
+    k.add("    %%col0_r = reshape %%col0 : tile<i32> -> %s" % tt([1, 1], "i32"))
+    k.add("    %%col0_b = broadcast %%col0_r : %s -> %s" % (tt([1, 1], "i32"), I))
+    k.add("    %%r = addi %%rows_b, %%row0_b : %s" % I)
+    k.add("    %%c = addi %%cols_b, %%col0_b : %s" % I)
+    k.add("    %%rn = muli %%r, %%n_c : %s" % I)
+    k.add("    %%off = addi %%rn, %%c : %s" % I)
+    k.add("    %%cp = reshape %%c_ptr : tile<ptr<f32>> -> %s" % "tile<1x1xptr<f32>>")
+    k.add("    %%cpb = broadcast %%cp : tile<1x1xptr<f32>> -> %s" % PT)
+    k.add("    %%ptrs = offset %%cpb, %%off : %s, %s -> %s" % (PT, I, PT))
+    k.add("    %%old, %%tok = atomic_rmw_tko relaxed device %%ptrs, addf, %%acc : %s, %s -> %s, token" % (PT, T, T))
+    k.add("    return")
+    k.add("  }")
+    run = ["--grid %d,%d,%d" % (M // tm, N // tn, splits), "--arg ptr:f16:%dx%d:random" % (M, K),
+           "--arg ptr:f16:%dx%d:random" % (K, N), "--arg ptr:f32:%dx%d:zeros" % (M, N)]
+    k.hdr = ["CORPUS-PATH: %s" % path] + (["CORPUS-WANT: %s" % want] if want else []) + \
+        ["CORPUS-RUN: %s" % " ".join(run), "CORPUS-REF: gemm_into_zeros"]
+    return k
+
+
 def persistent(name, doc, tm=128, tn=128, tk=32, size=(256, 256, 256), programs=2, path="mma.sync", want="wgmma"):
     """A persistent GEMM: `programs` CTAs walk the output tiles (tile t = bx, bx + programs, ...), a
     K loop per tile nested in the tile loop."""
@@ -373,6 +428,7 @@ def corpus():
                       bt=True, tm=128, tn=128, tk=64, size=(128, 128, 128)))
     ks.append(batched("batched_gemm_3d", ["Batched GEMM as one 3-D mmaf over 2 batches."], three_d=True, path="mma.sync",
                       want="wgmma"))
+    ks.append(split_k("gemm_split_k", ["Split-K GEMM: 2 K chunks per output tile, partial products added with atomic addf."]))
     ks.append(persistent("persistent_gemm", ["Persistent GEMM: 2 CTAs walk the 4 output tiles."]))
     return ks
 

@@ -92,7 +92,7 @@ def run_own_reference(args, path, run, ref, work, name):
     for i, spec in enumerate(specs):
         kind, dtype, shape, init = spec.split(":")
         dims = [int(x) for x in shape.split("x")]
-        if init == "out":
+        if init == "out" or (init == "zeros" and i == len(specs) - 1):  # zeros: an output kernels add into
             out_index, out_shape = i, dims
             argv += ["--arg", spec]
             continue
@@ -119,6 +119,10 @@ def run_own_reference(args, path, run, ref, work, name):
             want += ref_attention(q[h * n:(h + 1) * n], k[h * n:(h + 1) * n], v[h * n:(h + 1) * n], seq, d,
                                   ref.endswith(",causal"))
         tol = 2e-2  # P is rounded to f16 before P·V, as the kernel does
+    elif ref == "gemm_into_zeros":  # C (zero-initialised) += A x B, e.g. split-K with atomic adds
+        (a, (m, kk)), (b, (_, n)) = inputs
+        want = ref_batched(a, b, 1, m, n, kk, False)
+        tol = 1e-3
     elif ref in ("batched_gemm", "batched_gemm,bt"):
         bt = ref.endswith(",bt")
         (a, (batch, m, kk)), (b, bdims) = inputs
