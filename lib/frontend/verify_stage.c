@@ -213,8 +213,16 @@ static const char *check_attr_kind(MlirAttribute a, const char *kind) {
     return ct_tileas_schedule_read(a, &s);
   }
   if (!strcmp(kind, "barriers")) {
-    int64_t full, empty;
-    return ct_tileas_barriers_read(a, &full, &empty);
+    ct_tileas_barriers b;
+    return ct_tileas_barriers_read(a, &b);
+  }
+  if (!strcmp(kind, "pipeline")) {
+    bool heavy;
+    return ct_tileas_pipeline_read(a, &heavy);
+  }
+  if (!strcmp(kind, "agents")) {
+    ct_tileas_ws w;
+    return ct_tileas_agents_read(a, &w);
   }
   return "has an unknown kind";
 }
@@ -236,7 +244,8 @@ static bool check_attrs(ct_ctx *c, MlirOperation op, const char *spec) {
     const char *kind = colon + 1;
     const char *why = check_attr_kind(a, kind);
     bool dict = !strcmp(kind, "layout") || !strcmp(kind, "sched") || !strcmp(kind, "schedule") || !strcmp(kind, "reg_layout") ||
-                !strcmp(kind, "reg_layouts") || !strcmp(kind, "barriers");
+                !strcmp(kind, "reg_layouts") || !strcmp(kind, "barriers") || !strcmp(kind, "pipeline") ||
+                !strcmp(kind, "agents");
     if (why) return report(c, op, dict ? "attribute '%s' is invalid: %s" : "attribute '%s' %s", tok, why);
   }
   return true;

@@ -203,6 +203,11 @@ void bld_cond_br(ct_bld *b, MlirValue cond, MlirBlock t, int nt, const MlirValue
 }
 
 void bld_barrier(ct_bld *b) {
+  if (b->barrier_threads > 0) { /* the consumer agent only: the producer warpgroup has left */
+    MlirValue ops[2] = {bld_i32(b, CT_CONSUMER_BARRIER_ID), bld_i32(b, b->barrier_threads)};
+    bld_intr(b, "llvm.nvvm.barrier.cta.sync.aligned.count", b->void_ty, 2, ops);
+    return;
+  }
   MlirValue zero = bld_i32(b, 0);
   bld_intr(b, "llvm.nvvm.barrier.cta.sync.aligned.all", b->void_ty, 1, &zero);
 }

@@ -15,8 +15,13 @@ typedef struct ct_bld {
   MlirBlock block; /* insertion point: end of this block */
   MlirLocation loc;
   MlirType i1, i8, i16, i32, i64, f16, bf16, f32, f64, ptr_global, ptr_shared, ptr_generic, void_ty;
+  /* bld_barrier's scope: 0 = every thread of the CTA (bar.sync 0); n > 0 = the n threads of the
+   * consumer agent of a warp-specialised kernel after its dispatch (named barrier 1, n threads) */
+  int barrier_threads;
 } ct_bld;
 
+/* The named barrier of a warp-specialised kernel's consumer agent (bld_barrier; 0 is the whole CTA). */
+#define CT_CONSUMER_BARRIER_ID 1
 /* icmp predicates (LLVM dialect ICmpPredicate values). */
 enum { BLD_EQ = 0, BLD_NE, BLD_SLT, BLD_SLE, BLD_SGT, BLD_SGE, BLD_ULT, BLD_ULE, BLD_UGT, BLD_UGE };
 /* fcmp predicates. */

@@ -111,10 +111,10 @@ void hopper_kernel_prologue(ct_lower *L) {
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
     for (int s = 0; s < o->stages; s++) {
-      MlirValue f[2] = {bar_ptr(L, o->full_off, bld_i32(b, s)), bld_i32(b, 1)};
+      MlirValue f[2] = {bar_ptr(L, o->full_off, bld_i32(b, s)), bld_i32(b, (int32_t)o->full_arrivals)};
       intr0(b, "llvm.nvvm.mbarrier.init.shared", 2, f);
       if (!o->in_loop) continue;
-      MlirValue e[2] = {bar_ptr(L, o->empty_off, bld_i32(b, s)), bld_i32(b, L->nthreads)};
+      MlirValue e[2] = {bar_ptr(L, o->empty_off, bld_i32(b, s)), bld_i32(b, (int32_t)o->empty_arrivals)};
       intr0(b, "llvm.nvvm.mbarrier.init.shared", 2, e);
     }
   }
@@ -174,6 +174,50 @@ static void issue(ct_lower *L, const ct_hopper_pipe *o, MlirValue stage, MlirVal
   }
 }
 
+/* Warp specialization (the plan's agents, tileas.agents): the producer warpgroup (threads from
+ * L->nthreads on) gives its registers back (setmaxnreg.dec), its first thread runs every ring fill of
+ * the loop — fill j of a ring of S stages waits for phase j/S - 1 of empty[j % S] (j >= S), then
+ * arrive.expect_tx + the TMA boxes into stage j % S — and the warpgroup returns; the consumer
+ * warpgroups take the registers (setmaxnreg.inc) and continue with the loop, every later CTA
+ * barrier becoming named barrier 1 over their threads. */
+static void ws_dispatch(ct_lower *L) {
+  ct_bld *b = &L->b;
+  const ct_hopper_plan *p = L->hopper;
+  MlirBlock producer = lower_new_block(L), consumer = lower_new_block(L);
+  bld_cond_br(b, bld_icmp(b, BLD_SGE, L->tid, bld_i32(b, L->nthreads)), producer, 0, NULL, consumer, 0, NULL);
+  b->block = producer;
+  MlirValue regs = bld_i32(b, (int32_t)p->ws_agents.agents[p->producer_agent].regs);
+  intr0(b, "llvm.nvvm.setmaxnreg.dec.sync.aligned.u32", 1, &regs);
+  MlirBlock fills = lower_new_block(L), leave = lower_new_block(L);
+  bld_cond_br(b, bld_icmp(b, BLD_EQ, L->tid, bld_i32(b, L->nthreads)), fills, 0, NULL, leave, 0, NULL);
+  b->block = fills;
+  MlirBlock head = lower_new_block(L), body = lower_new_block(L);
+  MlirValue j = mlirBlockAddArgument(head, b->i32, b->loc);
+  MlirValue zero = bld_i32(b, 0);
+  bld_br(b, head, 1, &zero);
+  b->block = head;
+  bld_cond_br(b, bld_icmp(b, BLD_SLT, j, L->hopper_emit->trip), body, 0, NULL, leave, 0, NULL);
+  b->block = body;
+  for (int i = 0; i < p->npipes; i++) {
+    const ct_hopper_pipe *o = &p->pipes[i];
+    if (!o->in_loop) continue;
+    MlirValue cS = bld_i32(b, o->stages);
+    MlirValue stage = bld_bin(b, "llvm.urem", j, cS), fill = bld_bin(b, "llvm.udiv", j, cS);
+    MlirBlock refill = hopper_open_if(L, bld_icmp(b, BLD_SGE, j, cS));
+    spin_wait(L, bar_ptr(L, o->empty_off, stage), bld_and(b, bld_sub(b, fill, bld_i32(b, 1)), bld_i32(b, 1)));
+    hopper_close_if(L, refill);
+    issue(L, o, stage, j);
+  }
+  MlirValue next = bld_add(b, j, bld_i32(b, 1));
+  bld_br(b, head, 1, &next);
+  b->block = leave;
+  bld_op(b, "llvm.return", 0, NULL, 0, NULL, 0, NULL);
+  b->block = consumer;
+  regs = bld_i32(b, (int32_t)p->ws_agents.agents[p->consumer_agent].regs);
+  intr0(b, "llvm.nvvm.setmaxnreg.inc.sync.aligned.u32", 1, &regs);
+  b->barrier_threads = L->nthreads;
+}
+
 void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) {
   ct_bld *b = &L->b;
   ct_hopper_plan *p = L->hopper;
@@ -182,6 +226,12 @@ void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) 
   E->step = step;
   /* n = (ub - lb + step - 1) / step */
   E->trip = bld_bin(b, "llvm.sdiv", bld_sub(b, bld_add(b, bld_sub(b, ub, lb), step), bld_i32(b, 1)), step);
+  if (p->ws) {
+    ws_dispatch(L);
+    for (int i = 0; i < p->npipes; i++) /* operands loaded before the loop have landed */
+      if (!p->pipes[i].in_loop) spin_wait(L, bar_ptr(L, p->pipes[i].full_off, bld_i32(b, 0)), bld_i32(b, 0));
+    return;
+  }
   /* thread 0: for j in [0, min(S, n)) fill stage j of every ring — a run-time loop, so the code
    * does not grow with the ring depth (the rings of one loop share S) */
   MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
@@ -544,6 +594,11 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
     } else rel_stage[i] = stage_of(L, o), rel_phase[i] = phase_of(L, o);
     MlirValue empty = bar_ptr(L, o->empty_off, rel_stage[i]);
     bld_intr(b, "llvm.nvvm.mbarrier.arrive.shared", b->i64, 1, &empty);
+  }
+  if (p->ws) { /* the producer agent refills them */
+    if (mm->keep_in_flight) hopper_close_if(L, has_prev);
+    hopper_warp_sync(b);
+    return LOWER_DONE;
   }
   /* thread 0 refills the released stages for iteration rel + S */
   MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));

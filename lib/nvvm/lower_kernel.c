@@ -611,13 +611,20 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
     if (!ct_hopper_plan_entry(&env, entry, &hopper, warps == CT_DEFAULT_WARPS ? 0 : warps, &why)) {
       if (!mlirOperationIsNull(hopper.why_op)) { /* a recorded decision of that op is wrong */
         MlirStringRef on = mlirIdentifierStr(mlirOperationGetName(hopper.why_op));
-        ct_error_op(L->c, hopper.why_op, "the wgmma path cannot use this %.*s's shared-memory assignment: %s",
-                    (int)on.length, on.data, why ? why : "no plan");
+        bool loop = on.length == 10 && !memcmp(on.data, "tileaa.for", 10);
+        ct_error_op(L->c, hopper.why_op, "the wgmma path cannot use this %.*s's %s: %s", (int)on.length, on.data,
+                    loop ? "warp specialization" : "shared-memory assignment", why ? why : "no plan");
       } else {
         char on[96];
         ct_error_op(L->c, wgmma_op, "TileAS put this %s on wgmma (tileas.mma), but the Hopper TMA + wgmma path cannot "
                     "take the kernel: %s", ct_op_short_name(wgmma_op, on, sizeof on), why ? why : "no plan");
       }
+      return false;
+    }
+    char pmsg[320];
+    MlirOperation pop;
+    if (!ct_ring_protocol_check(&hopper, pmsg, sizeof pmsg, &pop)) {
+      ct_error_op(L->c, pop, "mbarrier protocol check: %s", pmsg);
       return false;
     }
     if (decided && decided != 4 * hopper.warpgroups) {
@@ -684,14 +691,22 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   for (int i = 0; i < ntmaps; i++) arg_types[nargs + i] = L->b.ptr_generic;
   intptr_t nparams = nargs + ntmaps;
   MlirOperationState st = mlirOperationStateGet(sref("llvm.func"), mlirOperationGetLocation(entry));
-  int32_t reqntid[3] = {L->nthreads, 1, 1};
-  MlirNamedAttribute na[6] = {
+  /* a warp-specialised kernel: the producer warpgroup after the consumers' threads; .maxnreg = the
+   * launch's per-thread share of the register file, between the agents' setmaxnreg budgets */
+  int cta_threads = L->hopper && L->hopper->ws ? L->hopper->ws_threads : L->nthreads;
+  int32_t reqntid[3] = {cta_threads, 1, 1};
+  MlirNamedAttribute na[7] = {
       bld_named(&L->b, "sym_name", mlirStringAttrGet(ctx, name)),
       bld_named(&L->b, "function_type",
                 mlirTypeAttrGet(mlirLLVMFunctionTypeGet(L->b.void_ty, nparams, arg_types, false))),
       bld_named(&L->b, "nvvm.kernel", mlirUnitAttrGet(ctx)),
       bld_named(&L->b, "nvvm.reqntid", mlirDenseI32ArrayGet(ctx, 3, reqntid))};
   int nna = 4;
+  if (L->hopper && L->hopper->ws) {
+    int64_t share = CT_REG_FILE_PER_CTA / cta_threads / 8 * 8, co = L->hopper->ws_agents.agents[L->hopper->consumer_agent].regs;
+    if (share > co) share = co;
+    na[nna++] = bld_named(&L->b, "nvvm.maxnreg", mlirIntegerAttrGet(L->b.i32, share));
+  }
   if (L->hopper) {
     /* tensor maps: `.param .align 128 .b8 [128]` grid-constant parameters (docs/abi.md), and the
      * ABI comments the back end prints before the entry */
@@ -714,7 +729,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
     }
     char val[160];
     snprintf(val, sizeof val, "stages=%d tx_bytes=%lld threads=%d", L->hopper->stages, (long long)L->hopper->tx_bytes,
-             L->nthreads);
+             cta_threads);
     MlirAttribute kv[2] = {mlirStringAttrGet(ctx, sref("tilec.pipeline")), mlirStringAttrGet(ctx, sref(val))};
     pairs[ntmaps] = mlirArrayAttrGet(ctx, 2, kv);
     na[nna++] = bld_named(&L->b, "passthrough", mlirArrayAttrGet(ctx, ntmaps + 1, pairs));
@@ -734,6 +749,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   L->b.block = fb;
   L->b.loc = mlirOperationGetLocation(entry);
   L->tid = bld_intr(&L->b, "llvm.nvvm.read.ptx.sreg.tid.x", L->b.i32, 0, NULL);
+  L->b.barrier_threads = 0; /* the whole CTA until a warp-specialised loop's dispatch */
 
   for (intptr_t i = 0; i < nargs; i++) {
     const ct_layout *l = layout_blocked_for(L, entry, &cargs[i]);
@@ -766,6 +782,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
       if (L->hopper->pipes[i].stages > ring_stages) ring_stages = L->hopper->pipes[i].stages;
     }
   bool lowered = lower_block(L, body);
+  L->b.barrier_threads = 0;
   L->hopper = NULL;
   L->hopper_emit = NULL;
   L->smem_reserved = 0;

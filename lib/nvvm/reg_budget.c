@@ -321,6 +321,10 @@ bool ct_reg_budget_check(ct_lower *L, MlirOperation entry) {
   memset(&R, 0, sizeof R);
   R.L = L;
   R.budget = ct_reg_budget_words(L->nthreads);
+  if (L->hopper && L->hopper->ws) { /* the consumer agent's setmaxnreg budget */
+    const ct_tileas_agent *co = &L->hopper->ws_agents.agents[L->hopper->consumer_agent];
+    if (co->regs * 7 / 8 < R.budget) R.budget = co->regs * 7 / 8;
+  }
   int64_t peak = 0;
   bool ok = true;
   MlirRegion body = mlirOperationGetRegion(entry, 0);

@@ -226,19 +226,115 @@ bool ct_tileas_op_b_staging_offset(MlirOperation mma, int64_t *offset, const cha
   return read_offset_attr(mma, "tileas.b_staging_offset", "tileas.b_staging_offset is not an integer", offset, why);
 }
 
-MlirAttribute ct_tileas_barriers_attr(MlirContext ctx, int64_t full, int64_t empty) {
-  MlirNamedAttribute na[2] = {named(ctx, "full", i64(ctx, full)), named(ctx, "empty", i64(ctx, empty))};
-  return mlirDictionaryAttrGet(ctx, empty >= 0 ? 2 : 1, na);
+MlirAttribute ct_tileas_barriers_attr(MlirContext ctx, const ct_tileas_barriers *b) {
+  MlirNamedAttribute na[4];
+  int n = 0;
+  na[n++] = named(ctx, "full", i64(ctx, b->full));
+  if (b->empty >= 0) na[n++] = named(ctx, "empty", i64(ctx, b->empty));
+  if (b->full_arrivals >= 0) na[n++] = named(ctx, "full_arrivals", i64(ctx, b->full_arrivals));
+  if (b->empty_arrivals >= 0) na[n++] = named(ctx, "empty_arrivals", i64(ctx, b->empty_arrivals));
+  return mlirDictionaryAttrGet(ctx, n, na);
 }
 
-const char *ct_tileas_barriers_read(MlirAttribute a, int64_t *full, int64_t *empty) {
+/* Optional integer key: -1 when absent; false when present but not an integer. */
+static bool get_opt_i64(MlirAttribute dict, const char *key, int64_t *out) {
+  *out = -1;
+  if (mlirAttributeIsNull(mlirDictionaryAttrGetElementByName(dict, sr(key)))) return true;
+  return get_i64((src){dict, {NULL}}, key, out);
+}
+
+const char *ct_tileas_barriers_read(MlirAttribute a, ct_tileas_barriers *out) {
   if (mlirAttributeIsNull(a) || !mlirAttributeIsADictionary(a)) return "tileas.barriers is not a dictionary attribute";
   src s = {a, {NULL}};
-  if (!get_i64(s, "full", full)) return "tileas.barriers needs an integer 'full'";
-  *empty = -1;
-  if (!mlirAttributeIsNull(mlirDictionaryAttrGetElementByName(a, sr("empty"))) && !get_i64(s, "empty", empty))
-    return "tileas.barriers' 'empty' is not an integer";
+  if (!get_i64(s, "full", &out->full)) return "tileas.barriers needs an integer 'full'";
+  if (!get_opt_i64(a, "empty", &out->empty)) return "tileas.barriers' 'empty' is not an integer";
+  if (!get_opt_i64(a, "full_arrivals", &out->full_arrivals) || !get_opt_i64(a, "empty_arrivals", &out->empty_arrivals))
+    return "tileas.barriers' arrival counts are not integers";
+  if (out->full_arrivals == 0 || out->full_arrivals < -1 || out->empty_arrivals == 0 || out->empty_arrivals < -1)
+    return "tileas.barriers' arrival counts must be positive";
   return NULL;
+}
+
+/* ---- warp specialization ---- */
+static const char *const role_names[] = {[CT_AGENT_PRODUCER] = "producer", [CT_AGENT_CONSUMER] = "consumer"};
+const char *ct_agent_role_name(ct_agent_role r) { return (int)r >= 0 && (int)r < NELEM(role_names) ? role_names[r] : "?"; }
+
+MlirAttribute ct_tileas_pipeline_attr(MlirContext ctx, bool heavy) {
+  MlirNamedAttribute e[2] = {named(ctx, "strategy", str(ctx, "warp_specialize")),
+                             named(ctx, "variant", str(ctx, heavy ? "heavy" : "light"))};
+  return mlirDictionaryAttrGet(ctx, 2, e);
+}
+
+const char *ct_tileas_pipeline_read(MlirAttribute a, bool *heavy) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADictionary(a)) return "tileas.pipeline is not a dictionary attribute";
+  src s = {a, {NULL}};
+  MlirStringRef st, va;
+  if (!get_str(s, "strategy", &st) || !sref_eq(st, "warp_specialize"))
+    return "tileas.pipeline needs strategy = \"warp_specialize\" (the modulo pipeline has no attribute)";
+  if (!get_str(s, "variant", &va) || !(sref_eq(va, "light") || sref_eq(va, "heavy")))
+    return "tileas.pipeline needs variant = \"light\" or \"heavy\"";
+  *heavy = sref_eq(va, "heavy");
+  return NULL;
+}
+
+MlirAttribute ct_tileas_agents_attr(MlirContext ctx, const ct_tileas_ws *w) {
+  MlirAttribute el[CT_TILEAS_MAX_AGENTS];
+  for (int i = 0; i < w->nagents; i++) {
+    const ct_tileas_agent *g = &w->agents[i];
+    int64_t warps[2] = {g->warp_begin, g->warp_end};
+    MlirNamedAttribute e[3] = {named(ctx, "role", str(ctx, ct_agent_role_name(g->role))),
+                               named(ctx, "warps", mlirDenseI64ArrayGet(ctx, 2, warps)), named(ctx, "regs", i64(ctx, g->regs))};
+    el[i] = mlirDictionaryAttrGet(ctx, 3, e);
+  }
+  return mlirArrayAttrGet(ctx, w->nagents, el);
+}
+
+const char *ct_tileas_agents_read(MlirAttribute a, ct_tileas_ws *out) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAArray(a)) return "tileas.agents is not an array attribute";
+  intptr_t n = mlirArrayAttrGetNumElements(a);
+  if (n < 2 || n > CT_TILEAS_MAX_AGENTS) return "tileas.agents needs 2 to 4 agents";
+  out->nagents = (int)n;
+  for (intptr_t i = 0; i < n; i++) {
+    MlirAttribute d = mlirArrayAttrGetElement(a, i);
+    if (!mlirAttributeIsADictionary(d)) return "a tileas.agents entry is not a dictionary";
+    src s = {d, {NULL}};
+    ct_tileas_agent *g = &out->agents[i];
+    MlirStringRef role;
+    int r;
+    if (!get_str(s, "role", &role) || (r = lookup(role_names, NELEM(role_names), role)) < 0)
+      return "a tileas.agents entry needs role = \"producer\" or \"consumer\"";
+    g->role = (ct_agent_role)r;
+    MlirAttribute w = mlirDictionaryAttrGetElementByName(d, sr("warps"));
+    if (mlirAttributeIsNull(w) || !mlirAttributeIsADenseI64Array(w) || mlirDenseArrayGetNumElements(w) != 2)
+      return "a tileas.agents entry needs warps = array<i64: first, end>";
+    g->warp_begin = mlirDenseI64ArrayGetElement(w, 0);
+    g->warp_end = mlirDenseI64ArrayGetElement(w, 1);
+    if (g->warp_begin < 0 || g->warp_end <= g->warp_begin || g->warp_end > 32)
+      return "a tileas.agents entry's warps must be a non-empty range inside 0..32";
+    if (!get_i64(s, "regs", &g->regs)) return "a tileas.agents entry needs an integer regs";
+  }
+  return NULL;
+}
+
+bool ct_tileas_op_ws(MlirOperation loop, ct_tileas_ws *out, const char **why) {
+  *why = NULL;
+  MlirAttribute p = mlirOperationGetAttributeByName(loop, sr("tileas.pipeline"));
+  MlirAttribute g = mlirOperationGetAttributeByName(loop, sr("tileas.agents"));
+  if (mlirAttributeIsNull(p) && mlirAttributeIsNull(g)) return false;
+  if (mlirAttributeIsNull(p) || mlirAttributeIsNull(g)) {
+    *why = "a warp-specialised loop needs both tileas.pipeline and tileas.agents";
+    return false;
+  }
+  if ((*why = ct_tileas_pipeline_read(p, &out->heavy)) || (*why = ct_tileas_agents_read(g, out))) return false;
+  return true;
+}
+
+void ct_tileas_set_agent(MlirOperation op, int agent) {
+  mlirOperationSetAttributeByName(op, sr("tileas.agent"), i64(mlirOperationGetContext(op), agent));
+}
+
+bool ct_tileas_op_agent(MlirOperation op, int64_t *agent, const char **why) {
+  return read_offset_attr(op, "tileas.agent", "tileas.agent is not an integer", agent, why);
 }
 
 /* ---- pipe ---- */

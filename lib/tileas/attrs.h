@@ -72,9 +72,46 @@ void ct_tileas_set_b_staging_offset(MlirOperation mma, int64_t offset);
 bool ct_tileas_op_b_staging_offset(MlirOperation mma, int64_t *offset, const char **why);
 /* false when absent (*why NULL) or not an integer (*why says so) */
 bool ct_tileas_op_offset(MlirOperation alloc, int64_t *offset, const char **why);
-MlirAttribute ct_tileas_barriers_attr(MlirContext ctx, int64_t full, int64_t empty /* -1: none */);
-/* Reads a barriers dictionary (*empty = -1 when absent); NULL, or what is wrong with it. */
-const char *ct_tileas_barriers_read(MlirAttribute a, int64_t *full, int64_t *empty);
+/* tileas.barriers also carries each mbarrier's init count (arrivals per phase): full_arrivals = 1
+ * (the one arrive.expect_tx of a fill), empty_arrivals = the threads that release a stage (the
+ * consumer agent). The protocol check (ws_protocol.c) proves the loop's arrivals match them. */
+typedef struct ct_tileas_barriers {
+  int64_t full, empty;                   /* offsets; empty = -1: none (a pipe loaded before the loop) */
+  int64_t full_arrivals, empty_arrivals; /* -1: absent (the code generator's defaults: 1, the consumer threads) */
+} ct_tileas_barriers;
+MlirAttribute ct_tileas_barriers_attr(MlirContext ctx, const ct_tileas_barriers *b);
+/* Reads a barriers dictionary (absent fields -1); NULL, or what is wrong with it. */
+const char *ct_tileas_barriers_read(MlirAttribute a, ct_tileas_barriers *out);
+
+/* ---- warp specialization (warp_specialize.c) ----
+ *   tileas.pipeline = {strategy = "warp_specialize", variant = "light" | "heavy"} on a tileaa.for
+ *     (absent: the modulo-scheduled, non-specialised pipeline);
+ *   tileas.agents = [{role = "producer", warps = array<i64: B, E>, regs = R : i64}, {role =
+ *     "consumer", ...}] on it: each agent's warps [B, E) of the CTA and its setmaxnreg budget;
+ *   tileas.agent = I : i64 on the loop's tileas.produce / consume / release: the agent that runs it
+ *     (an index into tileas.agents; every other op runs on the consumer agent). */
+typedef enum { CT_AGENT_PRODUCER = 0, CT_AGENT_CONSUMER } ct_agent_role;
+#define CT_TILEAS_MAX_AGENTS 4
+typedef struct ct_tileas_agent {
+  ct_agent_role role;
+  int64_t warp_begin, warp_end, regs;
+} ct_tileas_agent;
+typedef struct ct_tileas_ws { /* (struct tag used by sched.h) */
+  bool heavy; /* variant: heavy = the loop's modulo schedule stands (a group in flight), light = none */
+  int nagents;
+  ct_tileas_agent agents[CT_TILEAS_MAX_AGENTS];
+} ct_tileas_ws;
+const char *ct_agent_role_name(ct_agent_role r);
+MlirAttribute ct_tileas_pipeline_attr(MlirContext ctx, bool heavy);
+MlirAttribute ct_tileas_agents_attr(MlirContext ctx, const ct_tileas_ws *w);
+/* The forms alone (the verifier). */
+const char *ct_tileas_pipeline_read(MlirAttribute a, bool *heavy);
+const char *ct_tileas_agents_read(MlirAttribute a, ct_tileas_ws *out);
+/* loop's warp specialization: false when it has none (*why NULL) or a malformed one (*why). */
+bool ct_tileas_op_ws(MlirOperation loop, ct_tileas_ws *out, const char **why);
+void ct_tileas_set_agent(MlirOperation op, int agent);
+/* false when absent (*why NULL) or not an integer (*why) */
+bool ct_tileas_op_agent(MlirOperation op, int64_t *agent, const char **why);
 
 /* ---- tileas.pipe attributes ---- */
 typedef struct ct_tileas_pipe {

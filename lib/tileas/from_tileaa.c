@@ -605,6 +605,8 @@ MlirModule ct_tileas_from_tileaa(ct_ctx *c, MlirModule in, const ct_tileas_optio
   if (ok && o->after_pass) o->after_pass("tileas-reg-layouts", clone);
   /* Every other tile's layout follows (layout_propagate.c); changes become tileas.convert_layout. */
   if (ok) ok = ct_tileas_propagate_layouts(c, clone, o);
+  /* Warp specialization (warp_specialize.c): the loop's agents, when the strategy asks for them. */
+  if (ok) ok = ct_tileas_warp_specialize(c, clone, o);
   if (!ok || c->nerrors != errors_before) {
     mlirModuleDestroy(m);
     return (MlirModule){NULL};

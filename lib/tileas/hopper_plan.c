@@ -501,11 +501,13 @@ static const char *apply_assignment(ct_hopper_plan *p) {
     p->why_op = pipe;
     MlirAttribute b = mlirOperationGetAttributeByName(pipe, sr("tileas.barriers"));
     if (!mlirAttributeIsNull(b)) {
-      int64_t full, empty;
-      if ((why = ct_tileas_barriers_read(b, &full, &empty))) return why;
-      if (o->in_loop && empty < 0) return "tileas.barriers of a pipe in the loop has no 'empty' mbarriers";
-      o->full_off = full;
-      if (o->in_loop) o->empty_off = empty;
+      ct_tileas_barriers bars;
+      if ((why = ct_tileas_barriers_read(b, &bars))) return why;
+      if (o->in_loop && bars.empty < 0) return "tileas.barriers of a pipe in the loop has no 'empty' mbarriers";
+      o->full_off = bars.full;
+      if (o->in_loop) o->empty_off = bars.empty;
+      if (bars.full_arrivals > 0) o->full_arrivals = bars.full_arrivals;
+      if (bars.empty_arrivals > 0) o->empty_arrivals = bars.empty_arrivals;
     }
     if (o->full_off < 0 || o->full_off % 8 || (o->in_loop && (o->empty_off < 0 || o->empty_off % 8)))
       return "an mbarrier offset (tileas.barriers) is not a multiple of 8";
@@ -536,6 +538,42 @@ static const char *apply_assignment(ct_hopper_plan *p) {
   p->why_op = (MlirOperation){NULL};
   p->smem_bytes = end;
   if (p->smem_bytes + CT_SMEM_RING_SLACK > HOPPER_SMEM_LIMIT) return "the shared-memory assignment does not fit in shared memory";
+  return NULL;
+}
+
+/* Warp specialization (the loop's tileas.pipeline / tileas.agents, written by warp_specialize.c or
+ * by hand): one producer agent of one warpgroup after the consumer agent, whose warps are the ones
+ * every tile layout assumes (4 per m64 warpgroup), and setmaxnreg budgets that fit the register
+ * file. The protocol itself (which agent fills, waits and releases) is ws_protocol.c's to prove. */
+static const char *read_ws(ct_hopper_plan *p) {
+  const char *why;
+  p->ws = false;
+  p->ws_threads = 128 * p->warpgroups;
+  if (!ct_tileas_op_ws(p->for_op, &p->ws_agents, &why)) {
+    if (why) p->why_op = p->for_op;
+    return why;
+  }
+  p->why_op = p->for_op;
+  const ct_tileas_ws *w = &p->ws_agents;
+  if (w->nagents != 2 || w->agents[0].role == w->agents[1].role)
+    return "tileas.agents must be one producer and one consumer agent";
+  p->producer_agent = w->agents[0].role == CT_AGENT_PRODUCER ? 0 : 1;
+  p->consumer_agent = 1 - p->producer_agent;
+  const ct_tileas_agent *pr = &w->agents[p->producer_agent], *co = &w->agents[p->consumer_agent];
+  if (co->warp_begin != 0 || co->warp_end != 4 * p->warpgroups)
+    return "the consumer agent must be warps [0, 4 x warpgroups): the warps the tile layouts and wgmma use";
+  if (pr->warp_begin != co->warp_end || pr->warp_end != pr->warp_begin + 4)
+    return "the producer agent must be the one warpgroup after the consumer agent (setmaxnreg acts per warpgroup)";
+  for (int i = 0; i < 2; i++) {
+    int64_t r = w->agents[i].regs;
+    if (r < 24 || r > 256 || r % 8) return "an agent's regs must be a multiple of 8 from 24 to 256 (setmaxnreg)";
+  }
+  if (pr->regs > co->regs) return "the producer agent's regs exceed the consumer agent's";
+  if (128 * pr->regs + 32 * co->warp_end * co->regs > CT_REG_FILE_PER_CTA)
+    return "the agents' register budgets exceed the 65536-register file";
+  p->ws = true;
+  p->ws_threads = 32 * (int)pr->warp_end;
+  p->why_op = (MlirOperation){NULL};
   return NULL;
 }
 
@@ -707,7 +745,13 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
       p->nbarriers += o->stages;
     }
   }
-  if (nm == 1) plan_in_flight(p);
+  for (int i = 0; i < p->npipes; i++) {
+    p->pipes[i].full_arrivals = 1;
+    p->pipes[i].empty_arrivals = 128 * p->warpgroups;
+  }
+  if ((why = read_ws(p))) return why;
+  /* the light variant of warp specialization has no schedule: every iteration waits for its group */
+  if (nm == 1 && !(p->ws && !p->ws_agents.heavy)) plan_in_flight(p);
   /* the B staging buffers after the mbarriers, 1024-aligned like the ring */
   for (int k = 0; k < nm; k++) {
     ct_hopper_mma *mm = &p->mmas[k];

@@ -14,6 +14,7 @@
 #include <mlir-c/IR.h>
 
 #include "frontend/types.h"
+#include "tileas/attrs.h"
 #include "support/context.h"
 
 /* ---- pure computations (hopper_geometry.c) ---- */
@@ -123,6 +124,7 @@ typedef struct ct_hopper_pipe {
   MlirOperation last_use;    /* the mmaf after which a stage is released (in-loop pipes) */
   int64_t smem_off;          /* stage 0, from the 1024-aligned ring start */
   int64_t full_off, empty_off; /* its mbarriers full[stages] (and empty[stages] when in the loop) */
+  int64_t full_arrivals, empty_arrivals; /* their init counts (tileas.barriers; default 1 and the consumer threads) */
 } ct_hopper_pipe;
 
 /* One mmaf lowered to wgmma: A from a pipe (SMEM descriptor) or from registers; B from a pipe. */
@@ -189,6 +191,13 @@ typedef struct ct_hopper_plan {
   /* when planning fails on one op's recorded decision (a shared-memory assignment), that op */
   MlirOperation why_op;
   int64_t smem_bytes;        /* ring + mbarriers (+ store staging), before the 1024 B alignment pad */
+  /* warp specialization (the loop's tileas.pipeline / tileas.agents, warp_specialize.c): the
+   * consumer agent is warps [0, 4 x warpgroups) (every tile layout's warps), the producer agent
+   * one more warpgroup whose first thread issues every ring fill */
+  bool ws;
+  ct_tileas_ws ws_agents;
+  int producer_agent, consumer_agent; /* indices into ws_agents */
+  int ws_threads;            /* threads per CTA with the producer warpgroup */
 } ct_hopper_plan;
 
 /* Where the plan is built and what it says. The TileAS pass (path_select.c) builds it to decide and
@@ -208,6 +217,10 @@ typedef struct ct_hopper_plan_env {
  * when the kernel stays on the mma.sync path. */
 bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct_hopper_plan *p, int hinted_warps,
                           const char **why);
+
+/* The static protocol check of the plan's TMA rings (ws_protocol.c): false with a message and the op
+ * it concerns when an mbarrier's arrivals, waits or parities do not match for some trip count. */
+bool ct_ring_protocol_check(const ct_hopper_plan *p, char *msg, size_t cap, MlirOperation *where);
 
 /* Index of the pipe whose tileas.produce is `load` / of the planned mmaf, or -1 (hopper_plan.c). */
 int hopper_pipe_of_load(const ct_hopper_plan *p, MlirOperation load);

@@ -10,6 +10,15 @@
 
 typedef enum ct_tileas_target { CT_TILEAS_SM90A, CT_TILEAS_SM100A } ct_tileas_target;
 
+/* --pipeline-strategy (warp_specialize.c): how a pipelined wgmma loop runs — every warp computes and
+ * one thread also issues the copies (modulo), or a producer warpgroup issues them while the
+ * consumer warpgroups compute (warp_specialize), or the cost model decides (auto). */
+typedef enum ct_pipeline_strategy {
+  CT_PIPELINE_MODULO = 0,
+  CT_PIPELINE_WARP_SPECIALIZE,
+  CT_PIPELINE_AUTO,
+} ct_pipeline_strategy;
+
 /* Latency classes. Values from the seed are marked there; the others are our estimates. */
 typedef enum ct_lat_op {
   CT_LAT_TMA_LOAD,    /* cp.async.bulk.tensor global->shared (seed: 8) */

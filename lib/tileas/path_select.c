@@ -180,9 +180,10 @@ static void record_smem_assignment(const ct_hopper_plan *plan) {
   for (int i = 0; i < plan->npipes; i++) {
     const ct_hopper_pipe *o = &plan->pipes[i];
     ct_tileas_set_offset(o->alloc, o->smem_off);
+    ct_tileas_barriers bars = {o->full_off, o->in_loop ? o->empty_off : -1, o->full_arrivals,
+                               o->in_loop ? o->empty_arrivals : -1};
     mlirOperationSetAttributeByName(o->pipe_op, ct_ir_sref("tileas.barriers"),
-                                    ct_tileas_barriers_attr(mlirOperationGetContext(o->pipe_op), o->full_off,
-                                                            o->in_loop ? o->empty_off : -1));
+                                    ct_tileas_barriers_attr(mlirOperationGetContext(o->pipe_op), &bars));
   }
   if (plan->has_store && !mlirOperationIsNull(plan->st.alloc)) ct_tileas_set_offset(plan->st.alloc, plan->st.smem_off);
   int64_t staged = 0;

@@ -94,6 +94,7 @@ typedef struct ct_sched_options {
   char latency_override[256]; /* TILEC_SCHED_LATENCY_OVERRIDE "tma_load=40,wgmma=4" (test-only) */
   char pool_override[256];    /* TILEC_SCHED_POOL_OVERRIDE "named_barriers=1,smem_bytes=65536" */
   int num_stages;             /* --num-stages=N: every pipelined loop's ring depth (0 = roofline) */
+  ct_pipeline_strategy pipeline_strategy; /* --pipeline-strategy=modulo|warp-specialize|auto */
 } ct_sched_options;
 
 void ct_sched_options_init(ct_sched_options *o);
@@ -158,6 +159,13 @@ void ct_sched_trace_destroy(ct_sched_trace *t);
 /* Record one solved loop (copies what it needs). */
 void ct_sched_trace_add_loop(ct_sched_trace *t, const char *kernel, const char *loc, const ct_sched_problem *p,
                              const ct_sched_result *r, int final_stages, const char *limited_by, int roofline);
+/* Record one pipeline-strategy decision (warp_specialize.c): strategy "modulo" | "warp_specialize",
+ * variant "light" | "heavy" (NULL for modulo), the reason, and the agents (NULL for modulo). */
+struct ct_tileas_ws;
+void ct_sched_trace_add_pipeline(ct_sched_trace *t, const char *kernel, const char *loc, const char *strategy,
+                                 const char *variant, const char *reason, const struct ct_tileas_ws *agents);
+/* The collector installed by ct_sched_install (NULL: none). */
+ct_sched_trace *ct_sched_installed_trace(void);
 /* Write the JSON (docs/schedule-trace.md). false + errno on I/O failure. */
 bool ct_sched_write_trace(const ct_sched_trace *t, const char *path, const char *input, const char *target,
                           int opt_level);

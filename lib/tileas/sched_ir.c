@@ -62,6 +62,8 @@ static ct_sched_options installed_options;
 static bool have_installed_options;
 static ct_sched_trace *installed_trace;
 
+ct_sched_trace *ct_sched_installed_trace(void) { return installed_trace; }
+
 void ct_sched_install(const ct_sched_options *o, ct_sched_trace *t) {
   have_installed_options = o != NULL;
   if (o) installed_options = *o;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "support/strbuf.h"
+#include "tileas/attrs.h"
 #include "tileas/sched.h"
 
 void ct_sched_options_init(ct_sched_options *o) {
@@ -43,6 +44,18 @@ int ct_sched_parse_arg(ct_sched_options *o, const char *arg, char *err, size_t e
     o->num_stages = (int)n;
     return 1;
   }
+  static const char strategy_key[] = "--pipeline-strategy=";
+  if (strncmp(arg, strategy_key, sizeof strategy_key - 1) == 0) {
+    const char *v = arg + sizeof strategy_key - 1;
+    if (!strcmp(v, "modulo")) o->pipeline_strategy = CT_PIPELINE_MODULO;
+    else if (!strcmp(v, "warp-specialize")) o->pipeline_strategy = CT_PIPELINE_WARP_SPECIALIZE;
+    else if (!strcmp(v, "auto")) o->pipeline_strategy = CT_PIPELINE_AUTO;
+    else {
+      snprintf(err, errlen, "--pipeline-strategy expects modulo, warp-specialize or auto, got '%s'", v);
+      return -1;
+    }
+    return 1;
+  }
   static const char key[] = "--rrt-size-threshold=";
   if (strncmp(arg, key, sizeof key - 1) != 0) return 0;
   const char *v = arg + sizeof key - 1;
@@ -62,6 +75,11 @@ const char *ct_sched_help(void) {
          "                               larger ones (and all with N=0) get the zero-producer schedule\n"
          "  --num-stages=<N>             every pipelined loop's ring gets N stages instead of the\n"
          "                               latency-true roofline's count (experiments; must fit SMEM)\n"
+         "  --pipeline-strategy=<modulo|warp-specialize|auto>\n"
+         "                               modulo (default): every warp computes, one thread issues the\n"
+         "                               TMA fills; warp-specialize: a producer warpgroup issues them\n"
+         "                               (light variant when the loop's RRT is over --rrt-size-threshold,\n"
+         "                               heavy otherwise); auto: the cost model picks (--remarks says why)\n"
          "  environment (test-only machine overrides, comma-separated name=N):\n"
          "  TILEC_SCHED_LATENCY_OVERRIDE  latency cycles: tma_load tma_store cp_async ldg stg lds ldmatrix\n"
          "                               wgmma mma_sync tcgen05_cp tcgen05_mma tcgen05_ld alu sfu reduce\n"
@@ -108,18 +126,22 @@ bool ct_sched_machine_apply(ct_machine *out, const ct_machine *base, const ct_sc
 struct ct_sched_trace {
   ct_strbuf loops; /* the JSON objects of the loops, comma-separated */
   int nloops;
+  ct_strbuf pipelines; /* the pipeline-strategy decisions (warp_specialize.c), comma-separated */
+  int npipelines;
 };
 
 ct_sched_trace *ct_sched_trace_create(void) {
   ct_sched_trace *t = calloc(1, sizeof *t);
   if (!t) abort();
   ct_strbuf_init(&t->loops);
+  ct_strbuf_init(&t->pipelines);
   return t;
 }
 
 void ct_sched_trace_destroy(ct_sched_trace *t) {
   if (!t) return;
   ct_strbuf_free(&t->loops);
+  ct_strbuf_free(&t->pipelines);
   free(t);
 }
 
@@ -222,6 +244,33 @@ void ct_sched_trace_add_loop(ct_sched_trace *t, const char *kernel, const char *
   ct_strbuf_puts(b, "      ]\n    }");
 }
 
+void ct_sched_trace_add_pipeline(ct_sched_trace *t, const char *kernel, const char *loc, const char *strategy,
+                                 const char *variant, const char *reason, const struct ct_tileas_ws *w) {
+  ct_strbuf *b = &t->pipelines;
+  if (t->npipelines++) ct_strbuf_puts(b, ",\n");
+  ct_strbuf_puts(b, "    { \"kernel\": ");
+  json_str(b, kernel);
+  ct_strbuf_puts(b, ", \"loc\": ");
+  json_str(b, loc);
+  ct_strbuf_puts(b, ", \"strategy\": ");
+  json_str(b, strategy);
+  if (variant) ct_strbuf_puts(b, ", \"variant\": "), json_str(b, variant);
+  ct_strbuf_puts(b, ", \"reason\": ");
+  json_str(b, reason);
+  if (w) {
+    ct_strbuf_puts(b, ", \"agents\": [");
+    for (int i = 0; i < w->nagents; i++) {
+      const ct_tileas_agent *g = &w->agents[i];
+      ct_strbuf_printf(b, "%s{ \"role\": ", i ? ", " : "");
+      json_str(b, ct_agent_role_name(g->role));
+      ct_strbuf_printf(b, ", \"warps\": [%lld, %lld], \"regs\": %lld }", (long long)g->warp_begin, (long long)g->warp_end,
+                       (long long)g->regs);
+    }
+    ct_strbuf_puts(b, "]");
+  }
+  ct_strbuf_puts(b, " }");
+}
+
 bool ct_sched_write_trace(const ct_sched_trace *t, const char *path, const char *input, const char *target, int opt_level) {
   ct_strbuf j;
   ct_strbuf_init(&j);
@@ -233,7 +282,11 @@ bool ct_sched_write_trace(const ct_sched_trace *t, const char *path, const char 
   json_str(&j, t && t->nloops ? "scheduled" : "no-loops");
   ct_strbuf_puts(&j, ",\n  \"loops\": [");
   if (t && t->nloops) ct_strbuf_puts(&j, "\n"), ct_strbuf_append(&j, t->loops.data, t->loops.len), ct_strbuf_puts(&j, "\n  ");
-  ct_strbuf_puts(&j, "]\n}\n");
+  ct_strbuf_puts(&j, "]");
+  if (t && t->npipelines)
+    ct_strbuf_puts(&j, ",\n  \"pipelines\": [\n"), ct_strbuf_append(&j, t->pipelines.data, t->pipelines.len),
+        ct_strbuf_puts(&j, "\n  ]");
+  ct_strbuf_puts(&j, "\n}\n");
   FILE *f = fopen(path, "w");
   bool ok = f && fwrite(j.data, 1, j.len, f) == j.len;
   if (f && fclose(f) != 0) ok = false;

@@ -13,6 +13,7 @@ typedef struct ct_tileas_options {
   ct_tileas_target target;
   int threads;                  /* threads per CTA the layouts assume (default 128) */
   ct_layout_tunables tunables;  /* weights + TILEIR_* / TILE_AS_* environment tunables */
+  ct_pipeline_strategy pipeline_strategy; /* --pipeline-strategy (default modulo) */
   bool self_contained_abi;      /* tilec as tileiras: kernels take only their entry's arguments, so
                                    no host-built tensor maps (path_select.c keeps them off wgmma) */
   /* called after each TileAS pass with its name and the module (tilec --print-ir-after-all), or NULL */
@@ -33,6 +34,9 @@ bool ct_tileas_select_paths(ct_ctx *c, MlirOperation module_op, const ct_tileas_
 /* Register layouts (reg_layouts.c), after path selection: tileas.reg_layout on SIMT view loads and
  * mma accumulators. */
 bool ct_tileas_assign_reg_layouts(ct_ctx *c, MlirOperation module_op, const ct_tileas_options *o);
+/* Warp specialization (warp_specialize.c), after path selection: per wgmma-path loop, the pipeline
+ * strategy (tileas.pipeline), its agents (tileas.agents) and which agent runs each pipe op. */
+bool ct_tileas_warp_specialize(ct_ctx *c, MlirOperation module_op, const ct_tileas_options *o);
 /* Layout propagation (layout_propagate.c), last: a layout on every tile of rank >= 1 and
  * tileas.convert_layout wherever a layout changes. */
 bool ct_tileas_propagate_layouts(ct_ctx *c, MlirOperation module_op, const ct_tileas_options *o);

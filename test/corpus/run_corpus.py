@@ -4,7 +4,9 @@ For every kernel:
   1. the checked-in file is what gen_corpus.py writes (no hand edits that the generator would lose);
   2. tilec -O3 --gpu-name=sm_90a compiles it, and the PTX's mma family (wgmma.mma_async, else
      mma.sync, else fma) is the file's CORPUS-PATH;
-  3. ptxas -arch=sm_90a -v accepts it with 0 spills (SKIPPED, said once, where ptxas is absent);
+  3. ptxas -arch=sm_90a -v accepts it with 0 spills (SKIPPED, said once, where ptxas is absent), and
+     so its warp-specialised form (--pipeline-strategy=warp-specialize, setmaxnreg present) where
+     the pass takes the loop (the summary lists the kernels it does not take, and why);
   4. the reference interpreter (tilec-run --interpret) runs it on its CORPUS-RUN shape, checked
      against tilec-run's C reference (CORPUS-REF c:...) or against a reference computed here
      (attention, causal or not; batched GEMM) from the same inputs, written to files.
@@ -148,7 +150,7 @@ def main():
     ap.add_argument("--min", type=int, default=30, help="fewest kernels the corpus must hold")
     ap.add_argument("--timeout", type=float, default=300)
     args = ap.parse_args()
-    failures, lines, gaps, nwgmma = [], [], [], 0
+    failures, lines, gaps, nwgmma, nws, ws_declined = [], [], [], 0, 0, []
     with tempfile.TemporaryDirectory() as work:
         gen = os.path.join(work, "gen")
         subprocess.run([sys.executable, os.path.join(args.corpus, "gen_corpus.py"), gen], check=True)
@@ -195,6 +197,36 @@ def main():
                     failures.append("%s: spills registers on sm_90a" % fname)
                 m = re.search(r"Used (\d+) registers", log)
                 regs = m.group(1) if m else "?"
+            # warp specialization (issue 13): the same kernel with a producer warpgroup, when the
+            # pass takes its loop (--remarks says why not), must assemble with 0 spills too
+            ws = "-"
+            if fam == "wgmma":
+                wptx = os.path.join(work, name + ".ws.ptx")
+                w = subprocess.run([args.tilec, "-O3", "--gpu-name=sm_90a", "--pipeline-strategy=warp-specialize", "--remarks",
+                                    path, "-o", wptx], capture_output=True, text=True, timeout=args.timeout)
+                if w.returncode != 0:
+                    failures.append("%s: tilec --pipeline-strategy=warp-specialize failed: %s" % (
+                        fname, w.stderr.strip().splitlines()[:1]))
+                elif "remark: warp specialization (" in w.stderr:
+                    wtext = open(wptx).read()
+                    if "setmaxnreg.dec.sync.aligned.u32" not in wtext or "setmaxnreg.inc.sync.aligned.u32" not in wtext:
+                        failures.append("%s: warp-specialised PTX without setmaxnreg" % fname)
+                    ws = "ws"
+                    if args.ptxas:
+                        p = subprocess.run([args.ptxas, "-arch=sm_90a", "-v", wptx, "-o", os.devnull], capture_output=True,
+                                           text=True)
+                        log = p.stdout + p.stderr
+                        if p.returncode != 0:
+                            failures.append("%s: ptxas rejected the warp-specialised PTX: %s" % (fname, log.strip().splitlines()[:2]))
+                        if re.search(r"[1-9][0-9]* bytes spill (stores|loads)", log):
+                            failures.append("%s: warp-specialised, spills registers on sm_90a" % fname)
+                    nws += 1
+                else:
+                    m = re.search(r"warp specialization: not for this loop: ([^(\n]*)", w.stderr)
+                    why = m.group(1).strip() if m else "no remark"
+                    ws_declined.append("%s (%s)" % (name, why))
+                    if not why.startswith("the loop has no TMA ring"):  # the only reason a corpus kernel may have
+                        failures.append("%s: not warp-specialised: %s" % (fname, why))
             if ref[0].startswith("c:"):
                 words = run[0].split()
                 ir = subprocess.run([args.tilec_run, "--interpret", path] + words + ["--reference", ref[0]],
@@ -207,10 +239,12 @@ def main():
                 ok, msg = run_own_reference(args, path, run[0], ref[0], work, name)
             if not ok:
                 failures.append("%s: %s" % (fname, msg))
-            lines.append("%-28s %-8s regs %-4s interpreter %s" % (name, fam, regs, msg if ok else "FAILED"))
+            lines.append("%-28s %-8s %-3s regs %-4s interpreter %s" % (name, fam, ws, regs, msg if ok else "FAILED"))
     for l in lines:
         print(l)
     print("corpus: %d kernels, %d on wgmma; known gaps (CORPUS-WANT): %s" % (len(lines), nwgmma, ", ".join(gaps) or "none"))
+    print("corpus: %d of the wgmma kernels warp-specialised (--pipeline-strategy=warp-specialize); not: %s" % (
+        nws, ", ".join(ws_declined) or "none"))
     if len(lines) < args.min:
         failures.append("the corpus holds %d kernels, fewer than %d" % (len(lines), args.min))
     for f in failures:

@@ -11,9 +11,9 @@
 // B's at 32768, then the mbarriers: full[4] and empty[4] of A at 65536 / 65568, of B at
 // 65600 / 65632.
 // CHECK: "tileas.alloc"() {alignment = 512 : i64, bytes = 32768 : i64, stage_bytes = 8192 : i64, stages = 4 : i64, swizzle = 64 : i64, tileas.offset = 0 : i64} : () -> !tileas.smem<4x128x32xf16>
-// CHECK: "tileas.pipe"(%{{.*}}) {compute_cycles = 256 : i64, consumer = "wgmma_smem", limited_by = "roofline", memory_cycles = 1882 : i64, producer = "tma", roofline = 2 : i64, stages = 4 : i64, tileas.barriers = {empty = 65568 : i64, full = 65536 : i64}, tx_bytes = 8192 : i64}
+// CHECK: "tileas.pipe"(%{{.*}}) {compute_cycles = 256 : i64, consumer = "wgmma_smem", limited_by = "roofline", memory_cycles = 1882 : i64, producer = "tma", roofline = 2 : i64, stages = 4 : i64, tileas.barriers = {empty = 65568 : i64, empty_arrivals = 256 : i64, full = 65536 : i64, full_arrivals = 1 : i64}, tx_bytes = 8192 : i64}
 // CHECK: "tileas.alloc"() {alignment = 1024 : i64, {{.*}}swizzle = 128 : i64, tileas.offset = 32768 : i64} : () -> !tileas.smem<4x32x128xf16>
-// CHECK: "tileas.pipe"(%{{.*}}) {{{.*}}tileas.barriers = {empty = 65632 : i64, full = 65600 : i64}
+// CHECK: "tileas.pipe"(%{{.*}}) {{{.*}}tileas.barriers = {empty = 65632 : i64, empty_arrivals = 256 : i64, full = 65600 : i64, full_arrivals = 1 : i64}
 // CHECK: "tileas.produce"{{.*}}layout = {atom = "tma", box = array<i64: 128, 32>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 64 : i64, tmem_cycles = 0 : i64}
 // CHECK: "tileas.produce"{{.*}}layout = {atom = "tma", box = array<i64: 32, 64>, boxes = 2 : i64{{.*}}frag = "wgmma_smem"{{.*}}score = 1.285000e+02 : f64{{.*}}swizzle = 128 : i64
 // CHECK: "tileas.consume"

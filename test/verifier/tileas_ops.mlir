@@ -190,6 +190,60 @@ cuda_tile.module @m {
 
 // -----
 
+// Warp specialization: tileas.pipeline names the strategy and variant, tileas.agents each agent's
+// role, warps [first, end) and register budget; tileas.agent is an integer; barrier counts positive.
+cuda_tile.module @m {
+  testing$func @f(%n: tile<i32>, %x: tile<f32>) {
+    // expected-error@+1 {{'tileaa.for' op attribute 'tileas.agents' is invalid: a tileas.agents entry needs role = "producer" or "consumer"}}
+    %r = "tileaa.for"(%n, %x) ({
+    ^bb0(%i: !cuda_tile.tile<i32>, %a: !cuda_tile.tile<f32>):
+      "cuda_tile.continue"(%a) : (!cuda_tile.tile<f32>) -> ()
+    }) {trip_count = 4 : i64, tileas.pipeline = {strategy = "warp_specialize", variant = "heavy"}, tileas.agents = [{role = "loader", warps = array<i64: 4, 8>, regs = 40 : i64}, {role = "consumer", warps = array<i64: 0, 4>, regs = 240 : i64}]} : (!cuda_tile.tile<i32>, !cuda_tile.tile<f32>) -> !cuda_tile.tile<f32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%n: tile<i32>, %x: tile<f32>) {
+    // expected-error@+1 {{'tileaa.for' op attribute 'tileas.agents' is invalid: a tileas.agents entry's warps must be a non-empty range inside 0..32}}
+    %r = "tileaa.for"(%n, %x) ({
+    ^bb0(%i: !cuda_tile.tile<i32>, %a: !cuda_tile.tile<f32>):
+      "cuda_tile.continue"(%a) : (!cuda_tile.tile<f32>) -> ()
+    }) {trip_count = 4 : i64, tileas.pipeline = {strategy = "warp_specialize", variant = "light"}, tileas.agents = [{role = "producer", warps = array<i64: 8, 4>, regs = 40 : i64}, {role = "consumer", warps = array<i64: 0, 4>, regs = 240 : i64}]} : (!cuda_tile.tile<i32>, !cuda_tile.tile<f32>) -> !cuda_tile.tile<f32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%n: tile<i32>, %x: tile<f32>) {
+    // expected-error@+1 {{'tileaa.for' op attribute 'tileas.pipeline' is invalid: tileas.pipeline needs strategy = "warp_specialize" (the modulo pipeline has no attribute)}}
+    %r = "tileaa.for"(%n, %x) ({
+    ^bb0(%i: !cuda_tile.tile<i32>, %a: !cuda_tile.tile<f32>):
+      "cuda_tile.continue"(%a) : (!cuda_tile.tile<f32>) -> ()
+    }) {trip_count = 4 : i64, tileas.pipeline = {strategy = "modulo", variant = "light"}} : (!cuda_tile.tile<i32>, !cuda_tile.tile<f32>) -> !cuda_tile.tile<f32>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !tileaa.view<64x64xf16>, %i: tile<i32>) {
+    %a = "tileas.alloc"() {alignment = 1024 : i64, bytes = 8192 : i64, stage_bytes = 8192 : i64, stages = 1 : i64, swizzle = 128 : i64} : () -> !tileas.smem<1x64x64xf16>
+    // expected-error@+1 {{'tileas.pipe' op attribute 'tileas.barriers' is invalid: tileas.barriers' arrival counts must be positive}}
+    %p = "tileas.pipe"(%a) {consumer = "wgmma_smem", producer = "tma", stages = 1 : i64, tx_bytes = 8192 : i64, tileas.barriers = {full = 8192 : i64, full_arrivals = 0 : i64}} : (!tileas.smem<1x64x64xf16>) -> !tileas.pipe<1x64x64xf16>
+    // expected-error@+1 {{'tileas.produce' op attribute 'tileas.agent' must be an integer attribute}}
+    %s:2 = "tileas.produce"(%p, %v, %i, %i) {layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 128 : i64, tmem_cycles = 0 : i64}, operandSegmentSizes = array<i32: 1, 1, 2, 0>, tileas.agent = "producer"} : (!tileas.pipe<1x64x64xf16>, !tileaa.view<64x64xf16>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> (!tileas.slot, !cuda_tile.token)
+    return
+  }
+}
+
+// -----
+
 // Semantic rules: a consume takes a slot its own pipe produced.
 cuda_tile.module @m {
   testing$func @f(%v: !tileaa.view<64x64xf16>, %i: tile<i32>) {

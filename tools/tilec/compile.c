@@ -151,6 +151,7 @@ static MlirModule run_stages(ct_ctx *c, const tilec_options *o, MlirModule m, ct
   ct_tileas_options_default(&to, o->gpu == CT_SM_100A ? CT_TILEAS_SM100A : CT_TILEAS_SM90A);
   ct_tileas_options_from_env(&to);
   to.self_contained_abi = o->tileiras_cli;
+  to.pipeline_strategy = o->sched.pipeline_strategy;
   if (o->print_ir_after_all) to.after_pass = dump_op; /* each TileAS pass; "tileas" is the stage's result */
   MlirModule as = ct_tileas_from_tileaa(c, cur, &to);
   mlirModuleDestroy(cur);

@@ -1,0 +1,210 @@
+/* warp_specialize: a TileAS pass (after layout propagation) — decides, for the loop of each entry
+ * on the Hopper TMA + wgmma path, the pipeline strategy, and for warp specialization partitions the
+ * loop's pipe protocol across two agents, written into the IR the code generator reads:
+ *   tileas.pipeline = {strategy = "warp_specialize", variant = "light" | "heavy"} and
+ *   tileas.agents = [{role = "producer", warps = [4W, 4W+4), regs = 40},
+ *                    {role = "consumer", warps = [0, 4W), regs = R}] on the tileaa.for,
+ *   tileas.agent = 0 on each ring pipe's tileas.produce, 1 on its tileas.consume / tileas.release.
+ * The producer agent is one warpgroup after the consumer warpgroups (whose warps every tile layout
+ * and wgmma already use, so nothing else changes); its first thread runs every ring fill (waits for
+ * the stage's empty mbarrier, arrive.expect_tx, the TMA boxes), the other 127 threads only give
+ * their registers back (setmaxnreg.dec to 40). The consumers (setmaxnreg.inc to R = the rest of the
+ * register file, at most 240) wait for full stages, compute, release stages and run everything
+ * after the loop.
+ * Variant (seed 001 "Opt Level Table": the light variant inserts boundaries and barriers without
+ * scheduling, the heavy one keeps the modulo schedule): light when the loop's modulo schedule was
+ * not computed (tileas.schedule status "light": its RRT is over --rrt-size-threshold, 0 = always),
+ * so every iteration waits for its wgmma group and releases its own stages; heavy otherwise, so
+ * the schedule's release stage (one later) stands: one wgmma group stays in flight and the stages of
+ * the previous iteration are released (hopper_plan.c plan_in_flight).
+ * Eligibility: the entry is on the wgmma path with at least one ring pipe, and every op before the
+ * loop is register-only (the producer warpgroup runs the kernel up to the loop too: no load, store,
+ * atomic, print, reduction, layout conversion or nested region there).
+ * Strategy: --pipeline-strategy=modulo (default: no attribute), warp-specialize (every eligible
+ * loop; a remark says why one is not), auto (the cost model below).
+ * Cost model of `auto` (ws_pays): specialization takes the fills and the empty-stage waits out of
+ * the consumers' instruction stream (in the modulo pipeline thread 0 of the first consumer warp
+ * waits for each released stage before refilling it, stalling its warpgroup's next wgmma) at the
+ * price of 128 more threads and a lower consumer register ceiling (R instead of 255); it is chosen
+ * when the loop runs at least two fills per stage (a shorter loop is mostly prologue) and its
+ * loop-carried tiles leave CARRIED_MARGIN of R per consumer thread for everything else.
+ * Seed: 001 "Opt Level Table" (warp-specialised scheduling). Knobs: --pipeline-strategy,
+ * --rrt-size-threshold. */
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "frontend/ops.h"
+#include "support/strbuf.h"
+#include "tileaa/ir_build.h"
+#include "tileas/attrs.h"
+#include "tileas/hopper_plan.h"
+#include "tileas/reg_layout.h"
+#include "tileas/sched.h"
+#include "tileas/tileas.h"
+
+#define PRODUCER_REGS 40     /* setmaxnreg.dec of the producer warpgroup (CUTLASS's 40; the issue's 24-40) */
+#define CONSUMER_REGS_MAX 240 /* setmaxnreg.inc ceiling of a consumer warpgroup */
+#define CARRIED_MARGIN 64     /* registers a consumer needs besides the loop-carried tiles (descriptors,
+                                 addresses, loop state, the softmax temporaries of attention) */
+
+/* Consumer register budget: the rest of the register file after the producer warpgroup, a multiple
+ * of 8 (setmaxnreg's granule), at most 240: 232 for two consumer warpgroups, 240 for one. */
+static int consumer_regs(int consumer_threads) {
+  int r = (CT_REG_FILE_PER_CTA - 128 * PRODUCER_REGS) / consumer_threads / 8 * 8;
+  return r < CONSUMER_REGS_MAX ? r : CONSUMER_REGS_MAX;
+}
+
+/* An op before the loop that the producer warpgroup may run too: no memory access, no cross-thread
+ * exchange (shared memory, barriers), no region. */
+static bool register_only(MlirOperation op, const ct_hopper_plan *p) {
+  if (mlirOperationGetNumRegions(op) > 0) return false;
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  char name[96];
+  snprintf(name, sizeof name, "%.*s", (int)n.length, n.data);
+  if (!strcmp(name, "tileas.produce") || !strcmp(name, "tileas.consume")) return hopper_takes_pipe_slot(p, op) ||
+                                                                                 hopper_pipe_of_load(p, op) >= 0;
+  static const char *const ok[] = {"tileas.alloc", "tileas.pipe", "tileaa.view", "tileaa.constant", "tileaa.index_space",
+                                   "cuda_tile.constant", "cuda_tile.get_tile_block_id", "cuda_tile.get_num_tile_blocks",
+                                   "cuda_tile.assume", "cuda_tile.iota", "cuda_tile.make_token"};
+  for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+    if (!strcmp(name, ok[i])) return true;
+  if (!strncmp(name, "cuda_tile.", 10) && ct_op_name_is_elementwise(name)) return true;
+  /* the 2-D view of a pipe tile loaded before the loop (a reshape dropping unit dims: no code) */
+  if (!strcmp(name, "cuda_tile.reshape") && hopper_is_unit_reshape(op)) {
+    MlirOperation prod = hopper_produce_of(mlirOperationGetResult(op, 0));
+    return !mlirOperationIsNull(prod) && hopper_pipe_of_load(p, prod) >= 0;
+  }
+  /* scalar arithmetic of any dialect (index conversions, ...): no memory op, every value rank 0 */
+  if (strstr(name, "load") || strstr(name, "store") || strstr(name, "atomic") || strstr(name, "print")) return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op) + mlirOperationGetNumResults(op); i++) {
+    intptr_t no = mlirOperationGetNumOperands(op);
+    MlirValue v = i < no ? mlirOperationGetOperand(op, i) : mlirOperationGetResult(op, i - no);
+    MlirType ty = mlirValueGetType(v);
+    ct_type t;
+    if (mlirTypeIsAInteger(ty) || mlirTypeIsAIndex(ty) || mlirTypeIsAFloat(ty)) continue;
+    if (!ct_type_from_mlir(ty, &t) || t.kind != CT_TYPE_TILE || t.rank != 0) return false;
+  }
+  return true;
+}
+
+/* Why the loop of plan p cannot be warp-specialised, or NULL; *bad: the op at fault, if one. */
+static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, MlirOperation *bad) {
+  *bad = (MlirOperation){NULL};
+  bool ring = false;
+  for (int i = 0; i < p->npipes; i++) ring |= p->pipes[i].in_loop;
+  if (!ring) return "the loop has no TMA ring (its operands are loaded before it or staged from registers)";
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationEqual(op, p->for_op);
+       op = mlirOperationGetNextInBlock(op))
+    if (!register_only(op, p)) {
+      *bad = op;
+      return "an op before the loop is not register-only (the producer warpgroup runs the kernel up to the loop "
+             "too)";
+    }
+  return NULL;
+}
+
+/* 32-bit words per consumer thread of the loop's carried tiles (accumulators, softmax state). */
+static int64_t carried_words(MlirOperation loop, int threads) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  int64_t words = 0;
+  for (intptr_t i = 1; i < mlirBlockGetNumArguments(b); i++) {
+    ct_type t;
+    if (ct_type_from_mlir(mlirValueGetType(mlirBlockGetArgument(b, i)), &t) && t.kind == CT_TYPE_TILE)
+      words += ct_tile_regs_per_thread(&t, threads);
+  }
+  return words;
+}
+
+/* auto: does specialization pay for this loop? NULL = yes, else why not. */
+static const char *ws_pays(const ct_hopper_plan *p, int regs) {
+  MlirAttribute tc = mlirOperationGetAttributeByName(p->for_op, ct_ir_sref("trip_count"));
+  if (!mlirAttributeIsNull(tc) && mlirAttributeIsAInteger(tc) && mlirIntegerAttrGetValueInt(tc) < 2 * p->stages)
+    return "the loop runs fewer than two fills per stage";
+  if (carried_words(p->for_op, 128 * p->warpgroups) + CARRIED_MARGIN > regs)
+    return "the loop-carried tiles and the loop's addressing do not fit the consumer register budget";
+  return NULL;
+}
+
+/* The decision in the schedule trace (--schedule-trace-file: "pipelines"), when one is collected. */
+static void trace_decision(MlirOperation entry, MlirOperation loop, const char *variant, const char *reason,
+                           const ct_tileas_ws *w) {
+  ct_sched_trace *t = ct_sched_installed_trace();
+  if (!t) return;
+  char kname[128] = "?";
+  MlirAttribute nm = mlirOperationGetAttributeByName(entry, ct_ir_sref("sym_name"));
+  if (!mlirAttributeIsNull(nm) && mlirAttributeIsAString(nm)) {
+    MlirStringRef sv = mlirStringAttrGetValue(nm);
+    snprintf(kname, sizeof kname, "%.*s", (int)sv.length, sv.data);
+  }
+  ct_strbuf lb;
+  ct_strbuf_init(&lb);
+  mlirLocationPrint(mlirOperationGetLocation(loop), ct_strbuf_mlir_callback, &lb);
+  ct_sched_trace_add_pipeline(t, kname, lb.data ? lb.data : "", w ? "warp_specialize" : "modulo", variant, reason, w);
+  ct_strbuf_free(&lb);
+}
+
+static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options *o) {
+  ct_hopper_plan_env env = {.c = c, .has_wgmma = true, .self_contained_abi = o->self_contained_abi};
+  ct_hopper_plan plan;
+  const char *why = NULL;
+  if (!ct_hopper_plan_entry(&env, entry, &plan, 0, &why)) return true; /* not on the wgmma path */
+  int consumers = 128 * plan.warpgroups, regs = consumer_regs(consumers);
+  MlirOperation bad;
+  if ((why = ineligible(entry, &plan, &bad))) {
+    if (o->pipeline_strategy == CT_PIPELINE_WARP_SPECIALIZE || o->pipeline_strategy == CT_PIPELINE_AUTO) {
+      char on[64] = "";
+      if (!mlirOperationIsNull(bad)) ct_op_short_name(bad, on, sizeof on);
+      ct_remark_op(c, mlirOperationIsNull(bad) ? plan.for_op : bad, "warp specialization: not for this loop: %s%s%s%s", why,
+                   on[0] ? " (" : "", on, on[0] ? ")" : "");
+      trace_decision(entry, plan.for_op, NULL, why, NULL);
+    }
+    return true;
+  }
+  if (o->pipeline_strategy == CT_PIPELINE_AUTO && (why = ws_pays(&plan, regs))) {
+    ct_remark_op(c, plan.for_op, "warp specialization: auto keeps the modulo pipeline: %s", why);
+    trace_decision(entry, plan.for_op, NULL, why, NULL);
+    return true;
+  }
+  ct_tileas_schedule sch;
+  MlirAttribute sa = mlirOperationGetAttributeByName(plan.for_op, ct_ir_sref("tileas.schedule"));
+  bool heavy = !mlirAttributeIsNull(sa) && !ct_tileas_schedule_read(sa, &sch) && strcmp(sch.status, "light") != 0;
+  ct_tileas_ws w = {.heavy = heavy, .nagents = 2};
+  w.agents[0] = (ct_tileas_agent){CT_AGENT_PRODUCER, 4 * plan.warpgroups, 4 * plan.warpgroups + 4, PRODUCER_REGS};
+  w.agents[1] = (ct_tileas_agent){CT_AGENT_CONSUMER, 0, 4 * plan.warpgroups, regs};
+  MlirContext ctx = mlirOperationGetContext(entry);
+  mlirOperationSetAttributeByName(plan.for_op, ct_ir_sref("tileas.pipeline"), ct_tileas_pipeline_attr(ctx, heavy));
+  mlirOperationSetAttributeByName(plan.for_op, ct_ir_sref("tileas.agents"), ct_tileas_agents_attr(ctx, &w));
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(plan.for_op, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (ct_ir_is(op, "tileas.produce") && hopper_pipe_of_load(&plan, op) >= 0) ct_tileas_set_agent(op, 0);
+    else if ((ct_ir_is(op, "tileas.consume") || ct_ir_is(op, "tileas.release")) && hopper_takes_pipe_slot(&plan, op))
+      ct_tileas_set_agent(op, 1);
+  }
+  trace_decision(entry, plan.for_op, heavy ? "heavy" : "light",
+                 o->pipeline_strategy == CT_PIPELINE_AUTO ? "auto: the fills and empty-stage waits leave the consumers' "
+                                                            "instruction stream"
+                                                          : "--pipeline-strategy=warp-specialize",
+                 &w);
+  ct_remark_op(c, plan.for_op, "warp specialization (%s, %s variant%s): producer warpgroup warps %d-%d at %d registers "
+               "issues the TMA fills; consumer warps 0-%d at %d registers compute%s",
+               o->pipeline_strategy == CT_PIPELINE_AUTO ? "auto: the fills and empty-stage waits leave the consumers' "
+                                                          "instruction stream"
+                                                        : "--pipeline-strategy=warp-specialize",
+               heavy ? "heavy" : "light", heavy ? ": the modulo schedule stands" : ": no schedule",
+               4 * plan.warpgroups, 4 * plan.warpgroups + 3, PRODUCER_REGS, 4 * plan.warpgroups - 1, regs,
+               heavy ? "" : ", waiting for each iteration's wgmma group");
+  return true;
+}
+
+bool ct_tileas_warp_specialize(ct_ctx *c, MlirOperation module_op, const ct_tileas_options *o) {
+  if (o->target != CT_TILEAS_SM90A || o->pipeline_strategy == CT_PIPELINE_MODULO) return true;
+  ct_oplist entries = {0};
+  ct_ir_collect(module_op, "cuda_tile.entry", &entries);
+  bool ok = true;
+  for (size_t i = 0; i < entries.n && ok; i++) ok = specialize_entry(c, entries.ops[i], o);
+  ct_oplist_free(&entries);
+  return ok;
+}
