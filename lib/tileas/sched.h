@@ -166,6 +166,10 @@ void ct_sched_trace_add_pipeline(ct_sched_trace *t, const char *kernel, const ch
                                  const char *variant, const char *reason, const struct ct_tileas_ws *agents);
 /* The collector installed by ct_sched_install (NULL: none). */
 ct_sched_trace *ct_sched_installed_trace(void);
+/* A loop's kernel name (its entry's sym_name, "?" without one) and location text, as the trace
+ * records them; *loc is initialised here, the caller frees it. */
+struct ct_strbuf;
+void ct_sched_loop_names(MlirOperation entry, MlirOperation loop, char *kname, size_t cap, struct ct_strbuf *loc);
 /* Write the JSON (docs/schedule-trace.md). false + errno on I/O failure. */
 bool ct_sched_write_trace(const ct_sched_trace *t, const char *path, const char *input, const char *target,
                           int opt_level);

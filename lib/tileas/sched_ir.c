@@ -64,6 +64,17 @@ static ct_sched_trace *installed_trace;
 
 ct_sched_trace *ct_sched_installed_trace(void) { return installed_trace; }
 
+void ct_sched_loop_names(MlirOperation entry, MlirOperation loop, char *kname, size_t cap, ct_strbuf *loc) {
+  MlirAttribute nm = mlirOperationGetAttributeByName(entry, ct_ir_sref("sym_name"));
+  snprintf(kname, cap, "?");
+  if (!mlirAttributeIsNull(nm) && mlirAttributeIsAString(nm)) {
+    MlirStringRef s = mlirStringAttrGetValue(nm);
+    snprintf(kname, cap, "%.*s", (int)s.length, s.data);
+  }
+  ct_strbuf_init(loc);
+  mlirLocationPrint(mlirOperationGetLocation(loop), ct_strbuf_mlir_callback, loc);
+}
+
 void ct_sched_install(const ct_sched_options *o, ct_sched_trace *t) {
   have_installed_options = o != NULL;
   if (o) installed_options = *o;
@@ -384,16 +395,9 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
     snprintf(summary.status, sizeof summary.status, "%s", res.status);
     mlirOperationSetAttributeByName(loop, ct_ir_sref("tileas.schedule"), ct_tileas_schedule_attr(ctx, &summary));
     if (installed_trace) {
-      MlirIdentifier sym = mlirIdentifierGet(ctx, ct_ir_sref("sym_name"));
-      MlirAttribute nm = mlirOperationGetAttributeByName(entry, mlirIdentifierStr(sym));
-      char kname[128] = "?";
-      if (!mlirAttributeIsNull(nm) && mlirAttributeIsAString(nm)) {
-        MlirStringRef s = mlirStringAttrGetValue(nm);
-        snprintf(kname, sizeof kname, "%.*s", (int)s.length, s.data);
-      }
+      char kname[128];
       ct_strbuf lb;
-      ct_strbuf_init(&lb);
-      mlirLocationPrint(mlirOperationGetLocation(loop), ct_strbuf_mlir_callback, &lb);
+      ct_sched_loop_names(entry, loop, kname, sizeof kname, &lb);
       ct_sched_trace_add_loop(installed_trace, kname, lb.data ? lb.data : "", &prob, &res, b.pipes.n ? st.stages : 0,
                               b.pipes.n ? st.limited_by : "no-pipes", st.roofline);
       ct_strbuf_free(&lb);

@@ -133,15 +133,9 @@ static void trace_decision(MlirOperation entry, MlirOperation loop, const char *
                            const ct_tileas_ws *w) {
   ct_sched_trace *t = ct_sched_installed_trace();
   if (!t) return;
-  char kname[128] = "?";
-  MlirAttribute nm = mlirOperationGetAttributeByName(entry, ct_ir_sref("sym_name"));
-  if (!mlirAttributeIsNull(nm) && mlirAttributeIsAString(nm)) {
-    MlirStringRef sv = mlirStringAttrGetValue(nm);
-    snprintf(kname, sizeof kname, "%.*s", (int)sv.length, sv.data);
-  }
+  char kname[128];
   ct_strbuf lb;
-  ct_strbuf_init(&lb);
-  mlirLocationPrint(mlirOperationGetLocation(loop), ct_strbuf_mlir_callback, &lb);
+  ct_sched_loop_names(entry, loop, kname, sizeof kname, &lb);
   ct_sched_trace_add_pipeline(t, kname, lb.data ? lb.data : "", w ? "warp_specialize" : "modulo", variant, reason, w);
   ct_strbuf_free(&lb);
 }
