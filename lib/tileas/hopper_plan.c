@@ -582,11 +582,33 @@ static const char *read_ws(ct_hopper_plan *p) {
  * ct_loop_mma_in_flight, which the stage count also reads: the group holds one more stage). An A
  * in registers would be rewritten by the next iteration while the group still reads it (PTX:
  * undefined before the wait), so such a loop waits for its group every iteration. */
+/* A warp-specialised loop's consumer schedule (sched_ir.c ct_sched_agent_schedules) holds a ring
+ * stage past the iteration that reads it when each release's tileas.sched stage is later than its
+ * consumes'; without slots (a hand-written module) it does not. */
+static bool consumer_schedule_holds_stages(const ct_hopper_plan *p) {
+  for (int i = 0; i < p->npipes; i++) {
+    const ct_hopper_pipe *o = &p->pipes[i];
+    if (!o->in_loop) continue;
+    int64_t consumed = -1, released = INT64_MAX, st, cy;
+    MlirValue slot = mlirOperationGetResult(o->load, 0);
+    for (MlirOpOperand u = mlirValueGetFirstUse(slot); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+      MlirOperation user = mlirOpOperandGetOwner(u);
+      MlirAttribute a = mlirOperationGetAttributeByName(user, sr("tileas.sched"));
+      if (mlirAttributeIsNull(a) || ct_tileas_sched_read(a, &st, &cy)) return false;
+      if (is_op(user, "tileas.consume") && st > consumed) consumed = st;
+      if (is_op(user, "tileas.release") && st < released) released = st;
+    }
+    if (consumed < 0 || released <= consumed) return false;
+  }
+  return true;
+}
+
 static void plan_in_flight(ct_hopper_plan *p) {
   ct_hopper_mma *mm = &p->mmas[0];
   MlirOperation which;
   int r;
   if (!ct_loop_mma_in_flight(p->for_op, &which, &r) || !mlirOperationEqual(which, mm->mmaf)) return;
+  if (p->ws && !consumer_schedule_holds_stages(p)) return; /* heavy: as its consumer schedule says */
   mm->keep_in_flight = true;
   mm->loop_result = r;
 }

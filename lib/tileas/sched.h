@@ -156,14 +156,24 @@ int ct_sched_cost_compare(const ct_sched_cost *a, const ct_sched_cost *b);
 typedef struct ct_sched_trace ct_sched_trace;
 ct_sched_trace *ct_sched_trace_create(void);
 void ct_sched_trace_destroy(ct_sched_trace *t);
-/* Record one solved loop (copies what it needs). */
-void ct_sched_trace_add_loop(ct_sched_trace *t, const char *kernel, const char *loc, const ct_sched_problem *p,
-                             const ct_sched_result *r, int final_stages, const char *limited_by, int roofline);
+/* Record one solved loop (copies what it needs); agent: NULL for the whole loop, else the agent whose
+ * part of a warp-specialised loop this schedule is ("producer", "consumer"). */
+void ct_sched_trace_add_loop(ct_sched_trace *t, const char *kernel, const char *loc, const char *agent,
+                             const ct_sched_problem *p, const ct_sched_result *r, int final_stages, const char *limited_by,
+                             int roofline);
 /* Record one pipeline-strategy decision (warp_specialize.c): strategy "modulo" | "warp_specialize",
  * variant "light" | "heavy" (NULL for modulo), the reason, and the agents (NULL for modulo). */
 struct ct_tileas_ws;
 void ct_sched_trace_add_pipeline(ct_sched_trace *t, const char *kernel, const char *loc, const char *strategy,
                                  const char *variant, const char *reason, const struct ct_tileas_ws *agents);
+/* The heavy variant of warp specialization (warp_specialize.c): the modulo scheduler again, once per
+ * agent, on an RRT of the agent's own ops of `loop` (the producer agent: the ring pipes'
+ * tileas.produce marked tileas.agent = producer_agent; the consumer agent: every other op), the
+ * cross-agent edges left to the ring's mbarriers. Each op's tileas.sched becomes its slot in its
+ * agent's schedule, each agent's schedule a loop record (with "agent") in the trace; the ring depth
+ * stays the whole loop's. */
+bool ct_sched_agent_schedules(ct_ctx *c, ct_tileas_target target, MlirOperation entry, MlirOperation loop,
+                              int producer_agent);
 /* The collector installed by ct_sched_install (NULL: none). */
 ct_sched_trace *ct_sched_installed_trace(void);
 /* A loop's kernel name (its entry's sym_name, "?" without one) and location text, as the trace

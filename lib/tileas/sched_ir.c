@@ -239,14 +239,29 @@ static void set_stage_type(MlirContext ctx, MlirOperation op, int stages) {
 
 /* scratch_bytes: the code generator's own shared memory in the kernel (ct_roofline_scratch_bytes);
  * staging_bytes: its TMA-store staging (store_staging_bytes). Both once per kernel. */
+/* Which ops of a warp-specialised loop one agent's schedule takes (ct_sched_agent_schedules). */
+typedef struct agent_part {
+  int producer_agent; /* tileas.agent of the producer's ops */
+  bool producer;      /* this schedule: the producer's ops (else every other op) */
+} agent_part;
+
+static bool in_part(const agent_part *ap, MlirOperation op) {
+  int64_t a;
+  const char *why;
+  bool prod = ct_ir_is(op, "tileas.produce") && ct_tileas_op_agent(op, &a, &why) && a == ap->producer_agent;
+  return prod == ap->producer;
+}
+
+/* part: NULL for the whole loop (the stage count and the pipes' depth follow its schedule); else
+ * one agent's ops, whose schedule only sets their tileas.sched and goes to the trace. */
 static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options *so, bool unlimited, MlirOperation entry,
-                          int64_t scratch_bytes, int64_t staging_bytes, MlirOperation loop) {
+                          int64_t scratch_bytes, int64_t staging_bytes, MlirOperation loop, const agent_part *part) {
   MlirContext ctx = c->mlir;
   MlirBlock blk = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   MlirOperation term = ct_ir_block_last_op(blk);
   body b = {0};
   for (MlirOperation op = mlirBlockGetFirstOperation(blk); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (!mlirOperationEqual(op, term)) ct_oplist_push(&b.ops, op);
+    if (!mlirOperationEqual(op, term) && (!part || in_part(part, op))) ct_oplist_push(&b.ops, op);
   int n = (int)b.ops.n;
   ct_sched_op *ops = calloc(n ? (size_t)n : 1, sizeof *ops);
   if (!ops) abort();
@@ -331,6 +346,21 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
   ct_sched_result res;
   ct_sched_solve(&prob, so, &res);
   bool ok = true;
+  if (part) { /* one agent's schedule: its ops' slots and the trace, nothing else */
+    for (int i = 0; i < n; i++)
+      if (name_starts(b.ops.ops[i], "tileas."))
+        mlirOperationSetAttributeByName(b.ops.ops[i], ct_ir_sref("tileas.sched"),
+                                        ct_tileas_sched_attr(ctx, res.stage[i], res.cycle[i]));
+    if (installed_trace) {
+      char kname[128];
+      ct_strbuf lb;
+      ct_sched_loop_names(entry, loop, kname, sizeof kname, &lb);
+      ct_sched_trace_add_loop(installed_trace, kname, lb.data ? lb.data : "", part->producer ? "producer" : "consumer", &prob,
+                              &res, 0, "agent", 0);
+      ct_strbuf_free(&lb);
+    }
+    goto done;
+  }
   ct_stage_request req = {.memory_cycles = roof.memory_cycles, .compute_cycles = roof.compute_cycles,
                           .transfer_cycles = roof.transfer_cycles,
                           .mma_in_flight = m->has_wgmma && ct_loop_mma_in_flight(loop, NULL, NULL),
@@ -398,11 +428,12 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
       char kname[128];
       ct_strbuf lb;
       ct_sched_loop_names(entry, loop, kname, sizeof kname, &lb);
-      ct_sched_trace_add_loop(installed_trace, kname, lb.data ? lb.data : "", &prob, &res, b.pipes.n ? st.stages : 0,
+      ct_sched_trace_add_loop(installed_trace, kname, lb.data ? lb.data : "", NULL, &prob, &res, b.pipes.n ? st.stages : 0,
                               b.pipes.n ? st.limited_by : "no-pipes", st.roofline);
       ct_strbuf_free(&lb);
     }
   }
+done:
   ct_sched_result_free(&res);
   ct_oplist_free(&all);
   ct_oplist_free(&b.ops);
@@ -411,17 +442,36 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
   return ok;
 }
 
-bool ct_sched_module(ct_ctx *c, MlirOperation module_op, ct_tileas_target target, bool unlimited_smem) {
-  ct_sched_options so;
-  if (have_installed_options) so = installed_options;
-  else ct_sched_options_init(&so);
-  ct_sched_options_from_env(&so);
-  ct_machine m;
+/* The installed (or default) options and the target's machine table with their overrides. */
+static bool sched_setup(ct_ctx *c, MlirOperation at, ct_tileas_target target, ct_sched_options *so, ct_machine *m) {
+  if (have_installed_options) *so = installed_options;
+  else ct_sched_options_init(so);
+  ct_sched_options_from_env(so);
   char err[160];
-  if (!ct_sched_machine_apply(&m, ct_machine_for(target), &so, err, sizeof err)) {
-    ct_error_op(c, module_op, "TileAS scheduler: %s", err);
+  if (!ct_sched_machine_apply(m, ct_machine_for(target), so, err, sizeof err)) {
+    ct_error_op(c, at, "TileAS scheduler: %s", err);
     return false;
   }
+  return true;
+}
+
+bool ct_sched_agent_schedules(ct_ctx *c, ct_tileas_target target, MlirOperation entry, MlirOperation loop,
+                              int producer_agent) {
+  ct_sched_options so;
+  ct_machine m;
+  if (!sched_setup(c, loop, target, &so, &m)) return false;
+  bool ok = true;
+  for (int k = 0; k < 2 && ok; k++) {
+    agent_part part = {producer_agent, k == 0};
+    ok = schedule_loop(c, &m, &so, true, entry, 0, 0, loop, &part);
+  }
+  return ok;
+}
+
+bool ct_sched_module(ct_ctx *c, MlirOperation module_op, ct_tileas_target target, bool unlimited_smem) {
+  ct_sched_options so;
+  ct_machine m;
+  if (!sched_setup(c, module_op, target, &so, &m)) return false;
   ct_oplist entries = {0};
   ct_ir_collect(module_op, "cuda_tile.entry", &entries);
   bool ok = true;
@@ -431,7 +481,7 @@ bool ct_sched_module(ct_ctx *c, MlirOperation module_op, ct_tileas_target target
     int64_t scratch = loops.n ? ct_roofline_scratch_bytes(entries.ops[e]) : 0;
     int64_t staging = loops.n ? store_staging_bytes(entries.ops[e]) : 0;
     for (size_t i = 0; i < loops.n && ok; i++)
-      ok = schedule_loop(c, &m, &so, unlimited_smem, entries.ops[e], scratch, staging, loops.ops[i]);
+      ok = schedule_loop(c, &m, &so, unlimited_smem, entries.ops[e], scratch, staging, loops.ops[i], NULL);
     ct_oplist_free(&loops);
   }
   ct_oplist_free(&entries);

@@ -177,8 +177,9 @@ static void cost_json(ct_strbuf *b, const ct_sched_cost *c) {
   ct_strbuf_putc(b, ']');
 }
 
-void ct_sched_trace_add_loop(ct_sched_trace *t, const char *kernel, const char *loc, const ct_sched_problem *p,
-                             const ct_sched_result *r, int final_stages, const char *limited_by, int roofline) {
+void ct_sched_trace_add_loop(ct_sched_trace *t, const char *kernel, const char *loc, const char *agent,
+                             const ct_sched_problem *p, const ct_sched_result *r, int final_stages, const char *limited_by,
+                             int roofline) {
   if (!t) return;
   ct_strbuf *b = &t->loops;
   if (t->nloops++) ct_strbuf_puts(b, ",\n");
@@ -186,6 +187,7 @@ void ct_sched_trace_add_loop(ct_sched_trace *t, const char *kernel, const char *
   json_str(b, kernel);
   ct_strbuf_puts(b, ", \"loc\": ");
   json_str(b, loc);
+  if (agent) ct_strbuf_puts(b, ", \"agent\": "), json_str(b, agent);
   ct_strbuf_puts(b, ",\n      \"status\": ");
   json_str(b, r->status);
   if (r->binding[0]) ct_strbuf_puts(b, ", \"binding_constraint\": "), json_str(b, r->binding);

@@ -14,9 +14,11 @@
  * Variant (seed 001 "Opt Level Table": the light variant inserts boundaries and barriers without
  * scheduling, the heavy one keeps the modulo schedule): light when the loop's modulo schedule was
  * not computed (tileas.schedule status "light": its RRT is over --rrt-size-threshold, 0 = always),
- * so every iteration waits for its wgmma group and releases its own stages; heavy otherwise, so
- * the schedule's release stage (one later) stands: one wgmma group stays in flight and the stages of
- * the previous iteration are released (hopper_plan.c plan_in_flight).
+ * so every iteration waits for its wgmma group and releases its own stages; heavy otherwise: the
+ * modulo scheduler runs again per agent, on an RRT of the agent's own ops (sched_ir.c
+ * ct_sched_agent_schedules: the producer's fills, the consumer's waits, mma and releases), and when
+ * the consumer's schedule releases a stage one stage after consuming it, one wgmma group stays in
+ * flight and the stages of the previous iteration are released (hopper_plan.c plan_in_flight).
  * Eligibility: the entry is on the wgmma path with at least one ring pipe, and every op before the
  * loop is register-only (the producer warpgroup runs the kernel up to the loop too: no load, store,
  * atomic, print, reduction, layout conversion or nested region there).
@@ -182,12 +184,14 @@ static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_opt
                                                             "instruction stream"
                                                           : "--pipeline-strategy=warp-specialize",
                  &w);
+  /* heavy: the modulo scheduler once more, per agent (its own RRT; sched_ir.c) */
+  if (heavy && !ct_sched_agent_schedules(c, o->target, entry, plan.for_op, 0)) return false;
   ct_remark_op(c, plan.for_op, "warp specialization (%s, %s variant%s): producer warpgroup warps %d-%d at %d registers "
                "issues the TMA fills; consumer warps 0-%d at %d registers compute%s",
                o->pipeline_strategy == CT_PIPELINE_AUTO ? "auto: the fills and empty-stage waits leave the consumers' "
                                                           "instruction stream"
                                                         : "--pipeline-strategy=warp-specialize",
-               heavy ? "heavy" : "light", heavy ? ": the modulo schedule stands" : ": no schedule",
+               heavy ? "heavy" : "light", heavy ? ": each agent modulo-scheduled on its own RRT" : ": no schedule",
                4 * plan.warpgroups, 4 * plan.warpgroups + 3, PRODUCER_REGS, 4 * plan.warpgroups - 1, regs,
                heavy ? "" : ", waiting for each iteration's wgmma group");
   return true;

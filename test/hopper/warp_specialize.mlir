@@ -23,6 +23,7 @@
 // RUN: %tilec -O3 --gpu-name=sm_90a --pipeline-strategy=auto --remarks --schedule-trace-file=%t.trace.json %s -o %t.auto.ptx 2> %t.auto.remarks
 // RUN: %FileCheck %s --check-prefix=AUTO < %t.auto.remarks
 // RUN: %FileCheck %s --check-prefix=TRACE < %t.trace.json
+// RUN: %FileCheck %s --check-prefix=AGENTS < %t.trace.json
 // RUN: %check-ptx sm_90a %t.auto.ptx
 // The default strategy is modulo: no producer warpgroup.
 // RUN: %tilec -O3 --gpu-name=sm_90a %s -o %t.modulo.ptx
@@ -32,10 +33,10 @@
 // RUN: %FileCheck %s --check-prefix=SM100 < %t.100.ptx
 // RUN: %check-ptx sm_100a %t.100.ptx
 
-// REMARK: warp_specialize.mlir:[[@LINE+57]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: the modulo schedule stands): producer warpgroup warps 8-11 at 40 registers issues the TMA fills; consumer warps 0-7 at 232 registers compute
-// REMARK: warp_specialize.mlir:[[@LINE+85]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: the modulo schedule stands): producer warpgroup warps 4-7 at 40 registers issues the TMA fills; consumer warps 0-3 at 240 registers compute
-// REMARK: warp_specialize.mlir:[[@LINE+110]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize
-// REMARK: warp_specialize.mlir:[[@LINE+132]]:5: remark: warp specialization: not for this loop: an op before the loop is not register-only (the producer warpgroup runs the kernel up to the loop too) (tileas.load)
+// REMARK: warp_specialize.mlir:[[@LINE+69]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 8-11 at 40 registers issues the TMA fills; consumer warps 0-7 at 232 registers compute
+// REMARK: warp_specialize.mlir:[[@LINE+97]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 4-7 at 40 registers issues the TMA fills; consumer warps 0-3 at 240 registers compute
+// REMARK: warp_specialize.mlir:[[@LINE+122]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize
+// REMARK: warp_specialize.mlir:[[@LINE+144]]:5: remark: warp specialization: not for this loop: an op before the loop is not register-only (the producer warpgroup runs the kernel up to the loop too) (tileas.load)
 
 // CHECK-LABEL: .entry gemm_ws(
 // CHECK: .reqntid 384, 1, 1
@@ -66,6 +67,18 @@
 // TILEAS: "tileas.consume"({{.*}}tileas.agent = 1 : i64
 // TILEAS: "tileas.release"({{.*}}tileas.agent = 1 : i64
 // TILEAS: tileas.agents = [{regs = 40 : i64, role = "producer", warps = array<i64: 8, 12>}, {regs = 232 : i64, role = "consumer", warps = array<i64: 0, 8>}], tileas.pipeline = {strategy = "warp_specialize", variant = "heavy"}
+// The heavy variant schedules each agent's ops on an RRT of its own: the producer's two TMA fills
+// (II 16: the shared-memory write port), the consumer's waits, wgmma and releases (II 8, the
+// releases one stage later: the group in flight).
+// AGENTS: "kernel": "gemm_ws", "loc": {{.*}}:{{[0-9]+}}:5)",{{$}}
+// AGENTS: "kernel": "gemm_ws", "loc": {{.*}}, "agent": "producer",
+// AGENTS-NEXT: "status": "scheduled"
+// AGENTS-NEXT: "ii": 16,
+// AGENTS: {"name": "tileas.produce#0", "cycle": 0, "stage": 0,
+// AGENTS: "kernel": "gemm_ws", "loc": {{.*}}, "agent": "consumer",
+// AGENTS-NEXT: "status": "scheduled"
+// AGENTS-NEXT: "ii": 8,
+// AGENTS: {"name": "tileas.release#3", "cycle": {{[0-9]+}}, "stage": 1,
 // TRACE: "pipelines": [
 // TRACE-NEXT: { "kernel": "gemm_ws", "loc": {{.*}}, "strategy": "warp_specialize", "variant": "heavy", "reason": "auto: the fills and empty-stage waits leave the consumers' instruction stream", "agents": [{ "role": "producer", "warps": [8, 12], "regs": 40 }, { "role": "consumer", "warps": [0, 8], "regs": 232 }] },
 // TRACE-NEXT: { "kernel": "gemm_ws64", {{.*}} "regs": 240 }] },

@@ -3,7 +3,8 @@
 # Renders the hand-made trace Inputs/known_trace.json (one modulo-scheduled loop at II 4 with a
 # transport reservation that wraps, one fallback loop with a deliberate double reservation) and checks
 # the bars, labels, cycle ticks and tables; every malformed input must exit 1 with a located error
-# (never a crash); a live trace of examples/gemm.mlir must render with the scheduler's II and ops.
+# (never a crash); a live trace of examples/gemm.mlir must render with the scheduler's II and ops, and
+# its warp-specialised (heavy) trace with one chart per agent.
 # Usage: tilec_trace.sh <tilec-trace> <tilec> <source root>
 set -u
 TT=$1 TILEC=$2 SRC=$3
@@ -84,6 +85,15 @@ expect "$W/g.html" '<tr><th>II</th><td>16</td></tr>' 1
 expect "$W/g.html" '<tr><th>RRT conflicts</th><td>0</td></tr>' 1
 expect "$W/g.html" 'data-row="tp_smem_wr"' 2
 expect "$W/g.html" 'cycle mod II (II = 16)' 1
+
+# --- the heavy warp-specialised variant: one chart per agent after the loop's own -----------------
+"$TILEC" --emit=tileas --pipeline-strategy=warp-specialize --schedule-trace-file="$W/ws.json" "$SRC/examples/gemm.mlir" \
+  -o /dev/null || fail "tilec --pipeline-strategy=warp-specialize exited $?"
+"$TT" "$W/ws.json" -o "$W/ws.html" || fail "render warp-specialised trace exited $?"
+expect "$W/ws.html" '<section id="loop' 3
+expect "$W/ws.html" '<h2>loop 1: gemm_f16_f32, producer agent</h2>' 1
+expect "$W/ws.html" '<h2>loop 2: gemm_f16_f32, consumer agent</h2>' 1
+expect "$W/ws.html" 'cycle mod II (II = 8)' 1
 
 [ $fails = 0 ] && echo "tilec_trace: all checks passed"
 exit $((fails != 0))

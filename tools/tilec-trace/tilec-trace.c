@@ -196,6 +196,8 @@ static int svg_loop(out *o, const loop_view *v, int idx, int y0, bool standalone
   puts_(o, "<text class=\"title\" x=\"4\" y=\"16\">");
   printf_(o, "loop %d: ", idx);
   esc(o, kernel ? kernel : "?");
+  const char *agent = tt_json_str(v->j, "agent"); /* one chart per agent of a warp-specialised loop */
+  if (agent) puts_(o, ", "), esc(o, agent), puts_(o, " agent");
   printf_(o, " — II %lld, MII %lld, stages %lld, ", v->ii, v->mii, v->stages);
   esc(o, status ? status : "?");
   if (standalone_text) {
@@ -334,6 +336,7 @@ static void html_loop(out *o, const loop_view *v, int idx) {
   const tt_json *L = v->j;
   printf_(o, "<section id=\"loop%d\">\n<h2>loop %d: ", idx, idx);
   esc(o, tt_json_str(L, "kernel"));
+  if (tt_json_str(L, "agent")) puts_(o, ", "), esc(o, tt_json_str(L, "agent")), puts_(o, " agent");
   puts_(o, "</h2>\n<div class=\"row\"><table class=\"summary\">\n");
   td_str(o, "loc", tt_json_str(L, "loc"));
   td_str(o, "status", tt_json_str(L, "status"));
