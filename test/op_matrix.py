@@ -516,6 +516,7 @@ def structured_cases():
         cases.append(dict(tag="atomic_cas.%s" % t, text=structured_kernel([(t, [n]), (t, [n])], (t, [n]), body),
                           ins=[(t, n, init), (t, n, vals)], out=(t, n), want=want))
     cases += pointer_memory_cases()
+    cases += control_flow_cases()
     # constant (splat and dense) of every element type: the value survives into the output
     for t in INTS + FLOATS:
         n = 8
@@ -564,6 +565,48 @@ def pointer_memory_cases():
         cases.append(dict(tag="store_ptr.%s" % t, text=structured_kernel([(t, [n]), (t, [n])], (t, [n]), body),
                           ins=[(t, n, vals), (t, n, other)], out=(t, n),
                           want=[norm(v) for v in vals[:keep] + other[keep:]]))
+    return cases
+
+def control_flow_cases():
+    """if / for / loop carrying tiles of every element type (registers of every width, i1 to f64,
+    the 8-bit float storage types): `if` on a run-time condition (the block id) yielding one of two
+    tiles; `for` over a run-time trip count swapping two loop-carried tiles (3 trips: the second);
+    `loop` with a counter, swapping the two until a `break` inside an `if` (2 trips: the first); a
+    `loop` with a result and no carried value. (A `loop` whose results differ from its carried values
+    was refused by code generation: "expected 3 values, got 1".)"""
+    cases = []
+    n = 32
+    for t in INTS + FLOATS:
+        tt = tile_ty(t, [n])
+        x, y = small_values(t, n, 6), small_values(t, n, 7)
+        norm = (lambda v: v & 1) if t == "i1" else (lambda v: wrap(v, BITS[t])) if t in INTS else float
+        ins = [(t, [n]), (t, [n])]
+        block = ["    %bx, %by, %bz = get_tile_block_id : tile<i32>",
+                 "    %first = cmpi equal %bx, %c0, signed : tile<i32> -> tile<i1>"]
+        body = block + ["    %%r = if %%first -> (%s) {" % tt, "      yield %%a1 : %s" % tt, "    } else {",
+                        "      yield %%a0 : %s" % tt, "    }"]
+        cases.append(dict(tag="if.%s" % t, text=structured_kernel(ins, (t, [n]), body), ins=[(t, n, x), (t, n, y)],
+                          out=(t, n), want=[norm(v) for v in y]))
+        body = block + ["    %c1 = constant <i32: 1> : tile<i32>",
+                        "    %n = select %first, %c1, %c0 : tile<i1>, tile<i32>",
+                        "    %c2 = constant <i32: 2> : tile<i32>",
+                        "    %trips = addi %n, %c2 : tile<i32>",
+                        "    %%r, %%s = for %%i in (%%c0 to %%trips, step %%c1) : tile<i32> iter_values(%%u = %%a0, %%w = %%a1) -> (%s, %s) {" % (tt, tt),
+                        "      continue %%w, %%u : %s, %s" % (tt, tt), "    }"]
+        cases.append(dict(tag="for.%s" % t, text=structured_kernel(ins, (t, [n]), body), ins=[(t, n, x), (t, n, y)],
+                          out=(t, n), want=[norm(v) for v in y]))
+        body = ["    %c1 = constant <i32: 1> : tile<i32>", "    %c2 = constant <i32: 2> : tile<i32>",
+                "    %%r = loop iter_values(%%i = %%c0, %%u = %%a0, %%w = %%a1) : tile<i32>, %s, %s -> %s {" % (tt, tt, tt),
+                "      %done = cmpi equal %i, %c2, signed : tile<i32> -> tile<i1>",
+                "      if %done {", "        break %%u : %s" % tt, "      }",
+                "      %next = addi %i, %c1 : tile<i32>",
+                "      continue %%next, %%w, %%u : tile<i32>, %s, %s" % (tt, tt), "    }"]
+        cases.append(dict(tag="loop.%s" % t, text=structured_kernel(ins, (t, [n]), body), ins=[(t, n, x), (t, n, y)],
+                          out=(t, n), want=[norm(v) for v in x]))
+        # a `loop` carrying nothing whose break yields a tile: its results are not its carried values
+        body = ["    %%r = loop : %s {" % tt, "      break %%a1 : %s" % tt, "    }"]
+        cases.append(dict(tag="loop_result.%s" % t, text=structured_kernel(ins, (t, [n]), body), ins=[(t, n, x), (t, n, y)],
+                          out=(t, n), want=[norm(v) for v in y]))
     return cases
 
 # ---- the run ----

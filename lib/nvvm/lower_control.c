@@ -127,7 +127,9 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
   MlirValue iv = {NULL};
   if (is_for) iv = mlirBlockAddArgument(header, mlirValueGetType(lb->regs[0]), b->loc);
   ct_lv **carried = calloc((size_t)ninit + 1, sizeof *carried);
-  ct_lv **results = calloc((size_t)ninit + 1, sizeof *results);
+  /* a `for` has a result per carried value; a `loop` as many as its breaks yield (its own count) */
+  int nres = is_for ? ninit : (int)mlirOperationGetNumResults(op);
+  ct_lv **results = calloc((size_t)(nres > ninit ? nres : ninit) + 1, sizeof *results);
   if (!carried || !results) abort();
   for (int i = 0; i < ninit; i++) {
     if (inits[i]->kind != LV_TILE) {
@@ -204,15 +206,16 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
   ctx.is_for = is_for;
   ctx.iv = iv;
   ctx.step = is_for ? step->regs[0] : (MlirValue){NULL};
-  ctx.nresults = ninit;
+  ctx.nresults = nres;
+  ctx.ncarried = ninit;
   ctx.carried_layouts = layouts;
   ctx.merge_args_ready = is_for; /* `loop`: exit args come from the first break */
-  ctx.result_layouts = calloc((size_t)ninit + 1, sizeof *ctx.result_layouts);
+  ctx.result_layouts = calloc((size_t)nres + 1, sizeof *ctx.result_layouts);
   if (!ctx.result_layouts) abort();
   if (is_for)
     for (int i = 0; i < ninit; i++) ctx.result_layouts[i] = layouts[i];
   else /* `loop`: TileAS's result layouts (tileas.result_layouts), else the first break's */
-    for (int i = 0; ok && i < ninit && i < mlirOperationGetNumResults(op); i++) {
+    for (int i = 0; ok && i < nres; i++) {
       ct_type t;
       if (!result_type(L, op, i, &t)) { ok = false; break; }
       if (carried_layout(L, op, "tileas.result_layouts", i, &t, &ctx.result_layouts[i]) < 0) ok = false;
@@ -228,7 +231,7 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
     if (!is_for) {
       /* results: exit args (created by the first break) */
       int pos = 0;
-      for (int i = 0; i < ninit; i++) {
+      for (int i = 0; i < nres; i++) {
         ct_type t;
         if (!result_type(L, op, i, &t)) { ok = false; break; }
         if (t.kind != CT_TYPE_TILE) {
@@ -244,7 +247,7 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
         for (int k = 0; k < results[i]->nregs; k++) results[i]->regs[k] = mlirBlockGetArgument(exit, pos++);
       }
     }
-    for (int i = 0; ok && i < ninit && i < mlirOperationGetNumResults(op); i++)
+    for (int i = 0; ok && i < nres && i < mlirOperationGetNumResults(op); i++)
       lv_bind(L, mlirOperationGetResult(op, i), results[i]);
   }
   b->block = exit;
@@ -325,10 +328,10 @@ static int lower_if(ct_lower *L, MlirOperation op) {
 /* Branch to `dest` with the operands of op (from operand `first`), creating dest's arguments on
  * first use (ctx->merge_args_ready) or converting to the established layouts. */
 static bool branch_with_values(ct_lower *L, MlirOperation op, ct_rctx *ctx, MlirBlock dest, const ct_layout **layouts,
-                               bool create, MlirValue lead) {
+                               int want, bool create, MlirValue lead) {
   int n = (int)mlirOperationGetNumOperands(op);
-  if (n != ctx->nresults) {
-    ct_error_op(L->c, op, "code generation: expected %d values, got %d", ctx->nresults, n);
+  if (n != want) {
+    ct_error_op(L->c, op, "code generation: expected %d values, got %d", want, n);
     return false;
   }
   ct_lv **vals = calloc((size_t)n + 1, sizeof *vals);
@@ -399,7 +402,8 @@ int lower_control_op(ct_lower *L, MlirOperation op, const char *name) {
       return LOWER_DONE;
     }
     bool create = !ctx->merge_args_ready;
-    if (!branch_with_values(L, op, ctx, ctx->merge, ctx->result_layouts, create, (MlirValue){NULL})) return LOWER_FAILED;
+    if (!branch_with_values(L, op, ctx, ctx->merge, ctx->result_layouts, ctx->nresults, create, (MlirValue){NULL}))
+      return LOWER_FAILED;
     ctx->merge_args_ready = true;
     return LOWER_DONE;
   }
@@ -411,7 +415,8 @@ int lower_control_op(ct_lower *L, MlirOperation op, const char *name) {
     }
     if (streq(name, "continue")) {
       MlirValue next = ctx->is_for ? bld_add(&L->b, ctx->iv, ctx->step) : (MlirValue){NULL};
-      return branch_with_values(L, op, ctx, ctx->header, ctx->carried_layouts, false, next) ? LOWER_DONE : LOWER_FAILED;
+      return branch_with_values(L, op, ctx, ctx->header, ctx->carried_layouts, ctx->ncarried, false, next) ? LOWER_DONE
+                                                                                                          : LOWER_FAILED;
     }
     if (ctx->is_for) {
       /* unreachable from verified input: verify_break allows `break` only under `loop` (through `if`s) */
@@ -419,7 +424,8 @@ int lower_control_op(ct_lower *L, MlirOperation op, const char *name) {
       return LOWER_FAILED;
     }
     bool create = !ctx->merge_args_ready;
-    if (!branch_with_values(L, op, ctx, ctx->exit, ctx->result_layouts, create, (MlirValue){NULL})) return LOWER_FAILED;
+    if (!branch_with_values(L, op, ctx, ctx->exit, ctx->result_layouts, ctx->nresults, create, (MlirValue){NULL}))
+      return LOWER_FAILED;
     ctx->merge_args_ready = true;
     return LOWER_DONE;
   }

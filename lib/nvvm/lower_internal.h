@@ -66,7 +66,8 @@ typedef struct ct_rctx {
   MlirBlock header, exit;
   bool is_for;
   MlirValue iv, step; /* for */
-  const ct_layout **carried_layouts; /* owned array, nresults entries */
+  const ct_layout **carried_layouts; /* owned array, ncarried entries */
+  int ncarried;                      /* values a continue carries (a `loop`'s results may differ) */
   /* reduce: yielded scalar values land here */
   MlirValue *yielded;
   int nyielded;
