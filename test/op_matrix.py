@@ -517,6 +517,7 @@ def structured_cases():
                           ins=[(t, n, init), (t, n, vals)], out=(t, n), want=want))
     cases += pointer_memory_cases()
     cases += control_flow_cases()
+    cases += pointer_op_cases()
     # constant (splat and dense) of every element type: the value survives into the output
     for t in INTS + FLOATS:
         n = 8
@@ -607,6 +608,42 @@ def control_flow_cases():
         body = ["    %%r = loop : %s {" % tt, "      break %%a1 : %s" % tt, "    }"]
         cases.append(dict(tag="loop_result.%s" % t, text=structured_kernel(ins, (t, [n]), body), ins=[(t, n, x), (t, n, y)],
                           out=(t, n), want=[norm(v) for v in y]))
+    return cases
+
+def pointer_op_cases():
+    """ptr_to_int / int_to_ptr / ptr_to_ptr on pointers to every element type: the byte distance of
+    offset lanes from the base (ptr_to_int, subi), a load through pointers rebuilt from those integers
+    (int_to_ptr), and a load of each element's first byte through an i8 view of the same pointers
+    (ptr_to_ptr; little-endian)."""
+    cases = []
+    n = 32
+    for t in INTS + FLOATS:
+        pt, tt = "tile<%dxptr<%s>>" % (n, t), tile_ty(t, [n])
+        it = "tile<%dxi64>" % n
+        vals = small_values(t, n, 8)
+        data = enc_n(t, vals)
+        size = max(1, BITS[t] // 8)
+        norm = (lambda v: v & 1) if t == "i1" else (lambda v: wrap(v, BITS[t])) if t in INTS else float
+        ptrs = ["    %%pr = reshape %%p0 : tile<ptr<%s>> -> tile<1xptr<%s>>" % (t, t),
+                "    %%pb = broadcast %%pr : tile<1xptr<%s>> -> %s" % (t, pt),
+                "    %%lane = iota : tile<%dxi32>" % n,
+                "    %%ptrs = offset %%pb, %%lane : %s, tile<%dxi32> -> %s" % (pt, n, pt),
+                "    %%pi = ptr_to_int %%ptrs : %s -> %s" % (pt, it)]
+        body = ptrs + ["    %%bi = ptr_to_int %%pb : %s -> %s" % (pt, it), "    %%r = subi %%pi, %%bi : %s" % it]
+        cases.append(dict(tag="ptr_to_int.%s" % t, text=structured_kernel([(t, [n])], ("i64", [n]), body),
+                          ins=[(t, n, vals)], out=("i64", n), want=[k * size for k in range(n)]))
+        body = ptrs + ["    %%back = int_to_ptr %%pi : %s -> %s" % (it, pt),
+                       "    %%r, %%tl = load_ptr_tko weak %%back token=%%t0 : %s -> %s, token" % (pt, tt)]
+        cases.append(dict(tag="int_to_ptr.%s" % t, text=structured_kernel([(t, [n])], (t, [n]), body),
+                          ins=[(t, n, vals)], out=(t, n), want=[norm(v) for v in vals]))
+        if data is None or t == "i8":
+            continue
+        bt = "tile<%dxptr<i8>>" % n
+        body = ptrs + ["    %%bytes = ptr_to_ptr %%ptrs : %s -> %s" % (pt, bt),
+                       "    %%r, %%tl = load_ptr_tko weak %%bytes token=%%t0 : %s -> tile<%dxi8>, token" % (bt, n)]
+        cases.append(dict(tag="ptr_to_ptr.%s" % t, text=structured_kernel([(t, [n])], ("i8", [n]), body),
+                          ins=[(t, n, vals)], out=("i8", n),
+                          want=[wrap(data[k * size], 8) for k in range(n)]))
     return cases
 
 # ---- the run ----
