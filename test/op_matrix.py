@@ -614,7 +614,7 @@ def pointer_op_cases():
     """ptr_to_int / int_to_ptr / ptr_to_ptr on pointers to every element type: the byte distance of
     offset lanes from the base (ptr_to_int, subi), a load through pointers rebuilt from those integers
     (int_to_ptr), and a load of each element's first byte through an i8 view of the same pointers
-    (ptr_to_ptr; little-endian)."""
+    (ptr_to_ptr; little-endian); and alloca as an exchange buffer between threads."""
     cases = []
     n = 32
     for t in INTS + FLOATS:
@@ -636,6 +636,20 @@ def pointer_op_cases():
                        "    %%r, %%tl = load_ptr_tko weak %%back token=%%t0 : %s -> %s, token" % (pt, tt)]
         cases.append(dict(tag="int_to_ptr.%s" % t, text=structured_kernel([(t, [n])], (t, [n]), body),
                           ins=[(t, n, vals)], out=(t, n), want=[norm(v) for v in vals]))
+        # alloca: the block's scratch buffer, written in reverse lane order and read back in order
+        # (other threads' elements: the token order is a barrier)
+        body = ["    %%sp = alloca num_elem = %d, alignment = 16 : tile<ptr<%s>>" % (n, t),
+                "    %%sr = reshape %%sp : tile<ptr<%s>> -> tile<1xptr<%s>>" % (t, t),
+                "    %%sb = broadcast %%sr : tile<1xptr<%s>> -> %s" % (t, pt),
+                "    %%lane = iota : tile<%dxi32>" % n,
+                "    %%last = constant <i32: %d> : tile<%dxi32>" % (n - 1, n),
+                "    %%rev = subi %%last, %%lane : tile<%dxi32>" % n,
+                "    %%wp = offset %%sb, %%rev : %s, tile<%dxi32> -> %s" % (pt, n, pt),
+                "    %%rp = offset %%sb, %%lane : %s, tile<%dxi32> -> %s" % (pt, n, pt),
+                "    %%ts = store_ptr_tko weak %%wp, %%a0 token=%%t0 : %s, %s -> token" % (pt, tt),
+                "    %%r, %%tl = load_ptr_tko weak %%rp token=%%ts : %s -> %s, token" % (pt, tt)]
+        cases.append(dict(tag="alloca.%s" % t, text=structured_kernel([(t, [n])], (t, [n]), body),
+                          ins=[(t, n, vals)], out=(t, n), want=[norm(v) for v in reversed(vals)]))
         if data is None or t == "i8":
             continue
         bt = "tile<%dxptr<i8>>" % n

@@ -499,9 +499,10 @@ static bool exec_alloca(iv_interp *I, MlirOperation op) {
     iv_value_free(&out);
     return false;
   }
-  out.data[0].u = iv_mem_alloc(I, (size_t)(n * iv_elem_bytes(t.pointee)), (size_t)align, "alloca");
-  iv_bind(I, mlirOperationGetResult(op, 0), &out);
-  return out.data[0].u != 0 || (ct_error_op(I->c, op, "interpreter: out of memory"), false);
+  uint64_t addr = iv_mem_alloc(I, (size_t)(n * iv_elem_bytes(t.pointee)), (size_t)align, "alloca");
+  out.data[0].u = addr;
+  iv_bind(I, mlirOperationGetResult(op, 0), &out); /* takes `out` (its data pointer is gone after) */
+  return addr != 0 || (ct_error_op(I->c, op, "interpreter: out of memory"), false);
 }
 
 static bool exec_get_global(iv_interp *I, MlirOperation op) {

@@ -26,6 +26,7 @@ void bld_init(ct_bld *b, MlirContext ctx) {
   b->f32 = mlirF32TypeGet(ctx);
   b->f64 = mlirF64TypeGet(ctx);
   b->ptr_global = mlirLLVMPointerTypeGet(ctx, 1);
+  b->ptr_data = b->ptr_global;
   b->ptr_shared = mlirLLVMPointerTypeGet(ctx, 3);
   b->ptr_generic = mlirLLVMPointerTypeGet(ctx, 0);
   b->void_ty = mlirLLVMVoidTypeGet(ctx);

@@ -18,6 +18,9 @@ typedef struct ct_bld {
   /* bld_barrier's scope: 0 = every thread of the CTA (bar.sync 0); n > 0 = the n threads of the
    * consumer agent of a warp-specialised kernel after its dispatch (named barrier 1, n threads) */
   int barrier_threads;
+  /* the LLVM type of a pointer tile's element: global (addrspace 1), or generic (0) in a kernel with
+   * an `alloca` (its memory is shared: lower_kernel.c lower_alloca) */
+  MlirType ptr_data;
 } ct_bld;
 
 /* The named barrier of a warp-specialised kernel's consumer agent (bld_barrier; 0 is the whole CTA). */

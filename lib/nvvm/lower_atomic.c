@@ -217,6 +217,7 @@ static int lower_atomic(ct_lower *L, MlirOperation op, const char *name, bool ca
 }
 
 int lower_atomic_op(ct_lower *L, MlirOperation op, const char *name) {
+  if (!strcmp(name, "atomic_rmw_tko") || !strcmp(name, "atomic_cas_tko")) lower_token_order(L, op, true);
   if (!strcmp(name, "atomic_rmw_tko")) return lower_atomic(L, op, name, false);
   if (!strcmp(name, "atomic_cas_tko")) return lower_atomic(L, op, name, true);
   return LOWER_NOT_MINE;

@@ -81,6 +81,10 @@ typedef struct lv_slot {
 
 typedef struct ct_lower {
   ct_ctx *c;
+  /* the kernel's `alloca` buffers (lower_kernel.c plan_allocas): op, byte offset in shared memory, alignment */
+  MlirOperation *alloca_ops;
+  int64_t *alloca_offs, *alloca_align;
+  int nallocas;
   const ct_lower_options *opts;
   ct_bld b;
   MlirModule out;
@@ -151,6 +155,9 @@ bool lower_block(ct_lower *L, MlirBlock block); /* lowers every op of a cuda_til
 void declare_extern(ct_lower *L, const char *name, MlirType res, int n, const MlirType *args);
 /* Attribute helpers (absent → dflt). Opaque attr data like `rounding<zero>` → "zero". */
 bool attr_keyword(MlirOperation op, const char *name, char *buf, size_t cap);
+/* A CTA barrier before memory op `op` when one of its tokens orders it after a write (or, when op
+ * writes, after any memory op) of the block (lower_memory.c). */
+void lower_token_order(ct_lower *L, MlirOperation op, bool writes);
 int64_t attr_int(MlirOperation op, const char *name, int64_t dflt);
 bool attr_present(MlirOperation op, const char *name);
 /* The name a user's diagnostic gives op: its cuda_tile short name, or for a TileAA / TileAS op the

@@ -196,7 +196,7 @@ MlirType elem_llvm_type(ct_lower *L, ct_elem e) {
   case CT_TF32: return L->b.f32;
   case CT_F8E4M3FN:
   case CT_F8E5M2: return L->b.i8;
-  case CT_PTR: return L->b.ptr_global;
+  case CT_PTR: return L->b.ptr_data;
   default: return (MlirType){NULL};
   }
 }
@@ -259,6 +259,7 @@ bool op_segments(MlirOperation op, int32_t *seg, int max, int *n) {
 
 /* ---------------- ops ---------------- */
 static int lower_get_global(ct_lower *L, MlirOperation op);
+static int lower_alloca(ct_lower *L, MlirOperation op);
 static int lower_misc_op(ct_lower *L, MlirOperation op, const char *name) {
   if (!strcmp(name, "make_token") || !strcmp(name, "join_tokens")) {
     lv_bind(L, mlirOperationGetResult(op, 0), lv_alloc(L, LV_TOKEN, NULL));
@@ -301,6 +302,7 @@ static int lower_misc_op(ct_lower *L, MlirOperation op, const char *name) {
     return LOWER_DONE;
   }
   if (!strcmp(name, "get_global")) return lower_get_global(L, op);
+  if (!strcmp(name, "alloca")) return lower_alloca(L, op);
   if (!strcmp(name, "get_tile_block_id") || !strcmp(name, "get_num_tile_blocks")) {
     static const char *const ids[3] = {"llvm.nvvm.read.ptx.sreg.ctaid.x", "llvm.nvvm.read.ptx.sreg.ctaid.y",
                                        "llvm.nvvm.read.ptx.sreg.ctaid.z"};
@@ -543,6 +545,103 @@ static bool lower_global(ct_lower *L, MlirOperation g) {
   return true;
 }
 
+/* alloca: the block's scratch buffer at the offset plan_allocas gave it, as a generic pointer. */
+static int lower_alloca(ct_lower *L, MlirOperation op) {
+  ct_type t;
+  int k = 0;
+  while (k < L->nallocas && !mlirOperationEqual(L->alloca_ops[k], op)) k++;
+  if (k == L->nallocas || !result_type(L, op, 0, &t)) {
+    ct_error_op(L->c, op, "code generation: `alloca` without a planned buffer");
+    return LOWER_FAILED;
+  }
+  const ct_layout *l = layout_blocked_for(L, op, &t);
+  if (!l) return LOWER_FAILED;
+  ct_lv *lv = lv_new_tile(L, &t, l);
+  MlirValue base = bld_addressof(&L->b, SMEM_SYMBOL, L->b.ptr_shared);
+  lv->regs[0] = bld_cast(&L->b, "llvm.addrspacecast", bld_gep(&L->b, base, bld_i32(&L->b, (int32_t)L->alloca_offs[k]), L->b.i8),
+                         L->b.ptr_data);
+  lv->uniform = true;
+  lv->ptr_align = (int)L->alloca_align[k];
+  lv_bind(L, mlirOperationGetResult(op, 0), lv);
+  return LOWER_DONE;
+}
+
+/* The entry's `alloca` ops: scratch memory private to the tile block, which is the CTA, so shared
+ * memory — one buffer per op for the kernel's lifetime, after the wgmma ring (the first bytes of
+ * the kernel's shared memory, before every reusable scratch region). Their pointers are generic
+ * (so a kernel with an alloca reads and writes every pointer with generic ld/st/atom). Refused by
+ * name: `global` (memory other blocks may address), an alloca inside a loop (each execution would
+ * need its own buffer), an alignment above the buffer's 16 bytes. Returns false after an error. */
+/* The `alloca` ops under root in program order, written to out (when not NULL); returns how many. */
+static int find_allocas(MlirOperation root, MlirOperation *out) {
+  int n = 0;
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(root); r++)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(root, r)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+        if (ct_op_is(o, "cuda_tile.alloca")) {
+          if (out) out[n] = o;
+          n++;
+        }
+        n += find_allocas(o, out ? out + n : NULL);
+      }
+  return n;
+}
+
+static bool plan_allocas(ct_lower *L, MlirOperation entry) {
+  int nall = find_allocas(entry, NULL);
+  L->nallocas = 0;
+  bool ok = true;
+  MlirOperation *all = calloc((size_t)nall + 1, sizeof *all);
+  if (!all) abort();
+  find_allocas(entry, all);
+  if (nall) {
+    L->alloca_ops = xrealloc(L->alloca_ops, (size_t)nall * sizeof *L->alloca_ops);
+    L->alloca_offs = xrealloc(L->alloca_offs, (size_t)nall * sizeof *L->alloca_offs);
+    L->alloca_align = xrealloc(L->alloca_align, (size_t)nall * sizeof *L->alloca_align);
+  }
+  int64_t off = L->smem_reserved;
+  for (int i = 0; i < nall && ok; i++) {
+    MlirOperation op = all[i];
+    ct_type t;
+    int64_t n = attr_int(op, "num_elem", -1), align = attr_int(op, "alignment", 0);
+    bool in_loop = false;
+    for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p) && !mlirOperationEqual(p, entry);
+         p = mlirOperationGetParentOperation(p))
+      in_loop |= ct_op_is(p, "cuda_tile.for") || ct_op_is(p, "cuda_tile.loop") || ct_op_is(p, "tileaa.for");
+    if (attr_present(op, "global")) {
+      ct_error_op(L->c, op, "`alloca global` is not supported by code generation: its memory would have to be global, "
+                  "per tile block (a private `alloca` lives in the block's shared memory)");
+      ok = false;
+    } else if (in_loop) {
+      ct_error_op(L->c, op, "`alloca` inside a loop is not supported by code generation (each execution needs a buffer of "
+                  "its own; allocate before the loop)");
+      ok = false;
+    } else if (!result_type(L, op, 0, &t) || t.elem != CT_PTR || n < 1) {
+      ct_error_op(L->c, op, "code generation: `alloca` needs num_elem >= 1 and a pointer result");
+      ok = false;
+    } else if (align > 16) {
+      ct_error_op(L->c, op, "`alloca` with alignment %lld is not supported by code generation (at most 16: the shared "
+                  "buffer's alignment)", (long long)align);
+      ok = false;
+    } else {
+      int64_t esize = ct_elem_bits(t.pointee) >= 8 ? ct_elem_bits(t.pointee) / 8 : 1;
+      int64_t a = align > esize ? align : esize;
+      off = (off + a - 1) / a * a;
+      L->alloca_ops[L->nallocas] = op;
+      L->alloca_offs[L->nallocas] = off;
+      L->alloca_align[L->nallocas++] = a;
+      off += n * esize;
+    }
+  }
+  free(all);
+  if (ok && L->nallocas) {
+    L->smem_reserved = (off + 15) / 16 * 16;
+    (void)smem_base(L, 0); /* the kernel's shared memory covers them */
+  }
+  return ok;
+}
+
 /* get_global @g: the address of the global (a rank-0 pointer tile). */
 static int lower_get_global(ct_lower *L, MlirOperation op) {
   MlirAttribute ref = mlirOperationGetAttributeByName(op, sref("name"));
@@ -558,6 +657,7 @@ static int lower_get_global(ct_lower *L, MlirOperation op) {
   char buf[256];
   snprintf(buf, sizeof buf, "%.*s", (int)s.length, s.data);
   lv->regs[0] = bld_addressof(&L->b, buf, L->b.ptr_global);
+  if (!mlirTypeEqual(L->b.ptr_data, L->b.ptr_global)) lv->regs[0] = bld_cast(&L->b, "llvm.addrspacecast", lv->regs[0], L->b.ptr_data);
   lv->uniform = true;
   lv_bind(L, mlirOperationGetResult(op, 0), lv);
   return LOWER_DONE;
@@ -654,6 +754,8 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
     return false;
   }
   int ntmaps = L->hopper ? L->hopper->npipes + (L->hopper->has_store ? 1 : 0) : 0;
+  /* pointer tiles are generic in a kernel with an alloca (plan_allocas), global otherwise */
+  L->b.ptr_data = find_allocas(entry, NULL) ? L->b.ptr_generic : L->b.ptr_global;
   L->nwarps = warps;
   L->nthreads = 32 * warps;
   /* refuse kernels whose live tiles cannot fit the register file before unrolling anything */
@@ -772,6 +874,12 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   L->print_buf = (MlirValue){NULL};
   if (L->hopper) hopper_kernel_prologue(L);
   int64_t ring = L->smem_reserved;
+  if (!plan_allocas(L, entry)) {
+    L->hopper = NULL;
+    L->hopper_emit = NULL;
+    L->smem_reserved = 0;
+    return false;
+  }
   /* one stage of every ring (buffers + their full/empty mbarriers) and the depth, for the advice
    * when the kernel is over the shared-memory limit */
   int64_t ring_stage_bytes = 0;
@@ -892,6 +1000,9 @@ static void print_to_stderr(MlirStringRef s, void *u) {
 }
 
 static void lower_free(ct_lower *L) {
+  free(L->alloca_ops);
+  free(L->alloca_offs);
+  free(L->alloca_align);
   for (size_t i = 0; i < L->nall; i++) {
     free(L->all[i]->regs);
     free(L->all[i]);

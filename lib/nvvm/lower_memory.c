@@ -177,7 +177,7 @@ static MlirValue padding_value(ct_lower *L, ct_padding p, MlirType t) {
     }
     return bld_const_float(b, t, v);
   }
-  if (mlirTypeEqual(t, b->ptr_global)) return bld_zero(b, t);
+  if (mlirTypeEqual(t, b->ptr_data)) return bld_zero(b, t);
   return bld_const_int(b, t, 0);
 }
 
@@ -672,7 +672,52 @@ int lower_stage_memory_op(ct_lower *L, MlirOperation op, const char *name) {
   return LOWER_NOT_MINE;
 }
 
+/* ---- token order between tile-wide memory ops ----
+ * A token orders two memory ops of the tile block as wholes; the threads that write a tile's
+ * elements are in general not the ones that read them afterwards (a permuted pointer tile, another
+ * layout, an alloca used as exchange buffer), so an order with a write on either side (store ->
+ * load, load -> store, store -> store) is a CTA barrier (bar.sync orders shared and global memory
+ * within the block) before the later op. load -> load needs none; make_token orders nothing; a token
+ * from a loop-carried value or an `if` is taken to come from a write. */
+static int token_source(MlirValue v, int depth) { /* 0 none, 1 reads, 2 writes (or unknown) */
+  if (depth > 16 || !mlirValueIsAOpResult(v)) return 2;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(def));
+  char name[64];
+  snprintf(name, sizeof name, "%.*s", (int)n.length, n.data);
+  if (streq(name, "cuda_tile.make_token")) return 0;
+  if (streq(name, "cuda_tile.join_tokens")) {
+    int worst = 0;
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); i++) {
+      int k = token_source(mlirOperationGetOperand(def, i), depth + 1);
+      if (k > worst) worst = k;
+    }
+    return worst;
+  }
+  if (strstr(name, "store") || strstr(name, "atomic")) return 2;
+  if (strstr(name, "load") || streq(name, "tileas.produce")) return 1;
+  return 2;
+}
+
+void lower_token_order(ct_lower *L, MlirOperation op, bool writes) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    ct_type t;
+    if (!ct_type_from_mlir(mlirValueGetType(v), &t) || t.kind != CT_TYPE_TOKEN) continue;
+    int src = token_source(v, 0);
+    if (src == 2 || (src == 1 && writes)) {
+      bld_barrier(&L->b);
+      return;
+    }
+  }
+}
+
 int lower_memory_op(ct_lower *L, MlirOperation op, const char *name) {
+  if (streq(name, "load_view_tko") || streq(name, "load_ptr_tko") || streq(name, "tileas.load"))
+    lower_token_order(L, op, false);
+  else if (streq(name, "store_view_tko") || streq(name, "store_ptr_tko") || streq(name, "atomic_red_view_tko") ||
+           streq(name, "tileas.store"))
+    lower_token_order(L, op, true);
   if (streq(name, "make_tensor_view")) return lower_make_tensor_view(L, op);
   if (streq(name, "make_partition_view")) return lower_make_partition_view(L, op, name);
   if (streq(name, "get_tensor_shape")) return lower_get_shape(L, op, false);

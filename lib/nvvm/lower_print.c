@@ -82,7 +82,7 @@ static MlirValue promote(ct_lower *L, MlirValue v) {
   MlirType t = mlirValueGetType(v);
   if (mlirTypeEqual(t, b->f64)) return v;
   if (bld_is_float_type(t)) return bld_cast(b, "llvm.fpext", v, b->f64);
-  if (mlirTypeEqual(t, b->ptr_global)) return bld_cast(b, "llvm.ptrtoint", v, b->i64);
+  if (mlirTypeEqual(t, b->ptr_data)) return bld_cast(b, "llvm.ptrtoint", v, b->i64);
   int w = bld_int_width(t);
   if (w == 1) return bld_cast(b, "llvm.zext", v, b->i32);
   if (w > 0 && w < 32) return bld_cast(b, "llvm.sext", v, b->i32);

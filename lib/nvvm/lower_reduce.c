@@ -67,7 +67,7 @@ static MlirValue shfl_xor(ct_lower *L, MlirValue v, int lane_mask) {
     MlirValue r = bld_intr(b, "llvm.nvvm.shfl.sync.bfly.i32", b->i32, 4, ops);
     return mlirTypeEqual(t, b->f32) ? bld_bitcast(b, r, b->f32) : r;
   }
-  bool is_ptr = mlirTypeEqual(t, b->ptr_global);
+  bool is_ptr = mlirTypeEqual(t, b->ptr_data);
   bool is_float = bld_is_float_type(t);
   int w = is_ptr ? 64 : is_float ? (int)mlirFloatTypeGetWidth(t) : bld_int_width(t);
   MlirType it = mlirIntegerTypeGet(b->ctx, (unsigned)w);

@@ -1,9 +1,37 @@
-// Ops without code generation are rejected by name at their location.
-// RUN: not %tilec --emit=ptx %s -o /dev/null 2>&1 | %FileCheck %s
-// CHECK: unsupported.mlir:[[@LINE+3]]:5: error: `alloca` is not supported by code generation yet
+// What code generation cannot do is rejected by name at its location: an `alloca global` (per-block
+// global scratch), an `alloca` inside a loop (one buffer per execution), an alignment above the
+// shared buffer's 16 bytes. (A private `alloca` outside loops compiles: test/lowering/alloca.mlir.)
+// RUN: not %tilec --emit=ptx --split-input-file %s -o /dev/null 2>&1 | %FileCheck %s
+// CHECK: unsupported.mlir:[[@LINE+3]]:5: error: `alloca global` is not supported by code generation
 cuda_tile.module @m {
   entry @k(%x: tile<ptr<f32>>) {
-    %p = alloca num_elem = 64, alignment = 16 : tile<ptr<f32>>
+    %p = alloca num_elem = 64, alignment = 16 global : tile<ptr<f32>>
+    return
+  }
+}
+
+// -----
+
+// CHECK: unsupported.mlir:[[@LINE+7]]:7: error: `alloca` inside a loop is not supported by code generation
+cuda_tile.module @m {
+  entry @k(%x: tile<ptr<f32>>) {
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %c4 = constant <i32: 4> : tile<i32>
+    for %i in (%c0 to %c4, step %c1) : tile<i32> {
+      %p = alloca num_elem = 64, alignment = 16 : tile<ptr<f32>>
+      continue
+    }
+    return
+  }
+}
+
+// -----
+
+// CHECK: unsupported.mlir:[[@LINE+3]]:5: error: `alloca` with alignment 128 is not supported by code generation (at most 16: the shared buffer's alignment)
+cuda_tile.module @m {
+  entry @k(%x: tile<ptr<f32>>) {
+    %p = alloca num_elem = 64, alignment = 128 : tile<ptr<f32>>
     return
   }
 }
