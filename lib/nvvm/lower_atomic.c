@@ -84,12 +84,19 @@ static char atom_type(ct_lower *L, ct_elem e, char cls, char *type, size_t cap, 
   return bits == 16 ? 'h' : cls == 'f' && bits == 32 ? 'f' : cls == 'f' ? 'd' : bits == 64 ? 'l' : 'r';
 }
 
+/* The state space of pointer tiles: .global, or none (generic) in a kernel with an alloca, whose
+ * pointers may address the block's shared memory (lower_kernel.c plan_allocas). */
+static const char *state_space(const ct_lower *L) {
+  return mlirTypeEqual(L->b.ptr_data, L->b.ptr_global) ? ".global" : "";
+}
+
 /* `atom.<sem>.<scope>.global.<op>.<type>` for element type e. */
 static void atom_ctx_init(ct_lower *L, atom_ctx *c, const char *sem, const char *scope, const char *op, char cls,
                           ct_elem e, bool cas) {
   char type[8];
   char rc = atom_type(L, e, cls, type, sizeof type, &c->reg);
-  snprintf(c->text, sizeof c->text, "atom.%s.%s.global.%s.%s $0, [$1], $2%s;", sem, scope, op, type, cas ? ", $3" : "");
+  snprintf(c->text, sizeof c->text, "atom.%s.%s%s.%s.%s $0, [$1], $2%s;", sem, scope, state_space(L), op, type,
+           cas ? ", $3" : "");
   if (cas) snprintf(c->constraints, sizeof c->constraints, "=%c,l,%c,%c,~{memory}", rc, rc, rc);
   else snprintf(c->constraints, sizeof c->constraints, "=%c,l,%c,~{memory}", rc, rc);
   c->t = elem_llvm_type(L, e);
@@ -111,7 +118,7 @@ bool atomic_red_asm(ct_lower *L, MlirOperation op, const char *name, ct_elem e, 
   }
   char type[8];
   char rc = atom_type(L, e, cls, type, sizeof type, &out->reg);
-  snprintf(out->text, sizeof out->text, "red.%s.%s.global.%s.%s [$0], $1;", sem, scope, aop, type);
+  snprintf(out->text, sizeof out->text, "red.%s.%s%s.%s.%s [$0], $1;", sem, scope, state_space(L), aop, type);
   snprintf(out->constraints, sizeof out->constraints, "l,%c,~{memory}", rc);
   out->t = elem_llvm_type(L, e);
   return true;
