@@ -130,12 +130,13 @@ static MlirValue load_index(ct_lower *L, const ct_hopper_pipe *o, int opnd, Mlir
   const ct_hopper_plan *p = L->hopper;
   MlirValue v = mlirOperationGetOperand(o->load, opnd);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(p->for_op, 0));
-  MlirValue iv = mlirBlockGetArgument(body, 0), x;
-  if (o->in_loop && mlirValueEqual(v, iv)) return bld_add(b, L->hopper_emit->lb, bld_mul(b, j, L->hopper_emit->step));
-  if (o->in_loop && hopper_iv_plus_invariant(v, iv, p->for_op, &x)) { /* iv + x, x from before the loop */
-    MlirOperation add = mlirOpResultGetOwner(v);
+  MlirValue iv = mlirBlockGetArgument(body, 0), x = {NULL};
+  if (o->in_loop && (mlirValueEqual(v, iv) || hopper_iv_plus_invariant(v, iv, p->for_op, &x))) {
+    MlirValue at = bld_add(b, L->hopper_emit->lb, bld_mul(b, j, L->hopper_emit->step)); /* iv at iteration j */
+    if (!x.ptr) return at;
+    MlirOperation add = mlirOpResultGetOwner(v); /* iv + x, x from before the loop */
     ct_lv *xl = lv_get(L, add, mlirValueEqual(mlirOperationGetOperand(add, 0), x) ? 0 : 1);
-    return bld_add(b, bld_add(b, L->hopper_emit->lb, bld_mul(b, j, L->hopper_emit->step)), xl ? xl->regs[0] : bld_i32(b, 0));
+    return bld_add(b, at, xl ? xl->regs[0] : bld_i32(b, 0));
   }
   ct_lv *lv = lv_get(L, o->load, opnd);
   return lv ? lv->regs[0] : bld_i32(b, 0);

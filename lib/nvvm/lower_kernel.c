@@ -566,12 +566,6 @@ static int lower_alloca(ct_lower *L, MlirOperation op) {
   return LOWER_DONE;
 }
 
-/* The entry's `alloca` ops: scratch memory private to the tile block, which is the CTA, so shared
- * memory — one buffer per op for the kernel's lifetime, after the wgmma ring (the first bytes of
- * the kernel's shared memory, before every reusable scratch region). Their pointers are generic
- * (so a kernel with an alloca reads and writes every pointer with generic ld/st/atom). Refused by
- * name: `global` (memory other blocks may address), an alloca inside a loop (each execution would
- * need its own buffer), an alignment above the buffer's 16 bytes. Returns false after an error. */
 /* The `alloca` ops under root in program order, written to out (when not NULL); returns how many. */
 static int find_allocas(MlirOperation root, MlirOperation *out) {
   int n = 0;
@@ -588,21 +582,24 @@ static int find_allocas(MlirOperation root, MlirOperation *out) {
   return n;
 }
 
+/* The entry's `alloca` ops: scratch memory private to the tile block, which is the CTA, so shared
+ * memory — one buffer per op for the kernel's lifetime, after the wgmma ring (the first bytes of
+ * the kernel's shared memory, before every reusable scratch region). Their pointers are generic
+ * (so a kernel with an alloca reads and writes every pointer with generic ld/st/atom). Refused by
+ * name: `global` (memory other blocks may address), an alloca inside a loop (each execution would
+ * need its own buffer), an alignment above the buffer's 16 bytes. Returns false after an error. */
 static bool plan_allocas(ct_lower *L, MlirOperation entry) {
   int nall = find_allocas(entry, NULL);
   L->nallocas = 0;
+  if (!nall) return true;
+  L->alloca_ops = xrealloc(L->alloca_ops, (size_t)nall * sizeof *L->alloca_ops);
+  L->alloca_offs = xrealloc(L->alloca_offs, (size_t)nall * sizeof *L->alloca_offs);
+  L->alloca_align = xrealloc(L->alloca_align, (size_t)nall * sizeof *L->alloca_align);
+  find_allocas(entry, L->alloca_ops);
   bool ok = true;
-  MlirOperation *all = calloc((size_t)nall + 1, sizeof *all);
-  if (!all) abort();
-  find_allocas(entry, all);
-  if (nall) {
-    L->alloca_ops = xrealloc(L->alloca_ops, (size_t)nall * sizeof *L->alloca_ops);
-    L->alloca_offs = xrealloc(L->alloca_offs, (size_t)nall * sizeof *L->alloca_offs);
-    L->alloca_align = xrealloc(L->alloca_align, (size_t)nall * sizeof *L->alloca_align);
-  }
   int64_t off = L->smem_reserved;
   for (int i = 0; i < nall && ok; i++) {
-    MlirOperation op = all[i];
+    MlirOperation op = L->alloca_ops[i];
     ct_type t;
     int64_t n = attr_int(op, "num_elem", -1), align = attr_int(op, "alignment", 0);
     bool in_loop = false;
@@ -628,18 +625,16 @@ static bool plan_allocas(ct_lower *L, MlirOperation entry) {
       int64_t esize = ct_elem_bits(t.pointee) >= 8 ? ct_elem_bits(t.pointee) / 8 : 1;
       int64_t a = align > esize ? align : esize;
       off = (off + a - 1) / a * a;
-      L->alloca_ops[L->nallocas] = op;
-      L->alloca_offs[L->nallocas] = off;
-      L->alloca_align[L->nallocas++] = a;
+      L->alloca_offs[i] = off;
+      L->alloca_align[i] = a;
       off += n * esize;
     }
   }
-  free(all);
-  if (ok && L->nallocas) {
-    L->smem_reserved = (off + 15) / 16 * 16;
-    (void)smem_base(L, 0); /* the kernel's shared memory covers them */
-  }
-  return ok;
+  if (!ok) return false;
+  L->nallocas = nall;
+  L->smem_reserved = (off + 15) / 16 * 16;
+  (void)smem_base(L, 0); /* the kernel's shared memory covers them */
+  return true;
 }
 
 /* get_global @g: the address of the global (a rank-0 pointer tile). */

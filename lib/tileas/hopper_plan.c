@@ -577,11 +577,6 @@ static const char *read_ws(ct_hopper_plan *p) {
   return NULL;
 }
 
-/* The loop's only mmaf keeps its wgmma group in flight into the next iteration when it takes A
- * straight from a pipe and accumulates into a loop-carried value nothing else reads (roofline.c
- * ct_loop_mma_in_flight, which the stage count also reads: the group holds one more stage). An A
- * in registers would be rewritten by the next iteration while the group still reads it (PTX:
- * undefined before the wait), so such a loop waits for its group every iteration. */
 /* A warp-specialised loop's consumer schedule (sched_ir.c ct_sched_agent_schedules) holds a ring
  * stage past the iteration that reads it when each release's tileas.sched stage is later than its
  * consumes'; without slots (a hand-written module) it does not. */
@@ -603,6 +598,11 @@ static bool consumer_schedule_holds_stages(const ct_hopper_plan *p) {
   return true;
 }
 
+/* The loop's only mmaf keeps its wgmma group in flight into the next iteration when it takes A
+ * straight from a pipe and accumulates into a loop-carried value nothing else reads (roofline.c
+ * ct_loop_mma_in_flight, which the stage count also reads: the group holds one more stage). An A
+ * in registers would be rewritten by the next iteration while the group still reads it (PTX:
+ * undefined before the wait), so such a loop waits for its group every iteration. */
 static void plan_in_flight(ct_hopper_plan *p) {
   ct_hopper_mma *mm = &p->mmas[0];
   MlirOperation which;

@@ -237,8 +237,6 @@ static void set_stage_type(MlirContext ctx, MlirOperation op, int stages) {
   mlirValueSetType(v, nt);
 }
 
-/* scratch_bytes: the code generator's own shared memory in the kernel (ct_roofline_scratch_bytes);
- * staging_bytes: its TMA-store staging (store_staging_bytes). Both once per kernel. */
 /* Which ops of a warp-specialised loop one agent's schedule takes (ct_sched_agent_schedules). */
 typedef struct agent_part {
   int producer_agent; /* tileas.agent of the producer's ops */
@@ -252,7 +250,20 @@ static bool in_part(const agent_part *ap, MlirOperation op) {
   return prod == ap->producer;
 }
 
-/* part: NULL for the whole loop (the stage count and the pipes' depth follow its schedule); else
+/* The loop's schedule in the installed trace (agent: NULL for the whole loop). */
+static void trace_loop(MlirOperation entry, MlirOperation loop, const char *agent, const ct_sched_problem *prob,
+                       const ct_sched_result *res, int stages, const char *limited_by, int roofline) {
+  if (!installed_trace) return;
+  char kname[128];
+  ct_strbuf lb;
+  ct_sched_loop_names(entry, loop, kname, sizeof kname, &lb);
+  ct_sched_trace_add_loop(installed_trace, kname, lb.data ? lb.data : "", agent, prob, res, stages, limited_by, roofline);
+  ct_strbuf_free(&lb);
+}
+
+/* scratch_bytes: the code generator's own shared memory in the kernel (ct_roofline_scratch_bytes);
+ * staging_bytes: its TMA-store staging (store_staging_bytes). Both once per kernel.
+ * part: NULL for the whole loop (the stage count and the pipes' depth follow its schedule); else
  * one agent's ops, whose schedule only sets their tileas.sched and goes to the trace. */
 static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options *so, bool unlimited, MlirOperation entry,
                           int64_t scratch_bytes, int64_t staging_bytes, MlirOperation loop, const agent_part *part) {
@@ -351,14 +362,7 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
       if (name_starts(b.ops.ops[i], "tileas."))
         mlirOperationSetAttributeByName(b.ops.ops[i], ct_ir_sref("tileas.sched"),
                                         ct_tileas_sched_attr(ctx, res.stage[i], res.cycle[i]));
-    if (installed_trace) {
-      char kname[128];
-      ct_strbuf lb;
-      ct_sched_loop_names(entry, loop, kname, sizeof kname, &lb);
-      ct_sched_trace_add_loop(installed_trace, kname, lb.data ? lb.data : "", part->producer ? "producer" : "consumer", &prob,
-                              &res, 0, "agent", 0);
-      ct_strbuf_free(&lb);
-    }
+    trace_loop(entry, loop, part->producer ? "producer" : "consumer", &prob, &res, 0, "agent", 0);
     goto done;
   }
   ct_stage_request req = {.memory_cycles = roof.memory_cycles, .compute_cycles = roof.compute_cycles,
@@ -424,14 +428,8 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
     ct_tileas_schedule summary = {res.ii, res.mii, res.res_mii, res.rec_mii, st.stages, ""};
     snprintf(summary.status, sizeof summary.status, "%s", res.status);
     mlirOperationSetAttributeByName(loop, ct_ir_sref("tileas.schedule"), ct_tileas_schedule_attr(ctx, &summary));
-    if (installed_trace) {
-      char kname[128];
-      ct_strbuf lb;
-      ct_sched_loop_names(entry, loop, kname, sizeof kname, &lb);
-      ct_sched_trace_add_loop(installed_trace, kname, lb.data ? lb.data : "", NULL, &prob, &res, b.pipes.n ? st.stages : 0,
-                              b.pipes.n ? st.limited_by : "no-pipes", st.roofline);
-      ct_strbuf_free(&lb);
-    }
+    trace_loop(entry, loop, NULL, &prob, &res, b.pipes.n ? st.stages : 0, b.pipes.n ? st.limited_by : "no-pipes",
+               st.roofline);
   }
 done:
   ct_sched_result_free(&res);

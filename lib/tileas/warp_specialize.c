@@ -147,16 +147,14 @@ static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_opt
   ct_hopper_plan plan;
   const char *why = NULL;
   if (!ct_hopper_plan_entry(&env, entry, &plan, 0, &why)) return true; /* not on the wgmma path */
-  int consumers = 128 * plan.warpgroups, regs = consumer_regs(consumers);
+  int regs = consumer_regs(128 * plan.warpgroups);
   MlirOperation bad;
-  if ((why = ineligible(entry, &plan, &bad))) {
-    if (o->pipeline_strategy == CT_PIPELINE_WARP_SPECIALIZE || o->pipeline_strategy == CT_PIPELINE_AUTO) {
-      char on[64] = "";
-      if (!mlirOperationIsNull(bad)) ct_op_short_name(bad, on, sizeof on);
-      ct_remark_op(c, mlirOperationIsNull(bad) ? plan.for_op : bad, "warp specialization: not for this loop: %s%s%s%s", why,
-                   on[0] ? " (" : "", on, on[0] ? ")" : "");
-      trace_decision(entry, plan.for_op, NULL, why, NULL);
-    }
+  if ((why = ineligible(entry, &plan, &bad))) { /* (the pass runs for warp-specialize and auto only) */
+    char on[64] = "";
+    if (!mlirOperationIsNull(bad)) ct_op_short_name(bad, on, sizeof on);
+    ct_remark_op(c, mlirOperationIsNull(bad) ? plan.for_op : bad, "warp specialization: not for this loop: %s%s%s%s", why,
+                 on[0] ? " (" : "", on, on[0] ? ")" : "");
+    trace_decision(entry, plan.for_op, NULL, why, NULL);
     return true;
   }
   if (o->pipeline_strategy == CT_PIPELINE_AUTO && (why = ws_pays(&plan, regs))) {
@@ -179,19 +177,15 @@ static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_opt
     else if ((ct_ir_is(op, "tileas.consume") || ct_ir_is(op, "tileas.release")) && hopper_takes_pipe_slot(&plan, op))
       ct_tileas_set_agent(op, 1);
   }
-  trace_decision(entry, plan.for_op, heavy ? "heavy" : "light",
-                 o->pipeline_strategy == CT_PIPELINE_AUTO ? "auto: the fills and empty-stage waits leave the consumers' "
-                                                            "instruction stream"
-                                                          : "--pipeline-strategy=warp-specialize",
-                 &w);
+  const char *reason = o->pipeline_strategy == CT_PIPELINE_AUTO
+                           ? "auto: the fills and empty-stage waits leave the consumers' instruction stream"
+                           : "--pipeline-strategy=warp-specialize";
+  trace_decision(entry, plan.for_op, heavy ? "heavy" : "light", reason, &w);
   /* heavy: the modulo scheduler once more, per agent (its own RRT; sched_ir.c) */
   if (heavy && !ct_sched_agent_schedules(c, o->target, entry, plan.for_op, 0)) return false;
   ct_remark_op(c, plan.for_op, "warp specialization (%s, %s variant%s): producer warpgroup warps %d-%d at %d registers "
                "issues the TMA fills; consumer warps 0-%d at %d registers compute%s",
-               o->pipeline_strategy == CT_PIPELINE_AUTO ? "auto: the fills and empty-stage waits leave the consumers' "
-                                                          "instruction stream"
-                                                        : "--pipeline-strategy=warp-specialize",
-               heavy ? "heavy" : "light", heavy ? ": each agent modulo-scheduled on its own RRT" : ": no schedule",
+               reason, heavy ? "heavy" : "light", heavy ? ": each agent modulo-scheduled on its own RRT" : ": no schedule",
                4 * plan.warpgroups, 4 * plan.warpgroups + 3, PRODUCER_REGS, 4 * plan.warpgroups - 1, regs,
                heavy ? "" : ", waiting for each iteration's wgmma group");
   return true;

@@ -32,6 +32,7 @@
 
 #define MAX_STAGES 32
 #define MAX_AGENTS CT_TILEAS_MAX_AGENTS
+#define NBARS (CT_HOPPER_MAX_PIPES * 2 * MAX_STAGES) /* bar_id's range: full and empty per stage per pipe */
 
 typedef struct pev {
   bool wait;
@@ -50,7 +51,7 @@ typedef struct pcheck {
   const ct_hopper_plan *p;
   int nagents;
   pagent ag[MAX_AGENTS];
-  int64_t init[CT_HOPPER_MAX_PIPES * 2 * MAX_STAGES];
+  int64_t init[NBARS];
   int produce_agent[CT_HOPPER_MAX_PIPES];
   char *msg;
   size_t cap;
@@ -175,8 +176,7 @@ static bool build(pcheck *k, int64_t n) {
 /* (1) with two agents or more, no agent waits on a ring's mbarrier only it arrives on (a pipe
  * loaded before the loop is thread 0's arrive, then every thread's wait: one agent's sequence). */
 static bool check_waiters(pcheck *k) {
-  enum { NB = CT_HOPPER_MAX_PIPES * 2 * MAX_STAGES };
-  unsigned arrivers[NB] = {0};
+  unsigned arrivers[NBARS] = {0};
   for (int a = 0; a < k->nagents; a++)
     for (int e = 0; e < k->ag[a].n; e++)
       if (!k->ag[a].ev[e].wait) arrivers[k->ag[a].ev[e].bar] |= 1u << a;
@@ -194,8 +194,7 @@ static bool check_waiters(pcheck *k) {
 
 /* (2) run the programs; `reverse`: the higher-numbered agent runs ahead first. */
 static bool simulate(pcheck *k, bool reverse, int64_t n) {
-  enum { NB = CT_HOPPER_MAX_PIPES * 2 * MAX_STAGES };
-  int64_t pending[NB] = {0}, done[NB] = {0};
+  int64_t pending[NBARS] = {0}, done[NBARS] = {0};
   char bn[96];
   for (;;) {
     bool progressed = false, finished = true;
@@ -233,7 +232,7 @@ static bool simulate(pcheck *k, bool reverse, int64_t n) {
       }
     }
   }
-  for (int b = 0; b < NB; b++)
+  for (int b = 0; b < NBARS; b++)
     if (pending[b]) {
       bar_name(b, bn, sizeof bn);
       const ct_hopper_pipe *o = &k->p->pipes[b / (2 * MAX_STAGES)];
