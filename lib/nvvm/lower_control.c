@@ -123,6 +123,8 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
   /* a loop result whose wgmma group is still in flight at the exit (lower_hopper_loop.c) */
   int in_flight = hopper ? hopper_in_flight_result(L) : -1;
   if (in_flight >= ninit || (in_flight >= 0 && inits[in_flight]->kind != LV_TILE)) in_flight = -1;
+  /* ... whose accumulator lives in TMEM during the loop (lower_tcgen05.c): no registers carry it */
+  bool in_tmem = in_flight >= 0 && hopper_tmem_result(L) == in_flight;
   MlirBlock header = lower_new_block(L), exit = lower_new_block(L);
   MlirValue iv = {NULL};
   if (is_for) iv = mlirBlockAddArgument(header, mlirValueGetType(lb->regs[0]), b->loc);
@@ -132,7 +134,7 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
   ct_lv **results = calloc((size_t)(nres > ninit ? nres : ninit) + 1, sizeof *results);
   if (!carried || !results) abort();
   for (int i = 0; i < ninit; i++) {
-    if (inits[i]->kind != LV_TILE) {
+    if (inits[i]->kind != LV_TILE || (in_tmem && i == in_flight)) {
       carried[i] = token_lv(L);
       continue;
     }
@@ -142,9 +144,19 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
   int n;
   MlirValue *args = flatten(inits, ninit, &n);
   if (is_for) args[0] = lb->regs[0];
-  if (in_flight >= 0) /* zero trips skip the loop and its exit wait (below) altogether */
-    bld_cond_br(b, bld_icmp(b, BLD_SLT, lb->regs[0], ub->regs[0]), header, n + 1, args, exit, n, args + 1);
-  else bld_br(b, header, n + (is_for ? 1 : 0), is_for ? args : args + 1);
+  if (in_flight >= 0) { /* zero trips skip the loop and its exit wait (below) altogether */
+    int nh = n;
+    MlirValue *hargs = args;
+    if (in_tmem) { /* the header carries no accumulator registers; the exit takes the initial value */
+      ct_lv *init = inits[in_flight];
+      inits[in_flight] = carried[in_flight];
+      hargs = flatten(inits, ninit, &nh);
+      inits[in_flight] = init;
+      hargs[0] = args[0];
+    }
+    bld_cond_br(b, bld_icmp(b, BLD_SLT, lb->regs[0], ub->regs[0]), header, nh + 1, hargs, exit, n, args + 1);
+    if (hargs != args) free(hargs);
+  } else bld_br(b, header, n + (is_for ? 1 : 0), is_for ? args : args + 1);
   free(args);
 
   MlirBlock body_entry = header;
@@ -165,9 +177,18 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
       MlirBlock waits = lower_new_block(L);
       bld_cond_br(b, c, body_entry, 0, NULL, waits, 0, NULL);
       b->block = waits;
-      ct_lv *acc = carried[in_flight], *done = lv_new_tile(L, &acc->type, acc->layout);
-      for (int k = 0; k < acc->nregs; k++) done->regs[k] = acc->regs[k];
-      hopper_wait_in_flight(L, done->regs, done->nregs);
+      ct_lv *acc = carried[in_flight], *done;
+      if (in_tmem) { /* tcgen05: commit, wait, read TMEM back into the carried layout */
+        if (!(done = tcgen05_read_accumulator(L, op, &inits[in_flight]->type, layouts[in_flight]))) {
+          ok = false;
+          done = lv_new_tile(L, &inits[in_flight]->type, layouts[in_flight]);
+          for (int k = 0; k < done->nregs; k++) done->regs[k] = bld_undef(b, elem_llvm_type(L, done->type.elem));
+        }
+      } else {
+        done = lv_new_tile(L, &acc->type, acc->layout);
+        for (int k = 0; k < acc->nregs; k++) done->regs[k] = acc->regs[k];
+        hopper_wait_in_flight(L, done->regs, done->nregs);
+      }
       carried[in_flight] = done;
       int n2;
       MlirValue *waited = flatten(carried, ninit, &n2);
@@ -383,6 +404,7 @@ int lower_control_op(ct_lower *L, MlirOperation op, const char *name) {
       return LOWER_FAILED;
     }
     hopper_store_at_return(L);
+    tcgen05_at_return(L);
     bld_op(&L->b, "llvm.return", 0, NULL, 0, NULL, 0, NULL);
     return LOWER_DONE;
   }

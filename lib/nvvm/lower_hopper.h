@@ -26,6 +26,7 @@ typedef struct ct_hopper_emit {
   MlirValue trip;             /* i32 trip count of the loop */
   MlirValue kt;               /* i32 iteration number (0-based) inside the body */
   MlirValue stage[CT_HOPPER_MAX_PIPES], phase[CT_HOPPER_MAX_PIPES]; /* each pipe's stage and parity this iteration */
+  MlirValue tmem;             /* i32 TMEM address of the tcgen05 allocation (lane 0, column 0) */
 } ct_hopper_emit;
 
 #endif

@@ -62,16 +62,16 @@ MlirValue hopper_ring_ptr(ct_lower *L, MlirValue off) {
 }
 
 /* Pipe o's ring stage and mbarrier parity in this iteration (i32; hopper_loop_body_begin). */
-static MlirValue stage_of(ct_lower *L, const ct_hopper_pipe *o) { return L->hopper_emit->stage[o - L->hopper->pipes]; }
-static MlirValue phase_of(ct_lower *L, const ct_hopper_pipe *o) { return L->hopper_emit->phase[o - L->hopper->pipes]; }
+MlirValue hopper_stage_of(ct_lower *L, const ct_hopper_pipe *o) { return L->hopper_emit->stage[o - L->hopper->pipes]; }
+MlirValue hopper_phase_of(ct_lower *L, const ct_hopper_pipe *o) { return L->hopper_emit->phase[o - L->hopper->pipes]; }
 
-static MlirValue bar_ptr(ct_lower *L, int64_t which_off, MlirValue stage) {
+MlirValue hopper_bar_ptr(ct_lower *L, int64_t which_off, MlirValue stage) {
   ct_bld *b = &L->b;
   return hopper_ring_ptr(L, bld_add(b, bld_i32(b, which_off), bld_mul(b, stage, bld_i32(b, 8))));
 }
 
 /* Spin until the phase of `bar` with parity `parity` has completed. */
-static void spin_wait(ct_lower *L, MlirValue bar, MlirValue parity) {
+void hopper_spin_wait(ct_lower *L, MlirValue bar, MlirValue parity) {
   ct_bld *b = &L->b;
   MlirBlock wait = lower_new_block(L), done = lower_new_block(L);
   bld_br(b, wait, 0, NULL);
@@ -111,16 +111,21 @@ void hopper_kernel_prologue(ct_lower *L) {
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
     for (int s = 0; s < o->stages; s++) {
-      MlirValue f[2] = {bar_ptr(L, o->full_off, bld_i32(b, s)), bld_i32(b, (int32_t)o->full_arrivals)};
+      MlirValue f[2] = {hopper_bar_ptr(L, o->full_off, bld_i32(b, s)), bld_i32(b, (int32_t)o->full_arrivals)};
       intr0(b, "llvm.nvvm.mbarrier.init.shared", 2, f);
       if (!o->in_loop) continue;
-      MlirValue e[2] = {bar_ptr(L, o->empty_off, bld_i32(b, s)), bld_i32(b, (int32_t)o->empty_arrivals)};
+      MlirValue e[2] = {hopper_bar_ptr(L, o->empty_off, bld_i32(b, s)), bld_i32(b, (int32_t)o->empty_arrivals)};
       intr0(b, "llvm.nvvm.mbarrier.init.shared", 2, e);
     }
   }
+  if (p->tcgen05) {
+    MlirValue d[2] = {hopper_ring_ptr(L, bld_i32(b, (int32_t)p->tmem.done)), bld_i32(b, 1)};
+    intr0(b, "llvm.nvvm.mbarrier.init.shared", 2, d);
+  }
   intr0(b, "llvm.nvvm.fence.mbarrier_init.release.cluster", 0, NULL);
   hopper_close_if(L, join);
-  bld_barrier(b);
+  if (p->tcgen05) tcgen05_kernel_prologue(L); /* TMEM allocation, and the CTA barrier */
+  else bld_barrier(b);
 }
 
 /* Tile index (i32) of tileas.produce operand `opnd` (2 = outer dim, 3 = inner) of pipe o; ring pipes at
@@ -143,9 +148,9 @@ static MlirValue load_index(ct_lower *L, const ct_hopper_pipe *o, int opnd, Mlir
 }
 
 /* One thread: expect_tx on full[stage] and the TMA boxes of pipe o's tile (iteration j) into `stage`. */
-static void issue(ct_lower *L, const ct_hopper_pipe *o, MlirValue stage, MlirValue j) {
+void hopper_issue(ct_lower *L, const ct_hopper_pipe *o, MlirValue stage, MlirValue j) {
   ct_bld *b = &L->b;
-  MlirValue full = bar_ptr(L, o->full_off, stage);
+  MlirValue full = hopper_bar_ptr(L, o->full_off, stage);
   MlirValue tx[2] = {full, bld_i32(b, o->tile_bytes)};
   bld_intr(b, "llvm.nvvm.mbarrier.arrive.expect.tx.scope.cta.space.cta", b->i64, 2, tx);
   MlirValue tmap = mlirBlockGetArgument(mlirRegionGetFirstBlock(L->fn_region), L->nuser_args + o->param);
@@ -205,9 +210,9 @@ static void ws_dispatch(ct_lower *L) {
     MlirValue cS = bld_i32(b, o->stages);
     MlirValue stage = bld_bin(b, "llvm.urem", j, cS), fill = bld_bin(b, "llvm.udiv", j, cS);
     MlirBlock refill = hopper_open_if(L, bld_icmp(b, BLD_SGE, j, cS));
-    spin_wait(L, bar_ptr(L, o->empty_off, stage), bld_and(b, bld_sub(b, fill, bld_i32(b, 1)), bld_i32(b, 1)));
+    hopper_spin_wait(L, hopper_bar_ptr(L, o->empty_off, stage), bld_and(b, bld_sub(b, fill, bld_i32(b, 1)), bld_i32(b, 1)));
     hopper_close_if(L, refill);
-    issue(L, o, stage, j);
+    hopper_issue(L, o, stage, j);
   }
   MlirValue next = bld_add(b, j, bld_i32(b, 1));
   bld_br(b, head, 1, &next);
@@ -230,7 +235,7 @@ void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) 
   if (p->ws) {
     ws_dispatch(L);
     for (int i = 0; i < p->npipes; i++) /* operands loaded before the loop have landed */
-      if (!p->pipes[i].in_loop) spin_wait(L, bar_ptr(L, p->pipes[i].full_off, bld_i32(b, 0)), bld_i32(b, 0));
+      if (!p->pipes[i].in_loop) hopper_spin_wait(L, hopper_bar_ptr(L, p->pipes[i].full_off, bld_i32(b, 0)), bld_i32(b, 0));
     return;
   }
   /* thread 0: for j in [0, min(S, n)) fill stage j of every ring — a run-time loop, so the code
@@ -251,10 +256,10 @@ void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) 
     for (int i = 0; i < p->npipes; i++) {
       const ct_hopper_pipe *o = &p->pipes[i];
       if (!o->in_loop) continue;
-      if (o->stages == depth) issue(L, o, j, j);
+      if (o->stages == depth) hopper_issue(L, o, j, j);
       else { /* a shallower ring (not made by TileAS today) fills only its own stages */
         MlirBlock j2 = hopper_open_if(L, bld_icmp(b, BLD_SLT, j, bld_i32(b, o->stages)));
-        issue(L, o, j, j);
+        hopper_issue(L, o, j, j);
         hopper_close_if(L, j2);
       }
     }
@@ -266,7 +271,7 @@ void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) 
   hopper_warp_sync(b);
   /* operands loaded before the loop have landed */
   for (int i = 0; i < p->npipes; i++)
-    if (!p->pipes[i].in_loop) spin_wait(L, bar_ptr(L, p->pipes[i].full_off, bld_i32(b, 0)), bld_i32(b, 0));
+    if (!p->pipes[i].in_loop) hopper_spin_wait(L, hopper_bar_ptr(L, p->pipes[i].full_off, bld_i32(b, 0)), bld_i32(b, 0));
 }
 
 void hopper_loop_body_begin(ct_lower *L, MlirValue iv) {
@@ -295,28 +300,30 @@ static int lower_pipe_load(ct_lower *L, MlirOperation op, int pipe) {
   const ct_hopper_pipe *o = &L->hopper->pipes[pipe];
   if (!o->in_loop) {
     MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
-    issue(L, o, bld_i32(&L->b, 0), bld_i32(&L->b, 0));
+    hopper_issue(L, o, bld_i32(&L->b, 0), bld_i32(&L->b, 0));
     hopper_close_if(L, join);
     hopper_warp_sync(&L->b);
-  } else {
-    spin_wait(L, bar_ptr(L, o->full_off, stage_of(L, o)), phase_of(L, o));
+  } else if (!L->hopper->tcgen05) { /* (tcgen05: the issuing thread waits, lower_tcgen05_mma) */
+    hopper_spin_wait(L, hopper_bar_ptr(L, o->full_off, hopper_stage_of(L, o)), hopper_phase_of(L, o));
   }
   bind_tokens(L, op);
   return LOWER_DONE;
 }
 
-/* Descriptor (i64) of an operand at shared address addr32 (i32): start-address field | constant. */
-static MlirValue desc_at(ct_bld *b, MlirValue addr32, const ct_wgmma_operand_geom *g) {
+MlirValue hopper_desc_at(ct_bld *b, MlirValue addr32, uint64_t desc_const) {
   MlirValue field = bld_lshr(b, bld_and(b, addr32, bld_i32(b, 0x3FFFF)), bld_i32(b, 4));
   MlirValue f64 = bld_cast(b, "llvm.zext", field, b->i64);
-  return bld_or(b, f64, bld_i64(b, (int64_t)ct_wgmma_desc_const(g->swizzle, g->lbo, g->sbo)));
+  return bld_or(b, f64, bld_i64(b, (int64_t)desc_const));
+}
+static MlirValue desc_at(ct_bld *b, MlirValue addr32, const ct_wgmma_operand_geom *g) {
+  return hopper_desc_at(b, addr32, ct_wgmma_desc_const(g->swizzle, g->lbo, g->sbo));
 }
 
 /* Shared address (i32) of pipe o's current stage. */
-static MlirValue stage_addr(ct_lower *L, const ct_hopper_pipe *o) {
+MlirValue hopper_stage_addr(ct_lower *L, const ct_hopper_pipe *o) {
   ct_bld *b = &L->b;
   MlirValue a = bld_add(b, L->hopper_emit->base32, bld_i32(b, o->smem_off));
-  return o->in_loop ? bld_add(b, a, bld_mul(b, stage_of(L, o), bld_i32(b, o->tile_bytes))) : a;
+  return o->in_loop ? bld_add(b, a, bld_mul(b, hopper_stage_of(L, o), bld_i32(b, o->tile_bytes))) : a;
 }
 
 /* The PTX type of a wgmma operand element (.u8/.s8 by signedness for mmai). */
@@ -398,7 +405,7 @@ static bool is_zero_const(MlirValue v) {
  * operands (updated in place): every instruction computing them is ordered before it and every
  * reader after it, as CUTLASS's warpgroup_fence_operand does. With no register, the intrinsic
  * `intrinsic` (its i64 argument `arg` when arg >= 0). */
-static void through_asm(ct_bld *b, const char *instr, const char *intrinsic, int64_t arg, MlirValue *v, int nv,
+void hopper_through_asm(ct_bld *b, const char *instr, const char *intrinsic, int64_t arg, MlirValue *v, int nv,
                         MlirValue *w, int nw) {
   int n = nv + nw;
   if (n == 0) {
@@ -433,7 +440,7 @@ static void through_asm(ct_bld *b, const char *instr, const char *intrinsic, int
  * A fragments) passed through it: none of them is computed (or rematerialised) between the fence
  * and the wgmmas. */
 static void fence_operands(ct_bld *b, MlirValue *acc, int nacc, MlirValue *a, int na) {
-  through_asm(b, "wgmma.fence.sync.aligned;", "llvm.nvvm.wgmma.fence.sync.aligned", -1, acc, nacc, a, na);
+  hopper_through_asm(b, "wgmma.fence.sync.aligned;", "llvm.nvvm.wgmma.fence.sync.aligned", -1, acc, nacc, a, na);
 }
 
 /* Two f16/bf16 registers as one .b32 (low half = first). */
@@ -524,7 +531,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   const ct_hopper_pipe *pa = mm->a_pipe >= 0 ? &p->pipes[mm->a_pipe] : NULL;
   if (pa) {
     MlirValue wg = bld_lshr(b, L->tid, bld_i32(b, 7));
-    MlirValue addr = bld_add(b, stage_addr(L, pa), bld_mul(b, wg, bld_i32(b, 64 * pa->geom.swizzle)));
+    MlirValue addr = bld_add(b, hopper_stage_addr(L, pa), bld_mul(b, wg, bld_i32(b, 64 * pa->geom.swizzle)));
     da0 = desc_at(b, addr, &pa->geom);
   } else {
     ct_lv *a = lv_get(L, op, 0);
@@ -537,7 +544,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   }
   const ct_hopper_pipe *pb = mm->b_staged ? NULL : &p->pipes[mm->b_pipe];
   const ct_wgmma_operand_geom *bg = pb ? &pb->geom : &mm->b_geom;
-  MlirValue baddr = pb ? stage_addr(L, pb) : stage_b(L, op, mm);
+  MlirValue baddr = pb ? hopper_stage_addr(L, pb) : stage_b(L, op, mm);
   if (mlirValueIsNull(baddr)) return LOWER_FAILED;
   MlirValue db0 = desc_at(b, baddr, bg);
   /* every operand of the chain is ready before wgmma.fence: no register of an in-flight wgmma is
@@ -592,8 +599,8 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
       MlirValue cS = bld_i32(b, o->stages);
       rel_stage[i] = bld_bin(b, "llvm.urem", rel, cS);
       rel_phase[i] = bld_and(b, bld_bin(b, "llvm.udiv", rel, cS), bld_i32(b, 1));
-    } else rel_stage[i] = stage_of(L, o), rel_phase[i] = phase_of(L, o);
-    MlirValue empty = bar_ptr(L, o->empty_off, rel_stage[i]);
+    } else rel_stage[i] = hopper_stage_of(L, o), rel_phase[i] = hopper_phase_of(L, o);
+    MlirValue empty = hopper_bar_ptr(L, o->empty_off, rel_stage[i]);
     bld_intr(b, "llvm.nvvm.mbarrier.arrive.shared", b->i64, 1, &empty);
   }
   if (p->ws) { /* the producer agent refills them */
@@ -608,8 +615,8 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
     if (!o->in_loop || !mlirOperationEqual(o->last_use, op)) continue;
     MlirValue j = bld_add(b, rel, bld_i32(b, o->stages));
     MlirBlock j2 = hopper_open_if(L, bld_icmp(b, BLD_SLT, j, L->hopper_emit->trip));
-    spin_wait(L, bar_ptr(L, o->empty_off, rel_stage[i]), rel_phase[i]);
-    issue(L, o, rel_stage[i], j);
+    hopper_spin_wait(L, hopper_bar_ptr(L, o->empty_off, rel_stage[i]), rel_phase[i]);
+    hopper_issue(L, o, rel_stage[i], j);
     hopper_close_if(L, j2);
   }
   hopper_close_if(L, join);
@@ -626,7 +633,7 @@ int hopper_in_flight_result(ct_lower *L) {
 /* The in-flight group of the loop's last iteration completes (wait_group 0) before its result is
  * read; the accumulator passes through the wait, so nothing reads it earlier. */
 void hopper_wait_in_flight(ct_lower *L, MlirValue *regs, int n) {
-  through_asm(&L->b, "wgmma.wait_group.sync.aligned 0;", "llvm.nvvm.wgmma.wait_group.sync.aligned", 0, regs, n, NULL, 0);
+  hopper_through_asm(&L->b, "wgmma.wait_group.sync.aligned 0;", "llvm.nvvm.wgmma.wait_group.sync.aligned", 0, regs, n, NULL, 0);
 }
 
 void hopper_loop_end(ct_lower *L) { bld_barrier(&L->b); /* every warpgroup's wgmma reads of the ring are complete */ }
@@ -663,7 +670,7 @@ int lower_hopper_op(ct_lower *L, MlirOperation op, const char *name) {
   }
   if (!strcmp(name, "mmaf") || !strcmp(name, "mmai")) {
     int i = hopper_mma_index(p, op);
-    return i >= 0 ? lower_wgmma(L, op, i) : LOWER_NOT_MINE;
+    return i < 0 ? LOWER_NOT_MINE : p->tcgen05 ? lower_tcgen05_mma(L, op, i) : lower_wgmma(L, op, i);
   }
   if (!strcmp(name, "tileas.store") && p->has_store && mlirOperationEqual(op, p->st.store)) return lower_hopper_store(L, op);
   return LOWER_NOT_MINE;
@@ -674,6 +681,8 @@ const ct_layout *hopper_result_layout(ct_lower *L, MlirOperation mmaf) {
   int i = hopper_mma_index(L->hopper, mmaf);
   if (i < 0) return NULL;
   ct_layout al;
-  if (!hopper_acc_layout(&al, L->hopper->mmas[i].m, L->hopper->mmas[i].n, L->nwarps)) return NULL;
+  const ct_hopper_mma *mm = &L->hopper->mmas[i];
+  if (L->hopper->tcgen05 ? !ct_layout_tcgen05_acc(&al, mm->m, mm->n, L->nwarps) : !hopper_acc_layout(&al, mm->m, mm->n, L->nwarps))
+    return NULL;
   return layout_intern(L, &al);
 }

@@ -271,6 +271,33 @@ MlirValue hopper_bit_field(ct_bld *b, MlirValue v, int off, int bits);
 /* XOR of the 16-byte chunk bits with bits 7.. of a byte offset inside a TMA-swizzled box (the
  * swizzle span `swizzle` bytes; 0: none): ct_tma_swizzle_offset on run-time values. */
 MlirValue hopper_swizzle(ct_bld *b, MlirValue off, int swizzle);
+/* The ring's pieces shared with lower_tcgen05.c: mbarrier `which_off` + 8 * stage; the spin on
+ * try_wait.parity; one thread's fill of pipe o's stage for iteration j (expect_tx + TMA boxes);
+ * pipe o's current stage address (i32, shared window) and this iteration's stage / parity; a
+ * matrix descriptor (start-address field of addr32 | desc_const); an asm `instr` through which
+ * registers pass as tied operands (ordering every computation of them before it and every use after). */
+struct ct_hopper_pipe;
+MlirValue hopper_bar_ptr(ct_lower *L, int64_t which_off, MlirValue stage);
+void hopper_spin_wait(ct_lower *L, MlirValue bar, MlirValue parity);
+void hopper_issue(ct_lower *L, const struct ct_hopper_pipe *o, MlirValue stage, MlirValue j);
+MlirValue hopper_stage_addr(ct_lower *L, const struct ct_hopper_pipe *o);
+MlirValue hopper_stage_of(ct_lower *L, const struct ct_hopper_pipe *o);
+MlirValue hopper_phase_of(ct_lower *L, const struct ct_hopper_pipe *o);
+MlirValue hopper_desc_at(ct_bld *b, MlirValue addr32, uint64_t desc_const);
+void hopper_through_asm(ct_bld *b, const char *instr, const char *intrinsic, int64_t arg, MlirValue *v, int nv, MlirValue *w,
+                        int nw);
+/* ---- lower_tcgen05.c: the Blackwell form of the plan (L->hopper->tcgen05) ---- */
+/* After the mbarrier init: TMEM allocation by warp 0, the CTA barrier, the TMEM address read back. */
+void tcgen05_kernel_prologue(ct_lower *L);
+/* The planned mmaf: thread 0 waits for its stages, issues the tcgen05.mma k steps, commits the
+ * stages and refills the previous iteration's. */
+int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx);
+/* The loop result held in TMEM (-1: none), and its read-back after the loop (commit, wait,
+ * tcgen05.ld in `layout`, which must be the tcgen05.ld layout); NULL after an error. */
+int hopper_tmem_result(ct_lower *L);
+struct ct_lv *tcgen05_read_accumulator(ct_lower *L, MlirOperation loop, const ct_type *t, const ct_layout *layout);
+/* Before the kernel's return: every thread is done with TMEM, warp 0 frees it. */
+void tcgen05_at_return(ct_lower *L);
 /* The wgmma accumulator layout of a planned mmaf's result (NULL when not planned). */
 const ct_layout *hopper_result_layout(ct_lower *L, MlirOperation mmaf);
 /* lower_hopper_store.c: the planned TMA store epilogue (L->hopper->st.store), and the deferred

@@ -410,11 +410,11 @@ static MlirOperation first_op_where(MlirOperation root, bool (*pred)(MlirOperati
   return (MlirOperation){NULL};
 }
 
-/* An mmaf/mmai TileAS put on wgmma. */
+/* An mmaf/mmai TileAS put on wgmma or tcgen05 (the TMA-fed tensor-core paths). */
 static bool on_wgmma(MlirOperation op, const ct_hopper_plan *plan) {
   (void)plan;
   ct_mma_family f;
-  return ct_tileas_op_mma(op, &f) && f == CT_MMA_WGMMA;
+  return ct_tileas_op_mma(op, &f) && (f == CT_MMA_WGMMA || f == CT_MMA_TCGEN05);
 }
 
 /* An op asking for a shared-memory path the wgmma plan (NULL: no wgmma path) does not take: a
@@ -692,14 +692,14 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   MlirOperation wgmma_op = first_op_where(entry, on_wgmma, NULL);
   if (!mlirOperationIsNull(wgmma_op) && !ct_op_is(wgmma_op, "cuda_tile.mmaf") && !ct_op_is(wgmma_op, "cuda_tile.mmai")) {
     char on[96];
-    ct_error_op(L->c, wgmma_op, "tileas.mma = \"wgmma\": code generation runs `%s` on mma.sync or in the fma form",
-                ct_op_short_name(wgmma_op, on, sizeof on));
+    ct_error_op(L->c, wgmma_op, "tileas.mma = \"wgmma\" / \"tcgen05.mma\": code generation runs `%s` on mma.sync or in "
+                "the fma form", ct_op_short_name(wgmma_op, on, sizeof on));
     return false;
   }
   if (!mlirOperationIsNull(wgmma_op)) {
     ct_hopper_plan_env env = {.c = L->c,
                               .has_wgmma = L->opts->gpu == CT_SM_90A,
-                              .is_sm100a = L->opts->gpu == CT_SM_100A,
+                              .has_tcgen05 = L->opts->gpu == CT_SM_100A,
                               .self_contained_abi = L->opts->self_contained_abi,
                               .describe_plan = true};
     const char *why = NULL;
@@ -707,12 +707,16 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
       if (!mlirOperationIsNull(hopper.why_op)) { /* a recorded decision of that op is wrong */
         MlirStringRef on = mlirIdentifierStr(mlirOperationGetName(hopper.why_op));
         bool loop = on.length == 10 && !memcmp(on.data, "tileaa.for", 10);
-        ct_error_op(L->c, hopper.why_op, "the wgmma path cannot use this %.*s's %s: %s", (int)on.length, on.data,
-                    loop ? "warp specialization" : "shared-memory assignment", why ? why : "no plan");
+        ct_error_op(L->c, hopper.why_op, "the %s path cannot use this %.*s's %s: %s", env.has_tcgen05 ? "tcgen05" : "wgmma",
+                    (int)on.length, on.data, loop ? "warp specialization" : "shared-memory assignment",
+                    why ? why : "no plan");
       } else {
         char on[96];
-        ct_error_op(L->c, wgmma_op, "TileAS put this %s on wgmma (tileas.mma), but the Hopper TMA + wgmma path cannot "
-                    "take the kernel: %s", ct_op_short_name(wgmma_op, on, sizeof on), why ? why : "no plan");
+        ct_mma_family fam = CT_MMA_WGMMA;
+        ct_tileas_op_mma(wgmma_op, &fam);
+        ct_error_op(L->c, wgmma_op, "TileAS put this %s on %s (tileas.mma), but the %s path cannot take the kernel: %s",
+                    ct_op_short_name(wgmma_op, on, sizeof on), fam == CT_MMA_TCGEN05 ? "tcgen05.mma" : "wgmma",
+                    env.has_tcgen05 ? "Blackwell TMA + tcgen05" : "Hopper TMA + wgmma", why ? why : "no plan");
       }
       return false;
     }
@@ -917,7 +921,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
  * add_smem_global writes (the `tilec.dynamic_smem_bytes` comment when dynamic), and the part of it
  * the Hopper path's TMA buffers and mbarriers take. */
 static void smem_remark(ct_lower *L, size_t i, bool dynamic) {
-  char where[160], ring[160] = "";
+  char where[160], ring[200] = "";
   MlirAttribute name = mlirOperationGetAttributeByName(L->kernels[i], sref("sym_name"));
   MlirStringRef n = mlirStringAttrGetValue(name);
   long long bytes = (long long)L->kernel_smem[i];
@@ -930,10 +934,10 @@ static void smem_remark(ct_lower *L, size_t i, bool dynamic) {
   else snprintf(where, sizeof where, "static (`.shared __tilec_smem[%lld]`)", bytes);
   long long r = (long long)L->kernel_ring[i];
   if (r > 0 && r >= bytes)
-    snprintf(ring, sizeof ring, "; all of it for the wgmma path's TMA rings, mbarriers and staging buffers (1024 B of it run-time "
+    snprintf(ring, sizeof ring, "; all of it for the TMA tensor-core path's rings, mbarriers and staging buffers (1024 B of it run-time "
              "alignment slack)");
   else if (r > 0)
-    snprintf(ring, sizeof ring, "; %lld for the wgmma path's TMA rings, mbarriers and staging buffers (1024 B of it run-time alignment "
+    snprintf(ring, sizeof ring, "; %lld for the TMA tensor-core path's rings, mbarriers and staging buffers (1024 B of it run-time alignment "
              "slack), %lld for other ops", r, bytes - r);
   ct_diag_emit_at(L->c, CT_DIAG_REMARK, L->kernel_loc[i], "shared memory: %lld bytes, %s%s", bytes, where, ring);
 }

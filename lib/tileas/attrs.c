@@ -236,6 +236,26 @@ MlirAttribute ct_tileas_barriers_attr(MlirContext ctx, const ct_tileas_barriers 
   return mlirDictionaryAttrGet(ctx, n, na);
 }
 
+void ct_tileas_set_tmem(MlirOperation mma, const ct_tileas_tmem *t) {
+  MlirContext ctx = mlirOperationGetContext(mma);
+  MlirNamedAttribute na[4] = {named(ctx, "column", i64(ctx, t->column)), named(ctx, "columns", i64(ctx, t->columns)),
+                              named(ctx, "done", i64(ctx, t->done)), named(ctx, "slot", i64(ctx, t->slot))};
+  mlirOperationSetAttributeByName(mma, sr("tileas.tmem"), mlirDictionaryAttrGet(ctx, 4, na));
+}
+
+bool ct_tileas_op_tmem(MlirOperation mma, ct_tileas_tmem *out, const char **why) {
+  *why = NULL;
+  MlirAttribute a = mlirOperationGetAttributeByName(mma, sr("tileas.tmem"));
+  if (mlirAttributeIsNull(a)) return false;
+  src s = {a, {NULL}};
+  if (!mlirAttributeIsADictionary(a) || !get_i64(s, "column", &out->column) || !get_i64(s, "columns", &out->columns) ||
+      !get_i64(s, "done", &out->done) || !get_i64(s, "slot", &out->slot)) {
+    *why = "tileas.tmem must be a dictionary of integers column, columns, done and slot";
+    return false;
+  }
+  return true;
+}
+
 /* Optional integer key: -1 when absent; false when present but not an integer. */
 static bool get_opt_i64(MlirAttribute dict, const char *key, int64_t *out) {
   *out = -1;

@@ -83,6 +83,19 @@ MlirAttribute ct_tileas_barriers_attr(MlirContext ctx, const ct_tileas_barriers 
 /* Reads a barriers dictionary (absent fields -1); NULL, or what is wrong with it. */
 const char *ct_tileas_barriers_read(MlirAttribute a, ct_tileas_barriers *out);
 
+/* `tileas.tmem = {column = C : i64, columns = N : i64, done = D : i64, slot = S : i64}` on an
+ * mmaf/mmai on tcgen05 (path_select.c, the Blackwell path): its accumulator occupies TMEM columns
+ * [C, C + n) of the kernel's tcgen05.alloc of N columns (a power of two, 32..512; 32-bit elements,
+ * one column each, rows = TMEM lanes), D is the byte offset of the mbarrier the accumulator-ready
+ * tcgen05.commit arrives on and S that of the 4-byte slot tcgen05.alloc writes the TMEM address to
+ * (both from the ring start, like tileas.barriers). */
+typedef struct ct_tileas_tmem {
+  int64_t column, columns, done, slot;
+} ct_tileas_tmem;
+void ct_tileas_set_tmem(MlirOperation mma, const ct_tileas_tmem *t);
+/* false when absent (*why NULL) or malformed (*why says what is wrong) */
+bool ct_tileas_op_tmem(MlirOperation mma, ct_tileas_tmem *out, const char **why);
+
 /* ---- warp specialization (warp_specialize.c) ----
  *   tileas.pipeline = {strategy = "warp_specialize", variant = "light" | "heavy"} on a tileaa.for
  *     (absent: the modulo-scheduled, non-specialised pipeline);

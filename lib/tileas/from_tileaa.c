@@ -540,7 +540,7 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
     r.memory_cycles = roof.memory_cycles;
     r.compute_cycles = roof.compute_cycles;
     r.transfer_cycles = roof.transfer_cycles;
-    r.mma_in_flight = m->has_wgmma && ct_loop_mma_in_flight(g->loop, NULL, NULL);
+    r.mma_in_flight = (m->has_wgmma || m->has_tcgen05) && ct_loop_mma_in_flight(g->loop, NULL, NULL);
     r.two_ctas_per_sm = true;
     r.reusable_smem_bytes = staging;
     ct_stage_result res = ct_stage_count(m, &r);
@@ -585,6 +585,12 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
 
 MlirModule ct_tileas_from_tileaa(ct_ctx *c, MlirModule in, const ct_tileas_options *o) {
   int errors_before = c->nerrors;
+  if (o->tunables.weights_invalid) {
+    ct_error_op(c, mlirModuleGetOperation(in),
+                "TILEC_LAYOUT_WEIGHTS expects three non-negative numbers smem,tmem,reg (the layout score's weights; "
+                "default 1,4,0.25), got '%s'", getenv("TILEC_LAYOUT_WEIGHTS"));
+    return (MlirModule){NULL};
+  }
   MlirOperation clone = mlirOperationClone(mlirModuleGetOperation(in));
   MlirModule m = mlirModuleFromOperation(clone);
   ct_oplist entries = {0};

@@ -9,6 +9,11 @@
  * span row = +32 B. MN-major swizzled operands (16-bit only: CUTLASS
  * `((T,8,m),(8,k)):((1,T,LBO),(8T,SBO))`): LBO = stride between MN atoms (one TMA box), SBO =
  * 8 K-rows × span, a k16 step = 16 K-rows. Parities: ptx_ground_truth.md §5.3.
+ * tcgen05 (sm_100a, ptx_ground_truth.md §5.2): the same start/LBO/SBO fields and canonical layouts,
+ * version 0b001 in bits 48:46, the swizzle code in 63:61 (2 = 128B, 4 = 64B, 6 = 32B: the sm_90
+ * bit patterns); the instruction descriptor (kinds f16/tf32/f8f6f4/i8): D type in 5:4 (f32 1, s32
+ * 2), A / B types in 9:7 / 12:10 (f16 0, bf16 1, tf32 2; e4m3 0, e5m2 1; u8 0, s8 1), A / B major in
+ * 15 / 16 (1 = MN-major), N >> 3 in 22:17, M >> 4 in 28:24.
  * Seed: 001 (TMA + wgmma pipeline). Knobs: none. */
 #include <stdio.h>
 #include <string.h>
@@ -52,6 +57,46 @@ void ct_wgmma_operand_geom_init(ct_wgmma_operand_geom *g, bool k_major, int swiz
     g->lbo = g->box_bytes;
     g->sbo = 8 * (int64_t)swizzle;
   }
+}
+
+uint64_t ct_tcgen05_desc_const(int swizzle_bytes, int64_t lbo_bytes, int64_t sbo_bytes) {
+  return ct_wgmma_desc_const(swizzle_bytes, lbo_bytes, sbo_bytes) | (1ull << 46);
+}
+
+int ct_tcgen05_kind(ct_elem e) {
+  switch (e) {
+  case CT_F16:
+  case CT_BF16: return CT_TCGEN05_KIND_F16;
+  case CT_TF32: return CT_TCGEN05_KIND_TF32;
+  case CT_F8E4M3FN:
+  case CT_F8E5M2: return CT_TCGEN05_KIND_F8F6F4;
+  case CT_I8: return CT_TCGEN05_KIND_I8;
+  default: return -1;
+  }
+}
+
+static uint32_t tcgen05_operand_format(ct_elem e, bool is_unsigned) {
+  switch (e) {
+  case CT_BF16: return 1;
+  case CT_TF32: return 2;
+  case CT_F8E5M2: return 1;
+  case CT_I8: return is_unsigned ? 0 : 1;
+  default: return 0; /* f16, e4m3 */
+  }
+}
+
+uint32_t ct_tcgen05_idesc(ct_elem ab, ct_elem acc, bool a_unsigned, bool b_unsigned, bool a_mn_major, bool b_mn_major,
+                          int64_t m, int64_t n) {
+  uint32_t d = acc == CT_I32 ? 2u : acc == CT_F32 ? 1u : 0u;
+  return (d << 4) | (tcgen05_operand_format(ab, a_unsigned) << 7) | (tcgen05_operand_format(ab, b_unsigned) << 10) |
+         ((a_mn_major ? 1u : 0u) << 15) | ((b_mn_major ? 1u : 0u) << 16) | ((uint32_t)(n >> 3) << 17) |
+         ((uint32_t)(m >> 4) << 24);
+}
+
+int64_t ct_tcgen05_alloc_columns(int64_t columns) {
+  int64_t c = 32;
+  while (c < columns) c *= 2;
+  return c;
 }
 
 int ct_wgmma_kstep_elems(ct_elem e) { return CT_WGMMA_KSTEP_BYTES * 8 / ct_elem_bits(e); }

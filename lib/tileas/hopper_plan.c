@@ -46,6 +46,7 @@
 
 #define HOPPER_MAX_M 128
 #define HOPPER_MAX_N 256
+#define TCGEN05_M 128 /* the tcgen05 form's tile M: one cta_group::1 M=128 MMA, TMEM lanes 0..127 */
 #define HOPPER_SMEM_LIMIT (ct_machine_hopper()->smem_ceiling_bytes) /* pool 5 */
 #define SMEM_PIPE_ALIGN 1024 /* each pipe buffer starts on the 128B swizzle pattern repeat */
 
@@ -256,7 +257,7 @@ static void plan_stores(const ct_hopper_plan_env *env, MlirOperation entry, ct_h
 
 /* The TileAS decisions for the pipe of o's tileas.produce; records that pipe's tileas.pipe and
  * tileas.alloc in o. */
-static const char *tileas_pipe(ct_hopper_pipe *o, int *stages, int64_t *tx, int *swz) {
+static const char *tileas_pipe(ct_hopper_pipe *o, bool tcgen05, int *stages, int64_t *tx, int *swz) {
   MlirOperation prod = o->load;
   MlirOperation pipe = def_op(mlirOperationGetOperand(prod, 0));
   if (mlirOperationIsNull(pipe) || !is_op(pipe, "tileas.pipe")) return "no tileas.pipe";
@@ -264,7 +265,8 @@ static const char *tileas_pipe(ct_hopper_pipe *o, int *stages, int64_t *tx, int 
   const char *bad = ct_tileas_pipe_read(pipe, &pi);
   if (bad) return bad;
   if (pi.producer != CT_ATOM_TMA) return "TileAS chose a non-TMA producer for an operand";
-  if (pi.consumer != CT_FRAG_WGMMA_SMEM) return "TileAS did not lay the operand out for wgmma descriptors";
+  if (pi.consumer != (tcgen05 ? CT_FRAG_TCGEN05_SMEM : CT_FRAG_WGMMA_SMEM))
+    return tcgen05 ? "TileAS did not lay the operand out for tcgen05 descriptors" : "TileAS did not lay the operand out for wgmma descriptors";
   *stages = (int)pi.stages;
   *tx = pi.tx_bytes;
   MlirOperation alloc = def_op(mlirOperationGetOperand(pipe, 0));
@@ -476,7 +478,7 @@ typedef struct smem_range {
  * computed assignment stands. A failure names the op (p->why_op) whose attribute is wrong. */
 static const char *apply_assignment(ct_hopper_plan *p) {
   const char *why;
-  smem_range r[3 * CT_HOPPER_MAX_PIPES + CT_HOPPER_MAX_MMAS + 1];
+  smem_range r[3 * CT_HOPPER_MAX_PIPES + CT_HOPPER_MAX_MMAS + 3];
   int n = 0;
   for (int i = 0; i < p->nmmas; i++) {
     ct_hopper_mma *mm = &p->mmas[i];
@@ -524,6 +526,21 @@ static const char *apply_assignment(ct_hopper_plan *p) {
     if (p->st.smem_off < 0 || p->st.smem_off % 1024) return "the TMA store staging buffer's tileas.offset is not a multiple of 1024";
     r[n++] = (smem_range){p->st.smem_off, p->st.smem_off + p->st.tile_bytes, false, true, al};
   }
+  if (p->tcgen05) {
+    const ct_hopper_mma *mm = &p->mmas[0];
+    ct_tileas_tmem t;
+    p->why_op = mm->mmaf;
+    if (ct_tileas_op_tmem(mm->mmaf, &t, &why)) p->tmem = t;
+    else if (why) return why;
+    int64_t c = p->tmem.columns;
+    if (c < 32 || c > 512 || (c & (c - 1))) return "tileas.tmem's columns must be a power of two from 32 to 512 (tcgen05.alloc)";
+    if (p->tmem.column < 0 || p->tmem.column + mm->n > c)
+      return "the accumulator's TMEM columns (tileas.tmem column + tile N) exceed the allocation";
+    if (p->tmem.done < 0 || p->tmem.done % 8 || p->tmem.slot < 0 || p->tmem.slot % 4)
+      return "tileas.tmem's done (an mbarrier) must be a multiple of 8 and its slot a multiple of 4";
+    r[n++] = (smem_range){p->tmem.done, p->tmem.done + 8, false, false, mm->mmaf};
+    r[n++] = (smem_range){p->tmem.slot, p->tmem.slot + 4, false, false, mm->mmaf};
+  }
   int64_t end = 0;
   for (int i = 0; i < n; i++) {
     if (r[i].hi > end) end = r[i].hi;
@@ -532,7 +549,7 @@ static const char *apply_assignment(ct_hopper_plan *p) {
       if ((r[i].staging && r[j].buffer) || (r[j].staging && r[i].buffer)) continue;
       p->why_op = r[i].op;
       return "two shared-memory ranges of the assignment overlap (tileas.offset / tileas.barriers / "
-             "tileas.b_staging_offset)";
+             "tileas.b_staging_offset / tileas.tmem)";
     }
   }
   p->why_op = (MlirOperation){NULL};
@@ -554,6 +571,7 @@ static const char *read_ws(ct_hopper_plan *p) {
     return why;
   }
   p->why_op = p->for_op;
+  if (p->tcgen05) return "warp specialization of the tcgen05 path (an MMA agent) is not built yet";
   const ct_tileas_ws *w = &p->ws_agents;
   if (w->nagents != 2 || w->agents[0].role == w->agents[1].role)
     return "tileas.agents must be one producer and one consumer agent";
@@ -613,6 +631,38 @@ static void plan_in_flight(ct_hopper_plan *p) {
   mm->loop_result = r;
 }
 
+/* Is v a splat zero constant (float +-0 or integer 0)? */
+static bool is_zero_splat(MlirValue v) {
+  MlirOperation d = def_op(v);
+  if (mlirOperationIsNull(d) || !is_op(d, "cuda_tile.constant")) return false;
+  MlirAttribute a = mlirOperationGetAttributeByName(d, sr("value"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseElements(a) || !mlirDenseElementsAttrIsSplat(a)) return false;
+  MlirAttribute e = mlirDenseElementsAttrGetSplatValue(a);
+  if (mlirAttributeIsAInteger(e)) return mlirIntegerAttrGetValueInt(e) == 0;
+  return mlirAttributeIsAFloat(e) && mlirFloatAttrGetValueDouble(e) == 0.0;
+}
+
+/* The tcgen05 form's accumulator (seed 001, TMEM): it stays in TMEM for the whole loop, so the
+ * mmaf must accumulate into a loop-carried value nothing else in the loop reads (the in-flight
+ * form, plan_in_flight), starting from zero (the first MMA runs with enable-input-d 0; a loaded
+ * initial value would need a tcgen05.st into TMEM, not built). Columns: one per 32-bit accumulator
+ * element, from 0, the allocation the power of two >= max(32, N) within TMEM pool 4's cap (the
+ * seed's 256 columns per CTA, so two CTAs share an SM's 512). */
+static const char *plan_tmem(ct_hopper_plan *p) {
+  ct_hopper_mma *mm = &p->mmas[0];
+  if (!mm->keep_in_flight)
+    return "the tcgen05 path keeps the accumulator in TMEM for the whole loop: the mmaf must accumulate into a "
+           "loop-carried value nothing else in the loop reads";
+  if (!is_zero_splat(mlirOperationGetOperand(p->for_op, 1 + mm->loop_result)))
+    return "the tcgen05 path starts the accumulator from zero (enable-input-d 0): the loop's initial accumulator is not a "
+           "zero constant (copying it into TMEM is not built)";
+  p->tmem.column = 0;
+  p->tmem.columns = ct_tcgen05_alloc_columns(mm->n);
+  if (p->tmem.columns > ct_machine_blackwell()->pool_cap[CT_POOL_TMEM_COLUMNS])
+    return "the accumulator needs more TMEM columns than pool 4 (tmem_columns) allows";
+  return NULL;
+}
+
 /* B staged from registers (a B not in a TMA pipe — SIMT-loaded for want of an alignment proof, or
  * computed — or a tf32/8-bit B not K-major in one): B^T as N rows of K bytes,
  * K-major with the largest swizzle span (128/64/32 B) dividing the row, as a TMA box of that
@@ -653,6 +703,7 @@ static const char *wgmma_types(MlirOperation op, const ct_type *a, const ct_type
 
 static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, MlirOperation *mmas, int nm, ct_hopper_plan *p) {
   memset(p, 0, sizeof *p);
+  p->tcgen05 = env->has_tcgen05;
   const char *why = NULL;
   if (nm > CT_HOPPER_MAX_MMAS) return "more than 4 mmaf in one kernel";
   p->for_op = mlirOperationGetParentOperation(mmas[0]);
@@ -661,6 +712,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   if (!mlirBlockEqual(mlirOperationGetBlock(p->for_op), body)) return "the loop is nested in other control flow";
   if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(p->for_op, sr("unsignedCmp")))) return "the loop compares unsigned";
   p->nmmas = nm;
+  if (p->tcgen05 && nm != 1) return "the tcgen05 path takes one mmaf per kernel (its accumulator lives in TMEM)";
   for (int i = 0; i < nm; i++) {
     ct_hopper_mma *mm = &p->mmas[i];
     mm->mmaf = mmas[i];
@@ -676,19 +728,27 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     mm->m = a.shape[0];
     mm->k = a.shape[1];
     mm->n = b.shape[1];
-    if (mm->m % 64 || mm->m > HOPPER_MAX_M) return "tile M must be 64 or 128 (one m64 wgmma per warpgroup)";
+    if (p->tcgen05) {
+      if (mm->m != TCGEN05_M) return "tile M must be 128 on the tcgen05 path (one cta_group::1 M=128 MMA: TMEM lanes 0-127)";
+      if (mm->n < 16 || mm->n > HOPPER_MAX_N || (mm->n & (mm->n - 1))) return "tile N must be a power of two in 16..256";
+    } else {
+      if (mm->m % 64 || mm->m > HOPPER_MAX_M) return "tile M must be 64 or 128 (one m64 wgmma per warpgroup)";
+      if (mm->n < 8 || mm->n > HOPPER_MAX_N || (mm->n & (mm->n - 1))) return "tile N must be a power of two in 8..256";
+    }
     if (i > 0 && mm->m != p->m) return "the mmaf ops have different tile M";
     p->m = mm->m;
-    if (mm->n < 8 || mm->n > HOPPER_MAX_N || (mm->n & (mm->n - 1))) return "tile N must be a power of two in 8..256";
     if (mm->k % ct_wgmma_kstep_elems(mm->elem))
-      return "tile K is not a whole number of wgmma k steps (32 bytes of K each: k16 of f16/bf16, k8 of tf32, k32 of 8-bit types)";
+      return "tile K is not a whole number of MMA k steps (32 bytes of K each: k16 of f16/bf16, k8 of tf32, k32 of 8-bit types)";
     ct_mma_family fam;
-    if (!ct_tileas_op_mma(mmas[i], &fam) || fam != CT_MMA_WGMMA)
-      return "TileAS did not choose wgmma for the mmaf (its operand layouts are not SMEM descriptors)";
+    if (!ct_tileas_op_mma(mmas[i], &fam) || fam != (p->tcgen05 ? CT_MMA_TCGEN05 : CT_MMA_WGMMA))
+      return p->tcgen05 ? "TileAS did not choose tcgen05.mma for the mmaf (its operand layouts are not tcgen05 SMEM descriptors)"
+                        : "TileAS did not choose wgmma for the mmaf (its operand layouts are not SMEM descriptors)";
     MlirOperation ap = hopper_produce_of(mlirOperationGetOperand(mmas[i], 0));
     mm->a_pipe = -1;
     if (!mlirOperationIsNull(ap) && (mm->a_pipe = use_pipe(p, ap, CT_PIPE_A, &why)) < 0) return why;
     bool transposable = ct_wgmma_transposable(mm->elem);
+    if (mlirOperationIsNull(ap) && p->tcgen05)
+      return "tcgen05 with A from registers (copied into TMEM) is not built: the A operand of this mmaf is not a view load";
     if (mlirOperationIsNull(ap) && !transposable)
       return "wgmma with A in registers is used for f16/bf16 only (the A operand of this mmaf is not a view load)";
     MlirValue bv = mlirOperationGetOperand(mmas[i], 1);
@@ -700,6 +760,8 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     MlirOperation bp = hopper_produce_of(bv);
     if (!transposable && !mlirOperationIsNull(bp) && role == CT_PIPE_B_MN)
       return "a tf32 or 8-bit B in an MN-major TMA pipe (wgmma reads these types K-major only)";
+    if (mlirOperationIsNull(bp) && p->tcgen05)
+      return "tcgen05 with B staged from registers is not built: the B operand of this mmaf is not a view load";
     if (mlirOperationIsNull(bp)) {
       /* B in registers (a SIMT load: no TMA path; or computed): staged, transposed, into K-major
        * slots each iteration */
@@ -737,7 +799,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     ct_hopper_pipe *o = &p->pipes[i];
     int stages, swz;
     int64_t tx;
-    if ((why = tileas_pipe(o, &stages, &tx, &swz))) return why;
+    if ((why = tileas_pipe(o, p->tcgen05, &stages, &tx, &swz))) return why;
     if ((why = check_pipe(o, esize, swz, body))) return why;
     if (tx != o->tile_bytes) return "TileAS tx_bytes differ from the tile bytes";
     if (stages < 1) return "TileAS gave a pipe no stage";
@@ -769,11 +831,18 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   }
   for (int i = 0; i < p->npipes; i++) {
     p->pipes[i].full_arrivals = 1;
-    p->pipes[i].empty_arrivals = 128 * p->warpgroups;
+    p->pipes[i].empty_arrivals = p->tcgen05 ? 1 : 128 * p->warpgroups; /* tcgen05: one commit per use */
   }
   if ((why = read_ws(p))) return why;
   /* the light variant of warp specialization has no schedule: every iteration waits for its group */
   if (nm == 1 && !(p->ws && !p->ws_agents.heavy)) plan_in_flight(p);
+  if (p->tcgen05) {
+    if ((why = plan_tmem(p))) return why;
+    p->tmem.done = off;     /* the accumulator-ready mbarrier */
+    p->tmem.slot = off + 8; /* tcgen05.alloc's address slot */
+    off += 16;
+    p->nbarriers += 1;
+  }
   /* the B staging buffers after the mbarriers, 1024-aligned like the ring */
   for (int k = 0; k < nm; k++) {
     ct_hopper_mma *mm = &p->mmas[k];
@@ -813,9 +882,8 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
   if (n == 0) return false;
   int shown = n < CT_HOPPER_MAX_MMAS + 1 ? n : CT_HOPPER_MAX_MMAS + 1;
   const char *why = NULL;
-  if (!env->has_wgmma)
-    why = env->is_sm100a ? "sm_100a has no wgmma (it does not assemble there); the Hopper TMA + wgmma path is sm_90a only"
-                         : "this target has no wgmma (it does not assemble there); the Hopper TMA + wgmma path is sm_90a only";
+  if (!env->has_wgmma && !env->has_tcgen05)
+    why = "this target has neither wgmma (sm_90a) nor tcgen05 (sm_100a): the TMA tensor-core paths are not taken";
   else if (env->self_contained_abi)
     why = "the self-contained kernel ABI (tilec as tileiras) passes only the entry's arguments, and the TMA + wgmma "
           "path still needs host-built tensor maps (docs/abi.md)";
@@ -834,7 +902,21 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
   p->st.param = p->npipes;
   if (!env->describe_plan) return true;
   int threads = 128 * p->warpgroups;
-  for (int i = 0; i < p->nmmas; i++) {
+  if (p->tcgen05) {
+    const ct_hopper_mma *mm = &p->mmas[0];
+    char a[160], b[160];
+    describe(p, mm->a_pipe, a, sizeof a);
+    describe(p, mm->b_pipe, b, sizeof b);
+    static const char *const kinds[] = {"f16", "tf32", "f8f6f4", "i8"};
+    ct_remark_op(env->c, mm->mmaf, "tcgen05 path: m%lldn%lldk%d kind::%s issued by thread 0, accumulator in TMEM columns "
+                 "[%lld, %lld) of %lld allocated; %d threads read it back (tcgen05.ld); A: %s; B: %s", (long long)mm->m,
+                 (long long)mm->n, ct_wgmma_kstep_elems(mm->elem), kinds[ct_tcgen05_kind(mm->elem)],
+                 (long long)p->tmem.column, (long long)(p->tmem.column + mm->n), (long long)p->tmem.columns, threads, a, b);
+    ct_remark_op(env->c, p->for_op, "tcgen05 path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers; each stage is "
+                 "released by a tcgen05.commit, refilled one iteration later", p->npipes, p->npipes == 1 ? "" : "s",
+                 (long long)p->tx_bytes, p->nbarriers);
+  }
+  for (int i = 0; i < p->nmmas && !p->tcgen05; i++) {
     const ct_hopper_mma *mm = &p->mmas[i];
     char a[160], b[160];
     describe(p, mm->a_pipe, a, sizeof a);
@@ -846,14 +928,15 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
                  ct_wgmma_kstep_elems(mm->elem), p->warpgroups, p->warpgroups == 1 ? "" : "s", threads, a, b);
   }
   /* the kernel's shared-memory figure is the remark at its entry (lower_kernel.c), once lowered */
-  ct_remark_op(env->c, p->for_op, "wgmma path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers", p->npipes,
-               p->npipes == 1 ? "" : "s", (long long)p->tx_bytes, p->nbarriers);
-  if (p->nmmas == 1 && p->mmas[0].keep_in_flight)
+  if (!p->tcgen05)
+    ct_remark_op(env->c, p->for_op, "wgmma path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers", p->npipes,
+                 p->npipes == 1 ? "" : "s", (long long)p->tx_bytes, p->nbarriers);
+  if (p->nmmas == 1 && p->mmas[0].keep_in_flight && !p->tcgen05)
     ct_remark_op(env->c, p->mmas[0].mmaf, "wgmma path: one wgmma group stays in flight across iterations "
                  "(wait_group 1; the previous iteration's stages are released, the result waited for after the loop)");
   if (p->has_store)
-    ct_remark_op(env->c, p->st.store, "wgmma path: TMA store epilogue: %d box(es) %lldx%lld, swizzle %dB, staged at +%lld "
-                 "in shared memory, wait_group.read %s", p->st.nboxes, (long long)p->st.box[0], (long long)p->st.box[1],
+    ct_remark_op(env->c, p->st.store, "%s path: TMA store epilogue: %d box(es) %lldx%lld, swizzle %dB, staged at +%lld "
+                 "in shared memory, wait_group.read %s", p->tcgen05 ? "tcgen05" : "wgmma", p->st.nboxes, (long long)p->st.box[0], (long long)p->st.box[1],
                  p->st.swizzle, (long long)p->st.smem_off,
                  p->st.deferred ? "deferred to the kernel's return" : "right after the store");
   return true;

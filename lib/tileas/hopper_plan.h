@@ -28,6 +28,19 @@ uint64_t ct_wgmma_desc_const(int swizzle_bytes, int64_t lbo_bytes, int64_t sbo_b
 /* The full descriptor for a shared-window byte address (start address bits 13:0 = (addr & 0x3FFFF) >> 4). */
 uint64_t ct_wgmma_desc(uint32_t smem_addr, int swizzle_bytes, int64_t lbo_bytes, int64_t sbo_bytes);
 
+/* tcgen05 (sm_100a): the shared-memory descriptor's address-independent bits (the wgmma fields plus
+ * version 1 in bits 48:46; the swizzle codes 2/4/6 at 63:61 are the sm_90 bit patterns). */
+uint64_t ct_tcgen05_desc_const(int swizzle_bytes, int64_t lbo_bytes, int64_t sbo_bytes);
+/* The tcgen05.mma kind of operand type e (the LLVM intrinsic's immediate), or -1. */
+enum { CT_TCGEN05_KIND_F16 = 0, CT_TCGEN05_KIND_TF32 = 1, CT_TCGEN05_KIND_F8F6F4 = 2, CT_TCGEN05_KIND_I8 = 3 };
+int ct_tcgen05_kind(ct_elem e);
+/* The 32-bit instruction descriptor of a dense tcgen05.mma (kinds f16/tf32/f8f6f4/i8): operand
+ * type ab (signedness per operand for i8), accumulator acc, each operand's major order, M x N. */
+uint32_t ct_tcgen05_idesc(ct_elem ab, ct_elem acc, bool a_unsigned, bool b_unsigned, bool a_mn_major, bool b_mn_major,
+                          int64_t m, int64_t n);
+/* TMEM columns tcgen05.alloc takes for `columns` used ones: the power of two >= max(32, columns). */
+int64_t ct_tcgen05_alloc_columns(int64_t columns);
+
 /* Shared-memory geometry of one wgmma operand tile as TMA lands it: `nboxes` boxes side by side
  * along the tile's contiguous (last) dim, each box rows × span bytes, rows of `span` = swizzle
  * bytes (the box's inner extent). */
@@ -173,6 +186,12 @@ typedef struct ct_hopper_store {
 
 typedef struct ct_hopper_plan {
   MlirOperation for_op;      /* the loop holding every wgmma */
+  /* the Blackwell (sm_100a) form of the path: the one mmaf runs on tcgen05.mma, issued by thread 0,
+   * its accumulator in TMEM (tmem: the columns, the accumulator-ready mbarrier and the address
+   * slot), each ring stage released by one tcgen05.commit (empty_arrivals 1); 8 warps read the
+   * accumulator back after the loop (tcgen05.ld) */
+  bool tcgen05;
+  ct_tileas_tmem tmem;
   int npipes, nmmas;
   ct_hopper_pipe pipes[CT_HOPPER_MAX_PIPES]; /* program order of their produces = tensor-map order */
   ct_hopper_mma mmas[CT_HOPPER_MAX_MMAS];
@@ -206,7 +225,7 @@ typedef struct ct_hopper_plan {
 typedef struct ct_hopper_plan_env {
   ct_ctx *c;
   bool has_wgmma;          /* the target is sm_90a */
-  bool is_sm100a;          /* (for the remark of a target without wgmma) */
+  bool has_tcgen05;        /* the target is sm_100a: plan the tcgen05 form */
   bool self_contained_abi; /* tilec as tileiras: only the entry's arguments, no host-built tensor maps */
   bool explain_decline;    /* remark why the kernel stays on mma.sync */
   bool describe_plan;      /* remark the wgmma path's shape (and its TMA store epilogue) */

@@ -25,8 +25,10 @@
  *   copy instructions (ours: fewer TMA boxes / copies), then generation order.
  * Tunables: TILEIR_PREFER_TMA_FOR_LOAD_STORE=true keeps only TMA candidates when one is legal;
  *   TILEIR_ALWAYS_SWIZZLE keeps only swizzled SMEM candidates when one is legal (both before the
- *   score ranks); weights are ct_layout_tunables.weights.
+ *   score ranks); weights are ct_layout_tunables.weights (TILEC_LAYOUT_WEIGHTS=smem,tmem,reg: on
+ *   sm_100a the TMEM term is what keeps an mma's A in SMEM rather than staged into TMEM).
  * Seed: "Layout Selector: Three-Term Additive", "Performance-Critical Tunables". */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +50,20 @@ void ct_layout_tunables_from_env(ct_layout_tunables *t) {
   t->always_swizzle = env_true("TILEIR_ALWAYS_SWIZZLE");
   t->delay_tma_store_wait = env_true("TILEIR_DELAY_TMA_STORE_WAIT");
   t->unlimited_smem = env_true("TILE_AS_DEBUG_UNLIMITED_SMEM");
+  const char *w = getenv("TILEC_LAYOUT_WEIGHTS");
+  if (!w || !*w) return;
+  double v[3];
+  const char *s = w;
+  int n = 0;
+  for (; n < 3; n++) {
+    char *end;
+    v[n] = strtod(s, &end);
+    if (end == s || !isfinite(v[n]) || v[n] < 0) break;
+    s = end;
+    if (n < 2 && *s++ != ',') break;
+  }
+  if (n == 3 && !*s) t->weights = (ct_layout_weights){v[0], v[1], v[2]};
+  else t->weights_invalid = true;
 }
 
 /* 2-D view of the box: rows = product of the outer dims, row_bytes = innermost dim in bytes. */

@@ -186,6 +186,7 @@ static void record_smem_assignment(const ct_hopper_plan *plan) {
                                     ct_tileas_barriers_attr(mlirOperationGetContext(o->pipe_op), &bars));
   }
   if (plan->has_store && !mlirOperationIsNull(plan->st.alloc)) ct_tileas_set_offset(plan->st.alloc, plan->st.smem_off);
+  if (plan->tcgen05) ct_tileas_set_tmem(plan->mmas[0].mmaf, &plan->tmem);
   int64_t staged = 0;
   for (int i = 0; i < plan->nmmas; i++)
     if (plan->mmas[i].b_staged) {
@@ -206,7 +207,7 @@ static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
   bool valid = warps >= 1 && warps <= 32 && !(warps & (warps - 1));
   ct_hopper_plan_env env = {.c = c,
                             .has_wgmma = o->target == CT_TILEAS_SM90A,
-                            .is_sm100a = o->target == CT_TILEAS_SM100A,
+                            .has_tcgen05 = o->target == CT_TILEAS_SM100A,
                             .self_contained_abi = o->self_contained_abi,
                             .explain_decline = true};
   ct_hopper_plan plan;

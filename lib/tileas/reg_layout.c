@@ -100,6 +100,22 @@ bool ct_layout_mma_acc_of(ct_layout *out, const ct_type *c, int nwarps) {
          ct_layout_mma_acc_batched(out, c->shape[0], c->shape[1], c->shape[2], wm, wn);
 }
 
+bool ct_layout_tcgen05_acc(ct_layout *out, int64_t m, int64_t n, int nwarps) {
+  memset(out, 0, sizeof *out);
+  int lgn = ct_log2_exact(n), groups = nwarps / 4, lgg = ct_log2_exact(groups);
+  if (m != 128 || lgn < 0 || lgg < 0 || nwarps % 4 || n < groups || lgn - lgg > CT_LAYOUT_MAX_REG_BITS) return false;
+  out->rank = 2;
+  out->shape[0] = m;
+  out->shape[1] = n;
+  int cols = lgn - lgg; /* log2 of the columns per thread */
+  for (int i = 0; i < cols; i++) out->reg[out->nreg_bits++] = 1u << i;
+  for (int i = 0; i < CT_LAYOUT_LANE_BITS; i++) out->lane[i] = 1u << (lgn + i); /* rows 0..31 of the quadrant */
+  out->warp[out->nwarp_bits++] = 1u << (lgn + 5); /* warp bits 0, 1: the TMEM lane quadrant (rows 32q..) */
+  out->warp[out->nwarp_bits++] = 1u << (lgn + 6);
+  for (int i = 0; i < lgg; i++) out->warp[out->nwarp_bits++] = 1u << (cols + i); /* column group */
+  return true;
+}
+
 bool ct_layout_mma_acc_grid(ct_layout *out, int64_t m, int64_t n, int wm, int wn) {
   memset(out, 0, sizeof *out);
   if (ct_log2_exact(m) < 4 || ct_log2_exact(n) < 3 || ct_log2_exact(wm) < 0 || ct_log2_exact(wn) < 0 || m < 16 * wm ||

@@ -146,6 +146,7 @@ static bool mma_acc_layout(MlirOperation op, int nwarps, ct_layout *out) {
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 2)), &c))
     return false;
   if (f == CT_MMA_WGMMA) return c.rank == 2 && ct_layout_mma_acc_grid(out, c.shape[0], c.shape[1], nwarps, 1);
+  if (f == CT_MMA_TCGEN05) return c.rank == 2 && ct_layout_tcgen05_acc(out, c.shape[0], c.shape[1], nwarps);
   return f == CT_MMA_SYNC && ct_layout_mma_acc_of(out, &c, nwarps); /* rank 2, or 3: batched */
 }
 

@@ -7,7 +7,11 @@ For every kernel:
   3. ptxas -arch=sm_90a -v accepts it with 0 spills (SKIPPED, said once, where ptxas is absent), and
      so its warp-specialised form (--pipeline-strategy=warp-specialize, setmaxnreg present) where
      the pass takes the loop (the summary lists the kernels it does not take, and why);
-  4. the reference interpreter (tilec-run --interpret) runs it on its CORPUS-RUN shape, checked
+  4. tilec -O3 --gpu-name=sm_100a compiles it (or refuses it with the register-budget error, the only
+     refusal a corpus kernel may get there), on tcgen05.mma (with its TMEM allocation, read-back and
+     release) or mma.sync / fma, and ptxas -arch=sm_100a accepts it with 0 spills; the summary lists
+     the kernels not on tcgen05 with the remark that says why (issue 14);
+  5. the reference interpreter (tilec-run --interpret) runs it on its CORPUS-RUN shape, checked
      against tilec-run's C reference (CORPUS-REF c:...) or against a reference computed here
      (attention, causal or not; batched GEMM) from the same inputs, written to files.
 Prints one line per kernel (family, registers, interpreter error) and a summary: how many take
@@ -32,6 +36,8 @@ def header(text, key):
 def family(ptx):
     if "wgmma.mma_async" in ptx:
         return "wgmma"
+    if "tcgen05.mma" in ptx:
+        return "tcgen05"
     return "mma.sync" if "mma.sync" in ptx else "fma"
 
 
@@ -151,6 +157,7 @@ def main():
     ap.add_argument("--timeout", type=float, default=300)
     args = ap.parse_args()
     failures, lines, gaps, nwgmma, nws, ws_declined = [], [], [], 0, 0, []
+    ntc5, tc5_declined = 0, []
     with tempfile.TemporaryDirectory() as work:
         gen = os.path.join(work, "gen")
         subprocess.run([sys.executable, os.path.join(args.corpus, "gen_corpus.py"), gen], check=True)
@@ -227,6 +234,34 @@ def main():
                     ws_declined.append("%s (%s)" % (name, why))
                     if not why.startswith("the loop has no TMA ring"):  # the only reason a corpus kernel may have
                         failures.append("%s: not warp-specialised: %s" % (fname, why))
+            # Blackwell (issue 14): tcgen05 with the accumulator in TMEM where the path takes the kernel
+            bw = "-"
+            bptx = os.path.join(work, name + ".sm100.ptx")
+            b = subprocess.run([args.tilec, "-O3", "--gpu-name=sm_100a", "--remarks", path, "-o", bptx], capture_output=True,
+                               text=True, timeout=args.timeout)
+            if b.returncode != 0:
+                err = [l for l in b.stderr.splitlines() if ": error: " in l][:1]
+                if b.returncode != 1 or not err or "over the code generator's budget" not in err[0]:
+                    failures.append("%s: tilec --gpu-name=sm_100a failed: %s" % (fname, err or b.stderr.strip().splitlines()[-1:]))
+                tc5_declined.append("%s (does not compile for sm_100a: register budget)" % name)
+            else:
+                btext = open(bptx).read()
+                bw = family(btext)
+                if bw == "tcgen05":
+                    ntc5 += 1
+                    for need in ("tcgen05.alloc", "tcgen05.commit", "tcgen05.ld.sync.aligned", "tcgen05.dealloc"):
+                        if need not in btext:
+                            failures.append("%s: tcgen05 PTX without %s" % (fname, need))
+                else:
+                    m = re.search(r"remark: mma.sync path: ([^\n]*)", b.stderr)
+                    tc5_declined.append("%s (%s)" % (name, m.group(1).strip() if m else "no remark"))
+                if args.ptxas:
+                    p = subprocess.run([args.ptxas, "-arch=sm_100a", "-v", bptx, "-o", os.devnull], capture_output=True, text=True)
+                    log = p.stdout + p.stderr
+                    if p.returncode != 0:
+                        failures.append("%s: ptxas rejected the sm_100a PTX: %s" % (fname, log.strip().splitlines()[:2]))
+                    if re.search(r"[1-9][0-9]* bytes spill (stores|loads)", log):
+                        failures.append("%s: spills registers on sm_100a" % fname)
             if ref[0].startswith("c:"):
                 words = run[0].split()
                 ir = subprocess.run([args.tilec_run, "--interpret", path] + words + ["--reference", ref[0]],
@@ -239,12 +274,13 @@ def main():
                 ok, msg = run_own_reference(args, path, run[0], ref[0], work, name)
             if not ok:
                 failures.append("%s: %s" % (fname, msg))
-            lines.append("%-28s %-8s %-3s regs %-4s interpreter %s" % (name, fam, ws, regs, msg if ok else "FAILED"))
+            lines.append("%-28s %-8s %-3s regs %-4s sm_100a %-8s interpreter %s" % (name, fam, ws, regs, bw, msg if ok else "FAILED"))
     for l in lines:
         print(l)
     print("corpus: %d kernels, %d on wgmma; known gaps (CORPUS-WANT): %s" % (len(lines), nwgmma, ", ".join(gaps) or "none"))
     print("corpus: %d of the wgmma kernels warp-specialised (--pipeline-strategy=warp-specialize); not: %s" % (
         nws, ", ".join(ws_declined) or "none"))
+    print("corpus: %d kernels on tcgen05 on sm_100a; not: %s" % (ntc5, "; ".join(tc5_declined) or "none"))
     if len(lines) < args.min:
         failures.append("the corpus holds %d kernels, fewer than %d" % (len(lines), args.min))
     for f in failures:

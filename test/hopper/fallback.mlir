@@ -1,13 +1,14 @@
 // Shapes and targets the Hopper path cannot handle fall back to mma.sync with a remark.
 // RUN: %tilec -O3 --gpu-name=sm_90a --remarks --split-input-file %s -o %t.ptx 2>&1 | %FileCheck %s
 // RUN: %FileCheck --check-prefix=PTX %s < %t.ptx
+// sm_100a has no wgmma: the same kernel takes the Blackwell tcgen05 path (test/blackwell/), and
+// the ones that path does not take fall back to mma.sync (test/blackwell/tcgen05_fallback.mlir).
 // RUN: %tilec -O3 --gpu-name=sm_100a --remarks %examples/gemm.mlir -o %t.100.ptx 2>&1 | %FileCheck --check-prefix=SM100 %s
 // RUN: %FileCheck --check-prefix=PTX100 %s < %t.100.ptx
 
-// SM100: remark: mma.sync path: sm_100a has no wgmma (it does not assemble there); the Hopper TMA + wgmma path is sm_90a only
+// SM100: remark: tcgen05 path: m128n128k16 kind::f16
 // PTX100-NOT: wgmma
-// PTX100-NOT: cp.async.bulk.tensor
-// PTX100: mma.sync.aligned.m16n8k16
+// PTX100: tcgen05.mma.cta_group::1.kind::f16
 
 // A tile M of 32 is below one m64 warpgroup tile.
 // CHECK: fallback.mlir:[[@LINE+17]]:7: remark: mma.sync path: tile M must be 64 or 128

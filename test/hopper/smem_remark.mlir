@@ -26,7 +26,7 @@
 // RUN: %check-ptx sm_90a %t.two.ptx
 
 // REMARK: smem_remark.mlir:[[@LINE+20]]:7: remark: wgmma path: m64n128k16 x 1 warpgroup (128 threads); A: TMA ring of 4 stages, swizzle 128B, box 64x64 x 2; B: TMA ring of 4 stages, swizzle 128B, box 128x64 x 2, MN-major
-// REMARK: smem_remark.mlir:[[@LINE+4]]:3: remark: shared memory: 197760 bytes, dynamic (`// tilec.dynamic_smem_bytes gemm_view_in_loop 197760` in the PTX; the launch passes them); all of it for the wgmma path's TMA rings, mbarriers and staging buffers
+// REMARK: smem_remark.mlir:[[@LINE+4]]:3: remark: shared memory: 197760 bytes, dynamic (`// tilec.dynamic_smem_bytes gemm_view_in_loop 197760` in the PTX; the launch passes them); all of it for the TMA tensor-core path's rings, mbarriers and staging buffers
 // SAME: remark: shared memory: [[B:[0-9]+]] bytes, dynamic (`// tilec.dynamic_smem_bytes gemm_view_in_loop [[B]]`
 // SAME: // tilec.dynamic_smem_bytes gemm_view_in_loop [[B]]{{$}}
 cuda_tile.module @view_in_loop {
@@ -56,10 +56,10 @@ cuda_tile.module @view_in_loop {
 }
 
 // TMA: remark: wgmma path: 2 TMA pipes, 16384 bytes per iteration, 16 mbarriers
-// TMA: remark: shared memory: [[T:[0-9]+]] bytes, dynamic (`// tilec.dynamic_smem_bytes gemm_f16_f32 [[T]]` in the PTX; the launch passes them); all of it for the wgmma path's TMA rings, mbarriers and staging buffers (1024 B of it run-time alignment slack)
+// TMA: remark: shared memory: [[T:[0-9]+]] bytes, dynamic (`// tilec.dynamic_smem_bytes gemm_f16_f32 [[T]]` in the PTX; the launch passes them); all of it for the TMA tensor-core path's rings, mbarriers and staging buffers (1024 B of it run-time alignment slack)
 // TMA: // tilec.dynamic_smem_bytes gemm_f16_f32 [[T]]{{$}}
 
-// EPI: remark: shared memory: [[E:[0-9]+]] bytes, static (`.shared __tilec_smem{{\[}}[[E]]{{\]}}`); 33856 for the wgmma path's TMA rings, mbarriers and staging buffers (1024 B of it run-time alignment slack), 512 for other ops
+// EPI: remark: shared memory: [[E:[0-9]+]] bytes, static (`.shared __tilec_smem{{\[}}[[E]]{{\]}}`); 33856 for the TMA tensor-core path's rings, mbarriers and staging buffers (1024 B of it run-time alignment slack), 512 for other ops
 // EPI: .shared .align 16 .b8 __tilec_smem{{\[}}[[E]]{{\]}};
 
 // TWO: dynamic_smem.mlir:{{[0-9]+}}:3: remark: shared memory: [[BIG:[0-9]+]] bytes, dynamic (`// tilec.dynamic_smem_bytes big [[BIG]]`

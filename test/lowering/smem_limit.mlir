@@ -13,7 +13,7 @@
 // RUN: %tilec --num-stages=10 %s -o %t.10.ptx
 // RUN: %check-ptx sm_90a %t.10.ptx
 // FIT: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: TMA ring of 4 stages
-// FIT: smem_limit.mlir:[[@LINE+4]]:3: remark: shared memory: 132224 bytes, {{.*}}; 66688 for the wgmma path's TMA rings, mbarriers and staging buffers (1024 B of it run-time alignment slack), 65536 for other ops
+// FIT: smem_limit.mlir:[[@LINE+4]]:3: remark: shared memory: 132224 bytes, {{.*}}; 66688 for the TMA tensor-core path's rings, mbarriers and staging buffers (1024 B of it run-time alignment slack), 65536 for other ops
 // TS: error: --num-stages=11 does not fit the shared-memory / mbarrier / TMEM pools (the loop's pipes need 16384 bytes of shared memory per stage, 65536 are used elsewhere; the schedule spans 2 stages)
 // OVER: smem_limit.mlir:[[@LINE+2]]:3: error: kernel needs 247136 bytes of shared memory (181600 for the pipelined buffers and mbarriers, 65536 for other ops), over the 232448 bytes a block may use; --num-stages=10 fits
 cuda_tile.module @gemm {

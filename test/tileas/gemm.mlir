@@ -30,19 +30,18 @@
 // CHECK: tileas.num_warps = 8 : i64, tileas.smem_bytes = 65536 : i64, tileas.target = "sm_90a"
 
 // sm_100a: layout selection gives the operands tcgen05 SMEM descriptors behind TMA pipes (the
-// dump after the modulo scheduler), but tilec has no tcgen05 code generation yet, so path
-// selection puts the mmaf on mma.sync (the family the PTX uses), keeps the hinted 4 warps and
-// makes the pipes what the PTX does: SIMT loads, no shared memory left.
+// dump after the modulo scheduler: one stage more than the roofline, since one iteration's MMAs stay
+// queued), and path selection keeps them: the mmaf on tcgen05.mma with its accumulator in TMEM
+// columns [0, 128) (tileas.tmem), each ring stage released by one tcgen05.commit (empty_arrivals 1),
+// 8 warps, the accumulator's register layout the tcgen05.ld 32x32b one (a row per lane).
 // BWSEL: IR Dump After tileas-modulo-schedule
 // BWSEL: "tileas.produce"{{.*}}layout = {atom = "tma"{{.*}}frag = "tcgen05_smem"{{.*}}swizzle = 64 : i64
 // BWSEL: IR Dump After tileas-path-select
-// BWSEL-NOT: "tileas.produce"
-// BWSEL: "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "blocked"
-// BW-NOT: "tileas.pipe"
-// BW: "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "blocked"
-// BW: "cuda_tile.mmaf"{{.*}}{tileas.mma = "mma.sync", tileas.reg_layout = {lane = array<i64: 1, 2, 7, 8, 9>, reg = array<i64: 0, 10, 3, 4, 5, 11, 12>, warp = array<i64: 6, 13>}}
+// BWSEL: "tileas.produce"{{.*}}layout = {atom = "tma"{{.*}}frag = "tcgen05_smem"{{.*}}swizzle = 64 : i64
+// BW: "tileas.pipe"{{.*}}consumer = "tcgen05_smem"{{.*}}stages = 5 : i64, tileas.barriers = {empty = {{[0-9]+}} : i64, empty_arrivals = 1 : i64
+// BW: "cuda_tile.mmaf"{{.*}}{tileas.mma = "tcgen05.mma", tileas.reg_layout = {lane = array<i64: 7, 8, 9, 10, 11>, reg = array<i64: 0, 1, 2, 3, 4, 5>, warp = array<i64: 12, 13, 6>}, tileas.tmem = {column = 0 : i64, columns = 128 : i64
 // BW: "tileas.store"{{.*}}layout = {atom = "simt"{{.*}}frag = "tcgen05_acc"{{.*}}score = 4.805000e+02 : f64, smem_tx = 0 : i64, tmem_cycles = 112 : i64
-// BW: tileas.num_warps = 4 : i64, tileas.smem_bytes = 0 : i64
+// BW: tileas.num_warps = 8 : i64, tileas.smem_bytes = 81920 : i64
 
 // A runtime row pitch the kernel proves a multiple of 16 bytes (`assume div_by<16>` on K and N,
 // f16: 32-byte multiples) keeps TMA; the tensor maps take the pitch from the kernel arguments

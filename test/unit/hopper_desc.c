@@ -10,7 +10,11 @@
  *  - the TMA swizzle of a staged box (hand values of Swizzle<b,4,3>; a permutation of each
  *    8-row pattern that keeps 16-byte chunks whole);
  *  - the wgmma accumulator layout equals the PTX m64nNk16 D fragment (row = 16·warp + lane/4 +
- *    8·half, col = 8·j + 2·(lane%4) + c for register 4j + 2·half + c). */
+ *    8·half, col = 8·j + 2·(lane%4) + c for register 4j + 2·half + c);
+ *  - tcgen05 (sm_100a): the verified gen_sm100.py descriptor constant (0x4000404000010000) and
+ *    instruction descriptor (kind::f16 f32 128x128 K-major: 0x08200010), the other kinds' type
+ *    codes, the TMEM allocation sizes, and the tcgen05.ld 32x32b accumulator layout (thread of
+ *    warp w, lane l holds row 32(w % 4) + l, columns (w / 4) x N/2 + r in register r). */
 #include <stdio.h>
 #include <string.h>
 
@@ -163,6 +167,45 @@ static void test_acc_layout(void) {
   }
 }
 
+static void test_tcgen05(void) {
+  /* gen_sm100.py: DESC_HI = (1 << 16) | (64 << 32) | (1 << 46) | (2 << 61) */
+  CHECK(ct_tcgen05_desc_const(128, 16, 1024) == 0x4000404000010000ull, "sm100 generator constant: %llx",
+        (unsigned long long)ct_tcgen05_desc_const(128, 16, 1024));
+  CHECK(ct_tcgen05_desc_const(64, 16, 512) == (0x8000002000010000ull | (1ull << 46)), "64B: code 4 at 63:61");
+  CHECK(ct_tcgen05_idesc(CT_F16, CT_F32, false, false, false, false, 128, 128) == 0x08200010u, "gen_sm100.py idesc %x",
+        ct_tcgen05_idesc(CT_F16, CT_F32, false, false, false, false, 128, 128));
+  CHECK(ct_tcgen05_idesc(CT_F16, CT_F32, false, false, false, true, 128, 128) == 0x08210010u, "B MN-major: bit 16");
+  CHECK(ct_tcgen05_idesc(CT_BF16, CT_F32, false, false, false, false, 128, 64) == (0x10u | 1u << 7 | 1u << 10 | 8u << 17 | 8u << 24),
+        "bf16 N=64");
+  CHECK(ct_tcgen05_idesc(CT_TF32, CT_F32, false, false, false, false, 128, 256) == (0x10u | 2u << 7 | 2u << 10 | 32u << 17 | 8u << 24),
+        "tf32 N=256");
+  CHECK(ct_tcgen05_idesc(CT_F8E5M2, CT_F32, false, false, false, false, 128, 128) == (0x10u | 1u << 7 | 1u << 10 | 16u << 17 | 8u << 24),
+        "e5m2");
+  CHECK(ct_tcgen05_idesc(CT_I8, CT_I32, true, false, false, false, 128, 128) == (0x20u | 0u << 7 | 1u << 10 | 16u << 17 | 8u << 24),
+        "u8 x s8 -> s32");
+  CHECK(ct_tcgen05_kind(CT_F16) == CT_TCGEN05_KIND_F16 && ct_tcgen05_kind(CT_BF16) == CT_TCGEN05_KIND_F16 &&
+            ct_tcgen05_kind(CT_TF32) == CT_TCGEN05_KIND_TF32 && ct_tcgen05_kind(CT_F8E4M3FN) == CT_TCGEN05_KIND_F8F6F4 &&
+            ct_tcgen05_kind(CT_I8) == CT_TCGEN05_KIND_I8 && ct_tcgen05_kind(CT_F32) == -1,
+        "kinds");
+  CHECK(ct_tcgen05_alloc_columns(16) == 32 && ct_tcgen05_alloc_columns(64) == 64 && ct_tcgen05_alloc_columns(96) == 128 &&
+            ct_tcgen05_alloc_columns(256) == 256,
+        "allocation sizes");
+  for (int warps = 4; warps <= 8; warps *= 2) {
+    ct_layout l;
+    CHECK(ct_layout_tcgen05_acc(&l, 128, 128, warps), "tcgen05 layout of %d warps", warps);
+    int per = 128 / (warps / 4);
+    CHECK(ct_layout_num_regs(&l) == per, "%d columns per thread", per);
+    for (uint32_t w = 0; w < (uint32_t)warps; w++)
+      for (uint32_t lane = 0; lane < 32; lane += 7)
+        for (uint32_t r = 0; r < (uint32_t)per; r += 5) {
+          uint32_t f = ct_layout_flat(&l, r, lane, w);
+          CHECK(f / 128 == 32 * (w % 4) + lane && f % 128 == (w / 4) * per + r, "warp %u lane %u reg %u -> %u", w, lane, r, f);
+        }
+  }
+  ct_layout bad;
+  CHECK(!ct_layout_tcgen05_acc(&bad, 64, 128, 8) && !ct_layout_tcgen05_acc(&bad, 128, 128, 2), "M=64 and 2 warps refused");
+}
+
 int main(void) {
   test_desc();
   test_geometry();
@@ -170,6 +213,7 @@ int main(void) {
   test_tensormap();
   test_tma_swizzle();
   test_acc_layout();
+  test_tcgen05();
   if (failures) {
     fprintf(stderr, "%d failure(s)\n", failures);
     return 1;

@@ -1,0 +1,195 @@
+/* lower_tcgen05: the Blackwell (sm_100a) form of the planned TMA path (tileas/hopper_plan.h,
+ * plan->tcgen05): the loop's one mmaf runs on tcgen05.mma with its accumulator in tensor memory.
+ * Algorithm (op sequence of the verified ptx_ground_truth_files/gen_sm100.py, ptx_ground_truth.md
+ * §3.2, §5.2, §5.6, §5.7), on the ring lower_hopper_loop.c builds (same TMA pipes, prologue fills):
+ *  - kernel start (tcgen05_kernel_prologue): thread 0 has initialised the rings' mbarriers (each
+ *    empty[s] with one arrival: a tcgen05.commit) and the accumulator-ready mbarrier `done`; warp 0
+ *    runs tcgen05.alloc (tileas.tmem `columns`, the address written to the `slot` word) and
+ *    relinquish_alloc_permit; tcgen05.fence::before_thread_sync, bar.sync 0,
+ *    tcgen05.fence::after_thread_sync; every thread reads the TMEM address from the slot.
+ *  - the mmaf (lower_tcgen05_mma), thread 0 only: wait full[s] of A's and B's ring (parity of this
+ *    iteration), tcgen05.fence::after_thread_sync, per k step (32 bytes of K) one
+ *    tcgen05.mma.cta_group::1.kind::{f16,tf32,f8f6f4,i8} [tmem + column], A desc, B desc, idesc,
+ *    enable-input-d (0 for the first k step of iteration 0: the accumulator starts at zero);
+ *    tcgen05.commit → empty[s] of every ring whose last reader it is (the stage is free once these
+ *    MMAs complete); then, from the second iteration on, the stages of iteration kt - 1 are
+ *    refilled for kt - 1 + S (< n) after their empty phase completes — so one iteration of MMAs
+ *    stays queued on the tensor core while thread 0 waits (the in-flight form of the wgmma path).
+ *    Descriptors: the wgmma geometry with the tcgen05 version bit (ct_tcgen05_desc_const); A is
+ *    K-major over all 128 rows; B MN- or K-major (instruction-descriptor bit 16).
+ *  - the loop's TMEM result (tcgen05_read_accumulator, on the loop's exit edge, which only a loop
+ *    that ran reaches): thread 0 commits → done; every thread waits done (parity 0),
+ *    tcgen05.fence::after_thread_sync, and warp w reads TMEM lanes 32(w % 4).. (the access
+ *    restriction) with tcgen05.ld.32x32b.xC (C <= 32 columns per load) from column
+ *    column + (w / 4) × N / (warps / 4): the tcgen05 accumulator register layout
+ *    (ct_layout_tcgen05_acc); tcgen05.wait::ld is an asm the loaded registers pass through, so no
+ *    use of them is scheduled before it. Zero trips skip the loop and take the zero initial value.
+ *  - before the kernel's return (tcgen05_at_return): tcgen05.fence::before_thread_sync, bar.sync
+ *    0, warp 0: fence::after_thread_sync and tcgen05.dealloc.
+ * Seed: 001 (TMEM accumulator, pool 4 tmem_columns). Knobs: TMEM_LD_MAX_COLUMNS. */
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Dialect/LLVM.h>
+#include <stdlib.h>
+
+#include "nvvm/lower_hopper.h"
+#include "nvvm/lower_internal.h"
+
+#define TMEM_LD_MAX_COLUMNS 32 /* columns per tcgen05.ld (.x32: 32 registers per thread per load) */
+
+static void intr0(ct_bld *b, const char *name, int n, const MlirValue *ops) { bld_intr(b, name, b->void_ty, n, ops); }
+static void fence_before(ct_bld *b) { intr0(b, "llvm.nvvm.tcgen05.fence.before.thread.sync", 0, NULL); }
+static void fence_after(ct_bld *b) { intr0(b, "llvm.nvvm.tcgen05.fence.after.thread.sync", 0, NULL); }
+static MlirValue is_warp0(ct_lower *L) { return bld_icmp(&L->b, BLD_ULT, L->tid, bld_i32(&L->b, 32)); }
+
+/* The !llvm.ptr<6> of TMEM address base + offset (i32: lane << 16 | column). */
+static MlirValue tmem_ptr(ct_lower *L, MlirValue off) {
+  ct_bld *b = &L->b;
+  return bld_cast(b, "llvm.inttoptr", bld_add(b, L->hopper_emit->tmem, off), mlirLLVMPointerTypeGet(b->ctx, 6));
+}
+
+void tcgen05_kernel_prologue(ct_lower *L) {
+  ct_bld *b = &L->b;
+  const ct_hopper_plan *p = L->hopper;
+  MlirValue slot = hopper_ring_ptr(L, bld_i32(b, (int32_t)p->tmem.slot));
+  MlirBlock join = hopper_open_if(L, is_warp0(L));
+  MlirValue a[2] = {slot, bld_i32(b, (int32_t)p->tmem.columns)};
+  intr0(b, "llvm.nvvm.tcgen05.alloc.shared.cg1", 2, a);
+  intr0(b, "llvm.nvvm.tcgen05.relinq.alloc.permit.cg1", 0, NULL);
+  hopper_close_if(L, join);
+  fence_before(b);
+  bld_barrier(b);
+  fence_after(b);
+  L->hopper_emit->tmem = bld_load(b, b->i32, slot, 4);
+}
+
+void tcgen05_at_return(ct_lower *L) {
+  const ct_hopper_plan *p = L->hopper;
+  if (!p || !p->tcgen05) return;
+  ct_bld *b = &L->b;
+  fence_before(b);
+  bld_barrier(b);
+  MlirBlock join = hopper_open_if(L, is_warp0(L));
+  fence_after(b);
+  MlirValue d[2] = {tmem_ptr(L, bld_i32(b, 0)), bld_i32(b, (int32_t)p->tmem.columns)};
+  intr0(b, "llvm.nvvm.tcgen05.dealloc.cg1", 2, d);
+  hopper_close_if(L, join);
+}
+
+int hopper_tmem_result(ct_lower *L) {
+  const ct_hopper_plan *p = L->hopper;
+  return p && p->tcgen05 && p->mmas[0].keep_in_flight ? p->mmas[0].loop_result : -1;
+}
+
+/* tcgen05.commit of thread 0's MMAs so far to the mbarrier at `bar`. */
+static void commit(ct_bld *b, MlirValue bar) { intr0(b, "llvm.nvvm.tcgen05.commit.shared.cg1", 1, &bar); }
+
+int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
+  ct_bld *b = &L->b;
+  const ct_hopper_plan *p = L->hopper;
+  const ct_hopper_mma *mm = &p->mmas[idx];
+  const ct_hopper_pipe *pa = &p->pipes[mm->a_pipe], *pb = &p->pipes[mm->b_pipe];
+  MlirValue kt = L->hopper_emit->kt;
+  MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
+  const ct_hopper_pipe *operands[2] = {pa, pb};
+  for (int i = 0; i < 2; i++)
+    if (operands[i]->in_loop && (i == 0 || pb != pa))
+      hopper_spin_wait(L, hopper_bar_ptr(L, operands[i]->full_off, hopper_stage_of(L, operands[i])),
+                       hopper_phase_of(L, operands[i]));
+  fence_after(b);
+  MlirValue da0 = hopper_desc_at(b, hopper_stage_addr(L, pa), ct_tcgen05_desc_const(pa->geom.swizzle, pa->geom.lbo, pa->geom.sbo));
+  MlirValue db0 = hopper_desc_at(b, hopper_stage_addr(L, pb), ct_tcgen05_desc_const(pb->geom.swizzle, pb->geom.lbo, pb->geom.sbo));
+  uint32_t idesc = ct_tcgen05_idesc(mm->elem, mm->acc_elem, mm->a_unsigned, mm->b_unsigned, false, pb->role == CT_PIPE_B_MN,
+                                    mm->m, mm->n);
+  MlirValue d = tmem_ptr(L, bld_i32(b, (int32_t)p->tmem.column));
+  MlirValue accumulate = bld_icmp(b, BLD_NE, kt, bld_i32(b, 0)); /* iteration 0's first k step starts from zero */
+  MlirValue yes = bld_const_int(b, b->i1, 1);
+  int nk = (int)(mm->k / ct_wgmma_kstep_elems(mm->elem));
+  for (int kk = 0; kk < nk; kk++) {
+    int64_t ao = ct_wgmma_kstep_offset(&pa->geom, kk, 0), bo = ct_wgmma_kstep_offset(&pb->geom, kk, 0);
+    MlirValue ops[8] = {d,
+                        ao ? bld_add(b, da0, bld_i64(b, ao >> 4)) : da0,
+                        bo ? bld_add(b, db0, bld_i64(b, bo >> 4)) : db0,
+                        bld_i32(b, (int32_t)idesc),
+                        kk ? yes : accumulate,
+                        bld_i32(b, ct_tcgen05_kind(mm->elem)),
+                        bld_i32(b, 1), /* cta_group::1 */
+                        bld_i32(b, 0)}; /* collector::a::discard */
+    intr0(b, "llvm.nvvm.tcgen05.mma.shared", 8, ops);
+  }
+  /* the stages these MMAs read are free once they complete: one commit per released ring */
+  bool any = false;
+  for (int i = 0; i < p->npipes; i++) {
+    const ct_hopper_pipe *o = &p->pipes[i];
+    if (!o->in_loop || !mlirOperationEqual(o->last_use, op)) continue;
+    commit(b, hopper_bar_ptr(L, o->empty_off, hopper_stage_of(L, o)));
+    any = true;
+  }
+  if (any) { /* refill iteration kt - 1's stages for kt - 1 + S once its MMAs are done */
+    MlirBlock has_prev = hopper_open_if(L, bld_icmp(b, BLD_SGT, kt, bld_i32(b, 0)));
+    MlirValue rel = bld_sub(b, kt, bld_i32(b, 1));
+    for (int i = 0; i < p->npipes; i++) {
+      const ct_hopper_pipe *o = &p->pipes[i];
+      if (!o->in_loop || !mlirOperationEqual(o->last_use, op)) continue;
+      MlirValue cS = bld_i32(b, o->stages);
+      MlirValue stage = bld_bin(b, "llvm.urem", rel, cS);
+      MlirValue parity = bld_and(b, bld_bin(b, "llvm.udiv", rel, cS), bld_i32(b, 1));
+      MlirValue j = bld_add(b, rel, cS);
+      MlirBlock j2 = hopper_open_if(L, bld_icmp(b, BLD_SLT, j, L->hopper_emit->trip));
+      hopper_spin_wait(L, hopper_bar_ptr(L, o->empty_off, stage), parity);
+      hopper_issue(L, o, stage, j);
+      hopper_close_if(L, j2);
+    }
+    hopper_close_if(L, has_prev);
+  }
+  hopper_close_if(L, join);
+  hopper_warp_sync(b);
+  /* the accumulator stays in TMEM: its value in the loop is a token (read back after the loop) */
+  lv_bind(L, mlirOperationGetResult(op, 0), lv_alloc(L, LV_TOKEN, NULL));
+  return LOWER_DONE;
+}
+
+ct_lv *tcgen05_read_accumulator(ct_lower *L, MlirOperation loop, const ct_type *t, const ct_layout *layout) {
+  ct_bld *b = &L->b;
+  const ct_hopper_plan *p = L->hopper;
+  const ct_hopper_mma *mm = &p->mmas[0];
+  ct_layout want;
+  if (!ct_layout_tcgen05_acc(&want, mm->m, mm->n, L->nwarps) || layout_intern(L, &want) != layout) {
+    ct_error_op(L->c, loop, "the loop-carried accumulator's layout (tileas.reg_layouts) is not the tcgen05.ld layout of "
+                "%d warps (TileAS assigns it: ct_layout_tcgen05_acc)", L->nwarps);
+    return NULL;
+  }
+  MlirValue done = hopper_ring_ptr(L, bld_i32(b, (int32_t)p->tmem.done));
+  MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
+  commit(b, done);
+  hopper_close_if(L, join);
+  hopper_warp_sync(b);
+  hopper_spin_wait(L, done, bld_i32(b, 0));
+  fence_after(b);
+  ct_lv *res = lv_new_tile(L, t, layout);
+  int cols = res->nregs; /* columns per thread: N / (warps / 4) */
+  MlirValue warp = bld_lshr(b, L->tid, bld_i32(b, 5));
+  MlirValue lane_base = bld_shl(b, bld_and(b, warp, bld_i32(b, 3)), bld_i32(b, 5 + 16)); /* 32 (w % 4) << 16 */
+  MlirValue col_base = bld_add(b, bld_i32(b, (int32_t)p->tmem.column), bld_mul(b, bld_lshr(b, warp, bld_i32(b, 2)), bld_i32(b, cols)));
+  MlirValue base = bld_add(b, lane_base, col_base);
+  int per = cols < TMEM_LD_MAX_COLUMNS ? cols : TMEM_LD_MAX_COLUMNS;
+  int64_t shape = per;
+  MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
+  char name[64];
+  snprintf(name, sizeof name, "llvm.nvvm.tcgen05.ld.32x32b.x%d", per);
+  MlirValue *raw = malloc((size_t)cols * sizeof *raw);
+  if (!raw) abort();
+  for (int c0 = 0; c0 < cols; c0 += per) {
+    MlirValue ops[2] = {tmem_ptr(L, bld_add(b, base, bld_i32(b, c0))), bld_const_int(b, b->i1, 0)};
+    MlirValue v = bld_intr(b, name, vt, 2, ops);
+    for (int i = 0; i < per; i++) {
+      MlirValue e[2] = {v, bld_i32(b, i)};
+      raw[c0 + i] = bld_op1(b, "llvm.extractelement", b->i32, 2, e, 0, NULL);
+    }
+  }
+  /* registers are valid after tcgen05.wait::ld: they pass through it */
+  hopper_through_asm(b, "tcgen05.wait::ld.sync.aligned;", "llvm.nvvm.tcgen05.wait.ld", -1, raw, cols, NULL, 0);
+  MlirType et = elem_llvm_type(L, t->elem);
+  for (int i = 0; i < cols; i++) res->regs[i] = mlirTypeEqual(et, b->i32) ? raw[i] : bld_bitcast(b, raw[i], et);
+  free(raw);
+  return res;
+}
