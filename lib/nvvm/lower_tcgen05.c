@@ -20,13 +20,15 @@
  *  - the loop's TMEM result (tcgen05_read_accumulator, on the loop's exit edge, which only a loop
  *    that ran reaches): thread 0 commits → done; every thread waits done (parity 0),
  *    tcgen05.fence::after_thread_sync, and warp w reads TMEM lanes 32(w % 4).. (the access
- *    restriction) with tcgen05.ld.32x32b.xC (C <= 32 columns per load) from column
- *    column + (w / 4) × N / (warps / 4): the tcgen05 accumulator register layout
- *    (ct_layout_tcgen05_acc); tcgen05.wait::ld is an asm the loaded registers pass through, so no
- *    use of them is scheduled before it. Zero trips skip the loop and take the zero initial value.
+ *    restriction): M = 128 with tcgen05.ld.32x32b.xC (a row per lane, C <= 32 columns per load)
+ *    from column column + (w / 4) × N / (warps / 4); M = 64 (data-path layout F: the warp's 16
+ *    rows in lanes 32w..32w+15) with tcgen05.ld.16x256b.xC (the m16n8 C fragment per 8 columns,
+ *    C <= 8) — the tcgen05 accumulator register layouts (ct_layout_tcgen05_acc);
+ *    tcgen05.wait::ld is an asm the loaded registers pass through, so no use of them is scheduled
+ *    before it. Zero trips skip the loop and take the zero initial value.
  *  - before the kernel's return (tcgen05_at_return): tcgen05.fence::before_thread_sync, bar.sync
  *    0, warp 0: fence::after_thread_sync and tcgen05.dealloc.
- * Seed: 001 (TMEM accumulator, pool 4 tmem_columns). Knobs: TMEM_LD_MAX_COLUMNS. */
+ * Seed: 001 (TMEM accumulator, pool 4 tmem_columns). Knobs: TMEM_LD_MAX_REGS. */
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Dialect/LLVM.h>
 #include <stdlib.h>
@@ -34,7 +36,7 @@
 #include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
 
-#define TMEM_LD_MAX_COLUMNS 32 /* columns per tcgen05.ld (.x32: 32 registers per thread per load) */
+#define TMEM_LD_MAX_REGS 32 /* registers per thread per tcgen05.ld (32x32b.x32, 16x256b.x8) */
 
 static void intr0(ct_bld *b, const char *name, int n, const MlirValue *ops) { bld_intr(b, name, b->void_ty, n, ops); }
 static void fence_before(ct_bld *b) { intr0(b, "llvm.nvvm.tcgen05.fence.before.thread.sync", 0, NULL); }
@@ -166,30 +168,34 @@ ct_lv *tcgen05_read_accumulator(ct_lower *L, MlirOperation loop, const ct_type *
   hopper_spin_wait(L, done, bld_i32(b, 0));
   fence_after(b);
   ct_lv *res = lv_new_tile(L, t, layout);
-  int cols = res->nregs; /* columns per thread: N / (warps / 4) */
+  int nregs = res->nregs;
   MlirValue warp = bld_lshr(b, L->tid, bld_i32(b, 5));
   MlirValue lane_base = bld_shl(b, bld_and(b, warp, bld_i32(b, 3)), bld_i32(b, 5 + 16)); /* 32 (w % 4) << 16 */
-  MlirValue col_base = bld_add(b, bld_i32(b, (int32_t)p->tmem.column), bld_mul(b, bld_lshr(b, warp, bld_i32(b, 2)), bld_i32(b, cols)));
-  MlirValue base = bld_add(b, lane_base, col_base);
-  int per = cols < TMEM_LD_MAX_COLUMNS ? cols : TMEM_LD_MAX_COLUMNS;
+  MlirValue base = bld_add(b, lane_base, bld_i32(b, (int32_t)p->tmem.column));
+  /* M = 128, 32x32b: a register per column of the thread's row; its column group w / 4.
+   * M = 64, 16x256b: 4 registers per 8 columns (the m16n8 C fragment), all N columns. */
+  bool m64 = mm->m == 64;
+  if (!m64) base = bld_add(b, base, bld_mul(b, bld_lshr(b, warp, bld_i32(b, 2)), bld_i32(b, nregs)));
+  int per = nregs < TMEM_LD_MAX_REGS ? nregs : TMEM_LD_MAX_REGS; /* registers per load */
   int64_t shape = per;
   MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
   char name[64];
-  snprintf(name, sizeof name, "llvm.nvvm.tcgen05.ld.32x32b.x%d", per);
-  MlirValue *raw = malloc((size_t)cols * sizeof *raw);
+  snprintf(name, sizeof name, m64 ? "llvm.nvvm.tcgen05.ld.16x256b.x%d" : "llvm.nvvm.tcgen05.ld.32x32b.x%d", m64 ? per / 4 : per);
+  MlirValue *raw = malloc((size_t)nregs * sizeof *raw);
   if (!raw) abort();
-  for (int c0 = 0; c0 < cols; c0 += per) {
-    MlirValue ops[2] = {tmem_ptr(L, bld_add(b, base, bld_i32(b, c0))), bld_const_int(b, b->i1, 0)};
+  for (int r0 = 0; r0 < nregs; r0 += per) {
+    int col = m64 ? r0 / 4 * 8 : r0; /* the load's first column */
+    MlirValue ops[2] = {tmem_ptr(L, bld_add(b, base, bld_i32(b, col))), bld_const_int(b, b->i1, 0)};
     MlirValue v = bld_intr(b, name, vt, 2, ops);
     for (int i = 0; i < per; i++) {
       MlirValue e[2] = {v, bld_i32(b, i)};
-      raw[c0 + i] = bld_op1(b, "llvm.extractelement", b->i32, 2, e, 0, NULL);
+      raw[r0 + i] = bld_op1(b, "llvm.extractelement", b->i32, 2, e, 0, NULL);
     }
   }
   /* registers are valid after tcgen05.wait::ld: they pass through it */
-  hopper_through_asm(b, "tcgen05.wait::ld.sync.aligned;", "llvm.nvvm.tcgen05.wait.ld", -1, raw, cols, NULL, 0);
+  hopper_through_asm(b, "tcgen05.wait::ld.sync.aligned;", "llvm.nvvm.tcgen05.wait.ld", -1, raw, nregs, NULL, 0);
   MlirType et = elem_llvm_type(L, t->elem);
-  for (int i = 0; i < cols; i++) res->regs[i] = mlirTypeEqual(et, b->i32) ? raw[i] : bld_bitcast(b, raw[i], et);
+  for (int i = 0; i < nregs; i++) res->regs[i] = mlirTypeEqual(et, b->i32) ? raw[i] : bld_bitcast(b, raw[i], et);
   free(raw);
   return res;
 }

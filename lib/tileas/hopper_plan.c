@@ -46,7 +46,6 @@
 
 #define HOPPER_MAX_M 128
 #define HOPPER_MAX_N 256
-#define TCGEN05_M 128 /* the tcgen05 form's tile M: one cta_group::1 M=128 MMA, TMEM lanes 0..127 */
 #define HOPPER_SMEM_LIMIT (ct_machine_hopper()->smem_ceiling_bytes) /* pool 5 */
 #define SMEM_PIPE_ALIGN 1024 /* each pipe buffer starts on the 128B swizzle pattern repeat */
 
@@ -684,20 +683,24 @@ static const char *plan_b_staging(ct_hopper_mma *mm) {
  * by each operand's signedness).
  * f16 accumulators stay off wgmma (the reference rounds once at the end, wgmma per k step).
  * Fills mm's element types; NULL when wgmma has the kind, else why not. */
-static const char *wgmma_types(MlirOperation op, const ct_type *a, const ct_type *b, const ct_type *c, ct_hopper_mma *mm) {
-  if (a->rank != 2 || b->rank != 2 || c->rank != 2) return "wgmma is used for 2-D mmaf/mmai only";
+static const char *wgmma_types(MlirOperation op, const ct_type *a, const ct_type *b, const ct_type *c, ct_hopper_mma *mm,
+                               bool tcgen05) {
+  if (a->rank != 2 || b->rank != 2 || c->rank != 2)
+    return tcgen05 ? "tcgen05 is used for 2-D mmaf/mmai only" : "wgmma is used for 2-D mmaf/mmai only";
   mm->elem = a->elem;
   mm->acc_elem = c->elem;
   mm->a_unsigned = mm->b_unsigned = false;
   if (is_op(op, "cuda_tile.mmai")) {
-    if (a->elem != CT_I8 || b->elem != CT_I8 || c->elem != CT_I32) return "wgmma is used for i8 x i8 -> i32 mmai only";
+    if (a->elem != CT_I8 || b->elem != CT_I8 || c->elem != CT_I32)
+      return tcgen05 ? "tcgen05 is used for i8 x i8 -> i32 mmai only" : "wgmma is used for i8 x i8 -> i32 mmai only";
     mm->a_unsigned = !ct_attr_signed(op, "signedness_lhs");
     mm->b_unsigned = !ct_attr_signed(op, "signedness_rhs");
     return NULL;
   }
   bool ok = a->elem == CT_F16 || a->elem == CT_BF16 || a->elem == CT_TF32 || a->elem == CT_F8E4M3FN || a->elem == CT_F8E5M2;
   if (!ok || b->elem != a->elem || c->elem != CT_F32)
-    return "wgmma is used for f16/bf16/tf32/f8E4M3FN/f8E5M2 -> f32 mmaf (f16 accumulators round per k step on wgmma)";
+    return tcgen05 ? "tcgen05 is used for f16/bf16/tf32/f8E4M3FN/f8E5M2 -> f32 mmaf (an f16 accumulator in TMEM is not built)"
+                   : "wgmma is used for f16/bf16/tf32/f8E4M3FN/f8E5M2 -> f32 mmaf (f16 accumulators round per k step on wgmma)";
   return NULL;
 }
 
@@ -723,13 +726,14 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
         !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmas[i], 1)), &b) ||
         !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmas[i], 2)), &c))
       return "unexpected mmaf operands";
-    const char *tywhy = wgmma_types(mmas[i], &a, &b, &c, mm);
+    const char *tywhy = wgmma_types(mmas[i], &a, &b, &c, mm, p->tcgen05);
     if (tywhy) return tywhy;
     mm->m = a.shape[0];
     mm->k = a.shape[1];
     mm->n = b.shape[1];
     if (p->tcgen05) {
-      if (mm->m != TCGEN05_M) return "tile M must be 128 on the tcgen05 path (one cta_group::1 M=128 MMA: TMEM lanes 0-127)";
+      if (mm->m != 64 && mm->m != 128)
+        return "tile M must be 64 or 128 on the tcgen05 path (one cta_group::1 MMA: TMEM lanes 0-127, or layout F's 16 per warp)";
       if (mm->n < 16 || mm->n > HOPPER_MAX_N || (mm->n & (mm->n - 1))) return "tile N must be a power of two in 16..256";
     } else {
       if (mm->m % 64 || mm->m > HOPPER_MAX_M) return "tile M must be 64 or 128 (one m64 wgmma per warpgroup)";

@@ -102,6 +102,9 @@ bool ct_layout_mma_acc_of(ct_layout *out, const ct_type *c, int nwarps) {
 
 bool ct_layout_tcgen05_acc(ct_layout *out, int64_t m, int64_t n, int nwarps) {
   memset(out, 0, sizeof *out);
+  /* M = 64 (data-path layout F: rows 16q.. in TMEM lanes 32q..32q+15) read with tcgen05.ld 16x256b:
+   * per warp the m16n8 C fragment, i.e. the wgmma accumulator layout of one warpgroup */
+  if (m == 64) return nwarps == 4 && ct_layout_mma_acc_grid(out, m, n, 4, 1);
   int lgn = ct_log2_exact(n), groups = nwarps / 4, lgg = ct_log2_exact(groups);
   if (m != 128 || lgn < 0 || lgg < 0 || nwarps % 4 || n < groups || lgn - lgg > CT_LAYOUT_MAX_REG_BITS) return false;
   out->rank = 2;

@@ -70,10 +70,11 @@ bool ct_layout_blocked(ct_layout *out, int rank, const int64_t *shape, int nwarp
  * = 16 bytes per thread for tiles that are only staged to shared memory. */
 bool ct_layout_blocked_spt(ct_layout *out, int rank, const int64_t *shape, int nwarps, int max_spt_bits);
 bool ct_layout_mma_acc(ct_layout *out, int64_t m, int64_t n, int nwarps);
-/* The tcgen05 accumulator as tcgen05.ld 32x32b reads it back from TMEM (M = 128 rows = TMEM lanes):
+/* The tcgen05 accumulator as tcgen05.ld reads it back from TMEM. M = 128 rows = TMEM lanes (32x32b):
  * warp w reads lanes 32(w % 4) .. 32(w % 4) + 31 (the TMEM access restriction), one row per lane,
  * and the column group w / 4 of the N / (nwarps / 4) columns each thread holds, register r = column
- * r of its group. nwarps 4 or 8. */
+ * r of its group; nwarps 4 or 8. M = 64 (data-path layout F, 16 rows per warp; 16x256b): the m16n8
+ * C fragment per warp, i.e. the wgmma accumulator layout (ct_layout_mma_acc_grid, 4 warps). */
 bool ct_layout_tcgen05_acc(ct_layout *out, int64_t m, int64_t n, int nwarps);
 /* Same on an explicit wm × wn warp grid (wgmma: wm = all warps, wn = 1). */
 bool ct_layout_mma_acc_grid(ct_layout *out, int64_t m, int64_t n, int wm, int wn);

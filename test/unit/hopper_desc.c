@@ -13,8 +13,9 @@
  *    8·half, col = 8·j + 2·(lane%4) + c for register 4j + 2·half + c);
  *  - tcgen05 (sm_100a): the verified gen_sm100.py descriptor constant (0x4000404000010000) and
  *    instruction descriptor (kind::f16 f32 128x128 K-major: 0x08200010), the other kinds' type
- *    codes, the TMEM allocation sizes, and the tcgen05.ld 32x32b accumulator layout (thread of
- *    warp w, lane l holds row 32(w % 4) + l, columns (w / 4) x N/2 + r in register r). */
+ *    codes, the TMEM allocation sizes, and the tcgen05.ld accumulator layouts (M = 128, 32x32b:
+ *    thread of warp w, lane l holds row 32(w % 4) + l, columns (w / 4) x N/2 + r in register r;
+ *    M = 64, 16x256b: the m16n8 C fragment per warp). */
 #include <stdio.h>
 #include <string.h>
 
@@ -202,8 +203,22 @@ static void test_tcgen05(void) {
           CHECK(f / 128 == 32 * (w % 4) + lane && f % 128 == (w / 4) * per + r, "warp %u lane %u reg %u -> %u", w, lane, r, f);
         }
   }
+  /* M = 64 (layout F, tcgen05.ld 16x256b): register r of lane l in warp w = row 16w + l/4 + 8((r/2)%2),
+   * column 8(r/4) + 2(l%4) + r%2 — the wgmma accumulator layout of one warpgroup */
+  ct_layout f, acc;
+  CHECK(ct_layout_tcgen05_acc(&f, 64, 128, 4) && ct_layout_mma_acc_grid(&acc, 64, 128, 4, 1) && ct_layout_equal(&f, &acc),
+        "M=64: the m16n8 fragment layout");
+  for (uint32_t w = 0; w < 4; w++)
+    for (uint32_t lane = 0; lane < 32; lane += 3)
+      for (uint32_t r = 0; r < 64; r += 7) {
+        uint32_t flat = ct_layout_flat(&f, r, lane, w);
+        CHECK(flat / 128 == 16 * w + lane / 4 + 8 * ((r / 2) % 2) && flat % 128 == 8 * (r / 4) + 2 * (lane % 4) + r % 2,
+              "M=64 warp %u lane %u reg %u -> %u", w, lane, r, flat);
+      }
   ct_layout bad;
-  CHECK(!ct_layout_tcgen05_acc(&bad, 64, 128, 8) && !ct_layout_tcgen05_acc(&bad, 128, 128, 2), "M=64 and 2 warps refused");
+  CHECK(!ct_layout_tcgen05_acc(&bad, 64, 128, 8) && !ct_layout_tcgen05_acc(&bad, 128, 128, 2) &&
+            !ct_layout_tcgen05_acc(&bad, 256, 128, 8),
+        "M=64 on 8 warps, 2 warps and M=256 refused");
 }
 
 int main(void) {
