@@ -22,6 +22,7 @@
 #include "frontend/types.h"
 #include "tileaa/ir_build.h"
 #include "tileas/attrs.h"
+#include "tileas/hopper_plan.h"
 #include "tileas/sched.h"
 
 double ct_roofline_bytes_per_cycle(const ct_machine *m) {
@@ -69,10 +70,15 @@ bool ct_loop_mma_in_flight(MlirOperation loop, MlirOperation *mmaf_out, int *res
   MlirOperation mm = mmas.n == 1 ? mmas.ops[0] : (MlirOperation){NULL};
   ct_oplist_free(&mmas);
   if (mlirOperationIsNull(mm) || mlirOperationGetNumOperands(mm) != 3) return false;
-  /* A straight from memory (a TileAA wait / TileAS consume): an A computed in registers would be
+  /* A straight from memory (a TileAA wait / TileAS consume, or the 2-D view of a 3-D/4-D one that
+   * drops its leading unit dims, which stays where it is): an A computed in registers would be
    * rewritten by the next iteration while the group still reads it */
   MlirValue a = mlirOperationGetOperand(mm, 0);
   MlirOperation a_def = mlirValueIsAOpResult(a) ? mlirOpResultGetOwner(a) : (MlirOperation){NULL};
+  if (hopper_is_unit_reshape(a_def)) {
+    a = mlirOperationGetOperand(a_def, 0);
+    a_def = mlirValueIsAOpResult(a) ? mlirOpResultGetOwner(a) : (MlirOperation){NULL};
+  }
   if (mlirOperationIsNull(a_def) || !(ct_ir_is(a_def, "tileaa.wait") || ct_ir_is(a_def, "tileas.consume"))) return false;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   if (!mlirOperationEqual(mlirOperationGetParentOperation(mm), loop)) return false;
