@@ -126,7 +126,7 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
     commit(b, hopper_bar_ptr(L, o->empty_off, hopper_stage_of(L, o)));
     any = true;
   }
-  if (any) { /* refill iteration kt - 1's stages for kt - 1 + S once its MMAs are done */
+  if (any && !p->ws) { /* refill iteration kt - 1's stages for kt - 1 + S once its MMAs are done (warp-specialised: the producer) */
     MlirBlock has_prev = hopper_open_if(L, bld_icmp(b, BLD_SGT, kt, bld_i32(b, 0)));
     MlirValue rel = bld_sub(b, kt, bld_i32(b, 1));
     for (int i = 0; i < p->npipes; i++) {

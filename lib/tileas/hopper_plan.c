@@ -570,7 +570,6 @@ static const char *read_ws(ct_hopper_plan *p) {
     return why;
   }
   p->why_op = p->for_op;
-  if (p->tcgen05) return "warp specialization of the tcgen05 path (an MMA agent) is not built yet";
   const ct_tileas_ws *w = &p->ws_agents;
   if (w->nagents != 2 || w->agents[0].role == w->agents[1].role)
     return "tileas.agents must be one producer and one consumer agent";
@@ -625,7 +624,9 @@ static void plan_in_flight(ct_hopper_plan *p) {
   MlirOperation which;
   int r;
   if (!ct_loop_mma_in_flight(p->for_op, &which, &r) || !mlirOperationEqual(which, mm->mmaf)) return;
-  if (p->ws && !consumer_schedule_holds_stages(p)) return; /* heavy: as its consumer schedule says */
+  /* heavy wgmma: as its consumer schedule says (tcgen05: the accumulator is in TMEM and every
+   * commit tracks its MMAs, whatever the variant) */
+  if (p->ws && !p->tcgen05 && !consumer_schedule_holds_stages(p)) return;
   mm->keep_in_flight = true;
   mm->loop_result = r;
 }
@@ -839,7 +840,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   }
   if ((why = read_ws(p))) return why;
   /* the light variant of warp specialization has no schedule: every iteration waits for its group */
-  if (nm == 1 && !(p->ws && !p->ws_agents.heavy)) plan_in_flight(p);
+  if (nm == 1 && (p->tcgen05 || !(p->ws && !p->ws_agents.heavy))) plan_in_flight(p);
   if (p->tcgen05) {
     if ((why = plan_tmem(p))) return why;
     p->tmem.done = off;     /* the accumulator-ready mbarrier */
@@ -917,8 +918,8 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
                  (long long)mm->n, ct_wgmma_kstep_elems(mm->elem), kinds[ct_tcgen05_kind(mm->elem)],
                  (long long)p->tmem.column, (long long)(p->tmem.column + mm->n), (long long)p->tmem.columns, threads, a, b);
     ct_remark_op(env->c, p->for_op, "tcgen05 path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers; each stage is "
-                 "released by a tcgen05.commit, refilled one iteration later", p->npipes, p->npipes == 1 ? "" : "s",
-                 (long long)p->tx_bytes, p->nbarriers);
+                 "released by a tcgen05.commit, refilled %s", p->npipes, p->npipes == 1 ? "" : "s", (long long)p->tx_bytes,
+                 p->nbarriers, p->ws ? "by the producer warpgroup" : "one iteration later");
   }
   for (int i = 0; i < p->nmmas && !p->tcgen05; i++) {
     const ct_hopper_mma *mm = &p->mmas[i];

@@ -1,5 +1,5 @@
 /* warp_specialize: a TileAS pass (after layout propagation) — decides, for the loop of each entry
- * on the Hopper TMA + wgmma path, the pipeline strategy, and for warp specialization partitions the
+ * on the Hopper TMA + wgmma path or its Blackwell tcgen05 form, the pipeline strategy, and for warp specialization partitions the
  * loop's pipe protocol across two agents, written into the IR the code generator reads:
  *   tileas.pipeline = {strategy = "warp_specialize", variant = "light" | "heavy"} and
  *   tileas.agents = [{role = "producer", warps = [4W, 4W+4), regs = 40},
@@ -19,7 +19,11 @@
  * ct_sched_agent_schedules: the producer's fills, the consumer's waits, mma and releases), and when
  * the consumer's schedule releases a stage one stage after consuming it, one wgmma group stays in
  * flight and the stages of the previous iteration are released (hopper_plan.c plan_in_flight).
- * Eligibility: the entry is on the wgmma path with at least one ring pipe, and every op before the
+ * On the tcgen05 path the consumer agent is the MMA agent: its thread 0 waits for full stages,
+ * issues the tcgen05.mma and commits each stage to its empty mbarrier (one arrival), and all its
+ * warps read the TMEM accumulator back after the loop; the variants differ only in the schedule
+ * (a commit tracks its MMAs, so a stage is always released by the iteration that read it).
+ * Eligibility: the entry is on the wgmma or tcgen05 path with at least one ring pipe, and every op before the
  * loop is register-only (the producer warpgroup runs the kernel up to the loop too: no load, store,
  * atomic, print, reduction, layout conversion or nested region there).
  * Strategy: --pipeline-strategy=modulo (default: no attribute), warp-specialize (every eligible
@@ -108,11 +112,13 @@ static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, Mlir
   return NULL;
 }
 
-/* 32-bit words per consumer thread of the loop's carried tiles (accumulators, softmax state). */
-static int64_t carried_words(MlirOperation loop, int threads) {
-  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+/* 32-bit words per consumer thread of the loop's carried tiles (accumulators, softmax state; not
+ * a tcgen05 accumulator, which stays in TMEM). */
+static int64_t carried_words(const ct_hopper_plan *p, int threads) {
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(p->for_op, 0));
   int64_t words = 0;
   for (intptr_t i = 1; i < mlirBlockGetNumArguments(b); i++) {
+    if (p->tcgen05 && i == 1 + p->mmas[0].loop_result) continue;
     ct_type t;
     if (ct_type_from_mlir(mlirValueGetType(mlirBlockGetArgument(b, i)), &t) && t.kind == CT_TYPE_TILE)
       words += ct_tile_regs_per_thread(&t, threads);
@@ -125,7 +131,7 @@ static const char *ws_pays(const ct_hopper_plan *p, int regs) {
   MlirAttribute tc = mlirOperationGetAttributeByName(p->for_op, ct_ir_sref("trip_count"));
   if (!mlirAttributeIsNull(tc) && mlirAttributeIsAInteger(tc) && mlirIntegerAttrGetValueInt(tc) < 2 * p->stages)
     return "the loop runs fewer than two fills per stage";
-  if (carried_words(p->for_op, 128 * p->warpgroups) + CARRIED_MARGIN > regs)
+  if (carried_words(p, 128 * p->warpgroups) + CARRIED_MARGIN > regs)
     return "the loop-carried tiles and the loop's addressing do not fit the consumer register budget";
   return NULL;
 }
@@ -143,7 +149,10 @@ static void trace_decision(MlirOperation entry, MlirOperation loop, const char *
 }
 
 static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options *o) {
-  ct_hopper_plan_env env = {.c = c, .has_wgmma = true, .self_contained_abi = o->self_contained_abi};
+  ct_hopper_plan_env env = {.c = c,
+                            .has_wgmma = o->target == CT_TILEAS_SM90A,
+                            .has_tcgen05 = o->target == CT_TILEAS_SM100A,
+                            .self_contained_abi = o->self_contained_abi};
   ct_hopper_plan plan;
   const char *why = NULL;
   if (!ct_hopper_plan_entry(&env, entry, &plan, 0, &why)) return true; /* not on the wgmma path */
@@ -184,15 +193,17 @@ static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_opt
   /* heavy: the modulo scheduler once more, per agent (its own RRT; sched_ir.c) */
   if (heavy && !ct_sched_agent_schedules(c, o->target, entry, plan.for_op, 0)) return false;
   ct_remark_op(c, plan.for_op, "warp specialization (%s, %s variant%s): producer warpgroup warps %d-%d at %d registers "
-               "issues the TMA fills; consumer warps 0-%d at %d registers compute%s",
+               "issues the TMA fills; consumer warps 0-%d at %d registers %s",
                reason, heavy ? "heavy" : "light", heavy ? ": each agent modulo-scheduled on its own RRT" : ": no schedule",
                4 * plan.warpgroups, 4 * plan.warpgroups + 3, PRODUCER_REGS, 4 * plan.warpgroups - 1, regs,
-               heavy ? "" : ", waiting for each iteration's wgmma group");
+               plan.tcgen05 ? "(the MMA agent: thread 0 issues tcgen05.mma and commits each stage; all read TMEM back after "
+                              "the loop)"
+               : heavy ? "compute" : "compute, waiting for each iteration's wgmma group");
   return true;
 }
 
 bool ct_tileas_warp_specialize(ct_ctx *c, MlirOperation module_op, const ct_tileas_options *o) {
-  if (o->target != CT_TILEAS_SM90A || o->pipeline_strategy == CT_PIPELINE_MODULO) return true;
+  if (o->pipeline_strategy == CT_PIPELINE_MODULO) return true;
   ct_oplist entries = {0};
   ct_ir_collect(module_op, "cuda_tile.entry", &entries);
   bool ok = true;

@@ -11,8 +11,9 @@
  *     second iteration on when a wgmma group stays in flight);
  *   modulo: one agent; the prologue fills stages 0..min(S, n)-1, a release is followed by thread
  *     0's refill for iteration rel + S < n (wait for phase rel/S of the released stage's empty);
- *   tcgen05 (Blackwell, modulo): the release of iteration kt is thread 0's one tcgen05.commit on
- *     empty[kt % S], followed by its refill of iteration kt - 1's stage (kt >= 1, kt - 1 + S < n);
+ *   tcgen05 (Blackwell): the release of iteration kt is the MMA thread's one tcgen05.commit on
+ *     empty[kt % S]; modulo, thread 0 then refills iteration kt - 1's stage (kt >= 1, kt - 1 + S < n),
+ *     warp-specialised the producer does (as above);
  *   a pipe loaded before the loop: one arrive on full[0], one wait for phase 0.
  * Then: (1) no agent waits on an mbarrier only it arrives on (with two agents or more); (2) the
  * programs run against an mbarrier model (pending arrivals, completed phases k; try_wait.parity(f)
@@ -159,9 +160,9 @@ static bool build(pcheck *k, int64_t n) {
           push(&k->ag[a], true, bar_id(i, false, kt % S), 0, kt / S, op);
         } else if (in_list(&rels[i], op)) {
           if (!(ok = agent_of(k, op, &a))) break;
-          if (p->tcgen05) { /* thread 0's tcgen05.commit of iteration kt, then its refill of kt - 1's stage */
+          if (p->tcgen05) { /* the MMA thread's tcgen05.commit of iteration kt (modulo: then its refill of kt - 1's stage) */
             push(&k->ag[a], false, bar_id(i, true, kt % S), 1, 0, op);
-            if (kt >= 1 && kt - 1 + S < n) {
+            if (!p->ws && kt >= 1 && kt - 1 + S < n) {
               push(&k->ag[a], true, bar_id(i, true, (kt - 1) % S), 0, (kt - 1) / S, op);
               push(&k->ag[a], false, bar_id(i, false, (kt - 1) % S), 1, 0, op);
             }

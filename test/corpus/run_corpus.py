@@ -9,7 +9,8 @@ For every kernel:
      the pass takes the loop (the summary lists the kernels it does not take, and why);
   4. tilec -O3 --gpu-name=sm_100a compiles it (or refuses it with the register-budget error, the only
      refusal a corpus kernel may get there), on tcgen05.mma (with its TMEM allocation, read-back and
-     release) or mma.sync / fma, and ptxas -arch=sm_100a accepts it with 0 spills; the summary lists
+     release) or mma.sync / fma, and ptxas -arch=sm_100a accepts it with 0 spills (a tcgen05 one also
+     warp-specialised, the MMA agent, where the pass takes its loop); the summary lists
      the kernels not on tcgen05 with the remark that says why (issue 14);
   5. the reference interpreter (tilec-run --interpret) runs it on its CORPUS-RUN shape, checked
      against tilec-run's C reference (CORPUS-REF c:...) or against a reference computed here
@@ -252,6 +253,22 @@ def main():
                     for need in ("tcgen05.alloc", "tcgen05.commit", "tcgen05.ld.sync.aligned", "tcgen05.dealloc"):
                         if need not in btext:
                             failures.append("%s: tcgen05 PTX without %s" % (fname, need))
+                    # ... and its warp-specialised form (the MMA agent) where the pass takes the loop
+                    wb = os.path.join(work, name + ".sm100.ws.ptx")
+                    w = subprocess.run([args.tilec, "-O3", "--gpu-name=sm_100a", "--pipeline-strategy=warp-specialize", "--remarks",
+                                        path, "-o", wb], capture_output=True, text=True, timeout=args.timeout)
+                    if w.returncode != 0:
+                        failures.append("%s: sm_100a --pipeline-strategy=warp-specialize failed: %s" % (
+                            fname, w.stderr.strip().splitlines()[:1]))
+                    elif "remark: warp specialization (" in w.stderr:
+                        bw = "tcgen05+ws"
+                        if args.ptxas:
+                            p = subprocess.run([args.ptxas, "-arch=sm_100a", "-v", wb, "-o", os.devnull], capture_output=True,
+                                               text=True)
+                            log = p.stdout + p.stderr
+                            if p.returncode != 0 or re.search(r"[1-9][0-9]* bytes spill (stores|loads)", log):
+                                failures.append("%s: warp-specialised sm_100a PTX rejected or spilling: %s" % (
+                                    fname, log.strip().splitlines()[:2]))
                 else:
                     m = re.search(r"remark: mma.sync path: ([^\n]*)", b.stderr)
                     tc5_declined.append("%s (%s)" % (name, m.group(1).strip() if m else "no remark"))
@@ -274,7 +291,7 @@ def main():
                 ok, msg = run_own_reference(args, path, run[0], ref[0], work, name)
             if not ok:
                 failures.append("%s: %s" % (fname, msg))
-            lines.append("%-28s %-8s %-3s regs %-4s sm_100a %-8s interpreter %s" % (name, fam, ws, regs, bw, msg if ok else "FAILED"))
+            lines.append("%-28s %-8s %-3s regs %-4s sm_100a %-10s interpreter %s" % (name, fam, ws, regs, bw, msg if ok else "FAILED"))
     for l in lines:
         print(l)
     print("corpus: %d kernels, %d on wgmma; known gaps (CORPUS-WANT): %s" % (len(lines), nwgmma, ", ".join(gaps) or "none"))

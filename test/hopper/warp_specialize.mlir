@@ -28,7 +28,7 @@
 // The default strategy is modulo: no producer warpgroup.
 // RUN: %tilec -O3 --gpu-name=sm_90a %s -o %t.modulo.ptx
 // RUN: %FileCheck %s --check-prefix=MODULO < %t.modulo.ptx
-// sm_100a has no wgmma path: the strategy changes nothing there.
+// sm_100a: the loops on the tcgen05 path are specialised the same way (the MMA agent: test/blackwell/).
 // RUN: %tilec -O3 --gpu-name=sm_100a --pipeline-strategy=warp-specialize %s -o %t.100.ptx
 // RUN: %FileCheck %s --check-prefix=SM100 < %t.100.ptx
 // RUN: %check-ptx sm_100a %t.100.ptx
@@ -86,7 +86,7 @@
 // TRACE-NEXT: { "kernel": "gemm_prefix_load", {{.*}}"strategy": "modulo", "reason": "an op before the loop is not register-only
 // MODULO-NOT: setmaxnreg
 // MODULO: .reqntid 256, 1, 1
-// SM100-NOT: setmaxnreg
+// SM100-COUNT-3: setmaxnreg.dec.sync.aligned.u32 40;
 cuda_tile.module @ws {
   entry @gemm_ws(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
     %a16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
