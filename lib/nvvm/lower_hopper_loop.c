@@ -461,7 +461,7 @@ static MlirValue pack2(ct_lower *L, MlirValue lo, MlirValue hi) {
  * (B^T: N rows of K bytes, as a TMA box of the buffer's swizzle would hold them: slab kb / span at
  * slab × N × span, row n × span, then the swizzle), then fence.proxy.async (generic → async
  * proxy) and a CTA barrier. Returns the slot's shared address (i32), or NULL on failure. */
-static MlirValue stage_b(ct_lower *L, MlirOperation op, const ct_hopper_mma *mm) {
+MlirValue hopper_stage_b(ct_lower *L, MlirOperation op, const ct_hopper_mma *mm) {
   ct_bld *b = &L->b;
   ct_lv *v = lv_get(L, op, 1);
   if (!v) return (MlirValue){NULL};
@@ -544,7 +544,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   }
   const ct_hopper_pipe *pb = mm->b_staged ? NULL : &p->pipes[mm->b_pipe];
   const ct_wgmma_operand_geom *bg = pb ? &pb->geom : &mm->b_geom;
-  MlirValue baddr = pb ? hopper_stage_addr(L, pb) : stage_b(L, op, mm);
+  MlirValue baddr = pb ? hopper_stage_addr(L, pb) : hopper_stage_b(L, op, mm);
   if (mlirValueIsNull(baddr)) return LOWER_FAILED;
   MlirValue db0 = desc_at(b, baddr, bg);
   /* every operand of the chain is ready before wgmma.fence: no register of an in-flight wgmma is

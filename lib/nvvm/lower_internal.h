@@ -284,6 +284,11 @@ MlirValue hopper_stage_addr(ct_lower *L, const struct ct_hopper_pipe *o);
 MlirValue hopper_stage_of(ct_lower *L, const struct ct_hopper_pipe *o);
 MlirValue hopper_phase_of(ct_lower *L, const struct ct_hopper_pipe *o);
 MlirValue hopper_desc_at(ct_bld *b, MlirValue addr32, uint64_t desc_const);
+/* A B operand staged from registers (hopper_plan.c plan_b_staging): every thread writes its part,
+ * transposed, into slot kt % b_slots (K-major, swizzled), fence.proxy.async, CTA barrier; returns
+ * the slot's shared address (i32), or NULL after an error. */
+struct ct_hopper_mma;
+MlirValue hopper_stage_b(ct_lower *L, MlirOperation op, const struct ct_hopper_mma *mm);
 void hopper_through_asm(ct_bld *b, const char *instr, const char *intrinsic, int64_t arg, MlirValue *v, int nv, MlirValue *w,
                         int nw);
 /* ---- lower_tcgen05.c: the Blackwell form of the plan (L->hopper->tcgen05) ---- */

@@ -765,8 +765,6 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     MlirOperation bp = hopper_produce_of(bv);
     if (!transposable && !mlirOperationIsNull(bp) && role == CT_PIPE_B_MN)
       return "a tf32 or 8-bit B in an MN-major TMA pipe (wgmma reads these types K-major only)";
-    if (mlirOperationIsNull(bp) && p->tcgen05)
-      return "tcgen05 with B staged from registers is not built: the B operand of this mmaf is not a view load";
     if (mlirOperationIsNull(bp)) {
       /* B in registers (a SIMT load: no TMA path; or computed): staged, transposed, into K-major
        * slots each iteration */
@@ -777,6 +775,12 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   }
   for (int i = 0; i < p->npipes; i++)
     if ((why = check_load(p, &p->pipes[i], body))) return why;
+  /* tcgen05 with B staged: slot kt % 3 is rewritten in iteration kt + 3 by every thread, after the
+   * CTA barrier that thread 0 reaches only once it has waited for iteration kt + 1's commit, i.e.
+   * for the MMAs of kt (in order) — which needs A on a ring in the loop (that wait is its refill's) */
+  if (p->tcgen05 && p->mmas[0].b_staged && (p->mmas[0].a_pipe < 0 || !p->pipes[p->mmas[0].a_pipe].in_loop))
+    return "tcgen05 with B staged from registers needs A on a TMA ring in the loop (the wait for each commit orders "
+           "the rewrite of B's slots)";
   p->warpgroups = (int)(p->m / 64);
 
   enum { MAXL = 64 };
@@ -839,6 +843,9 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     p->pipes[i].empty_arrivals = p->tcgen05 ? 1 : 128 * p->warpgroups; /* tcgen05: one commit per use */
   }
   if ((why = read_ws(p))) return why;
+  if (p->ws && p->tcgen05 && p->mmas[0].b_staged)
+    return "warp specialization of a tcgen05 loop whose B is staged from registers (the consumer threads would rewrite "
+           "its slots while only the producer waits for the MMAs)";
   /* the light variant of warp specialization has no schedule: every iteration waits for its group */
   if (nm == 1 && (p->tcgen05 || !(p->ws && !p->ws_agents.heavy))) plan_in_flight(p);
   if (p->tcgen05) {
@@ -911,7 +918,10 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
     const ct_hopper_mma *mm = &p->mmas[0];
     char a[160], b[160];
     describe(p, mm->a_pipe, a, sizeof a);
-    describe(p, mm->b_pipe, b, sizeof b);
+    if (mm->b_staged)
+      snprintf(b, sizeof b, "registers, staged transposed into %d K-major slots (swizzle %dB) each iteration",
+               mm->b_slots, mm->b_geom.swizzle);
+    else describe(p, mm->b_pipe, b, sizeof b);
     static const char *const kinds[] = {"f16", "tf32", "f8f6f4", "i8"};
     ct_remark_op(env->c, mm->mmaf, "tcgen05 path: m%lldn%lldk%d kind::%s issued by thread 0, accumulator in TMEM columns "
                  "[%lld, %lld) of %lld allocated; %d threads read it back (tcgen05.ld); A: %s; B: %s", (long long)mm->m,

@@ -101,6 +101,9 @@ static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, Mlir
   bool ring = false;
   for (int i = 0; i < p->npipes; i++) ring |= p->pipes[i].in_loop;
   if (!ring) return "the loop has no TMA ring (its operands are loaded before it or staged from registers)";
+  if (p->tcgen05 && p->mmas[0].b_staged)
+    return "tcgen05 with B staged from registers (the consumer threads rewrite B's slots, which only a thread that waits "
+           "for the MMAs may order)";
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationEqual(op, p->for_op);
        op = mlirOperationGetNextInBlock(op))

@@ -162,10 +162,10 @@ static bool build(pcheck *k, int64_t n) {
           if (!(ok = agent_of(k, op, &a))) break;
           if (p->tcgen05) { /* the MMA thread's tcgen05.commit of iteration kt (modulo: then its refill of kt - 1's stage) */
             push(&k->ag[a], false, bar_id(i, true, kt % S), 1, 0, op);
-            if (!p->ws && kt >= 1 && kt - 1 + S < n) {
+            bool refill = kt - 1 + S < n, staged = p->mmas[0].b_staged; /* staged B: the wait is every iteration's */
+            if (!p->ws && kt >= 1 && (refill || staged))
               push(&k->ag[a], true, bar_id(i, true, (kt - 1) % S), 0, (kt - 1) / S, op);
-              push(&k->ag[a], false, bar_id(i, false, (kt - 1) % S), 1, 0, op);
-            }
+            if (!p->ws && kt >= 1 && refill) push(&k->ag[a], false, bar_id(i, false, (kt - 1) % S), 1, 0, op);
             continue;
           }
           int64_t rel = in_flight ? kt - 1 : kt;
