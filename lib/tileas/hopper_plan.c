@@ -885,6 +885,14 @@ static void describe(const ct_hopper_plan *p, int pipe, char *buf, size_t cap) {
   if (o->role != CT_PIPE_A) snprintf(buf + n, cap - (size_t)n, ", %s", o->role == CT_PIPE_B_K ? "K-major" : "MN-major");
 }
 
+/* The same for an mmaf's B, which may be staged from registers. */
+static void describe_b(const ct_hopper_plan *p, const ct_hopper_mma *mm, char *buf, size_t cap) {
+  if (mm->b_staged)
+    snprintf(buf, cap, "registers, staged transposed into %d K-major slots (swizzle %dB) each iteration", mm->b_slots,
+             mm->b_geom.swizzle);
+  else describe(p, mm->b_pipe, buf, cap);
+}
+
 bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct_hopper_plan *p, int hinted_warps,
                           const char **why_out) {
   *why_out = NULL;
@@ -918,10 +926,7 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
     const ct_hopper_mma *mm = &p->mmas[0];
     char a[160], b[160];
     describe(p, mm->a_pipe, a, sizeof a);
-    if (mm->b_staged)
-      snprintf(b, sizeof b, "registers, staged transposed into %d K-major slots (swizzle %dB) each iteration",
-               mm->b_slots, mm->b_geom.swizzle);
-    else describe(p, mm->b_pipe, b, sizeof b);
+    describe_b(p, mm, b, sizeof b);
     static const char *const kinds[] = {"f16", "tf32", "f8f6f4", "i8"};
     ct_remark_op(env->c, mm->mmaf, "tcgen05 path: m%lldn%lldk%d kind::%s issued by thread 0, accumulator in TMEM columns "
                  "[%lld, %lld) of %lld allocated; %d threads read it back (tcgen05.ld); A: %s; B: %s", (long long)mm->m,
@@ -935,10 +940,7 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
     const ct_hopper_mma *mm = &p->mmas[i];
     char a[160], b[160];
     describe(p, mm->a_pipe, a, sizeof a);
-    if (mm->b_staged)
-      snprintf(b, sizeof b, "registers, staged transposed into %d K-major slots (swizzle %dB) each iteration",
-               mm->b_slots, mm->b_geom.swizzle);
-    else describe(p, mm->b_pipe, b, sizeof b);
+    describe_b(p, mm, b, sizeof b);
     ct_remark_op(env->c, mm->mmaf, "wgmma path: m64n%lldk%d x %d warpgroup%s (%d threads); A: %s; B: %s", (long long)mm->n,
                  ct_wgmma_kstep_elems(mm->elem), p->warpgroups, p->warpgroups == 1 ? "" : "s", threads, a, b);
   }

@@ -147,6 +147,32 @@ def run_own_reference(args, path, run, ref, work, name):
     return True, "max error %.2g" % worst
 
 
+def compile_ws(args, arch, path, out, fname, failures):
+    """tilec -O3 --pipeline-strategy=warp-specialize --remarks for arch: the completed process, or None
+    (a failure recorded) when tilec fails."""
+    w = subprocess.run([args.tilec, "-O3", "--gpu-name=" + arch, "--pipeline-strategy=warp-specialize", "--remarks", path,
+                        "-o", out], capture_output=True, text=True, timeout=args.timeout)
+    if w.returncode != 0:
+        failures.append("%s: tilec --gpu-name=%s --pipeline-strategy=warp-specialize failed: %s" % (
+            fname, arch, w.stderr.strip().splitlines()[:1]))
+        return None
+    return w
+
+
+def ptxas_check(args, arch, ptx, what, failures):
+    """ptxas -arch=<arch> -v on ptx: a failure for a rejection or a spill (named `what`); the log, or
+    None without ptxas."""
+    if not args.ptxas:
+        return None
+    p = subprocess.run([args.ptxas, "-arch=" + arch, "-v", ptx, "-o", os.devnull], capture_output=True, text=True)
+    log = p.stdout + p.stderr
+    if p.returncode != 0:
+        failures.append("%s: ptxas -arch=%s rejected the PTX: %s" % (what, arch, log.strip().splitlines()[:2]))
+    if re.search(r"[1-9][0-9]* bytes spill (stores|loads)", log):
+        failures.append("%s: spills registers on %s" % (what, arch))
+    return log
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tilec", required=True)
@@ -196,13 +222,8 @@ def main():
             if want_more and want_more[0] != fam:
                 gaps.append("%s (%s, wanted %s)" % (name, fam, want_more[0]))
             regs = "-"
-            if args.ptxas:
-                p = subprocess.run([args.ptxas, "-arch=sm_90a", "-v", ptx, "-o", os.devnull], capture_output=True, text=True)
-                log = p.stdout + p.stderr
-                if p.returncode != 0:
-                    failures.append("%s: ptxas rejected the PTX: %s" % (fname, log.strip().splitlines()[:2]))
-                if re.search(r"[1-9][0-9]* bytes spill (stores|loads)", log):
-                    failures.append("%s: spills registers on sm_90a" % fname)
+            log = ptxas_check(args, "sm_90a", ptx, fname, failures)
+            if log is not None:
                 m = re.search(r"Used (\d+) registers", log)
                 regs = m.group(1) if m else "?"
             # warp specialization (issue 13): the same kernel with a producer warpgroup, when the
@@ -210,26 +231,15 @@ def main():
             ws = "-"
             if fam == "wgmma":
                 wptx = os.path.join(work, name + ".ws.ptx")
-                w = subprocess.run([args.tilec, "-O3", "--gpu-name=sm_90a", "--pipeline-strategy=warp-specialize", "--remarks",
-                                    path, "-o", wptx], capture_output=True, text=True, timeout=args.timeout)
-                if w.returncode != 0:
-                    failures.append("%s: tilec --pipeline-strategy=warp-specialize failed: %s" % (
-                        fname, w.stderr.strip().splitlines()[:1]))
-                elif "remark: warp specialization (" in w.stderr:
+                w = compile_ws(args, "sm_90a", path, wptx, fname, failures)
+                if w is not None and "remark: warp specialization (" in w.stderr:
                     wtext = open(wptx).read()
                     if "setmaxnreg.dec.sync.aligned.u32" not in wtext or "setmaxnreg.inc.sync.aligned.u32" not in wtext:
                         failures.append("%s: warp-specialised PTX without setmaxnreg" % fname)
                     ws = "ws"
-                    if args.ptxas:
-                        p = subprocess.run([args.ptxas, "-arch=sm_90a", "-v", wptx, "-o", os.devnull], capture_output=True,
-                                           text=True)
-                        log = p.stdout + p.stderr
-                        if p.returncode != 0:
-                            failures.append("%s: ptxas rejected the warp-specialised PTX: %s" % (fname, log.strip().splitlines()[:2]))
-                        if re.search(r"[1-9][0-9]* bytes spill (stores|loads)", log):
-                            failures.append("%s: warp-specialised, spills registers on sm_90a" % fname)
+                    ptxas_check(args, "sm_90a", wptx, "%s: warp-specialised" % fname, failures)
                     nws += 1
-                else:
+                elif w is not None:
                     m = re.search(r"warp specialization: not for this loop: ([^(\n]*)", w.stderr)
                     why = m.group(1).strip() if m else "no remark"
                     ws_declined.append("%s (%s)" % (name, why))
@@ -255,30 +265,14 @@ def main():
                             failures.append("%s: tcgen05 PTX without %s" % (fname, need))
                     # ... and its warp-specialised form (the MMA agent) where the pass takes the loop
                     wb = os.path.join(work, name + ".sm100.ws.ptx")
-                    w = subprocess.run([args.tilec, "-O3", "--gpu-name=sm_100a", "--pipeline-strategy=warp-specialize", "--remarks",
-                                        path, "-o", wb], capture_output=True, text=True, timeout=args.timeout)
-                    if w.returncode != 0:
-                        failures.append("%s: sm_100a --pipeline-strategy=warp-specialize failed: %s" % (
-                            fname, w.stderr.strip().splitlines()[:1]))
-                    elif "remark: warp specialization (" in w.stderr:
+                    w = compile_ws(args, "sm_100a", path, wb, fname, failures)
+                    if w is not None and "remark: warp specialization (" in w.stderr:
                         bw = "tcgen05+ws"
-                        if args.ptxas:
-                            p = subprocess.run([args.ptxas, "-arch=sm_100a", "-v", wb, "-o", os.devnull], capture_output=True,
-                                               text=True)
-                            log = p.stdout + p.stderr
-                            if p.returncode != 0 or re.search(r"[1-9][0-9]* bytes spill (stores|loads)", log):
-                                failures.append("%s: warp-specialised sm_100a PTX rejected or spilling: %s" % (
-                                    fname, log.strip().splitlines()[:2]))
+                        ptxas_check(args, "sm_100a", wb, "%s: warp-specialised" % fname, failures)
                 else:
                     m = re.search(r"remark: mma.sync path: ([^\n]*)", b.stderr)
                     tc5_declined.append("%s (%s)" % (name, m.group(1).strip() if m else "no remark"))
-                if args.ptxas:
-                    p = subprocess.run([args.ptxas, "-arch=sm_100a", "-v", bptx, "-o", os.devnull], capture_output=True, text=True)
-                    log = p.stdout + p.stderr
-                    if p.returncode != 0:
-                        failures.append("%s: ptxas rejected the sm_100a PTX: %s" % (fname, log.strip().splitlines()[:2]))
-                    if re.search(r"[1-9][0-9]* bytes spill (stores|loads)", log):
-                        failures.append("%s: spills registers on sm_100a" % fname)
+                ptxas_check(args, "sm_100a", bptx, fname, failures)
             if ref[0].startswith("c:"):
                 words = run[0].split()
                 ir = subprocess.run([args.tilec_run, "--interpret", path] + words + ["--reference", ref[0]],
