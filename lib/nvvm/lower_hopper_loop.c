@@ -118,10 +118,12 @@ void hopper_kernel_prologue(ct_lower *L) {
       intr0(b, "llvm.nvvm.mbarrier.init.shared", 2, e);
     }
   }
-  if (p->tcgen05) {
-    MlirValue d[2] = {hopper_ring_ptr(L, bld_i32(b, (int32_t)p->tmem.done)), bld_i32(b, 1)};
-    intr0(b, "llvm.nvvm.mbarrier.init.shared", 2, d);
-  }
+  if (p->tcgen05) /* the accumulator-ready mbarrier, and the 2 that order staged operands' slots */
+    for (int i = 0; i < (p->tmem.order >= 0 ? 3 : 1); i++) {
+      int64_t off = i == 0 ? p->tmem.done : p->tmem.order + 8 * (i - 1);
+      MlirValue d[2] = {hopper_ring_ptr(L, bld_i32(b, (int32_t)off)), bld_i32(b, 1)};
+      intr0(b, "llvm.nvvm.mbarrier.init.shared", 2, d);
+    }
   intr0(b, "llvm.nvvm.fence.mbarrier_init.release.cluster", 0, NULL);
   hopper_close_if(L, join);
   if (p->tcgen05) tcgen05_kernel_prologue(L); /* TMEM allocation, and the CTA barrier */
@@ -456,41 +458,54 @@ static MlirValue pack2(ct_lower *L, MlirValue lo, MlirValue hi) {
   return bld_bitcast(b, v, b->i32);
 }
 
-/* B staged from registers (hopper_plan.c plan_b_staging): every thread writes its registers of
- * B ([K,N], any register layout) transposed into slot kt % slots of the K-major staging buffer
- * (B^T: N rows of K bytes, as a TMA box of the buffer's swizzle would hold them: slab kb / span at
- * slab × N × span, row n × span, then the swizzle), then fence.proxy.async (generic → async
- * proxy) and a CTA barrier. Returns the slot's shared address (i32), or NULL on failure. */
-MlirValue hopper_stage_b(ct_lower *L, MlirOperation op, const ct_hopper_mma *mm) {
+/* An operand staged from registers (hopper_plan.c plan_staging; wgmma's B, tcgen05's A and B):
+ * every thread writes its registers of the operand (any register layout) into slot kt % slots of
+ * its K-major staging buffer (rows of K bytes — B^T's N rows, A's M rows — as a TMA box of the
+ * buffer's swizzle would hold them: slab kb / span at slab × rows × span, row × span, then the
+ * swizzle). Returns the slot's offset from the ring start (i32), or NULL on failure; the caller then
+ * hands the slots over with fence.proxy.async (generic → async proxy) and a CTA barrier. */
+MlirValue hopper_stage_operand(ct_lower *L, MlirOperation op, int operand, int kdim, int slots, int64_t stage_off,
+                               int64_t slot_bytes, const ct_wgmma_operand_geom *g) {
   ct_bld *b = &L->b;
-  ct_lv *v = lv_get(L, op, 1);
+  ct_lv *v = lv_get(L, op, operand);
   if (!v) return (MlirValue){NULL};
   const ct_layout *l = v->layout;
   if (!l || l->rank != 2) {
-    ct_error_op(L->c, op, "internal error: the staged wgmma B operand has no 2-D register layout");
+    ct_error_op(L->c, op, "internal error: the staged %s operand has no 2-D register layout", operand ? "B" : "A");
     return (MlirValue){NULL};
   }
-  const ct_wgmma_operand_geom *g = &mm->b_geom;
+  int rdim = 1 - kdim;
   int esize = g->esize, span = g->swizzle, span_bits = ct_log2_exact(span);
-  int off0 = ct_layout_dim_offset(l, 0), bits0 = ct_layout_dim_bits(l, 0); /* k */
-  int off1 = ct_layout_dim_offset(l, 1), bits1 = ct_layout_dim_bits(l, 1); /* n */
-  MlirValue slot = bld_bin(b, "llvm.urem", L->hopper_emit->kt, bld_i32(b, mm->b_slots));
-  MlirValue base = bld_add(b, bld_i32(b, mm->b_stage_off), bld_mul(b, slot, bld_i32(b, mm->b_slot_bytes)));
+  int offk = ct_layout_dim_offset(l, kdim), bitsk = ct_layout_dim_bits(l, kdim);
+  int offr = ct_layout_dim_offset(l, rdim), bitsr = ct_layout_dim_bits(l, rdim);
+  MlirValue slot = bld_bin(b, "llvm.urem", L->hopper_emit->kt, bld_i32(b, slots));
+  MlirValue base = bld_add(b, bld_i32(b, stage_off), bld_mul(b, slot, bld_i32(b, slot_bytes)));
   MlirValue t = thread_flat_index(L, l);
-  MlirValue tk = hopper_bit_field(b, t, off0, bits0), tn = hopper_bit_field(b, t, off1, bits1);
+  MlirValue tk = hopper_bit_field(b, t, offk, bitsk), trow = hopper_bit_field(b, t, offr, bitsr);
   for (int r = 0; r < v->nregs; r++) {
     uint32_t rf = ct_layout_reg_flat(l, (uint32_t)r);
-    MlirValue k = bld_or(b, tk, bld_i32(b, (rf >> off0) & ((1u << bits0) - 1)));
-    MlirValue n = bld_or(b, tn, bld_i32(b, bits1 ? (rf >> off1) & ((1u << bits1) - 1) : 0));
+    MlirValue k = bld_or(b, tk, bld_i32(b, bitsk ? (rf >> offk) & ((1u << bitsk) - 1) : 0));
+    MlirValue row = bld_or(b, trow, bld_i32(b, bitsr ? (rf >> offr) & ((1u << bitsr) - 1) : 0));
     MlirValue kb = bld_mul(b, k, bld_i32(b, esize));
     MlirValue slab = bld_lshr(b, kb, bld_i32(b, span_bits));
-    MlirValue in_box = bld_add(b, bld_shl(b, n, bld_i32(b, span_bits)), bld_and(b, kb, bld_i32(b, span - 1)));
+    MlirValue in_box = bld_add(b, bld_shl(b, row, bld_i32(b, span_bits)), bld_and(b, kb, bld_i32(b, span - 1)));
     MlirValue off = bld_add(b, bld_mul(b, slab, bld_i32(b, g->box_bytes)), hopper_swizzle(b, in_box, span));
     bld_store(b, v->regs[r], hopper_ring_ptr(L, bld_add(b, base, off)), esize);
   }
+  return base;
+}
+
+void hopper_staged_to_async(ct_bld *b) {
   bld_intr(b, "llvm.nvvm.fence.proxy.async.shared_cta", b->void_ty, 0, NULL);
   bld_barrier(b);
-  return bld_add(b, L->hopper_emit->base32, base);
+}
+
+/* wgmma's B staged from registers ([K,N]: K is dim 0), then the generic -> async handover. */
+static MlirValue stage_b(ct_lower *L, MlirOperation op, const ct_hopper_mma *mm) {
+  MlirValue off = hopper_stage_operand(L, op, 1, 0, mm->b_slots, mm->b_stage_off, mm->b_slot_bytes, &mm->b_geom);
+  if (mlirValueIsNull(off)) return off;
+  hopper_staged_to_async(&L->b);
+  return bld_add(&L->b, L->hopper_emit->base32, off);
 }
 
 static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
@@ -544,7 +559,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   }
   const ct_hopper_pipe *pb = mm->b_staged ? NULL : &p->pipes[mm->b_pipe];
   const ct_wgmma_operand_geom *bg = pb ? &pb->geom : &mm->b_geom;
-  MlirValue baddr = pb ? hopper_stage_addr(L, pb) : hopper_stage_b(L, op, mm);
+  MlirValue baddr = pb ? hopper_stage_addr(L, pb) : stage_b(L, op, mm);
   if (mlirValueIsNull(baddr)) return LOWER_FAILED;
   MlirValue db0 = desc_at(b, baddr, bg);
   /* every operand of the chain is ready before wgmma.fence: no register of an in-flight wgmma is

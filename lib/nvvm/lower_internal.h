@@ -284,11 +284,15 @@ MlirValue hopper_stage_addr(ct_lower *L, const struct ct_hopper_pipe *o);
 MlirValue hopper_stage_of(ct_lower *L, const struct ct_hopper_pipe *o);
 MlirValue hopper_phase_of(ct_lower *L, const struct ct_hopper_pipe *o);
 MlirValue hopper_desc_at(ct_bld *b, MlirValue addr32, uint64_t desc_const);
-/* A B operand staged from registers (hopper_plan.c plan_b_staging): every thread writes its part,
- * transposed, into slot kt % b_slots (K-major, swizzled), fence.proxy.async, CTA barrier; returns
- * the slot's shared address (i32), or NULL after an error. */
-struct ct_hopper_mma;
-MlirValue hopper_stage_b(ct_lower *L, MlirOperation op, const struct ct_hopper_mma *mm);
+/* An mma operand staged from registers (hopper_plan.c plan_staging): every thread writes its
+ * registers of operand `operand` of op (K is tile dim kdim) K-major and swizzled into slot
+ * kt % slots (rows of K bytes, as a TMA box of g's swizzle would lay them out); returns the slot's
+ * offset from the ring start (i32), or NULL after an error. hopper_staged_to_async: fence.proxy.async and the
+ * CTA barrier that hand the slots to the tensor cores. */
+struct ct_wgmma_operand_geom;
+MlirValue hopper_stage_operand(ct_lower *L, MlirOperation op, int operand, int kdim, int slots, int64_t stage_off,
+                               int64_t slot_bytes, const struct ct_wgmma_operand_geom *g);
+void hopper_staged_to_async(ct_bld *b);
 void hopper_through_asm(ct_bld *b, const char *instr, const char *intrinsic, int64_t arg, MlirValue *v, int nv, MlirValue *w,
                         int nw);
 /* ---- lower_tcgen05.c: the Blackwell form of the plan (L->hopper->tcgen05) ---- */

@@ -15,10 +15,11 @@
  *    MMAs complete); then, from the second iteration on, the stages of iteration kt - 1 are
  *    refilled for kt - 1 + S (< n) after their empty phase completes — so one iteration of MMAs
  *    stays queued on the tensor core while thread 0 waits (the in-flight form of the wgmma path).
- *    A B staged from registers (hopper_plan.c plan_b_staging, 3 slots) is written by every thread
- *    before thread 0's part, followed by fence.proxy.async and a CTA barrier; thread 0 then waits
- *    for iteration kt - 1's commit every iteration, so the slot rewritten after the next barrier is
- *    no longer read by any MMA.
+ *    An A or B staged from registers (hopper_plan.c plan_staging, 3 slots each) is written by every
+ *    thread before thread 0's part, followed by fence.proxy.async and a CTA barrier; thread 0 then
+ *    commits to order[kt % 2] and waits for iteration kt - 1's commit on order[(kt - 1) % 2]
+ *    (parity ((kt - 1) / 2) & 1: two mbarriers, so the one waited for cannot be a phase ahead),
+ *    so the slot rewritten after the next barrier is no longer read by any MMA.
  *    Descriptors: the wgmma geometry with the tcgen05 version bit (ct_tcgen05_desc_const); A is
  *    K-major over all 128 rows; B MN- or K-major (instruction-descriptor bit 16).
  *  - the loop's TMEM result (tcgen05_read_accumulator, on the loop's exit edge, which only a loop
@@ -93,12 +94,19 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;
   const ct_hopper_mma *mm = &p->mmas[idx];
-  const ct_hopper_pipe *pa = &p->pipes[mm->a_pipe], *pb = mm->b_staged ? NULL : &p->pipes[mm->b_pipe];
-  const ct_wgmma_operand_geom *bg = pb ? &pb->geom : &mm->b_geom;
+  const ct_hopper_pipe *pa = mm->a_staged ? NULL : &p->pipes[mm->a_pipe], *pb = mm->b_staged ? NULL : &p->pipes[mm->b_pipe];
+  const ct_wgmma_operand_geom *ag = pa ? &pa->geom : &mm->a_geom, *bg = pb ? &pb->geom : &mm->b_geom;
   MlirValue kt = L->hopper_emit->kt;
-  /* B staged from registers: every thread writes this iteration's slot first (then a CTA barrier) */
-  MlirValue baddr = pb ? (MlirValue){NULL} : hopper_stage_b(L, op, mm);
-  if (!pb && mlirValueIsNull(baddr)) return LOWER_FAILED;
+  /* operands staged from registers: every thread writes this iteration's slots first ([M,K]: K is
+   * A's dim 1; [K,N]: B's dim 0), then fence.proxy.async and a CTA barrier */
+  MlirValue aaddr = {NULL}, baddr = {NULL};
+  if (!pa && mlirValueIsNull(aaddr = hopper_stage_operand(L, op, 0, 1, mm->a_slots, mm->a_stage_off, mm->a_slot_bytes, ag)))
+    return LOWER_FAILED;
+  if (!pb && mlirValueIsNull(baddr = hopper_stage_operand(L, op, 1, 0, mm->b_slots, mm->b_stage_off, mm->b_slot_bytes, bg)))
+    return LOWER_FAILED;
+  if (!pa || !pb) hopper_staged_to_async(b);
+  if (!pa) aaddr = bld_add(b, L->hopper_emit->base32, aaddr);
+  if (!pb) baddr = bld_add(b, L->hopper_emit->base32, baddr);
   MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
   const ct_hopper_pipe *operands[2] = {pa, pb};
   for (int i = 0; i < 2; i++)
@@ -106,7 +114,7 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
       hopper_spin_wait(L, hopper_bar_ptr(L, operands[i]->full_off, hopper_stage_of(L, operands[i])),
                        hopper_phase_of(L, operands[i]));
   fence_after(b);
-  MlirValue da0 = hopper_desc_at(b, hopper_stage_addr(L, pa), ct_tcgen05_desc_const(pa->geom.swizzle, pa->geom.lbo, pa->geom.sbo));
+  MlirValue da0 = hopper_desc_at(b, pa ? hopper_stage_addr(L, pa) : aaddr, ct_tcgen05_desc_const(ag->swizzle, ag->lbo, ag->sbo));
   MlirValue db0 = hopper_desc_at(b, pb ? hopper_stage_addr(L, pb) : baddr, ct_tcgen05_desc_const(bg->swizzle, bg->lbo, bg->sbo));
   uint32_t idesc = ct_tcgen05_idesc(mm->elem, mm->acc_elem, mm->a_unsigned, mm->b_unsigned, false,
                                     pb && pb->role == CT_PIPE_B_MN, mm->m, mm->n);
@@ -115,7 +123,7 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
   MlirValue yes = bld_const_int(b, b->i1, 1);
   int nk = (int)(mm->k / ct_wgmma_kstep_elems(mm->elem));
   for (int kk = 0; kk < nk; kk++) {
-    int64_t ao = ct_wgmma_kstep_offset(&pa->geom, kk, 0), bo = ct_wgmma_kstep_offset(bg, kk, 0);
+    int64_t ao = ct_wgmma_kstep_offset(ag, kk, 0), bo = ct_wgmma_kstep_offset(bg, kk, 0);
     MlirValue ops[8] = {d,
                         ao ? bld_add(b, da0, bld_i64(b, ao >> 4)) : da0,
                         bo ? bld_add(b, db0, bld_i64(b, bo >> 4)) : db0,
@@ -144,14 +152,20 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
       MlirValue stage = bld_bin(b, "llvm.urem", rel, cS);
       MlirValue parity = bld_and(b, bld_bin(b, "llvm.udiv", rel, cS), bld_i32(b, 1));
       MlirValue j = bld_add(b, rel, cS);
-      /* a staged B's slots are rewritten after the next CTA barrier: wait for these MMAs every
-       * iteration (hopper_plan.c), not only before a refill */
-      if (mm->b_staged) hopper_spin_wait(L, hopper_bar_ptr(L, o->empty_off, stage), parity);
       MlirBlock j2 = hopper_open_if(L, bld_icmp(b, BLD_SLT, j, L->hopper_emit->trip));
-      if (!mm->b_staged) hopper_spin_wait(L, hopper_bar_ptr(L, o->empty_off, stage), parity);
+      hopper_spin_wait(L, hopper_bar_ptr(L, o->empty_off, stage), parity);
       hopper_issue(L, o, stage, j);
       hopper_close_if(L, j2);
     }
+    hopper_close_if(L, has_prev);
+  }
+  if (p->tmem.order >= 0) { /* staged operands: commit to order[kt % 2], wait for iteration kt - 1's */
+    MlirValue two = bld_i32(b, 2);
+    commit(b, hopper_bar_ptr(L, p->tmem.order, bld_bin(b, "llvm.urem", kt, two)));
+    MlirBlock has_prev = hopper_open_if(L, bld_icmp(b, BLD_SGT, kt, bld_i32(b, 0)));
+    MlirValue prev = bld_sub(b, kt, bld_i32(b, 1));
+    hopper_spin_wait(L, hopper_bar_ptr(L, p->tmem.order, bld_bin(b, "llvm.urem", prev, two)),
+                     bld_and(b, bld_bin(b, "llvm.udiv", prev, two), bld_i32(b, 1)));
     hopper_close_if(L, has_prev);
   }
   hopper_close_if(L, join);

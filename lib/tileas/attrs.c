@@ -236,11 +236,16 @@ MlirAttribute ct_tileas_barriers_attr(MlirContext ctx, const ct_tileas_barriers 
   return mlirDictionaryAttrGet(ctx, n, na);
 }
 
+static bool get_opt_i64(MlirAttribute dict, const char *key, int64_t *out);
+
 void ct_tileas_set_tmem(MlirOperation mma, const ct_tileas_tmem *t) {
   MlirContext ctx = mlirOperationGetContext(mma);
-  MlirNamedAttribute na[4] = {named(ctx, "column", i64(ctx, t->column)), named(ctx, "columns", i64(ctx, t->columns)),
+  MlirNamedAttribute na[6] = {named(ctx, "column", i64(ctx, t->column)), named(ctx, "columns", i64(ctx, t->columns)),
                               named(ctx, "done", i64(ctx, t->done)), named(ctx, "slot", i64(ctx, t->slot))};
-  mlirOperationSetAttributeByName(mma, sr("tileas.tmem"), mlirDictionaryAttrGet(ctx, 4, na));
+  int n = 4;
+  if (t->order >= 0) na[n++] = named(ctx, "order", i64(ctx, t->order));
+  if (t->a_staging >= 0) na[n++] = named(ctx, "a_staging", i64(ctx, t->a_staging));
+  mlirOperationSetAttributeByName(mma, sr("tileas.tmem"), mlirDictionaryAttrGet(ctx, n, na));
 }
 
 bool ct_tileas_op_tmem(MlirOperation mma, ct_tileas_tmem *out, const char **why) {
@@ -249,8 +254,9 @@ bool ct_tileas_op_tmem(MlirOperation mma, ct_tileas_tmem *out, const char **why)
   if (mlirAttributeIsNull(a)) return false;
   src s = {a, {NULL}};
   if (!mlirAttributeIsADictionary(a) || !get_i64(s, "column", &out->column) || !get_i64(s, "columns", &out->columns) ||
-      !get_i64(s, "done", &out->done) || !get_i64(s, "slot", &out->slot)) {
-    *why = "tileas.tmem must be a dictionary of integers column, columns, done and slot";
+      !get_i64(s, "done", &out->done) || !get_i64(s, "slot", &out->slot) || !get_opt_i64(a, "order", &out->order) ||
+      !get_opt_i64(a, "a_staging", &out->a_staging)) {
+    *why = "tileas.tmem must be a dictionary of integers column, columns, done and slot (and optionally order, a_staging)";
     return false;
   }
   return true;

@@ -88,9 +88,13 @@ const char *ct_tileas_barriers_read(MlirAttribute a, ct_tileas_barriers *out);
  * [C, C + n) of the kernel's tcgen05.alloc of N columns (a power of two, 32..512; 32-bit elements,
  * one column each, rows = TMEM lanes), D is the byte offset of the mbarrier the accumulator-ready
  * tcgen05.commit arrives on and S that of the 4-byte slot tcgen05.alloc writes the TMEM address to
- * (both from the ring start, like tileas.barriers). */
+ * (both from the ring start, like tileas.barriers); with operands staged from registers also `order`
+ * (two mbarriers) and, for A, `a_staging` (its slots; B's are tileas.b_staging_offset). */
 typedef struct ct_tileas_tmem {
   int64_t column, columns, done, slot;
+  int64_t order;      /* with operands staged from registers: 2 mbarriers (16 bytes) each iteration's commit
+                         alternates between, ordering the rewrite of the staging slots; -1: none */
+  int64_t a_staging;  /* byte offset of A's staging slots (A staged from registers), -1: none */
 } ct_tileas_tmem;
 void ct_tileas_set_tmem(MlirOperation mma, const ct_tileas_tmem *t);
 /* false when absent (*why NULL) or malformed (*why says what is wrong) */

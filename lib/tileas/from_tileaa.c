@@ -241,6 +241,14 @@ static bool mma_a_from_registers_ok(MlirOperation mma) {
   return ct_wgmma_transposable(a.elem) && c.elem == CT_F32 && a.rank == 2;
 }
 
+/* tcgen05 (sm_100a) takes a 2-D mmaf/mmai whose A has no TMA path by staging A from registers into
+ * shared memory (hopper_plan.c plan_a_staging); the plan declines what else it cannot take. */
+static bool mma_a_stageable_tcgen05(MlirOperation mma) {
+  ct_type a;
+  return ct_ir_is_mma(mma) && mlirOperationGetNumOperands(mma) == 3 &&
+         ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mma, 0)), &a) && a.rank == 2;
+}
+
 /* The load group that decides an mma's instruction family: its lhs, else its rhs (an lhs computed
  * in registers, e.g. P in P*V, still runs on the family the SMEM operand was laid out for; a rhs
  * reached through a K-major permute counts as the rhs). */
@@ -502,6 +510,7 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
       const group *a = mma_operand_group(gs, n, mmas.ops[i]);
       if (!a) { /* neither operand is a view load TileAS lays out (e.g. reshapes of 3-D view loads) */
         if (m->has_wgmma && mma_a_from_registers_ok(mmas.ops[i])) ct_tileas_set_mma(mmas.ops[i], CT_MMA_WGMMA);
+        if (m->has_tcgen05 && mma_a_stageable_tcgen05(mmas.ops[i])) ct_tileas_set_mma(mmas.ops[i], CT_MMA_TCGEN05);
         continue;
       }
       ct_mma_family fam = a->choice->frag == CT_FRAG_WGMMA_SMEM ? CT_MMA_WGMMA
@@ -512,6 +521,7 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
        * (hopper_plan.c plan_b_staging); the plan falls back to mma.sync, with a remark, when the
        * kernel does not fit it. */
       if (fam == CT_MMA_SYNC && m->has_wgmma && mma_a_from_registers_ok(mmas.ops[i])) fam = CT_MMA_WGMMA;
+      if (fam == CT_MMA_SYNC && m->has_tcgen05 && mma_a_stageable_tcgen05(mmas.ops[i])) fam = CT_MMA_TCGEN05;
       ct_tileas_set_mma(mmas.ops[i], fam);
     }
     ct_oplist_free(&mmas);
@@ -540,7 +550,8 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
     r.memory_cycles = roof.memory_cycles;
     r.compute_cycles = roof.compute_cycles;
     r.transfer_cycles = roof.transfer_cycles;
-    r.mma_in_flight = (m->has_wgmma || m->has_tcgen05) && ct_loop_mma_in_flight(g->loop, NULL, NULL);
+    r.mma_in_flight = m->has_wgmma ? ct_loop_mma_in_flight(g->loop, NULL, NULL)
+                                   : m->has_tcgen05 && ct_loop_mma_acc_only_carried(g->loop, NULL, NULL, false);
     r.two_ctas_per_sm = true;
     r.reusable_smem_bytes = staging;
     ct_stage_result res = ct_stage_count(m, &r);

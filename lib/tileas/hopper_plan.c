@@ -477,7 +477,7 @@ typedef struct smem_range {
  * computed assignment stands. A failure names the op (p->why_op) whose attribute is wrong. */
 static const char *apply_assignment(ct_hopper_plan *p) {
   const char *why;
-  smem_range r[3 * CT_HOPPER_MAX_PIPES + CT_HOPPER_MAX_MMAS + 3];
+  smem_range r[3 * CT_HOPPER_MAX_PIPES + CT_HOPPER_MAX_MMAS + 5];
   int n = 0;
   for (int i = 0; i < p->nmmas; i++) {
     ct_hopper_mma *mm = &p->mmas[i];
@@ -526,11 +526,12 @@ static const char *apply_assignment(ct_hopper_plan *p) {
     r[n++] = (smem_range){p->st.smem_off, p->st.smem_off + p->st.tile_bytes, false, true, al};
   }
   if (p->tcgen05) {
-    const ct_hopper_mma *mm = &p->mmas[0];
+    ct_hopper_mma *mm = &p->mmas[0];
     ct_tileas_tmem t;
     p->why_op = mm->mmaf;
     if (ct_tileas_op_tmem(mm->mmaf, &t, &why)) p->tmem = t;
     else if (why) return why;
+    if (mm->a_staged) mm->a_stage_off = p->tmem.a_staging;
     int64_t c = p->tmem.columns;
     if (c < 32 || c > 512 || (c & (c - 1))) return "tileas.tmem's columns must be a power of two from 32 to 512 (tcgen05.alloc)";
     if (p->tmem.column < 0 || p->tmem.column + mm->n > c)
@@ -539,6 +540,18 @@ static const char *apply_assignment(ct_hopper_plan *p) {
       return "tileas.tmem's done (an mbarrier) must be a multiple of 8 and its slot a multiple of 4";
     r[n++] = (smem_range){p->tmem.done, p->tmem.done + 8, false, false, mm->mmaf};
     r[n++] = (smem_range){p->tmem.slot, p->tmem.slot + 4, false, false, mm->mmaf};
+    bool staged = mm->a_staged || mm->b_staged;
+    if (staged != (p->tmem.order >= 0) || mm->a_staged != (p->tmem.a_staging >= 0))
+      return "tileas.tmem's order (with an operand staged from registers) or a_staging (with A staged) does not match "
+             "the operands";
+    if (staged) {
+      if (p->tmem.order % 8) return "tileas.tmem's order (two mbarriers) must be a multiple of 8";
+      r[n++] = (smem_range){p->tmem.order, p->tmem.order + 16, false, false, mm->mmaf};
+    }
+    if (mm->a_staged) {
+      if (p->tmem.a_staging % SMEM_PIPE_ALIGN) return "tileas.tmem's a_staging is not a multiple of 1024 (the 128B swizzle pattern repeat)";
+      r[n++] = (smem_range){p->tmem.a_staging, p->tmem.a_staging + mm->a_slots * mm->a_slot_bytes, false, false, mm->mmaf};
+    }
   }
   int64_t end = 0;
   for (int i = 0; i < n; i++) {
@@ -623,7 +636,7 @@ static void plan_in_flight(ct_hopper_plan *p) {
   ct_hopper_mma *mm = &p->mmas[0];
   MlirOperation which;
   int r;
-  if (!ct_loop_mma_in_flight(p->for_op, &which, &r) || !mlirOperationEqual(which, mm->mmaf)) return;
+  if (!ct_loop_mma_acc_only_carried(p->for_op, &which, &r, !p->tcgen05) || !mlirOperationEqual(which, mm->mmaf)) return;
   /* heavy wgmma: as its consumer schedule says (tcgen05: the accumulator is in TMEM and every
    * commit tracks its MMAs, whatever the variant) */
   if (p->ws && !p->tcgen05 && !consumer_schedule_holds_stages(p)) return;
@@ -667,15 +680,27 @@ static const char *plan_tmem(ct_hopper_plan *p) {
  * computed — or a tf32/8-bit B not K-major in one): B^T as N rows of K bytes,
  * K-major with the largest swizzle span (128/64/32 B) dividing the row, as a TMA box of that
  * swizzle would lay it out, so the K-major descriptor geometry reads it; 2 slots. */
-static const char *plan_b_staging(ct_hopper_mma *mm) {
+static const char *plan_staging(const ct_hopper_mma *mm, int64_t rows, int64_t *slot_bytes, ct_wgmma_operand_geom *g) {
   int esize = ct_elem_bits(mm->elem) / 8;
   int64_t kbytes = mm->k * esize;
   int span = kbytes % 128 == 0 ? 128 : kbytes % 64 == 0 ? 64 : 32;
   if (kbytes % span) return "tile K is not a whole number of 32-byte swizzle rows";
+  *slot_bytes = rows * kbytes;
+  ct_wgmma_operand_geom_init(g, true, span, esize, rows, (int)(kbytes / span));
+  return NULL;
+}
+static const char *plan_b_staging(ct_hopper_mma *mm) {
+  const char *why = plan_staging(mm, mm->n, &mm->b_slot_bytes, &mm->b_geom);
+  if (why) return why;
   mm->b_pipe = -1;
   mm->b_staged = true;
-  mm->b_slot_bytes = mm->n * kbytes;
-  ct_wgmma_operand_geom_init(&mm->b_geom, true, span, esize, mm->n, (int)(kbytes / span));
+  return NULL;
+}
+/* tcgen05 only (wgmma reads such an A from registers): A as M rows of K bytes, the same way. */
+static const char *plan_a_staging(ct_hopper_mma *mm) {
+  const char *why = plan_staging(mm, mm->m, &mm->a_slot_bytes, &mm->a_geom);
+  if (why) return why;
+  mm->a_staged = true;
   return NULL;
 }
 
@@ -752,8 +777,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     mm->a_pipe = -1;
     if (!mlirOperationIsNull(ap) && (mm->a_pipe = use_pipe(p, ap, CT_PIPE_A, &why)) < 0) return why;
     bool transposable = ct_wgmma_transposable(mm->elem);
-    if (mlirOperationIsNull(ap) && p->tcgen05)
-      return "tcgen05 with A from registers (copied into TMEM) is not built: the A operand of this mmaf is not a view load";
+    if (mlirOperationIsNull(ap) && p->tcgen05 && (why = plan_a_staging(mm))) return why;
     if (mlirOperationIsNull(ap) && !transposable)
       return "wgmma with A in registers is used for f16/bf16 only (the A operand of this mmaf is not a view load)";
     MlirValue bv = mlirOperationGetOperand(mmas[i], 1);
@@ -775,12 +799,6 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   }
   for (int i = 0; i < p->npipes; i++)
     if ((why = check_load(p, &p->pipes[i], body))) return why;
-  /* tcgen05 with B staged: slot kt % 3 is rewritten in iteration kt + 3 by every thread, after the
-   * CTA barrier that thread 0 reaches only once it has waited for iteration kt + 1's commit, i.e.
-   * for the MMAs of kt (in order) — which needs A on a ring in the loop (that wait is its refill's) */
-  if (p->tcgen05 && p->mmas[0].b_staged && (p->mmas[0].a_pipe < 0 || !p->pipes[p->mmas[0].a_pipe].in_loop))
-    return "tcgen05 with B staged from registers needs A on a TMA ring in the loop (the wait for each commit orders "
-           "the rewrite of B's slots)";
   p->warpgroups = (int)(p->m / 64);
 
   enum { MAXL = 64 };
@@ -843,9 +861,9 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     p->pipes[i].empty_arrivals = p->tcgen05 ? 1 : 128 * p->warpgroups; /* tcgen05: one commit per use */
   }
   if ((why = read_ws(p))) return why;
-  if (p->ws && p->tcgen05 && p->mmas[0].b_staged)
-    return "warp specialization of a tcgen05 loop whose B is staged from registers (the consumer threads would rewrite "
-           "its slots while only the producer waits for the MMAs)";
+  if (p->ws && p->tcgen05 && (p->mmas[0].a_staged || p->mmas[0].b_staged))
+    return "warp specialization of a tcgen05 loop with an operand staged from registers (the consumer threads would "
+           "rewrite its slots while only the producer waits for the MMAs)";
   /* the light variant of warp specialization has no schedule: every iteration waits for its group */
   if (nm == 1 && (p->tcgen05 || !(p->ws && !p->ws_agents.heavy))) plan_in_flight(p);
   if (p->tcgen05) {
@@ -854,6 +872,16 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     p->tmem.slot = off + 8; /* tcgen05.alloc's address slot */
     off += 16;
     p->nbarriers += 1;
+    /* operands staged from registers: the slot of iteration kt is rewritten in iteration kt + 3
+     * by every thread, after the CTA barrier of kt + 2, which thread 0 reaches only after waiting
+     * for iteration kt's commit (in iteration kt + 1); the commits alternate between 2 mbarriers
+     * so that the one waited for cannot run a phase ahead */
+    p->tmem.order = p->tmem.a_staging = -1;
+    if (p->mmas[0].a_staged || p->mmas[0].b_staged) {
+      p->tmem.order = off;
+      off += 16;
+      p->nbarriers += 2;
+    }
   }
   /* the B staging buffers after the mbarriers, 1024-aligned like the ring */
   for (int k = 0; k < nm; k++) {
@@ -863,6 +891,13 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     off = (off + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
     mm->b_stage_off = off;
     off += mm->b_slots * mm->b_slot_bytes;
+  }
+  if (p->tcgen05 && p->mmas[0].a_staged) {
+    ct_hopper_mma *mm = &p->mmas[0];
+    mm->a_slots = 3;
+    off = (off + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
+    mm->a_stage_off = p->tmem.a_staging = off;
+    off += mm->a_slots * mm->a_slot_bytes;
   }
   p->smem_bytes = off;
   if (p->smem_bytes + CT_SMEM_RING_SLACK > HOPPER_SMEM_LIMIT) return "the ring does not fit in shared memory";
@@ -903,14 +938,17 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
   int shown = n < CT_HOPPER_MAX_MMAS + 1 ? n : CT_HOPPER_MAX_MMAS + 1;
   const char *why = NULL;
   if (!env->has_wgmma && !env->has_tcgen05)
-    why = "this target has neither wgmma (sm_90a) nor tcgen05 (sm_100a): the TMA tensor-core paths are not taken";
+    why = "the TMA tensor-core paths are not taken: wgmma is sm_90a's, and tcgen05 (sm_100a) is off where "
+          "TILEC_DISABLE_TCGEN05 is set";
   else if (env->self_contained_abi)
     why = "the self-contained kernel ABI (tilec as tileiras) passes only the entry's arguments, and the TMA + wgmma "
           "path still needs host-built tensor maps (docs/abi.md)";
   else {
     why = plan(env, entry, mmas, n, p);
     if (!why && hinted_warps && hinted_warps != 4 * p->warpgroups)
-      why = "num_worker_warps_per_cta differs from the 4 warps per m64 warpgroup the wgmma tile needs";
+      why = p->tcgen05 ? "num_worker_warps_per_cta differs from the 4 warps per 64 rows the tcgen05 accumulator's read-back "
+                         "uses"
+                       : "num_worker_warps_per_cta differs from the 4 warps per m64 warpgroup the wgmma tile needs";
   }
   if (why) {
     if (env->explain_decline)
@@ -925,16 +963,23 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
   if (p->tcgen05) {
     const ct_hopper_mma *mm = &p->mmas[0];
     char a[160], b[160];
-    describe(p, mm->a_pipe, a, sizeof a);
+    if (mm->a_staged)
+      snprintf(a, sizeof a, "registers, staged into %d K-major slots (swizzle %dB) each iteration", mm->a_slots,
+               mm->a_geom.swizzle);
+    else describe(p, mm->a_pipe, a, sizeof a);
     describe_b(p, mm, b, sizeof b);
     static const char *const kinds[] = {"f16", "tf32", "f8f6f4", "i8"};
     ct_remark_op(env->c, mm->mmaf, "tcgen05 path: m%lldn%lldk%d kind::%s issued by thread 0, accumulator in TMEM columns "
                  "[%lld, %lld) of %lld allocated; %d threads read it back (tcgen05.ld); A: %s; B: %s", (long long)mm->m,
                  (long long)mm->n, ct_wgmma_kstep_elems(mm->elem), kinds[ct_tcgen05_kind(mm->elem)],
                  (long long)p->tmem.column, (long long)(p->tmem.column + mm->n), (long long)p->tmem.columns, threads, a, b);
-    ct_remark_op(env->c, p->for_op, "tcgen05 path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers; each stage is "
-                 "released by a tcgen05.commit, refilled %s", p->npipes, p->npipes == 1 ? "" : "s", (long long)p->tx_bytes,
-                 p->nbarriers, p->ws ? "by the producer warpgroup" : "one iteration later");
+    ct_remark_op(env->c, p->for_op, "tcgen05 path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers; %s%s",
+                 p->npipes, p->npipes == 1 ? "" : "s", (long long)p->tx_bytes, p->nbarriers,
+                 !p->npipes ? "" : p->ws ? "each stage is released by a tcgen05.commit, refilled by the producer warpgroup"
+                                         : "each stage is released by a tcgen05.commit, refilled one iteration later",
+                 p->tmem.order < 0 ? ""
+                 : p->npipes       ? "; the staging slots are ordered by two commit mbarriers"
+                                   : "the staging slots are ordered by two commit mbarriers");
   }
   for (int i = 0; i < p->nmmas && !p->tcgen05; i++) {
     const ct_hopper_mma *mm = &p->mmas[i];

@@ -165,6 +165,12 @@ typedef struct ct_hopper_mma {
    * released), and the loop's result `loop_result` is waited for (wait_group 0) after the loop */
   bool keep_in_flight;
   int loop_result;
+  /* tcgen05: A staged from registers (no TMA pipe): like B, every thread writes it, K-major (M rows
+   * of K bytes), into slot kt % a_slots at a_stage_off each iteration */
+  bool a_staged;
+  int a_slots;
+  int64_t a_stage_off, a_slot_bytes;
+  ct_wgmma_operand_geom a_geom;
 } ct_hopper_mma;
 
 /* A TMA store epilogue (TileAS chose a TMA store for a store_view_tko after the loop): the tile

@@ -87,6 +87,8 @@ typedef struct ct_layout_tunables {
   bool always_swizzle;    /* TILEIR_ALWAYS_SWIZZLE */
   bool delay_tma_store_wait; /* TILEIR_DELAY_TMA_STORE_WAIT */
   bool unlimited_smem;    /* TILE_AS_DEBUG_UNLIMITED_SMEM */
+  bool disable_tcgen05;   /* TILEC_DISABLE_TCGEN05: sm_100a kernels stay on mma.sync (an escape hatch while the
+                             tcgen05 path has not run on a B200) */
   ct_layout_weights weights; /* TILEC_LAYOUT_WEIGHTS=smem,tmem,reg (default 1,4,0.25) */
   bool weights_invalid;      /* TILEC_LAYOUT_WEIGHTS is not three non-negative numbers (TileAS reports it) */
 } ct_layout_tunables;

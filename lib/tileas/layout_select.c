@@ -50,6 +50,7 @@ void ct_layout_tunables_from_env(ct_layout_tunables *t) {
   t->always_swizzle = env_true("TILEIR_ALWAYS_SWIZZLE");
   t->delay_tma_store_wait = env_true("TILEIR_DELAY_TMA_STORE_WAIT");
   t->unlimited_smem = env_true("TILE_AS_DEBUG_UNLIMITED_SMEM");
+  t->disable_tcgen05 = env_true("TILEC_DISABLE_TCGEN05");
   const char *w = getenv("TILEC_LAYOUT_WEIGHTS");
   if (!w || !*w) return;
   double v[3];

@@ -207,7 +207,7 @@ static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
   bool valid = warps >= 1 && warps <= 32 && !(warps & (warps - 1));
   ct_hopper_plan_env env = {.c = c,
                             .has_wgmma = o->target == CT_TILEAS_SM90A,
-                            .has_tcgen05 = o->target == CT_TILEAS_SM100A,
+                            .has_tcgen05 = o->target == CT_TILEAS_SM100A && !o->tunables.disable_tcgen05,
                             .self_contained_abi = o->self_contained_abi,
                             .explain_decline = true};
   ct_hopper_plan plan;

@@ -65,6 +65,10 @@ void ct_roofline_loop(const ct_machine *m, MlirOperation loop, int64_t load_byte
 }
 
 bool ct_loop_mma_in_flight(MlirOperation loop, MlirOperation *mmaf_out, int *result) {
+  return ct_loop_mma_acc_only_carried(loop, mmaf_out, result, true);
+}
+
+bool ct_loop_mma_acc_only_carried(MlirOperation loop, MlirOperation *mmaf_out, int *result, bool a_from_memory) {
   ct_oplist mmas = {0};
   ct_ir_collect(loop, "cuda_tile.mma", &mmas); /* mmaf, mmai (and mmaf_scaled, which has more operands) */
   MlirOperation mm = mmas.n == 1 ? mmas.ops[0] : (MlirOperation){NULL};
@@ -79,7 +83,8 @@ bool ct_loop_mma_in_flight(MlirOperation loop, MlirOperation *mmaf_out, int *res
     a = mlirOperationGetOperand(a_def, 0);
     a_def = mlirValueIsAOpResult(a) ? mlirOpResultGetOwner(a) : (MlirOperation){NULL};
   }
-  if (mlirOperationIsNull(a_def) || !(ct_ir_is(a_def, "tileaa.wait") || ct_ir_is(a_def, "tileas.consume"))) return false;
+  if (a_from_memory && (mlirOperationIsNull(a_def) || !(ct_ir_is(a_def, "tileaa.wait") || ct_ir_is(a_def, "tileas.consume"))))
+    return false;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   if (!mlirOperationEqual(mlirOperationGetParentOperation(mm), loop)) return false;
   MlirValue c = mlirOperationGetOperand(mm, 2);

@@ -75,6 +75,9 @@ void ct_roofline_loop(const ct_machine *m, MlirOperation loop, int64_t load_byte
  * flight into the next iteration (a GEMM main loop; attention's S = Q Kᵀ is read by the softmax in
  * the same iteration and is not). *result: that loop result's index. */
 bool ct_loop_mma_in_flight(MlirOperation loop, MlirOperation *mmaf, int *result);
+/* The same without the condition on A when !a_from_memory: the tcgen05 form, whose A from registers
+ * is copied into shared-memory slots each iteration (its accumulator stays in TMEM all the loop). */
+bool ct_loop_mma_acc_only_carried(MlirOperation loop, MlirOperation *mmaf, int *result, bool a_from_memory);
 /* Shared memory the code generator takes, beyond the pipes' rings, for the ops of `entry` that
  * always go through it (extract, cat, print, both operands of an mma on mma.sync): the largest
  * single need, as the code generator reuses one region for all (lower_kernel.c smem_base). Layout

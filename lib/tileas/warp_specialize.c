@@ -101,9 +101,9 @@ static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, Mlir
   bool ring = false;
   for (int i = 0; i < p->npipes; i++) ring |= p->pipes[i].in_loop;
   if (!ring) return "the loop has no TMA ring (its operands are loaded before it or staged from registers)";
-  if (p->tcgen05 && p->mmas[0].b_staged)
-    return "tcgen05 with B staged from registers (the consumer threads rewrite B's slots, which only a thread that waits "
-           "for the MMAs may order)";
+  if (p->tcgen05 && (p->mmas[0].a_staged || p->mmas[0].b_staged))
+    return "tcgen05 with an operand staged from registers (the consumer threads rewrite its slots, which only a thread "
+           "that waits for the MMAs may order)";
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationEqual(op, p->for_op);
        op = mlirOperationGetNextInBlock(op))
@@ -154,7 +154,7 @@ static void trace_decision(MlirOperation entry, MlirOperation loop, const char *
 static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options *o) {
   ct_hopper_plan_env env = {.c = c,
                             .has_wgmma = o->target == CT_TILEAS_SM90A,
-                            .has_tcgen05 = o->target == CT_TILEAS_SM100A,
+                            .has_tcgen05 = o->target == CT_TILEAS_SM100A && !o->tunables.disable_tcgen05,
                             .self_contained_abi = o->self_contained_abi};
   ct_hopper_plan plan;
   const char *why = NULL;

@@ -13,7 +13,8 @@
  *     0's refill for iteration rel + S < n (wait for phase rel/S of the released stage's empty);
  *   tcgen05 (Blackwell): the release of iteration kt is the MMA thread's one tcgen05.commit on
  *     empty[kt % S]; modulo, thread 0 then refills iteration kt - 1's stage (kt >= 1, kt - 1 + S < n),
- *     warp-specialised the producer does (as above);
+ *     warp-specialised the producer does (as above); with operands staged from registers it then
+ *     commits to order[kt % 2] and waits for phase (kt - 1) / 2 of order[(kt - 1) % 2];
  *   a pipe loaded before the loop: one arrive on full[0], one wait for phase 0.
  * Then: (1) no agent waits on an mbarrier only it arrives on (with two agents or more); (2) the
  * programs run against an mbarrier model (pending arrivals, completed phases k; try_wait.parity(f)
@@ -35,7 +36,9 @@
 
 #define MAX_STAGES 32
 #define MAX_AGENTS CT_TILEAS_MAX_AGENTS
-#define NBARS (CT_HOPPER_MAX_PIPES * 2 * MAX_STAGES) /* bar_id's range: full and empty per stage per pipe */
+#define PIPE_BARS (CT_HOPPER_MAX_PIPES * 2 * MAX_STAGES) /* bar_id's range: full and empty per stage per pipe */
+#define ORDER_BAR PIPE_BARS                                  /* + j: the tcgen05 order mbarriers j = 0, 1 */
+#define NBARS (PIPE_BARS + 2)
 
 typedef struct pev {
   bool wait;
@@ -64,6 +67,10 @@ typedef struct pcheck {
 static int bar_id(int pipe, bool empty, int64_t stage) { return (pipe * 2 + (empty ? 1 : 0)) * MAX_STAGES + (int)stage; }
 
 static void bar_name(int id, char *buf, size_t cap) {
+  if (id >= ORDER_BAR) {
+    snprintf(buf, cap, "the staging-order mbarrier %d (tileas.tmem order)", id - ORDER_BAR);
+    return;
+  }
   int pipe = id / (2 * MAX_STAGES), empty = (id / MAX_STAGES) % 2, stage = id % MAX_STAGES;
   snprintf(buf, cap, "pipe %d's %s mbarrier (stage %d)", pipe, empty ? "empty" : "full", stage);
 }
@@ -142,7 +149,8 @@ static bool build(pcheck *k, int64_t n) {
     if (p->pipes[i].in_loop) slot_users(&p->pipes[i], &cons[i], &rels[i]);
   bool ok = true;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(p->for_op, 0));
-  for (int64_t kt = 0; kt < n && ok; kt++)
+  bool order = p->tcgen05 && p->tmem.order >= 0;
+  for (int64_t kt = 0; kt < n && ok; kt++) {
     for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op) && ok; op = mlirOperationGetNextInBlock(op))
       for (int i = 0; i < p->npipes && ok; i++) {
         const ct_hopper_pipe *o = &p->pipes[i];
@@ -162,10 +170,10 @@ static bool build(pcheck *k, int64_t n) {
           if (!(ok = agent_of(k, op, &a))) break;
           if (p->tcgen05) { /* the MMA thread's tcgen05.commit of iteration kt (modulo: then its refill of kt - 1's stage) */
             push(&k->ag[a], false, bar_id(i, true, kt % S), 1, 0, op);
-            bool refill = kt - 1 + S < n, staged = p->mmas[0].b_staged; /* staged B: the wait is every iteration's */
-            if (!p->ws && kt >= 1 && (refill || staged))
+            if (!p->ws && kt >= 1 && kt - 1 + S < n) {
               push(&k->ag[a], true, bar_id(i, true, (kt - 1) % S), 0, (kt - 1) / S, op);
-            if (!p->ws && kt >= 1 && refill) push(&k->ag[a], false, bar_id(i, false, (kt - 1) % S), 1, 0, op);
+              push(&k->ag[a], false, bar_id(i, false, (kt - 1) % S), 1, 0, op);
+            }
             continue;
           }
           int64_t rel = in_flight ? kt - 1 : kt;
@@ -177,6 +185,14 @@ static bool build(pcheck *k, int64_t n) {
           }
         }
       }
+    /* tcgen05 with staged operands: after the iteration's ring commits and refills, the MMA
+     * thread's commit to order[kt % 2], then its wait for iteration kt - 1's */
+    if (order) {
+      MlirOperation mm = p->mmas[0].mmaf;
+      push(&k->ag[thread0], false, ORDER_BAR + (int)(kt % 2), 1, 0, mm);
+      if (kt >= 1) push(&k->ag[thread0], true, ORDER_BAR + (int)((kt - 1) % 2), 0, (kt - 1) / 2, mm);
+    }
+  }
   for (int i = 0; i < p->npipes; i++) {
     ct_oplist_free(&cons[i]);
     ct_oplist_free(&rels[i]);
@@ -194,7 +210,7 @@ static bool check_waiters(pcheck *k) {
   for (int a = 0; a < k->nagents; a++)
     for (int e = 0; e < k->ag[a].n; e++) {
       const pev *v = &k->ag[a].ev[e];
-      if (v->wait && k->p->pipes[v->bar / (2 * MAX_STAGES)].in_loop && arrivers[v->bar] == 1u << a) {
+      if (v->wait && v->bar < PIPE_BARS && k->p->pipes[v->bar / (2 * MAX_STAGES)].in_loop && arrivers[v->bar] == 1u << a) {
         char bn[96];
         bar_name(v->bar, bn, sizeof bn);
         return fail(k, v->op, "the %s agent waits on %s, which only it arrives on", k->ag[a].name, bn);
@@ -246,8 +262,8 @@ static bool simulate(pcheck *k, bool reverse, int64_t n) {
   for (int b = 0; b < NBARS; b++)
     if (pending[b]) {
       bar_name(b, bn, sizeof bn);
-      const ct_hopper_pipe *o = &k->p->pipes[b / (2 * MAX_STAGES)];
-      return fail(k, o->pipe_op, "%s ends a loop of %lld iterations in a partial phase: arrivals per phase differ "
+      MlirOperation at = b < PIPE_BARS ? k->p->pipes[b / (2 * MAX_STAGES)].pipe_op : k->p->mmas[0].mmaf;
+      return fail(k, at, "%s ends a loop of %lld iterations in a partial phase: arrivals per phase differ "
                   "from its init count %lld (tileas.barriers)", bn, (long long)n, (long long)k->init[b]);
     }
   return true;
@@ -272,6 +288,7 @@ bool ct_ring_protocol_check(const ct_hopper_plan *p, char *msg, size_t cap, Mlir
       k.init[bar_id(i, true, s)] = o->empty_arrivals;
     }
   }
+  k.init[ORDER_BAR] = k.init[ORDER_BAR + 1] = 1; /* one commit per phase */
   if (p->ws) {
     k.nagents = p->ws_agents.nagents;
     for (int a = 0; a < k.nagents; a++) {

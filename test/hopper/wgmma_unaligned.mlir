@@ -9,8 +9,8 @@
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %FileCheck %s < %t.ptx
 // RUN: %check-ptx sm_90a %t.ptx
-// sm_100a has no wgmma: the same kernels stay on mma.sync there.
-// RUN: %tilec -O3 --gpu-name=sm_100a %s -o %t.100.ptx
+// sm_100a has no wgmma: with the tcgen05 path off the same kernels stay on mma.sync there.
+// RUN: env TILEC_DISABLE_TCGEN05=1 %tilec -O3 --gpu-name=sm_100a %s -o %t.100.ptx
 // RUN: %FileCheck %s --check-prefix=SM100 < %t.100.ptx
 // RUN: %check-ptx sm_100a %t.100.ptx
 // SM100-NOT: wgmma

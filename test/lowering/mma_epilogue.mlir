@@ -4,9 +4,9 @@
 // accumulator itself never moves (buffer = operand staging only, no 16 KiB conversion), and D is
 // stored from the fragments as packed f16 pairs. Barriers: 2 for the staging + 2 for the bias
 // (+ 2 in row_bcast).
-// The mma.sync form is checked on sm_100a (no tcgen05 code generation yet); on sm_90a the same
+// The mma.sync form is checked on sm_100a with the tcgen05 path off (TILEC_DISABLE_TCGEN05); on sm_90a the same
 // kernels run on wgmma (A and B in registers: no operand pointer is proven aligned, so no TMA).
-// RUN: %tilec --emit=ptx --gpu-name=sm_100a %s -o %t.100.ptx
+// RUN: env TILEC_DISABLE_TCGEN05=1 %tilec --emit=ptx --gpu-name=sm_100a %s -o %t.100.ptx
 // RUN: %FileCheck %s < %t.100.ptx
 // RUN: %FileCheck --check-prefix=SMEM %s < %t.100.ptx
 // RUN: grep -c "bar.sync" %t.100.ptx | %FileCheck --check-prefix=BARS %s

@@ -1,10 +1,10 @@
-// mmaf f16 x f16 -> f32 in a k-loop on mma.sync (sm_100a: no tcgen05 code generation yet):
+// mmaf f16 x f16 -> f32 in a k-loop on mma.sync (sm_100a with TILEC_DISABLE_TCGEN05):
 // ldmatrix (+.trans for B) and mma.sync m16n8k16; the accumulator stays in the mma fragment layout
 // across iterations (no shared-memory round trip per iteration: exactly two barriers in the loop
 // body, around the operand staging). On sm_90a the same kernel runs on wgmma although neither
 // operand pointer is proven aligned (no TMA): A loaded straight into wgmma's register fragment, B
 // staged from registers into K-major swizzled slots (test/hopper/wgmma_unaligned.mlir).
-// RUN: %tilec --emit=ptx --gpu-name=sm_100a %s -o %t.100.ptx
+// RUN: env TILEC_DISABLE_TCGEN05=1 %tilec --emit=ptx --gpu-name=sm_100a %s -o %t.100.ptx
 // RUN: %FileCheck %s < %t.100.ptx
 // RUN: %ptxas -arch=sm_100a -v %t.100.ptx -o %t.100.cubin 2>&1 | %FileCheck %s --check-prefix=SPILL
 // RUN: grep -c "bar.sync" %t.100.ptx | %FileCheck --check-prefix=BARS %s
