@@ -1,5 +1,6 @@
-/* hopper_plan: whether a kernel can take the Hopper (sm_90a) TMA + wgmma path, and with which
- * parameters — by reading the decisions TileAS wrote into its module (layouts, pipes, buffers), through the typed accessors of tileas/attrs.h and tileaa/view_read.h.
+/* hopper_plan: whether a kernel can take the Hopper (sm_90a) TMA + wgmma path, or its Blackwell
+ * (sm_100a) tcgen05 form (plan_tmem, plan_a_staging; the rules in docs/tileaa-tileas.md "The
+ * Blackwell tcgen05 path"), and with which parameters — by reading the decisions TileAS wrote into its module (layouts, pipes, buffers), through the typed accessors of tileas/attrs.h and tileaa/view_read.h.
  * Nothing is paired by position: every decision is read off the op it belongs to.
  * Algorithm: every `mmaf` of the entry (at most CT_HOPPER_MAX_MMAS) must sit directly in the body
  * of one `tileaa.for` at the entry's top level, carry tileas.mma = "wgmma", and be a kind wgmma

@@ -1,5 +1,7 @@
 /* hopper_plan: the Hopper (sm_90a) TMA + wgmma path as TileAS decides it — which mmaf ops run on
  * wgmma, fed by which TMA pipes, with which SMEM geometry, tensor maps and TMA store epilogue — and
+ * its Blackwell (sm_100a) form (plan->tcgen05: one mmaf on tcgen05.mma, its accumulator in TMEM;
+ * lib/nvvm/lower_tcgen05.c), and
  * the pure computations behind it (hopper_geometry.c: wgmma descriptors, operand geometry,
  * tensor-map fields, mbarrier parities; unit-tested in test/unit/hopper_desc.c).
  *   hopper_plan.c: reads TileAS's decisions off a TileAS entry and checks the path's legality;

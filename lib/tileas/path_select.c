@@ -1,18 +1,20 @@
 /* path_select: a TileAS pass — decides, per entry, the path its mma ops take and the warps per CTA,
  * and writes both into the module, where the code generator reads them:
- *   tileas.mma = "wgmma" | "mma.sync" | "fma" on every mmaf/mmai (final: what the PTX uses), and
+ *   tileas.mma = "wgmma" | "tcgen05.mma" | "mma.sync" | "fma" on every mmaf/mmai (final: what the PTX uses), and
  *   tileas.num_warps = W on the entry.
  * Algorithm: the earlier TileAS passes name the family the operand layouts allow (from_tileaa.c:
  * wgmma for wgmma SMEM descriptors, tcgen05.mma for tcgen05 ones, mma.sync for ldmatrix / register
  * fragments). The Hopper TMA + wgmma path is then planned for the whole entry (hopper_plan.c:
  * every mmaf directly in one top-level tileaa.for, TMA pipes of TileAS's stages, the ring in shared
  * memory, tile M 64/128, the hinted warps matching 4 per m64 warpgroup, sm_90a, host-built tensor
- * maps). When it is planned, the mmaf ops keep wgmma and the entry gets 4 warps per warpgroup;
+ * maps; on sm_100a its tcgen05 form: hopper_plan.h, docs/tileaa-tileas.md — unless
+ * TILEC_DISABLE_TCGEN05 is set). When it is planned, the mmaf ops keep wgmma / tcgen05.mma and
+ * the entry gets 4 warps per 64 rows (and, for tcgen05, its TMEM decision tileas.tmem);
  * otherwise — with a remark saying why — the entry gets its hinted warps (num_worker_warps_per_cta,
  * default 4) and every mmaf/mmai another family: mma.sync when its operands fit
  * mma.sync on those warps (reg_layout.h ct_reg_layout_mma_sync_ok: m16n8k16 for f16/bf16 -> f32,
- * m16n8k32 for i8 -> i32; M % 16, N % 8, a warp grid), else fma (no tcgen05 code generation yet, so tcgen05.mma
- * is never the final family). An invalid hint leaves tileas.num_warps out; the code
+ * m16n8k32 for i8 -> i32; M % 16, N % 8, a warp grid), else fma. An invalid hint leaves
+ * tileas.num_warps out; the code
  * generator reports it. Then the shared-memory paths the entry does not take are rewritten into
  * what the PTX does (demote_untaken_paths): a pipe the plan does not feed wgmma from becomes a SIMT
  * tileas.load, a TMA store its epilogue does not take a SIMT store, and unused pipes and buffers
