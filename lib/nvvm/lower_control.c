@@ -147,6 +147,7 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
   if (in_flight >= 0) { /* zero trips skip the loop and its exit wait (below) altogether */
     int nh = n;
     MlirValue *hargs = args;
+    if (in_tmem && hopper_tmem_init_from_registers(L) && !tcgen05_store_accumulator(L, op, inits[in_flight])) ok = false;
     if (in_tmem) { /* the header carries no accumulator registers; the exit takes the initial value */
       ct_lv *init = inits[in_flight];
       inits[in_flight] = carried[in_flight];

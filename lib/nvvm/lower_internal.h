@@ -305,6 +305,10 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx);
  * tcgen05.ld in `layout`, which must be the tcgen05.ld layout); NULL after an error. */
 int hopper_tmem_result(ct_lower *L);
 struct ct_lv *tcgen05_read_accumulator(ct_lower *L, MlirOperation loop, const ct_type *t, const ct_layout *layout);
+/* A tmem result whose initial value is not zero: stored into TMEM before the loop (init in the
+ * tcgen05 layout); false after an error. */
+bool hopper_tmem_init_from_registers(ct_lower *L);
+bool tcgen05_store_accumulator(ct_lower *L, MlirOperation loop, const struct ct_lv *init);
 /* Before the kernel's return: every thread is done with TMEM, warp 0 frees it. */
 void tcgen05_at_return(ct_lower *L);
 /* The wgmma accumulator layout of a planned mmaf's result (NULL when not planned). */

@@ -31,6 +31,10 @@
  *    C <= 8) — the tcgen05 accumulator register layouts (ct_layout_tcgen05_acc);
  *    tcgen05.wait::ld is an asm the loaded registers pass through, so no use of them is scheduled
  *    before it. Zero trips skip the loop and take the zero initial value.
+ *  - a loop whose initial accumulator is not a zero constant (plan acc_from_registers): before
+ *    the loop every thread stores it into TMEM (tcgen05_store_accumulator: tcgen05.st, the ld's
+ *    shapes and addresses), tcgen05.wait::st, fence::before_thread_sync and a CTA barrier; every
+ *    MMA then accumulates (enable-input-d 1).
  *  - before the kernel's return (tcgen05_at_return): tcgen05.fence::before_thread_sync, bar.sync
  *    0, warp 0: fence::after_thread_sync and tcgen05.dealloc.
  * Seed: 001 (TMEM accumulator, pool 4 tmem_columns). Knobs: TMEM_LD_MAX_REGS. */
@@ -119,8 +123,9 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
   uint32_t idesc = ct_tcgen05_idesc(mm->elem, mm->acc_elem, mm->a_unsigned, mm->b_unsigned, false,
                                     pb && pb->role == CT_PIPE_B_MN, mm->m, mm->n);
   MlirValue d = tmem_ptr(L, bld_i32(b, (int32_t)p->tmem.column));
-  MlirValue accumulate = bld_icmp(b, BLD_NE, kt, bld_i32(b, 0)); /* iteration 0's first k step starts from zero */
   MlirValue yes = bld_const_int(b, b->i1, 1);
+  /* iteration 0's first k step starts from zero, unless the initial value was stored into TMEM */
+  MlirValue accumulate = mm->acc_from_registers ? yes : bld_icmp(b, BLD_NE, kt, bld_i32(b, 0));
   int nk = (int)(mm->k / ct_wgmma_kstep_elems(mm->elem));
   for (int kk = 0; kk < nk; kk++) {
     int64_t ao = ct_wgmma_kstep_offset(ag, kk, 0), bo = ct_wgmma_kstep_offset(bg, kk, 0);
@@ -175,16 +180,81 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
   return LOWER_DONE;
 }
 
-ct_lv *tcgen05_read_accumulator(ct_lower *L, MlirOperation loop, const ct_type *t, const ct_layout *layout) {
+/* This thread's part of the accumulator in TMEM, per ct_layout_tcgen05_acc: M = 128, 32x32b, a
+ * register per column of the thread's row, its warp's column group w / 4; M = 64, 16x256b, 4
+ * registers per 8 columns (the m16n8 C fragment), all N columns. The warp's lanes are 32(w % 4)..
+ * (the access restriction). `base`: the TMEM address of its first column; `per`: registers per
+ * tcgen05.ld/st; `shape`: the instruction shape. */
+typedef struct tmem_fragment {
+  MlirValue base;
+  int per;
+  bool m64;
+} tmem_fragment;
+
+static bool tmem_fragment_of(ct_lower *L, MlirOperation at, const ct_layout *layout, int nregs, tmem_fragment *f) {
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;
   const ct_hopper_mma *mm = &p->mmas[0];
   ct_layout want;
   if (!ct_layout_tcgen05_acc(&want, mm->m, mm->n, L->nwarps) || layout_intern(L, &want) != layout) {
-    ct_error_op(L->c, loop, "the loop-carried accumulator's layout (tileas.reg_layouts) is not the tcgen05.ld layout of "
+    ct_error_op(L->c, at, "the loop-carried accumulator's layout (tileas.reg_layouts) is not the tcgen05.ld layout of "
                 "%d warps (TileAS assigns it: ct_layout_tcgen05_acc)", L->nwarps);
-    return NULL;
+    return false;
   }
+  MlirValue warp = bld_lshr(b, L->tid, bld_i32(b, 5));
+  MlirValue lane_base = bld_shl(b, bld_and(b, warp, bld_i32(b, 3)), bld_i32(b, 5 + 16)); /* 32 (w % 4) << 16 */
+  f->base = bld_add(b, lane_base, bld_i32(b, (int32_t)p->tmem.column));
+  f->m64 = mm->m == 64;
+  if (!f->m64) f->base = bld_add(b, f->base, bld_mul(b, bld_lshr(b, warp, bld_i32(b, 2)), bld_i32(b, nregs)));
+  f->per = nregs < TMEM_LD_MAX_REGS ? nregs : TMEM_LD_MAX_REGS;
+  return true;
+}
+
+/* The intrinsic of tcgen05.<op> (ld / st) for one chunk of f, and the chunk's TMEM pointer. */
+static void tmem_intrinsic(const tmem_fragment *f, const char *op, char *buf, size_t cap) {
+  snprintf(buf, cap, "llvm.nvvm.tcgen05.%s.%s.x%d", op, f->m64 ? "16x256b" : "32x32b", f->m64 ? f->per / 4 : f->per);
+}
+static MlirValue tmem_chunk_ptr(ct_lower *L, const tmem_fragment *f, int r0) {
+  return tmem_ptr(L, bld_add(&L->b, f->base, bld_i32(&L->b, f->m64 ? r0 / 4 * 8 : r0)));
+}
+
+bool hopper_tmem_init_from_registers(ct_lower *L) {
+  const ct_hopper_plan *p = L->hopper;
+  return p && p->tcgen05 && p->mmas[0].acc_from_registers;
+}
+
+bool tcgen05_store_accumulator(ct_lower *L, MlirOperation loop, const ct_lv *init) {
+  ct_bld *b = &L->b;
+  tmem_fragment f;
+  if (!tmem_fragment_of(L, loop, init->layout, init->nregs, &f)) return false;
+  int64_t shape = f.per;
+  MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
+  char name[64];
+  tmem_intrinsic(&f, "st", name, sizeof name);
+  for (int r0 = 0; r0 < init->nregs; r0 += f.per) {
+    MlirValue v = bld_undef(b, vt);
+    for (int i = 0; i < f.per; i++) {
+      MlirValue x = init->regs[r0 + i];
+      MlirValue e[3] = {v, mlirTypeEqual(mlirValueGetType(x), b->i32) ? x : bld_bitcast(b, x, b->i32), bld_i32(b, i)};
+      v = bld_op1(b, "llvm.insertelement", vt, 3, e, 0, NULL);
+    }
+    MlirValue ops[3] = {tmem_chunk_ptr(L, &f, r0), v, bld_const_int(b, b->i1, 0)};
+    intr0(b, name, 3, ops);
+  }
+  /* the stores have landed before the MMA thread (after this barrier and its fence::after) reads them */
+  intr0(b, "llvm.nvvm.tcgen05.wait.st", 0, NULL);
+  fence_before(b);
+  bld_barrier(b);
+  return true;
+}
+
+ct_lv *tcgen05_read_accumulator(ct_lower *L, MlirOperation loop, const ct_type *t, const ct_layout *layout) {
+  ct_bld *b = &L->b;
+  const ct_hopper_plan *p = L->hopper;
+  ct_lv *res = lv_new_tile(L, t, layout);
+  int nregs = res->nregs;
+  tmem_fragment f;
+  if (!tmem_fragment_of(L, loop, layout, nregs, &f)) return NULL;
   MlirValue done = hopper_ring_ptr(L, bld_i32(b, (int32_t)p->tmem.done));
   MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
   commit(b, done);
@@ -192,27 +262,16 @@ ct_lv *tcgen05_read_accumulator(ct_lower *L, MlirOperation loop, const ct_type *
   hopper_warp_sync(b);
   hopper_spin_wait(L, done, bld_i32(b, 0));
   fence_after(b);
-  ct_lv *res = lv_new_tile(L, t, layout);
-  int nregs = res->nregs;
-  MlirValue warp = bld_lshr(b, L->tid, bld_i32(b, 5));
-  MlirValue lane_base = bld_shl(b, bld_and(b, warp, bld_i32(b, 3)), bld_i32(b, 5 + 16)); /* 32 (w % 4) << 16 */
-  MlirValue base = bld_add(b, lane_base, bld_i32(b, (int32_t)p->tmem.column));
-  /* M = 128, 32x32b: a register per column of the thread's row; its column group w / 4.
-   * M = 64, 16x256b: 4 registers per 8 columns (the m16n8 C fragment), all N columns. */
-  bool m64 = mm->m == 64;
-  if (!m64) base = bld_add(b, base, bld_mul(b, bld_lshr(b, warp, bld_i32(b, 2)), bld_i32(b, nregs)));
-  int per = nregs < TMEM_LD_MAX_REGS ? nregs : TMEM_LD_MAX_REGS; /* registers per load */
-  int64_t shape = per;
+  int64_t shape = f.per;
   MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
   char name[64];
-  snprintf(name, sizeof name, m64 ? "llvm.nvvm.tcgen05.ld.16x256b.x%d" : "llvm.nvvm.tcgen05.ld.32x32b.x%d", m64 ? per / 4 : per);
+  tmem_intrinsic(&f, "ld", name, sizeof name);
   MlirValue *raw = malloc((size_t)nregs * sizeof *raw);
   if (!raw) abort();
-  for (int r0 = 0; r0 < nregs; r0 += per) {
-    int col = m64 ? r0 / 4 * 8 : r0; /* the load's first column */
-    MlirValue ops[2] = {tmem_ptr(L, bld_add(b, base, bld_i32(b, col))), bld_const_int(b, b->i1, 0)};
+  for (int r0 = 0; r0 < nregs; r0 += f.per) {
+    MlirValue ops[2] = {tmem_chunk_ptr(L, &f, r0), bld_const_int(b, b->i1, 0)};
     MlirValue v = bld_intr(b, name, vt, 2, ops);
-    for (int i = 0; i < per; i++) {
+    for (int i = 0; i < f.per; i++) {
       MlirValue e[2] = {v, bld_i32(b, i)};
       raw[r0 + i] = bld_op1(b, "llvm.extractelement", b->i32, 2, e, 0, NULL);
     }

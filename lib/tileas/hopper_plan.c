@@ -658,8 +658,8 @@ static bool is_zero_splat(MlirValue v) {
 
 /* The tcgen05 form's accumulator (seed 001, TMEM): it stays in TMEM for the whole loop, so the
  * mmaf must accumulate into a loop-carried value nothing else in the loop reads (the in-flight
- * form, plan_in_flight), starting from zero (the first MMA runs with enable-input-d 0; a loaded
- * initial value would need a tcgen05.st into TMEM, not built). Columns: one per 32-bit accumulator
+ * form, plan_in_flight); a zero constant initial value is the first MMA's enable-input-d 0, any
+ * other is stored into TMEM before the loop (acc_from_registers). Columns: one per 32-bit accumulator
  * element, from 0, the allocation the power of two >= max(32, N) within TMEM pool 4's cap (the
  * seed's 256 columns per CTA, so two CTAs share an SM's 512). */
 static const char *plan_tmem(ct_hopper_plan *p) {
@@ -667,9 +667,7 @@ static const char *plan_tmem(ct_hopper_plan *p) {
   if (!mm->keep_in_flight)
     return "the tcgen05 path keeps the accumulator in TMEM for the whole loop: the mmaf must accumulate into a "
            "loop-carried value nothing else in the loop reads";
-  if (!is_zero_splat(mlirOperationGetOperand(p->for_op, 1 + mm->loop_result)))
-    return "the tcgen05 path starts the accumulator from zero (enable-input-d 0): the loop's initial accumulator is not a "
-           "zero constant (copying it into TMEM is not built)";
+  mm->acc_from_registers = !is_zero_splat(mlirOperationGetOperand(p->for_op, 1 + mm->loop_result));
   p->tmem.column = 0;
   p->tmem.columns = ct_tcgen05_alloc_columns(mm->n);
   if (p->tmem.columns > ct_machine_blackwell()->pool_cap[CT_POOL_TMEM_COLUMNS])

@@ -170,6 +170,9 @@ typedef struct ct_hopper_mma {
   /* tcgen05: A staged from registers (no TMA pipe): like B, every thread writes it, K-major (M rows
    * of K bytes), into slot kt % a_slots at a_stage_off each iteration */
   bool a_staged;
+  /* tcgen05: the loop's initial accumulator is not a zero constant: every thread stores it into
+   * TMEM (tcgen05.st) before the loop, and every MMA accumulates (enable-input-d 1) */
+  bool acc_from_registers;
   int a_slots;
   int64_t a_stage_off, a_slot_bytes;
   ct_wgmma_operand_geom a_geom;

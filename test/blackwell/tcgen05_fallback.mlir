@@ -1,13 +1,12 @@
 // Kernels the Blackwell tcgen05 path does not take yet stay on mma.sync (sm_100a), each with a remark
-// at its mmaf saying why (tileas/hopper_plan.c): a 256-row tile (cta_group::2, a CTA pair, is not built), an
-// accumulator that does not start from zero (it would have to be copied into TMEM), and one that the
-// loop reads besides the mmaf (it lives in TMEM during the loop). All three still assemble.
+// at its mmaf saying why (tileas/hopper_plan.c): a 256-row tile (cta_group::2, a CTA pair, is not built)
+// and an accumulator that the loop reads besides the mmaf (it lives in TMEM during the loop). Both still
+// assemble.
 // RUN: %tilec -O3 --gpu-name=sm_100a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s < %t.remarks
 // RUN: %FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %check-ptx sm_100a %t.ptx
 // CHECK: remark: mma.sync path: tile M must be 64 or 128 on the tcgen05 path (one cta_group::1 MMA: TMEM lanes 0-127, or layout F's 16 per warp)
-// CHECK: remark: mma.sync path: the tcgen05 path starts the accumulator from zero (enable-input-d 0): the loop's initial accumulator is not a zero constant (copying it into TMEM is not built)
 // CHECK: remark: mma.sync path: the tcgen05 path keeps the accumulator in TMEM for the whole loop: the mmaf must accumulate into a loop-carried value nothing else in the loop reads
 // PTX-NOT: tcgen05
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
@@ -34,30 +33,6 @@ cuda_tile.module @fallback {
       continue %d : tile<256x64xf32>
     }
     %t = store_view_tko weak %acc, %c_pv[%bx, %by] : tile<256x64xf32>, partition_view<tile=(256x64), tensor_view<512x512xf32, strides=[512,1]>>, tile<i32> -> token
-    return
-  }
-  entry @gemm_init_one(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
-    %a_p = assume div_by<16>, %a_ptr : tile<ptr<f16>>
-    %b_p = assume div_by<16>, %b_ptr : tile<ptr<f16>>
-    %c_p = assume div_by<16>, %c_ptr : tile<ptr<f32>>
-    %a_tv = make_tensor_view %a_p, shape = [512, 512], strides = [512, 1] : tensor_view<512x512xf16, strides=[512,1]>
-    %b_tv = make_tensor_view %b_p, shape = [512, 512], strides = [512, 1] : tensor_view<512x512xf16, strides=[512,1]>
-    %c_tv = make_tensor_view %c_p, shape = [512, 512], strides = [512, 1] : tensor_view<512x512xf32, strides=[512,1]>
-    %a_pv = make_partition_view %a_tv : partition_view<tile=(128x32), tensor_view<512x512xf16, strides=[512,1]>>
-    %b_pv = make_partition_view %b_tv : partition_view<tile=(32x64), tensor_view<512x512xf16, strides=[512,1]>>
-    %c_pv = make_partition_view %c_tv : partition_view<tile=(128x64), tensor_view<512x512xf32, strides=[512,1]>>
-    %bx, %by, %bz = get_tile_block_id : tile<i32>
-    %c0 = constant <i32: 0> : tile<i32>
-    %c1 = constant <i32: 1> : tile<i32>
-    %nk = constant <i32: 16> : tile<i32>
-    %one = constant <f32: 1.000000e+00> : tile<128x64xf32>
-    %acc = for %k in (%c0 to %nk, step %c1) : tile<i32> iter_values(%acc_it = %one) -> (tile<128x64xf32>) {
-      %a, %ta = load_view_tko weak %a_pv[%bx, %k] : partition_view<tile=(128x32), tensor_view<512x512xf16, strides=[512,1]>>, tile<i32> -> tile<128x32xf16>, token
-      %b, %tb = load_view_tko weak %b_pv[%k, %by] : partition_view<tile=(32x64), tensor_view<512x512xf16, strides=[512,1]>>, tile<i32> -> tile<32x64xf16>, token
-      %d = mmaf %a, %b, %acc_it : tile<128x32xf16>, tile<32x64xf16>, tile<128x64xf32>
-      continue %d : tile<128x64xf32>
-    }
-    %t = store_view_tko weak %acc, %c_pv[%bx, %by] : tile<128x64xf32>, partition_view<tile=(128x64), tensor_view<512x512xf32, strides=[512,1]>>, tile<i32> -> token
     return
   }
   entry @gemm_scaled_each_step(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
