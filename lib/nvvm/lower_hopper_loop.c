@@ -182,6 +182,15 @@ void hopper_issue(ct_lower *L, const ct_hopper_pipe *o, MlirValue stage, MlirVal
   }
 }
 
+void hopper_refill(ct_lower *L, const ct_hopper_pipe *o, MlirValue rel, MlirValue stage, MlirValue parity) {
+  ct_bld *b = &L->b;
+  MlirValue j = bld_add(b, rel, bld_i32(b, o->stages));
+  MlirBlock j2 = hopper_open_if(L, bld_icmp(b, BLD_SLT, j, L->hopper_emit->trip));
+  hopper_spin_wait(L, hopper_bar_ptr(L, o->empty_off, stage), parity);
+  hopper_issue(L, o, stage, j);
+  hopper_close_if(L, j2);
+}
+
 /* Warp specialization (the plan's agents, tileas.agents): the producer warpgroup (threads from
  * L->nthreads on) gives its registers back (setmaxnreg.dec), its first thread runs every ring fill of
  * the loop — fill j of a ring of S stages waits for phase j/S - 1 of empty[j % S] (j >= S), then
@@ -628,11 +637,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
     if (!o->in_loop || !mlirOperationEqual(o->last_use, op)) continue;
-    MlirValue j = bld_add(b, rel, bld_i32(b, o->stages));
-    MlirBlock j2 = hopper_open_if(L, bld_icmp(b, BLD_SLT, j, L->hopper_emit->trip));
-    hopper_spin_wait(L, hopper_bar_ptr(L, o->empty_off, rel_stage[i]), rel_phase[i]);
-    hopper_issue(L, o, rel_stage[i], j);
-    hopper_close_if(L, j2);
+    hopper_refill(L, o, rel, rel_stage[i], rel_phase[i]);
   }
   hopper_close_if(L, join);
   if (mm->keep_in_flight) hopper_close_if(L, has_prev);

@@ -284,6 +284,9 @@ MlirValue hopper_stage_addr(ct_lower *L, const struct ct_hopper_pipe *o);
 MlirValue hopper_stage_of(ct_lower *L, const struct ct_hopper_pipe *o);
 MlirValue hopper_phase_of(ct_lower *L, const struct ct_hopper_pipe *o);
 MlirValue hopper_desc_at(ct_bld *b, MlirValue addr32, uint64_t desc_const);
+/* Thread 0's refill of pipe o's stage `stage` (read in iteration rel, whose empty phase has parity
+ * `parity`) for iteration rel + S, when that iteration exists: wait for the phase, then the fill. */
+void hopper_refill(ct_lower *L, const struct ct_hopper_pipe *o, MlirValue rel, MlirValue stage, MlirValue parity);
 /* An mma operand staged from registers (hopper_plan.c plan_staging): every thread writes its
  * registers of operand `operand` of op (K is tile dim kdim) K-major and swizzled into slot
  * kt % slots (rows of K bytes, as a TMA box of g's swizzle would lay them out); returns the slot's

@@ -156,11 +156,7 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
       MlirValue cS = bld_i32(b, o->stages);
       MlirValue stage = bld_bin(b, "llvm.urem", rel, cS);
       MlirValue parity = bld_and(b, bld_bin(b, "llvm.udiv", rel, cS), bld_i32(b, 1));
-      MlirValue j = bld_add(b, rel, cS);
-      MlirBlock j2 = hopper_open_if(L, bld_icmp(b, BLD_SLT, j, L->hopper_emit->trip));
-      hopper_spin_wait(L, hopper_bar_ptr(L, o->empty_off, stage), parity);
-      hopper_issue(L, o, stage, j);
-      hopper_close_if(L, j2);
+      hopper_refill(L, o, rel, stage, parity);
     }
     hopper_close_if(L, has_prev);
   }

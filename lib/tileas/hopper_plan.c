@@ -919,12 +919,16 @@ static void describe(const ct_hopper_plan *p, int pipe, char *buf, size_t cap) {
   if (o->role != CT_PIPE_A) snprintf(buf + n, cap - (size_t)n, ", %s", o->role == CT_PIPE_B_K ? "K-major" : "MN-major");
 }
 
-/* The same for an mmaf's B, which may be staged from registers. */
+/* The same for an operand staged from registers (A as it is, B transposed), else from `pipe`. */
+static void describe_operand(const ct_hopper_plan *p, int pipe, bool staged, bool transposed, int slots,
+                             const ct_wgmma_operand_geom *g, char *buf, size_t cap) {
+  if (staged)
+    snprintf(buf, cap, "registers, staged %sinto %d K-major slots (swizzle %dB) each iteration",
+             transposed ? "transposed " : "", slots, g->swizzle);
+  else describe(p, pipe, buf, cap);
+}
 static void describe_b(const ct_hopper_plan *p, const ct_hopper_mma *mm, char *buf, size_t cap) {
-  if (mm->b_staged)
-    snprintf(buf, cap, "registers, staged transposed into %d K-major slots (swizzle %dB) each iteration", mm->b_slots,
-             mm->b_geom.swizzle);
-  else describe(p, mm->b_pipe, buf, cap);
+  describe_operand(p, mm->b_pipe, mm->b_staged, true, mm->b_slots, &mm->b_geom, buf, cap);
 }
 
 bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct_hopper_plan *p, int hinted_warps,
@@ -962,10 +966,7 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
   if (p->tcgen05) {
     const ct_hopper_mma *mm = &p->mmas[0];
     char a[160], b[160];
-    if (mm->a_staged)
-      snprintf(a, sizeof a, "registers, staged into %d K-major slots (swizzle %dB) each iteration", mm->a_slots,
-               mm->a_geom.swizzle);
-    else describe(p, mm->a_pipe, a, sizeof a);
+    describe_operand(p, mm->a_pipe, mm->a_staged, false, mm->a_slots, &mm->a_geom, a, sizeof a);
     describe_b(p, mm, b, sizeof b);
     static const char *const kinds[] = {"f16", "tf32", "f8f6f4", "i8"};
     ct_remark_op(env->c, mm->mmaf, "tcgen05 path: m%lldn%lldk%d kind::%s issued by thread 0, accumulator in TMEM columns "
