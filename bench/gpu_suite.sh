@@ -93,6 +93,7 @@ attention_heads|$here/test/corpus/attention_heads_d64.mlir|2,2,1|ptr:f16:1x2x128
 gemm_i8_nt|$here/bench/gemm_i8_nt.mlir|8,8|ptr:i8:1024x1024:random ptr:i8:1024x1024:random ptr:i32:1024x1024:out|c:gemm,bt|2147483648||
 gemm_e4m3_nt|$here/bench/gemm_e4m3_nt.mlir|8,8|ptr:f8E4M3FN:1024x1024:random ptr:f8E4M3FN:1024x1024:random ptr:f32:1024x1024:out|c:gemm,bt|2147483648||
 gemm_tf32_nt|$here/bench/gemm_tf32_nt.mlir|8,8|ptr:tf32:1024x1024:random ptr:tf32:1024x1024:random ptr:f32:1024x1024:out|c:gemm,bt|2147483648||
+persistent_gemm|$here/test/corpus/persistent_gemm.mlir|2|ptr:f16:256x256:random ptr:f16:256x256:random ptr:f32:256x256:out|c:gemm|33554432||
 batched_gemm@${BB}x${BS}x${BS}x$BS|$here/bench/batched_gemm.mlir|$((BS / 64)),$((BS / 64)),$((BB / 2))|ptr:f16:${BB}x${BS}x$BS:random ptr:f16:${BB}x${BS}x$BS:random ptr:f32:${BB}x${BS}x$BS:out i32:$BB i32:$BS i32:$BS i32:$BS|interpret:gemm|$((2 * BB * BS * BS * BS))||
 EOF
   # cuTile Python's own kernels (test/bytecode/Inputs/cutile, bytecode 13.4 as cuTile 1.7 writes it;
@@ -106,6 +107,7 @@ cutile_vector_add|$ct/vector_add.13.4.tileirbc|16384|ptr:f32:$N:random i32:$N i3
 cutile_softmax|$ct/softmax.13.4.tileirbc|$R|ptr:f16:${R}x1024:random $S2 ptr:f16:${R}x1024:out $S2|c:softmax|||
 cutile_gemm_f16@${G}x${G}x$G|$ct/gemm_f16.13.4.tileirbc|$((G / 128)),$((G / 128))|ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:out $A2|c:gemm|$((2 * G * G * G))|${G}x${G}x$G:f16|
 cutile_gemm_int8@1024x1024x1024|$ct/gemm_int8.13.4.tileirbc|16,16|ptr:i8:1024x1024:random $I2 ptr:i8:1024x1024:random $I2 ptr:i32:1024x1024:out $I2|c:gemm|2147483648||
+cutile_persistent_gemm@${G}x${G}x$G|$ct/persistent_gemm.13.4.tileirbc|132|ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:out $A2|c:gemm|$((2 * G * G * G))|${G}x${G}x$G:f16|
 cutile_attention_d64|$ct/attention_d64.13.4.tileirbc|8|ptr:f16:1024x64:random $Q ptr:f16:1024x64:random $Q ptr:f16:1024x64:random $Q ptr:f16:1024x64:out $Q f32:0.125|interpret:gemm|268435456||
 EOF
   if [ $quick -eq 0 ]; then # d128: the roofline's 2 stages (two CTAs per SM) beside 3

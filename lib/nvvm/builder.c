@@ -135,6 +135,25 @@ MlirValue bld_load_ordered(ct_bld *b, MlirType t, MlirValue ptr, int64_t align, 
   if (scope) na[n++] = bld_named(b, "syncscope", mlirStringAttrGet(b->ctx, sref(scope)));
   return bld_op1(b, "llvm.load", t, 1, &ptr, n, na);
 }
+MlirValue bld_entry_alloca(ct_bld *b, MlirBlock entry, MlirType elem, int64_t n, int64_t align) {
+  MlirOperationState cs = mlirOperationStateGet(sref("llvm.mlir.constant"), b->loc);
+  MlirNamedAttribute cv = bld_named(b, "value", mlirIntegerAttrGet(b->i64, n));
+  mlirOperationStateAddAttributes(&cs, 1, &cv);
+  mlirOperationStateAddResults(&cs, 1, &b->i64);
+  MlirOperation count = mlirOperationCreate(&cs);
+  mlirBlockInsertOwnedOperation(entry, 0, count);
+  MlirOperationState as = mlirOperationStateGet(sref("llvm.alloca"), b->loc);
+  MlirValue nv = mlirOperationGetResult(count, 0);
+  mlirOperationStateAddOperands(&as, 1, &nv);
+  MlirNamedAttribute aa[2] = {bld_named(b, "elem_type", mlirTypeAttrGet(elem)),
+                              bld_named(b, "alignment", mlirIntegerAttrGet(b->i64, align))};
+  mlirOperationStateAddAttributes(&as, 2, aa);
+  mlirOperationStateAddResults(&as, 1, &b->ptr_generic);
+  MlirOperation alloca = mlirOperationCreate(&as);
+  mlirBlockInsertOwnedOperationAfter(entry, count, alloca);
+  return mlirOperationGetResult(alloca, 0);
+}
+
 MlirValue bld_load(ct_bld *b, MlirType t, MlirValue ptr, int64_t align) {
   return bld_load_ordered(b, t, ptr, align, 0, NULL);
 }

@@ -69,6 +69,9 @@ MlirValue bld_cast(ct_bld *b, const char *name, MlirValue x, MlirType to); /* ll
 MlirValue bld_int_resize(ct_bld *b, MlirValue x, MlirType to, bool is_signed);
 /* getelementptr base[idx] over elements of `elem`. */
 MlirValue bld_gep(ct_bld *b, MlirValue base, MlirValue idx, MlirType elem);
+/* An llvm.alloca of n elements of elem at the start of the function's entry block (so that LLVM's
+ * SROA / mem2reg promotes a scalar one to SSA values). */
+MlirValue bld_entry_alloca(ct_bld *b, MlirBlock entry, MlirType elem, int64_t n, int64_t align);
 MlirValue bld_load(ct_bld *b, MlirType t, MlirValue ptr, int64_t align);
 void bld_store(ct_bld *b, MlirValue v, MlirValue ptr, int64_t align);
 /* Atomic-ordered load/store (ordering: LLVM AtomicOrdering numbers; scope: syncscope or NULL). */

@@ -25,6 +25,11 @@ typedef struct ct_hopper_emit {
   MlirValue lb, step;         /* i32 loop bounds */
   MlirValue trip;             /* i32 trip count of the loop */
   MlirValue kt;               /* i32 iteration number (0-based) inside the body */
+  /* a loop nested in other loops (plan->nested): ring_state is an i32[2] alloca — the iterations of
+   * the loop's earlier executions, and how many of its executions read a TMEM accumulator back —
+   * and base the first of them loaded at this execution's start; rings index stages and parities by
+   * base + kt (hopper_ring_pos). Not nested: ring_state NULL, base 0. */
+  MlirValue ring_state, base;
   MlirValue stage[CT_HOPPER_MAX_PIPES], phase[CT_HOPPER_MAX_PIPES]; /* each pipe's stage and parity this iteration */
   MlirValue tmem;             /* i32 TMEM address of the tcgen05 allocation (lane 0, column 0) */
 } ct_hopper_emit;

@@ -33,6 +33,13 @@
  *    last group (wait_group 0, the accumulator passed through: hopper_wait_in_flight).
  *  - the other ops of the body (softmax, rescaling, ...) are lowered as anywhere else, on the
  *    accumulator layout; after the loop bar.sync 0 (the SMEM may be reused by the epilogue).
+ *  - a loop nested in control flow (plan->nested: a persistent kernel's K loop inside its tile
+ *    loop, or a loop in an `if`): the mbarriers are initialised once, and the rings run on across the loop's executions —
+ *    stage and parity of iteration kt are those of its global index base + kt (hopper_ring_pos),
+ *    base being the trips of the earlier executions (an i32 every thread keeps, in an alloca SROA
+ *    promotes, updated after the loop); the fills at the loop's start need no empty wait (the
+ *    previous execution's reads completed before its exit), and an in-flight group's last stages
+ *    are released on the exit edge, so that every use of a stage completes one empty phase.
  * Seed: 001. Knobs: SMEM_ALIGN (swizzle-pattern repeat of 128B swizzle). */
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -64,6 +71,21 @@ MlirValue hopper_ring_ptr(ct_lower *L, MlirValue off) {
 /* Pipe o's ring stage and mbarrier parity in this iteration (i32; hopper_loop_body_begin). */
 MlirValue hopper_stage_of(ct_lower *L, const ct_hopper_pipe *o) { return L->hopper_emit->stage[o - L->hopper->pipes]; }
 MlirValue hopper_phase_of(ct_lower *L, const ct_hopper_pipe *o) { return L->hopper_emit->phase[o - L->hopper->pipes]; }
+
+/* Pipe o's stage and mbarrier parity at iteration j (i32, 0-based in this execution of the loop):
+ * of its global index base + j, so that a nested loop's rings run on across its executions. */
+void hopper_ring_pos(ct_lower *L, const ct_hopper_pipe *o, MlirValue j, MlirValue *stage, MlirValue *parity) {
+  ct_bld *b = &L->b;
+  MlirValue g = L->hopper_emit->ring_state.ptr ? bld_add(b, L->hopper_emit->base, j) : j;
+  MlirValue cS = bld_i32(b, o->stages);
+  *stage = bld_bin(b, "llvm.urem", g, cS);
+  if (parity) *parity = bld_and(b, bld_bin(b, "llvm.udiv", g, cS), bld_i32(b, 1));
+}
+
+/* Word `which` of a nested loop's ring state (hopper_emit.ring_state). */
+MlirValue hopper_ring_state_ptr(ct_lower *L, int which) {
+  return bld_gep(&L->b, L->hopper_emit->ring_state, bld_i32(&L->b, which), L->b.i32);
+}
 
 MlirValue hopper_bar_ptr(ct_lower *L, int64_t which_off, MlirValue stage) {
   ct_bld *b = &L->b;
@@ -104,6 +126,12 @@ void hopper_kernel_prologue(ct_lower *L) {
   int64_t reserved = (p->smem_bytes + SMEM_ALIGN + 15) / 16 * 16;
   E->raw = smem_base(L, reserved);
   L->smem_reserved = reserved;
+  E->ring_state = (MlirValue){NULL};
+  E->base = bld_i32(b, 0);
+  if (p->nested) { /* both counters start at 0 (every thread keeps its own, uniform, copy) */
+    E->ring_state = bld_entry_alloca(b, mlirRegionGetFirstBlock(L->fn_region), b->i32, 2, 4);
+    for (int i = 0; i < 2; i++) bld_store(b, bld_i32(b, 0), hopper_ring_state_ptr(L, i), 4);
+  }
   MlirValue raw32 = bld_cast(b, "llvm.trunc", bld_cast(b, "llvm.ptrtoint", E->raw, b->i64), b->i32);
   E->base32 = bld_and(b, bld_add(b, raw32, bld_i32(b, SMEM_ALIGN - 1)), bld_i32(b, -SMEM_ALIGN));
   E->pad = bld_sub(b, E->base32, raw32);
@@ -243,6 +271,7 @@ void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) 
   E->step = step;
   /* n = (ub - lb + step - 1) / step */
   E->trip = bld_bin(b, "llvm.sdiv", bld_sub(b, bld_add(b, bld_sub(b, ub, lb), step), bld_i32(b, 1)), step);
+  if (p->nested) E->base = bld_load(b, b->i32, hopper_ring_state_ptr(L, 0), 4);
   if (p->ws) {
     ws_dispatch(L);
     for (int i = 0; i < p->npipes; i++) /* operands loaded before the loop have landed */
@@ -267,10 +296,14 @@ void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) 
     for (int i = 0; i < p->npipes; i++) {
       const ct_hopper_pipe *o = &p->pipes[i];
       if (!o->in_loop) continue;
-      if (o->stages == depth) hopper_issue(L, o, j, j);
+      /* (nested: the stages the previous execution read are free — its MMAs completed before its
+       * exit, and a CTA barrier followed) */
+      MlirValue stage;
+      hopper_ring_pos(L, o, j, &stage, NULL);
+      if (o->stages == depth) hopper_issue(L, o, stage, j);
       else { /* a shallower ring (not made by TileAS today) fills only its own stages */
         MlirBlock j2 = hopper_open_if(L, bld_icmp(b, BLD_SLT, j, bld_i32(b, o->stages)));
-        hopper_issue(L, o, j, j);
+        hopper_issue(L, o, stage, j);
         hopper_close_if(L, j2);
       }
     }
@@ -293,9 +326,7 @@ void hopper_loop_body_begin(ct_lower *L, MlirValue iv) {
   for (int i = 0; i < p->npipes; i++) {
     ct_hopper_pipe *o = &p->pipes[i];
     if (!o->in_loop) continue;
-    MlirValue cS = bld_i32(b, o->stages);
-    E->stage[i] = bld_bin(b, "llvm.urem", E->kt, cS);
-    E->phase[i] = bld_and(b, bld_bin(b, "llvm.udiv", E->kt, cS), bld_i32(b, 1));
+    hopper_ring_pos(L, o, E->kt, &E->stage[i], &E->phase[i]);
   }
 }
 
@@ -350,7 +381,8 @@ static const char *wgmma_elem_name(ct_elem e, bool is_unsigned) {
 }
 
 /* One m64nNkK wgmma (K: one 32-byte k step of the element type) on the accumulator regs
- * acc[nacc] (updated): A from descriptor `da` or from the four .b32 registers a_regs (f16/bf16
+ * acc[nacc] (updated; .f32, .s32, or for an f16 accumulator .b32 registers of two f16 each, the
+ * even column low: wgmma's .f16 D fragment): A from descriptor `da` or from the four .b32 registers a_regs (f16/bf16
  * only); B from descriptor `db` (trans_b: MN-major, f16/bf16 only). The operand list follows the
  * instruction kind: f16/bf16 take scale-d, imm-scale-a/b and imm-trans-a/b; tf32 and fp8 scale-d
  * and imm-scale-a/b; the integer kinds (.s32 accumulator) scale-d only. zero_d: the accumulator
@@ -360,14 +392,14 @@ static const char *wgmma_elem_name(ct_elem e, bool is_unsigned) {
 static void wgmma(ct_lower *L, const ct_hopper_mma *mm, MlirValue *acc, int nacc, MlirValue da, const MlirValue *a_regs,
                   MlirValue db, bool trans_b, bool zero_d) {
   ct_bld *b = &L->b;
-  bool is_int = mm->acc_elem == CT_I32, transposable = ct_wgmma_transposable(mm->elem);
+  bool is_int = mm->acc_elem == CT_I32, is_f16 = mm->acc_elem == CT_F16, transposable = ct_wgmma_transposable(mm->elem);
   int kstep = ct_wgmma_kstep_elems(mm->elem);
   int na = a_regs ? 4 : 1;
   size_t cap = 200 + (size_t)nacc * 12;
   char *text = malloc(cap), *cons = malloc((size_t)nacc * 8 + 32);
   if (!text || !cons) abort();
   int pos = snprintf(text, cap, "{\n.reg .pred p;\nsetp.ne.b32 p, %d, 0;\nwgmma.mma_async.sync.aligned.m64n%lldk%d.%s.%s.%s {",
-                     zero_d ? 0 : 1, (long long)mm->n, kstep, is_int ? "s32" : "f32",
+                     zero_d ? 0 : 1, (long long)mm->n, kstep, is_int ? "s32" : is_f16 ? "f16" : "f32",
                      wgmma_elem_name(mm->elem, mm->a_unsigned), wgmma_elem_name(mm->elem, mm->b_unsigned));
   for (int i = 0; i < nacc; i++) pos += snprintf(text + pos, cap - (size_t)pos, "%s$%d", i ? ", " : "", i);
   /* inputs: acc (tied, $nacc..$2nacc-1; none when zero_d), then A, then B */
@@ -379,10 +411,10 @@ static void wgmma(ct_lower *L, const ct_hopper_mma *mm, MlirValue *acc, int nacc
                               in + 3, in + 4, tail_text);
   else pos += snprintf(text + pos, cap - (size_t)pos, "}, $%d, $%d, %s;\n}\n", in, in + 1, tail_text);
   int cp = 0;
-  for (int i = 0; i < nacc; i++) cp += sprintf(cons + cp, is_int ? "=r," : "=f,");
+  for (int i = 0; i < nacc; i++) cp += sprintf(cons + cp, is_int || is_f16 ? "=r," : "=f,");
   for (int i = 0; i < nin; i++) cp += sprintf(cons + cp, "%d,", i);
   sprintf(cons + cp, a_regs ? "r,r,r,r,l" : "l,l");
-  MlirType acc_ty = is_int ? b->i32 : b->f32;
+  MlirType acc_ty = is_int || is_f16 ? b->i32 : b->f32;
   MlirType *fs = malloc((size_t)nacc * sizeof *fs);
   MlirValue *ops = malloc(((size_t)nacc + 5) * sizeof *ops);
   if (!fs || !ops) abort();
@@ -465,6 +497,17 @@ static MlirValue pack2(ct_lower *L, MlirValue lo, MlirValue hi) {
   MlirValue i1[3] = {v, hi, bld_i32(b, 1)};
   v = bld_op1(b, "llvm.insertelement", vt, 3, i1, 0, NULL);
   return bld_bitcast(b, v, b->i32);
+}
+
+/* The two f16 halves of a .b32 (pack2's inverse). */
+static void unpack2(ct_lower *L, MlirValue w, MlirValue *lo, MlirValue *hi) {
+  ct_bld *b = &L->b;
+  int64_t two = 2;
+  MlirType vt = mlirVectorTypeGet(1, &two, b->f16);
+  MlirValue v = bld_bitcast(b, w, vt);
+  MlirValue e0[2] = {v, bld_i32(b, 0)}, e1[2] = {v, bld_i32(b, 1)};
+  *lo = bld_op1(b, "llvm.extractelement", b->f16, 2, e0, 0, NULL);
+  *hi = bld_op1(b, "llvm.extractelement", b->f16, 2, e1, 0, NULL);
 }
 
 /* An operand staged from registers (hopper_plan.c plan_staging; wgmma's B, tcgen05's A and B):
@@ -588,9 +631,17 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
       for (int i = 0; i < 4; i++) ar[4 * kk + i] = pack2(L, areg->regs[8 * kk + 2 * i], areg->regs[8 * kk + 2 * i + 1]);
     }
   }
-  fence_operands(b, res->regs, zero_d ? 0 : nacc, ar, pa ? 0 : 4 * nk);
+  /* an f16 accumulator runs through the wgmmas as .b32 pairs (wgmma's .f16 D fragment: element
+   * 2j low, 2j + 1 high, the f32 fragment's order), unpacked after the wait (the plan never keeps
+   * such a group in flight: ct_loop_mma_in_flight) */
+  bool packed = mm->acc_elem == CT_F16;
+  int nd = packed ? nacc / 2 : nacc;
+  MlirValue *d = packed ? calloc((size_t)nd + 1, sizeof *d) : res->regs;
+  if (!d) abort();
+  for (int j = 0; packed && !zero_d && j < nd; j++) d[j] = pack2(L, res->regs[2 * j], res->regs[2 * j + 1]);
+  fence_operands(b, d, zero_d ? 0 : nd, ar, pa ? 0 : 4 * nk);
   for (int kk = 0; kk < nk; kk++)
-    wgmma(L, mm, res->regs, nacc, da[kk], pa ? NULL : ar + 4 * kk, db[kk], pb && pb->role == CT_PIPE_B_MN, zero_d && kk == 0);
+    wgmma(L, mm, d, nd, da[kk], pa ? NULL : ar + 4 * kk, db[kk], pb && pb->role == CT_PIPE_B_MN, zero_d && kk == 0);
   free(da);
   free(db);
   free(ar);
@@ -599,7 +650,11 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
    * waits for its stage; wait_group 1 means the previous iteration's group is done, so the stages
    * it read are the ones released. Otherwise wait for this group (0) and release its own stages. */
   MlirValue pending = bld_i64(b, mm->keep_in_flight ? 1 : 0);
-  intr0(b, "llvm.nvvm.wgmma.wait_group.sync.aligned", 1, &pending);
+  if (packed) { /* the registers pass through the wait: nothing unpacks them earlier */
+    hopper_through_asm(b, "wgmma.wait_group.sync.aligned 0;", "llvm.nvvm.wgmma.wait_group.sync.aligned", 0, d, nd, NULL, 0);
+    for (int j = 0; j < nd; j++) unpack2(L, d[j], &res->regs[2 * j], &res->regs[2 * j + 1]);
+    free(d);
+  } else intr0(b, "llvm.nvvm.wgmma.wait_group.sync.aligned", 1, &pending);
   lv_bind(L, mlirOperationGetResult(op, 0), res);
 
   bool any = false;
@@ -619,11 +674,8 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
     if (!o->in_loop || !mlirOperationEqual(o->last_use, op)) continue;
-    if (mm->keep_in_flight) {
-      MlirValue cS = bld_i32(b, o->stages);
-      rel_stage[i] = bld_bin(b, "llvm.urem", rel, cS);
-      rel_phase[i] = bld_and(b, bld_bin(b, "llvm.udiv", rel, cS), bld_i32(b, 1));
-    } else rel_stage[i] = hopper_stage_of(L, o), rel_phase[i] = hopper_phase_of(L, o);
+    if (mm->keep_in_flight) hopper_ring_pos(L, o, rel, &rel_stage[i], &rel_phase[i]);
+    else rel_stage[i] = hopper_stage_of(L, o), rel_phase[i] = hopper_phase_of(L, o);
     MlirValue empty = hopper_bar_ptr(L, o->empty_off, rel_stage[i]);
     bld_intr(b, "llvm.nvvm.mbarrier.arrive.shared", b->i64, 1, &empty);
   }
@@ -653,10 +705,33 @@ int hopper_in_flight_result(ct_lower *L) {
 /* The in-flight group of the loop's last iteration completes (wait_group 0) before its result is
  * read; the accumulator passes through the wait, so nothing reads it earlier. */
 void hopper_wait_in_flight(ct_lower *L, MlirValue *regs, int n) {
-  hopper_through_asm(&L->b, "wgmma.wait_group.sync.aligned 0;", "llvm.nvvm.wgmma.wait_group.sync.aligned", 0, regs, n, NULL, 0);
+  ct_bld *b = &L->b;
+  const ct_hopper_plan *p = L->hopper;
+  hopper_through_asm(b, "wgmma.wait_group.sync.aligned 0;", "llvm.nvvm.wgmma.wait_group.sync.aligned", 0, regs, n, NULL, 0);
+  if (!p->nested) return;
+  /* a nested loop's rings run on: the last iteration's stages are released too (its group is
+   * done), so that every use of a stage completes one phase of its empty mbarrier */
+  MlirValue last = bld_sub(b, L->hopper_emit->trip, bld_i32(b, 1));
+  for (int i = 0; i < p->npipes; i++) {
+    const ct_hopper_pipe *o = &p->pipes[i];
+    if (!o->in_loop || !mlirOperationEqual(o->last_use, p->mmas[0].mmaf)) continue;
+    MlirValue stage;
+    hopper_ring_pos(L, o, last, &stage, NULL);
+    MlirValue empty = hopper_bar_ptr(L, o->empty_off, stage);
+    bld_intr(b, "llvm.nvvm.mbarrier.arrive.shared", b->i64, 1, &empty);
+  }
 }
 
-void hopper_loop_end(ct_lower *L) { bld_barrier(&L->b); /* every warpgroup's wgmma reads of the ring are complete */ }
+void hopper_loop_end(ct_lower *L) {
+  ct_bld *b = &L->b;
+  /* every warpgroup's wgmma reads of the ring are complete; tcgen05 in a nested loop: every
+   * thread's tcgen05.ld of the accumulator also precedes the next execution's MMAs */
+  if (L->hopper->nested && L->hopper->tcgen05) tcgen05_fenced_barrier(L);
+  else bld_barrier(b);
+  if (!L->hopper->nested) return;
+  MlirValue at = hopper_ring_state_ptr(L, 0); /* the next execution's iterations start after this one's */
+  bld_store(b, bld_add(b, L->hopper_emit->base, L->hopper_emit->trip), at, 4);
+}
 
 int lower_hopper_op(ct_lower *L, MlirOperation op, const char *name) {
   ct_hopper_plan *p = L->hopper;

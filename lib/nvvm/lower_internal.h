@@ -283,6 +283,10 @@ void hopper_issue(ct_lower *L, const struct ct_hopper_pipe *o, MlirValue stage, 
 MlirValue hopper_stage_addr(ct_lower *L, const struct ct_hopper_pipe *o);
 MlirValue hopper_stage_of(ct_lower *L, const struct ct_hopper_pipe *o);
 MlirValue hopper_phase_of(ct_lower *L, const struct ct_hopper_pipe *o);
+/* Stage and parity (NULL: not wanted) of pipe o at iteration j of this execution of the loop (its
+ * global index, for a nested loop); hopper_ring_state_ptr: word `which` of a nested loop's counters. */
+void hopper_ring_pos(ct_lower *L, const struct ct_hopper_pipe *o, MlirValue j, MlirValue *stage, MlirValue *parity);
+MlirValue hopper_ring_state_ptr(ct_lower *L, int which);
 MlirValue hopper_desc_at(ct_bld *b, MlirValue addr32, uint64_t desc_const);
 /* Thread 0's refill of pipe o's stage `stage` (read in iteration rel, whose empty phase has parity
  * `parity`) for iteration rel + S, when that iteration exists: wait for the phase, then the fill. */
@@ -301,6 +305,8 @@ void hopper_through_asm(ct_bld *b, const char *instr, const char *intrinsic, int
 /* ---- lower_tcgen05.c: the Blackwell form of the plan (L->hopper->tcgen05) ---- */
 /* After the mbarrier init: TMEM allocation by warp 0, the CTA barrier, the TMEM address read back. */
 void tcgen05_kernel_prologue(ct_lower *L);
+/* tcgen05.fence::before_thread_sync, CTA barrier, fence::after_thread_sync. */
+void tcgen05_fenced_barrier(ct_lower *L);
 /* The planned mmaf: thread 0 waits for its stages, issues the tcgen05.mma k steps, commits the
  * stages and refills the previous iteration's. */
 int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx);

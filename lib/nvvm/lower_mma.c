@@ -1,5 +1,5 @@
 /* lower_mma: `mmaf` / `mmai` (2-D) on tensor cores with mma.sync.aligned (m16n8k16 for f16/bf16 ->
- * f32, m16n8k32 for i8 -> i32), or a simple FMA form.
+ * f32 and f16 -> f16, m16n8k8 for tf32, m16n8k32 for fp8 -> f32/f16 and i8 -> i32), or a simple FMA form.
  *
  * Tensor-core path (TileAS put the op on mma.sync, path_select.c; M%16 = N%8 = 0, K a multiple of
  * the k step, enough tiles for the warps): the accumulator lives in the mma C-fragment layout
@@ -126,20 +126,22 @@ static MlirValue ldmatrix_asm(ct_lower *L, MlirValue addr32, int64_t imm, int nr
 }
 
 /* The mma.sync instruction of an mmaf/mmai: its NVVM intrinsic, its k step, the operand element
- * bytes, whether B is staged transposed. f16 / bf16 -> f32: m16n8k16; tf32 -> f32: m16n8k8;
- * e4m3/e5m2 -> f32: m16n8k32; i8 -> i32 (mmai, by each operand's signedness): m16n8k32 (products
- * and sums wrap modulo 2^32, as the spec says: no .satfinite). A k step is 32 bytes of K. */
+ * bytes, whether B is staged transposed. f16 / bf16 -> f32 and f16 -> f16: m16n8k16; tf32 -> f32:
+ * m16n8k8; e4m3/e5m2 -> f32/f16: m16n8k32; i8 -> i32 (mmai, by each operand's signedness): m16n8k32
+ * (products and sums wrap modulo 2^32, as the spec says: no .satfinite). A k step is 32 bytes of
+ * K. An f16 accumulator (half_acc) is two <2 x half> per m16n8 tile, c0 c1 and c2 c3 (rounded to
+ * f16 after every k step, as the instruction does). */
 typedef struct mma_sync_insn {
   char intrinsic[64];
   int64_t kstep;
   int ebytes;
-  bool integer, b_transposed, half_operands;
+  bool integer, b_transposed, half_operands, half_acc;
 } mma_sync_insn;
 
 static const char *f8_name(ct_elem e) { return e == CT_F8E5M2 ? "e5m2" : "e4m3"; }
 
-static mma_sync_insn mma_sync_insn_of(ct_elem a, ct_elem b, bool a_signed, bool b_signed) {
-  mma_sync_insn in = {.ebytes = ct_elem_bits(a) / 8};
+static mma_sync_insn mma_sync_insn_of(ct_elem a, ct_elem b, ct_elem c, bool a_signed, bool b_signed) {
+  mma_sync_insn in = {.ebytes = ct_elem_bits(a) / 8, .half_acc = c == CT_F16};
   in.kstep = 32 / in.ebytes;
   in.b_transposed = in.ebytes != 2; /* ldmatrix.trans moves 16-bit elements only */
   in.integer = a == CT_I8;
@@ -148,13 +150,25 @@ static mma_sync_insn mma_sync_insn_of(ct_elem a, ct_elem b, bool a_signed, bool 
     snprintf(in.intrinsic, sizeof in.intrinsic, "llvm.nvvm.mma.m16n8k32.row.col.%s%s", a_signed ? "s8" : "u8",
              a_signed == b_signed ? "" : b_signed ? ".s8" : ".u8");
   else if (a == CT_F8E4M3FN || a == CT_F8E5M2)
-    snprintf(in.intrinsic, sizeof in.intrinsic, "llvm.nvvm.mma.m16n8k32.row.col.f32.%s.%s.f32", f8_name(a), f8_name(b));
+    snprintf(in.intrinsic, sizeof in.intrinsic, "llvm.nvvm.mma.m16n8k32.row.col.%s.%s.%s.%s", in.half_acc ? "f16" : "f32",
+             f8_name(a), f8_name(b), in.half_acc ? "f16" : "f32");
+  else if (in.half_acc)
+    snprintf(in.intrinsic, sizeof in.intrinsic, "llvm.nvvm.mma.m16n8k16.row.col.f16.f16");
   else if (a == CT_TF32)
     snprintf(in.intrinsic, sizeof in.intrinsic, "llvm.nvvm.mma.m16n8k8.row.col.tf32");
   else
     snprintf(in.intrinsic, sizeof in.intrinsic, "%s",
              a == CT_BF16 ? "llvm.nvvm.mma.m16n8k16.row.col.bf16" : "llvm.nvvm.mma.m16n8k16.row.col.f32.f32");
   return in;
+}
+
+/* <lo, hi> as a <2 x half>. */
+static MlirValue half_pair(ct_bld *b, MlirType half2, MlirValue lo, MlirValue hi) {
+  MlirValue v = bld_undef(b, half2);
+  MlirValue i0[3] = {v, lo, bld_i32(b, 0)};
+  v = bld_op1(b, "llvm.insertelement", half2, 3, i0, 0, NULL);
+  MlirValue i1[3] = {v, hi, bld_i32(b, 1)};
+  return bld_op1(b, "llvm.insertelement", half2, 3, i1, 0, NULL);
 }
 
 /* mma.sync over the accumulator layout cl. Staging: A row-major [M x K], rows of K*esize + 16
@@ -236,9 +250,10 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
   MlirType i32x4[4] = {b->i32, b->i32, b->i32, b->i32};
   MlirType s4 = mlirLLVMStructTypeLiteralGet(b->ctx, 4, i32x4, false);
   MlirType s2 = mlirLLVMStructTypeLiteralGet(b->ctx, 2, i32x4, false);
-  MlirType acc_t = in.integer ? b->i32 : b->f32;
+  MlirType acc_t = in.integer ? b->i32 : in.half_acc ? half2 : b->f32;
   MlirType acc4[4] = {acc_t, acc_t, acc_t, acc_t};
-  MlirType sacc = mlirLLVMStructTypeLiteralGet(b->ctx, 4, acc4, false);
+  int nacc = in.half_acc ? 2 : 4; /* C/D registers per m16n8 tile */
+  MlirType sacc = mlirLLVMStructTypeLiteralGet(b->ctx, nacc, acc4, false);
 
   ct_lv *D = lv_new_tile(L, &C->type, cl);
   memcpy(D->regs, C->regs, (size_t)C->nregs * sizeof *D->regs);
@@ -275,9 +290,20 @@ static bool lower_tensor_core(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B,
         for (int q = 0; q < 4; q++) ops[q] = afrag[q];
         for (int q = 0; q < 2; q++) ops[4 + q] = bfrag[ni * 2 + q];
         int64_t r = bi * regs_per_batch + (mi * NT + ni) * 4;
-        for (int q = 0; q < 4; q++) ops[6 + q] = D->regs[r + q];
-        MlirValue res = bld_intr(b, in.intrinsic, sacc, 10, ops);
-        for (int q = 0; q < 4; q++) D->regs[r + q] = bld_extractvalue(b, res, q, acc_t);
+        for (int q = 0; q < nacc; q++) ops[6 + q] = in.half_acc ? half_pair(b, half2, D->regs[r + 2 * q], D->regs[r + 2 * q + 1])
+                                                                : D->regs[r + q];
+        MlirValue res = bld_intr(b, in.intrinsic, sacc, 6 + nacc, ops);
+        for (int q = 0; q < nacc; q++) {
+          MlirValue d = bld_extractvalue(b, res, q, acc_t);
+          if (!in.half_acc) {
+            D->regs[r + q] = d;
+            continue;
+          }
+          for (int h = 0; h < 2; h++) {
+            MlirValue e[2] = {d, bld_i32(b, h)};
+            D->regs[r + 2 * q + h] = bld_op1(b, "llvm.extractelement", b->f16, 2, e, 0, NULL);
+          }
+        }
       }
     }
   }
@@ -402,7 +428,8 @@ static bool lower_fma_form(ct_lower *L, MlirOperation op, ct_lv *A, ct_lv *B, ct
 
 #define MMA_SYNC_SHAPES                                                                                          \
   "mma.sync takes f16/bf16 (m16n8k16), tf32 (m16n8k8) or e4m3/e5m2 (m16n8k32) operands with an f32 "             \
-  "accumulator, or i8 operands with an i32 accumulator (m16n8k32); M and N multiples of 16 and 8, K of the k step"
+  "accumulator, f16 or e4m3/e5m2 operands with an f16 accumulator, or i8 operands with an i32 accumulator "       \
+  "(m16n8k32); M and N multiples of 16 and 8, K of the k step"
 
 /* An mmaf/mmai on the family TileAS chose (fam; NULL in a hand-written module: the layout decides):
  * mma.sync when its accumulator layout is the C fragment, else the FMA form. */
@@ -426,7 +453,7 @@ static int lower_on_family(ct_lower *L, MlirOperation op, const ct_mma_family *f
       return LOWER_FAILED;
     }
     if (!(C = lv_require(L, op, 2, C, cl))) return LOWER_FAILED;
-    return lower_tensor_core(L, op, A, B, C, cl, mma_sync_insn_of(a->elem, bt->elem, a_signed, b_signed)) ? LOWER_DONE
+    return lower_tensor_core(L, op, A, B, C, cl, mma_sync_insn_of(a->elem, bt->elem, c->elem, a_signed, b_signed)) ? LOWER_DONE
                                                                                                           : LOWER_FAILED;
   }
   if (on_sync) {

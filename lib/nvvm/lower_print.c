@@ -54,25 +54,7 @@ static MlirValue format_global(ct_lower *L, const char *text, size_t len) {
 /* The kernel's 8-byte vprintf argument buffer (an alloca at the top of its entry block). */
 static MlirValue arg_buffer(ct_lower *L) {
   if (L->print_buf.ptr) return L->print_buf;
-  ct_bld *b = &L->b;
-  MlirBlock entry = mlirRegionGetFirstBlock(L->fn_region);
-  MlirLocation loc = b->loc;
-  MlirOperationState cs = mlirOperationStateGet(sref("llvm.mlir.constant"), loc);
-  MlirNamedAttribute cv = bld_named(b, "value", mlirIntegerAttrGet(b->i64, 1));
-  mlirOperationStateAddAttributes(&cs, 1, &cv);
-  mlirOperationStateAddResults(&cs, 1, &b->i64);
-  MlirOperation one = mlirOperationCreate(&cs);
-  mlirBlockInsertOwnedOperation(entry, 0, one);
-  MlirOperationState as = mlirOperationStateGet(sref("llvm.alloca"), loc);
-  MlirValue n = mlirOperationGetResult(one, 0);
-  mlirOperationStateAddOperands(&as, 1, &n);
-  MlirNamedAttribute aa[2] = {bld_named(b, "elem_type", mlirTypeAttrGet(b->i64)),
-                              bld_named(b, "alignment", mlirIntegerAttrGet(b->i64, 8))};
-  mlirOperationStateAddAttributes(&as, 2, aa);
-  mlirOperationStateAddResults(&as, 1, &b->ptr_generic);
-  MlirOperation alloca = mlirOperationCreate(&as);
-  mlirBlockInsertOwnedOperationAfter(entry, one, alloca);
-  L->print_buf = mlirOperationGetResult(alloca, 0);
+  L->print_buf = bld_entry_alloca(&L->b, mlirRegionGetFirstBlock(L->fn_region), L->b.i64, 1, 8);
   return L->print_buf;
 }
 

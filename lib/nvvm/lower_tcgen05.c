@@ -35,6 +35,13 @@
  *    the loop every thread stores it into TMEM (tcgen05_store_accumulator: tcgen05.st, the ld's
  *    shapes and addresses), tcgen05.wait::st, fence::before_thread_sync and a CTA barrier; every
  *    MMA then accumulates (enable-input-d 1).
+ *  - an f16 accumulator (f16/fp8 mmaf) is f32 in TMEM (instruction-descriptor D type F32): the
+ *    initial value is widened before tcgen05.st and the read-back rounded to f16 once.
+ *  - a loop nested in another (a persistent kernel's tile loop): the rings and the order mbarriers
+ *    index iterations globally (lower_hopper_loop.c hopper_ring_pos), the r-th read-back waits
+ *    for parity r & 1 of `done`, and the CTA barrier after the loop is fenced
+ *    (tcgen05_fenced_barrier: fence::before_thread_sync, bar.sync, fence::after_thread_sync), so
+ *    every thread's tcgen05.ld of this execution's accumulator precedes the next execution's MMAs.
  *  - before the kernel's return (tcgen05_at_return): tcgen05.fence::before_thread_sync, bar.sync
  *    0, warp 0: fence::after_thread_sync and tcgen05.dealloc.
  * Seed: 001 (TMEM accumulator, pool 4 tmem_columns). Knobs: TMEM_LD_MAX_REGS. */
@@ -120,7 +127,7 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
   fence_after(b);
   MlirValue da0 = hopper_desc_at(b, pa ? hopper_stage_addr(L, pa) : aaddr, ct_tcgen05_desc_const(ag->swizzle, ag->lbo, ag->sbo));
   MlirValue db0 = hopper_desc_at(b, pb ? hopper_stage_addr(L, pb) : baddr, ct_tcgen05_desc_const(bg->swizzle, bg->lbo, bg->sbo));
-  uint32_t idesc = ct_tcgen05_idesc(mm->elem, mm->acc_elem, mm->a_unsigned, mm->b_unsigned, false,
+  uint32_t idesc = ct_tcgen05_idesc(mm->elem, mm->acc_elem == CT_F16 ? CT_F32 : mm->acc_elem, /* f16: f32 in TMEM */ mm->a_unsigned, mm->b_unsigned, false,
                                     pb && pb->role == CT_PIPE_B_MN, mm->m, mm->n);
   MlirValue d = tmem_ptr(L, bld_i32(b, (int32_t)p->tmem.column));
   MlirValue yes = bld_const_int(b, b->i1, 1);
@@ -153,18 +160,19 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
     for (int i = 0; i < p->npipes; i++) {
       const ct_hopper_pipe *o = &p->pipes[i];
       if (!o->in_loop || !mlirOperationEqual(o->last_use, op)) continue;
-      MlirValue cS = bld_i32(b, o->stages);
-      MlirValue stage = bld_bin(b, "llvm.urem", rel, cS);
-      MlirValue parity = bld_and(b, bld_bin(b, "llvm.udiv", rel, cS), bld_i32(b, 1));
+      MlirValue stage, parity;
+      hopper_ring_pos(L, o, rel, &stage, &parity);
       hopper_refill(L, o, rel, stage, parity);
     }
     hopper_close_if(L, has_prev);
   }
-  if (p->tmem.order >= 0) { /* staged operands: commit to order[kt % 2], wait for iteration kt - 1's */
+  if (p->tmem.order >= 0) { /* staged operands: commit to order[g % 2], wait for iteration g - 1's (g: the
+                              * global index, for a nested loop; the previous execution's last commit needs no wait) */
     MlirValue two = bld_i32(b, 2);
-    commit(b, hopper_bar_ptr(L, p->tmem.order, bld_bin(b, "llvm.urem", kt, two)));
+    MlirValue g = p->nested ? bld_add(b, L->hopper_emit->base, kt) : kt;
+    commit(b, hopper_bar_ptr(L, p->tmem.order, bld_bin(b, "llvm.urem", g, two)));
     MlirBlock has_prev = hopper_open_if(L, bld_icmp(b, BLD_SGT, kt, bld_i32(b, 0)));
-    MlirValue prev = bld_sub(b, kt, bld_i32(b, 1));
+    MlirValue prev = bld_sub(b, g, bld_i32(b, 1));
     hopper_spin_wait(L, hopper_bar_ptr(L, p->tmem.order, bld_bin(b, "llvm.urem", prev, two)),
                      bld_and(b, bld_bin(b, "llvm.udiv", prev, two), bld_i32(b, 1)));
     hopper_close_if(L, has_prev);
@@ -214,6 +222,12 @@ static MlirValue tmem_chunk_ptr(ct_lower *L, const tmem_fragment *f, int r0) {
   return tmem_ptr(L, bld_add(&L->b, f->base, bld_i32(&L->b, f->m64 ? r0 / 4 * 8 : r0)));
 }
 
+void tcgen05_fenced_barrier(ct_lower *L) {
+  fence_before(&L->b);
+  bld_barrier(&L->b);
+  fence_after(&L->b);
+}
+
 bool hopper_tmem_init_from_registers(ct_lower *L) {
   const ct_hopper_plan *p = L->hopper;
   return p && p->tcgen05 && p->mmas[0].acc_from_registers;
@@ -231,6 +245,7 @@ bool tcgen05_store_accumulator(ct_lower *L, MlirOperation loop, const ct_lv *ini
     MlirValue v = bld_undef(b, vt);
     for (int i = 0; i < f.per; i++) {
       MlirValue x = init->regs[r0 + i];
+      if (mlirTypeEqual(mlirValueGetType(x), b->f16)) x = bld_cast(b, "llvm.fpext", x, b->f32); /* TMEM holds f32 */
       MlirValue e[3] = {v, mlirTypeEqual(mlirValueGetType(x), b->i32) ? x : bld_bitcast(b, x, b->i32), bld_i32(b, i)};
       v = bld_op1(b, "llvm.insertelement", vt, 3, e, 0, NULL);
     }
@@ -256,7 +271,15 @@ ct_lv *tcgen05_read_accumulator(ct_lower *L, MlirOperation loop, const ct_type *
   commit(b, done);
   hopper_close_if(L, join);
   hopper_warp_sync(b);
-  hopper_spin_wait(L, done, bld_i32(b, 0));
+  /* phase r of `done` is the r-th read-back (a nested loop reads one back per execution that ran) */
+  MlirValue parity = bld_i32(b, 0);
+  if (p->nested) {
+    MlirValue at = hopper_ring_state_ptr(L, 1);
+    MlirValue r = bld_load(b, b->i32, at, 4);
+    parity = bld_and(b, r, bld_i32(b, 1));
+    bld_store(b, bld_add(b, r, bld_i32(b, 1)), at, 4);
+  }
+  hopper_spin_wait(L, done, parity);
   fence_after(b);
   int64_t shape = f.per;
   MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
@@ -275,7 +298,12 @@ ct_lv *tcgen05_read_accumulator(ct_lower *L, MlirOperation loop, const ct_type *
   /* registers are valid after tcgen05.wait::ld: they pass through it */
   hopper_through_asm(b, "tcgen05.wait::ld.sync.aligned;", "llvm.nvvm.tcgen05.wait.ld", -1, raw, nregs, NULL, 0);
   MlirType et = elem_llvm_type(L, t->elem);
-  for (int i = 0; i < nregs; i++) res->regs[i] = mlirTypeEqual(et, b->i32) ? raw[i] : bld_bitcast(b, raw[i], et);
+  for (int i = 0; i < nregs; i++) {
+    if (mlirTypeEqual(et, b->i32)) res->regs[i] = raw[i];
+    else if (mlirTypeEqual(et, b->f16)) /* an f16 accumulator is f32 in TMEM: rounded once, here */
+      res->regs[i] = bld_cast(b, "llvm.fptrunc", bld_bitcast(b, raw[i], b->f32), b->f16);
+    else res->regs[i] = bld_bitcast(b, raw[i], et);
+  }
   free(raw);
   return res;
 }

@@ -231,14 +231,15 @@ static const group *group_of_waited(const group *gs, size_t n, MlirValue v) {
 }
 
 /* Can wgmma take this mma's A from registers? The plan's rule (hopper_plan.c): register A for the
- * types wgmma transposes (ct_wgmma_transposable: f16/bf16), with f32 accumulators (wgmma_types). */
+ * types wgmma transposes (ct_wgmma_transposable: f16/bf16), with f32 accumulators, or f16 ones
+ * for f16 operands (wgmma_types). */
 static bool mma_a_from_registers_ok(MlirOperation mma) {
   ct_type a, c;
   if (!ct_ir_is(mma, "cuda_tile.mmaf") || mlirOperationGetNumOperands(mma) != 3 ||
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mma, 0)), &a) ||
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mma, 2)), &c))
     return false;
-  return ct_wgmma_transposable(a.elem) && c.elem == CT_F32 && a.rank == 2;
+  return ct_wgmma_transposable(a.elem) && (c.elem == CT_F32 || (c.elem == CT_F16 && a.elem == CT_F16)) && a.rank == 2;
 }
 
 /* tcgen05 (sm_100a) takes a 2-D mmaf/mmai whose A has no TMA path by staging A from registers into

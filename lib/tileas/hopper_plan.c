@@ -405,17 +405,18 @@ static const char *check_tile_uses(const ct_hopper_plan *p, const ct_hopper_pipe
 /* The pipe's own rules (its tileas.produce): where it is, weak, its token unused, a 2-D view load,
  * its indices; its slot only consumed and released. */
 static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock entry_body) {
-  MlirOperation ld = o->load, loop = p->for_op;
+  MlirOperation ld = o->load, loop = p->for_op, top = p->top_op;
   MlirBlock lbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   MlirValue iv = mlirBlockGetArgument(lbody, 0);
   if (mlirOperationEqual(mlirOperationGetParentOperation(ld), loop)) o->in_loop = true;
   else if (mlirBlockEqual(mlirOperationGetBlock(ld), entry_body)) {
     bool before = false;
-    for (MlirOperation q = mlirBlockGetFirstOperation(entry_body); !mlirOperationIsNull(q) && !mlirOperationEqual(q, loop);
+    for (MlirOperation q = mlirBlockGetFirstOperation(entry_body); !mlirOperationIsNull(q) && !mlirOperationEqual(q, top);
          q = mlirOperationGetNextInBlock(q))
       if (mlirOperationEqual(q, ld)) before = true;
     if (!before) return "an operand is loaded after the loop";
-  } else return "an operand is loaded inside other control flow";
+  } else return p->nested ? "an operand is loaded in the control flow around the pipelined loop, outside it"
+                          : "an operand is loaded inside other control flow";
   if (ct_attr_int(ld, "memory_ordering_semantics", 0) != 0) return "a load is not weak";
   if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(ld, 1)))) return "a load's token is used";
   int32_t seg[4];
@@ -637,7 +638,8 @@ static void plan_in_flight(ct_hopper_plan *p) {
   ct_hopper_mma *mm = &p->mmas[0];
   MlirOperation which;
   int r;
-  if (!ct_loop_mma_acc_only_carried(p->for_op, &which, &r, !p->tcgen05) || !mlirOperationEqual(which, mm->mmaf)) return;
+  bool ok = p->tcgen05 ? ct_loop_mma_acc_only_carried(p->for_op, &which, &r, false) : ct_loop_mma_in_flight(p->for_op, &which, &r);
+  if (!ok || !mlirOperationEqual(which, mm->mmaf)) return;
   /* heavy wgmma: as its consumer schedule says (tcgen05: the accumulator is in TMEM and every
    * commit tracks its MMAs, whatever the variant) */
   if (p->ws && !p->tcgen05 && !consumer_schedule_holds_stages(p)) return;
@@ -704,10 +706,12 @@ static const char *plan_a_staging(ct_hopper_mma *mm) {
 }
 
 /* The wgmma instruction kinds (PTX ISA 9.7.15): f16/bf16 -> f32 (A, B equal), tf32 -> f32, fp8
- * (e4m3/e5m2) -> f32 (A and B of one type: the verifier's rule), and for mmai i8 -> i32 (.s8/.u8
- * by each operand's signedness).
- * f16 accumulators stay off wgmma (the reference rounds once at the end, wgmma per k step).
- * Fills mm's element types; NULL when wgmma has the kind, else why not. */
+ * (e4m3/e5m2) -> f32 (A and B of one type: the verifier's rule), f16 and fp8 -> f16, and for mmai
+ * i8 -> i32 (.s8/.u8 by each operand's signedness).
+ * An f16 accumulator: wgmma's .f16 D (rounded to f16 after every 32-byte k step, as HGMMA does
+ * for tileiras and Triton; the interpreter rounds once per mmaf); on tcgen05 the TMEM accumulator
+ * is f32 (the idesc's D type F32) and rounds to f16 once, when it is read back after the loop.
+ * Fills mm's element types; NULL when the tensor-core path has the kind, else why not. */
 static const char *wgmma_types(MlirOperation op, const ct_type *a, const ct_type *b, const ct_type *c, ct_hopper_mma *mm,
                                bool tcgen05) {
   if (a->rank != 2 || b->rank != 2 || c->rank != 2)
@@ -723,9 +727,10 @@ static const char *wgmma_types(MlirOperation op, const ct_type *a, const ct_type
     return NULL;
   }
   bool ok = a->elem == CT_F16 || a->elem == CT_BF16 || a->elem == CT_TF32 || a->elem == CT_F8E4M3FN || a->elem == CT_F8E5M2;
-  if (!ok || b->elem != a->elem || c->elem != CT_F32)
-    return tcgen05 ? "tcgen05 is used for f16/bf16/tf32/f8E4M3FN/f8E5M2 -> f32 mmaf (an f16 accumulator in TMEM is not built)"
-                   : "wgmma is used for f16/bf16/tf32/f8E4M3FN/f8E5M2 -> f32 mmaf (f16 accumulators round per k step on wgmma)";
+  bool f16_acc_ok = c->elem == CT_F16 && (a->elem == CT_F16 || a->elem == CT_F8E4M3FN || a->elem == CT_F8E5M2);
+  if (!ok || b->elem != a->elem || (c->elem != CT_F32 && !f16_acc_ok))
+    return tcgen05 ? "tcgen05 is used for f16/bf16/tf32/f8E4M3FN/f8E5M2 -> f32 and f16/f8E4M3FN/f8E5M2 -> f16 mmaf"
+                   : "wgmma is used for f16/bf16/tf32/f8E4M3FN/f8E5M2 -> f32 and f16/f8E4M3FN/f8E5M2 -> f16 mmaf";
   return NULL;
 }
 
@@ -737,7 +742,12 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   p->for_op = mlirOperationGetParentOperation(mmas[0]);
   if (!is_op(p->for_op, "tileaa.for")) return "the mmaf is not directly inside a `for` loop";
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
-  if (!mlirBlockEqual(mlirOperationGetBlock(p->for_op), body)) return "the loop is nested in other control flow";
+  p->top_op = p->for_op;
+  while (!mlirBlockEqual(mlirOperationGetBlock(p->top_op), body)) { /* (loops and `if`s: any control flow) */
+    p->top_op = mlirOperationGetParentOperation(p->top_op);
+    if (mlirOperationIsNull(p->top_op)) return "the loop is not in the entry";
+    p->nested = true;
+  }
   if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(p->for_op, sr("unsignedCmp")))) return "the loop compares unsigned";
   p->nmmas = nm;
   if (p->tcgen05 && nm != 1) return "the tcgen05 path takes one mmaf per kernel (its accumulator lives in TMEM)";
@@ -860,6 +870,8 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     p->pipes[i].empty_arrivals = p->tcgen05 ? 1 : 128 * p->warpgroups; /* tcgen05: one commit per use */
   }
   if ((why = read_ws(p))) return why;
+  if (p->ws && p->nested)
+    return "warp specialization of a loop nested in control flow (the producer agent would have to replay it)";
   if (p->ws && p->tcgen05 && (p->mmas[0].a_staged || p->mmas[0].b_staged))
     return "warp specialization of a tcgen05 loop with an operand staged from registers (the consumer threads would "
            "rewrite its slots while only the producer waits for the MMAs)";

@@ -197,6 +197,13 @@ typedef struct ct_hopper_store {
 
 typedef struct ct_hopper_plan {
   MlirOperation for_op;      /* the loop holding every wgmma */
+  /* the loop is nested in control flow (a persistent kernel's tile loop around it): top_op is its
+   * outermost enclosing op in the entry body (for_op itself when not nested). The rings and
+   * mbarriers then run on across the loop's executions: stage and parity of an iteration come from
+   * its global index (the trips of the earlier executions plus its own), kept in the kernel
+   * (lower_hopper_loop.c) */
+  bool nested;
+  MlirOperation top_op;
   /* the Blackwell (sm_100a) form of the path: the one mmaf runs on tcgen05.mma, issued by thread 0,
    * its accumulator in TMEM (tmem: the columns, the accumulator-ready mbarrier and the address
    * slot), each ring stage released by one tcgen05.commit (empty_arrivals 1); 8 warps read the

@@ -134,8 +134,8 @@ bool ct_layout_register_remap(const ct_layout *dst, const ct_layout *src, const 
  * bytes per thread when the tile only feeds mmaf. */
 bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out);
 /* The k step of the mma.sync shape for mmaf/mmai operands of these element types, or 0: 16 for
- * f16/bf16 -> f32 (m16n8k16), 8 for tf32 -> f32 (m16n8k8), 32 for e4m3/e5m2 -> f32 and i8 -> i32
- * (m16n8k32). Every step is 32 bytes of K. */
+ * f16/bf16 -> f32 and f16 -> f16 (m16n8k16), 8 for tf32 -> f32 (m16n8k8), 32 for e4m3/e5m2 -> f32/f16
+ * and i8 -> i32 (m16n8k32). Every step is 32 bytes of K. */
 int ct_reg_layout_mma_sync_kstep(const ct_type *a, const ct_type *b, const ct_type *c);
 /* An mma's batch count (1 for 2-D) and M, K, N from its operand types, or false (rank not 2 or 3,
  * or the batches differ). */

@@ -94,7 +94,8 @@ static bool is_f8(ct_elem e) { return e == CT_F8E4M3FN || e == CT_F8E5M2; }
 
 int ct_reg_layout_mma_sync_kstep(const ct_type *a, const ct_type *b, const ct_type *c) {
   if (a->elem == CT_I8 && b->elem == CT_I8 && c->elem == CT_I32) return 32;    /* m16n8k32 .s8/.u8 */
-  if (is_f8(a->elem) && is_f8(b->elem) && c->elem == CT_F32) return 32;        /* m16n8k32 .e4m3/.e5m2 */
+  if (is_f8(a->elem) && is_f8(b->elem) && (c->elem == CT_F32 || c->elem == CT_F16)) return 32; /* m16n8k32 .e4m3/.e5m2 */
+  if (a->elem == CT_F16 && b->elem == CT_F16 && c->elem == CT_F16) return 16; /* m16n8k16 .f16 accumulator */
   if (a->elem == CT_TF32 && b->elem == CT_TF32 && c->elem == CT_F32) return 8; /* m16n8k8 .tf32 */
   if ((a->elem == CT_F16 || a->elem == CT_BF16) && b->elem == a->elem && c->elem == CT_F32) return 16; /* m16n8k16 */
   return 0;

@@ -65,7 +65,14 @@ void ct_roofline_loop(const ct_machine *m, MlirOperation loop, int64_t load_byte
 }
 
 bool ct_loop_mma_in_flight(MlirOperation loop, MlirOperation *mmaf_out, int *result) {
-  return ct_loop_mma_acc_only_carried(loop, mmaf_out, result, true);
+  MlirOperation mm;
+  if (!ct_loop_mma_acc_only_carried(loop, &mm, result, true)) return false;
+  /* an f16 accumulator is repacked (two per .b32) around every wgmma chain: reading it while its
+   * group is in flight would be undefined, so such a loop waits for its group every iteration */
+  ct_type c;
+  if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mm, 2)), &c) || c.elem == CT_F16) return false;
+  if (mmaf_out) *mmaf_out = mm;
+  return true;
 }
 
 bool ct_loop_mma_acc_only_carried(MlirOperation loop, MlirOperation *mmaf_out, int *result, bool a_from_memory) {

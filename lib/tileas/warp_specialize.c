@@ -23,7 +23,8 @@
  * issues the tcgen05.mma and commits each stage to its empty mbarrier (one arrival), and all its
  * warps read the TMEM accumulator back after the loop; the variants differ only in the schedule
  * (a commit tracks its MMAs, so a stage is always released by the iteration that read it).
- * Eligibility: the entry is on the wgmma or tcgen05 path with at least one ring pipe, and every op before the
+ * Eligibility: the entry is on the wgmma or tcgen05 path with at least one ring pipe, the loop is not
+ * nested in control flow (a persistent kernel's tile loop stays on the modulo pipeline), and every op before the
  * loop is register-only (the producer warpgroup runs the kernel up to the loop too: no load, store,
  * atomic, print, reduction, layout conversion or nested region there).
  * Strategy: --pipeline-strategy=modulo (default: no attribute), warp-specialize (every eligible
@@ -104,6 +105,7 @@ static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, Mlir
   if (p->tcgen05 && (p->mmas[0].a_staged || p->mmas[0].b_staged))
     return "tcgen05 with an operand staged from registers (the consumer threads rewrite its slots, which only a thread "
            "that waits for the MMAs may order)";
+  if (p->nested) return "the loop is nested in control flow (the producer agent would have to replay it: a persistent kernel stays on the modulo pipeline)";
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationEqual(op, p->for_op);
        op = mlirOperationGetNextInBlock(op))

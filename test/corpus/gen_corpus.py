@@ -334,7 +334,7 @@ def split_k(name, doc, tm=64, tn=64, tk=32, size=(128, 128, 256), splits=2, path
     return k
 
 
-def persistent(name, doc, tm=128, tn=128, tk=32, size=(256, 256, 256), programs=2, path="mma.sync", want="wgmma"):
+def persistent(name, doc, tm=128, tn=128, tk=32, size=(256, 256, 256), programs=2, path="wgmma", want=None):
     """A persistent GEMM: `programs` CTAs walk the output tiles (tile t = bx, bx + programs, ...), a
     K loop per tile nested in the tile loop."""
     M, N, K = size
@@ -408,8 +408,7 @@ def corpus():
     ks.append(gemm("gemm_tf32_nn", ["tf32 GEMM with B [K,N]: staged."], elem="tf32", tk=32, tm=64, tn=64))
     ks.append(gemm("gemm_e4m3_nn", ["fp8 GEMM with B [K,N]: staged."], elem="f8E4M3FN", tk=64, tm=64, tn=64))
     # f16 accumulators (wgmma rounds per k step: kept off it, see docs/performance.md)
-    ks.append(gemm("gemm_f16_acc_f16", ["GEMM f16 with an f16 accumulator."], acc="f16", tm=64, tn=64, path="fma",
-                   want="wgmma"))
+    ks.append(gemm("gemm_f16_acc_f16", ["GEMM f16 with an f16 accumulator."], acc="f16", tm=64, tn=64))
     # flash attention
     ks.append(attention("attention_d64", ["Flash attention, d = 64, 64 queries per block."]))
     ks.append(attention("attention_d64_causal", ["Flash attention, d = 64, causal."], causal=True))

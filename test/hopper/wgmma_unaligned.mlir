@@ -4,7 +4,8 @@
 // loads land where wgmma reads them: no conversion through shared memory), B staged from registers,
 // transposed, into K-major swizzled slots (2 slots; 3 when a wgmma group stays in flight), with
 // fence.proxy.async and a barrier before the wgmma reads them. A TMA A pipe and a staged B mix.
-// The loads stay 2-byte loads (no alignment proof: no vectors). f16 accumulators stay off wgmma.
+// The loads stay 2-byte loads (no alignment proof: no vectors). An f16 accumulator takes wgmma's
+// .f16 D as well (last kernel).
 // RUN: %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %FileCheck %s < %t.ptx
@@ -22,7 +23,7 @@
 // REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+39]]:7: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: registers; B: registers, staged transposed into 2 K-major slots (swizzle 64B) each iteration
 // REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+61]]:7: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: TMA ring of {{[0-9]}} stages, swizzle 64B, box 128x32; B: registers, staged transposed into 3 K-major slots (swizzle 64B) each iteration
 // REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+83]]:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads); A: registers; B: registers, staged transposed into 2 K-major slots (swizzle 128B) each iteration
-// REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+104]]:7: remark: mma.sync path: wgmma is used for f16/bf16/tf32/f8E4M3FN/f8E5M2 -> f32 mmaf (f16 accumulators round per k step on wgmma)
+// REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+104]]:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads); A: registers; B: registers, staged transposed into 2 K-major slots (swizzle 64B) each iteration
 
 // CHECK-LABEL: .entry gemm_unaligned(
 // CHECK-NOT: ld.shared
@@ -39,7 +40,7 @@
 // CHECK-LABEL: .entry gemm_bt_unaligned(
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // CHECK-LABEL: .entry gemm_f16_acc_unaligned(
-// CHECK-NOT: wgmma
+// CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16
 
 cuda_tile.module @wgmma_unaligned {
   entry @gemm_unaligned(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {

@@ -86,6 +86,22 @@ def attention(q, k, v, o, scale: float, TM: ct.Constant[int], TN: ct.Constant[in
     ct.store(o, index=(bm, 0), tile=(acc / l_i).astype(o.dtype))
 
 
+@ct.kernel
+def persistent_gemm(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int]):
+    ntm = ct.num_tiles(c, axis=0, shape=(TM, TN))
+    ntn = ct.num_tiles(c, axis=1, shape=(TM, TN))
+    nk = ct.num_tiles(a, axis=1, shape=(TM, TK))
+    for t in range(ct.bid(0), ntm * ntn, ct.num_blocks(0)):
+        bm = t // ntn
+        bn = t % ntn
+        acc = ct.full((TM, TN), 0, dtype=ct.float32)
+        for k in range(nk):
+            ta = ct.load(a, index=(bm, k), shape=(TM, TK))
+            tb = ct.load(b, index=(k, bn), shape=(TK, TN))
+            acc = ct.mma(ta, tb, acc)
+        ct.store(c, index=(bm, bn), tile=acc.astype(c.dtype))
+
+
 def arr(dtype, ndim):
     return ArrayConstraint(dtype, ndim, index_dtype=ct.int32, stride_lower_bound_incl=0,
                            alias_groups=(), may_alias_internally=False,
@@ -102,6 +118,7 @@ KERNELS = {
     "gemm_int8": (gemm_int8, [arr(ct.int8, 2)] * 2 + [arr(ct.int32, 2), 64, 64, 64]),
     "attention_d64": (attention, [arr(ct.float16, 2)] * 4 + [ScalarConstraint(ct.float32), 128, 64, 64]),
     "attention_d128": (attention, [arr(ct.float16, 2)] * 4 + [ScalarConstraint(ct.float32), 128, 64, 128]),
+    "persistent_gemm": (persistent_gemm, [arr(ct.float16, 2)] * 3 + [128, 128, 64]),
 }
 VERSIONS = {"13.3": bc.BytecodeVersion.V_13_3, "13.4": bc.BytecodeVersion.V_13_4,
             "13.5": bc.BytecodeVersion.V_13_5}
