@@ -57,6 +57,21 @@ bool hopper_acc_layout(ct_layout *out, int64_t m, int64_t n, int nwarps) {
   return ct_layout_mma_acc_grid(out, m, n, nwarps, 1);
 }
 
+/* The accumulator layout of planned mmaf mm (wgmma's D fragment, or the tcgen05.ld layout): a
+ * batched one's batch bits sit above the 2-D layout's registers, so batch b's registers are the
+ * b-th 1/batch of them. */
+static bool mma_acc_layout(ct_layout *out, const ct_hopper_mma *mm, bool tcgen05, int nwarps) {
+  if (tcgen05) {
+    ct_type acc = {.kind = CT_TYPE_TILE, .rank = mm->batch > 1 ? 3 : 2};
+    int64_t *sh = acc.shape;
+    if (mm->batch > 1) *sh++ = mm->batch;
+    sh[0] = mm->m, sh[1] = mm->n;
+    return ct_layout_tcgen05_acc_of(out, &acc, nwarps);
+  }
+  return mm->batch > 1 ? ct_layout_mma_acc_batched(out, mm->batch, mm->m, mm->n, nwarps, 1)
+                       : hopper_acc_layout(out, mm->m, mm->n, nwarps);
+}
+
 static void intr0(ct_bld *b, const char *name, int n, const MlirValue *ops) { bld_intr(b, name, b->void_ty, n, ops); }
 
 void hopper_warp_sync(ct_bld *b) {
@@ -198,7 +213,9 @@ void hopper_issue(ct_lower *L, const ct_hopper_pipe *o, MlirValue stage, MlirVal
     ops[n++] = dst, ops[n++] = full, ops[n++] = tmap;
     ops[n++] = bld_add(b, inner0, bld_i32(b, bx * o->box[1]));
     ops[n++] = outer;
-    for (int d = o->lead - 1; d >= 0; d--) ops[n++] = load_index(L, o, 2 + d, j);
+    for (int d = o->lead - 1; d >= 0; d--) /* (a batched pipe's batch dim: tile index × batch) */
+      ops[n++] = d == 0 && o->batch > 1 ? bld_mul(b, load_index(L, o, 2, j), bld_i32(b, (int32_t)o->batch))
+                                        : load_index(L, o, 2 + d, j);
     ops[n++] = bld_const_int(b, b->i16, 0);
     ops[n++] = bld_i64(b, 0);
     ops[n++] = bld_const_int(b, b->i1, 0);
@@ -567,7 +584,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   ct_type ct;
   if (!result_type(L, op, 0, &ct)) return LOWER_FAILED;
   ct_layout al, afl;
-  if (!hopper_acc_layout(&al, mm->m, mm->n, L->nwarps) || !hopper_acc_layout(&afl, mm->m, mm->k, L->nwarps)) {
+  if (!mma_acc_layout(&al, mm, false, L->nwarps) || !hopper_acc_layout(&afl, mm->m, mm->k, L->nwarps)) {
     ct_error_op(L->c, op, "internal error: no wgmma accumulator layout");
     return LOWER_FAILED;
   }
@@ -640,8 +657,15 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   if (!d) abort();
   for (int j = 0; packed && !zero_d && j < nd; j++) d[j] = pack2(L, res->regs[2 * j], res->regs[2 * j + 1]);
   fence_operands(b, d, zero_d ? 0 : nd, ar, pa ? 0 : 4 * nk);
-  for (int kk = 0; kk < nk; kk++)
-    wgmma(L, mm, d, nd, da[kk], pa ? NULL : ar + 4 * kk, db[kk], pb && pb->role == CT_PIPE_B_MN, zero_d && kk == 0);
+  /* a batched mmaf: one chain per batch, on its slabs (box_bytes apart) and its registers */
+  int nd_batch = nd / (int)mm->batch;
+  for (int64_t bb = 0; bb < mm->batch; bb++) {
+    int64_t aoff = pa ? bb * pa->geom.box_bytes : 0, boff = bb * bg->box_bytes;
+    for (int kk = 0; kk < nk; kk++)
+      wgmma(L, mm, d + bb * nd_batch, nd_batch, aoff ? bld_add(b, da[kk], bld_i64(b, aoff >> 4)) : da[kk],
+            pa ? NULL : ar + 4 * kk, boff ? bld_add(b, db[kk], bld_i64(b, boff >> 4)) : db[kk],
+            pb && pb->role == CT_PIPE_B_MN, zero_d && kk == 0);
+  }
   free(da);
   free(db);
   free(ar);
@@ -777,7 +801,7 @@ const ct_layout *hopper_result_layout(ct_lower *L, MlirOperation mmaf) {
   if (i < 0) return NULL;
   ct_layout al;
   const ct_hopper_mma *mm = &L->hopper->mmas[i];
-  if (L->hopper->tcgen05 ? !ct_layout_tcgen05_acc(&al, mm->m, mm->n, L->nwarps) : !hopper_acc_layout(&al, mm->m, mm->n, L->nwarps))
+  if (!mma_acc_layout(&al, mm, L->hopper->tcgen05, L->nwarps))
     return NULL;
   return layout_intern(L, &al);
 }

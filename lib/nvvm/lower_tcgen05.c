@@ -129,22 +129,25 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
   MlirValue db0 = hopper_desc_at(b, pb ? hopper_stage_addr(L, pb) : baddr, ct_tcgen05_desc_const(bg->swizzle, bg->lbo, bg->sbo));
   uint32_t idesc = ct_tcgen05_idesc(mm->elem, mm->acc_elem == CT_F16 ? CT_F32 : mm->acc_elem, /* f16: f32 in TMEM */ mm->a_unsigned, mm->b_unsigned, false,
                                     pb && pb->role == CT_PIPE_B_MN, mm->m, mm->n);
-  MlirValue d = tmem_ptr(L, bld_i32(b, (int32_t)p->tmem.column));
   MlirValue yes = bld_const_int(b, b->i1, 1);
   /* iteration 0's first k step starts from zero, unless the initial value was stored into TMEM */
   MlirValue accumulate = mm->acc_from_registers ? yes : bld_icmp(b, BLD_NE, kt, bld_i32(b, 0));
   int nk = (int)(mm->k / ct_wgmma_kstep_elems(mm->elem));
-  for (int kk = 0; kk < nk; kk++) {
-    int64_t ao = ct_wgmma_kstep_offset(ag, kk, 0), bo = ct_wgmma_kstep_offset(bg, kk, 0);
-    MlirValue ops[8] = {d,
-                        ao ? bld_add(b, da0, bld_i64(b, ao >> 4)) : da0,
-                        bo ? bld_add(b, db0, bld_i64(b, bo >> 4)) : db0,
-                        bld_i32(b, (int32_t)idesc),
-                        kk ? yes : accumulate,
-                        bld_i32(b, ct_tcgen05_kind(mm->elem)),
-                        bld_i32(b, 1), /* cta_group::1 */
-                        bld_i32(b, 0)}; /* collector::a::discard */
-    intr0(b, "llvm.nvvm.tcgen05.mma.shared", 8, ops);
+  /* a batched mmaf: batch bb's MMAs read its slabs (box_bytes apart) into columns bb × N.. */
+  for (int64_t bb = 0; bb < mm->batch; bb++) {
+    MlirValue d = tmem_ptr(L, bld_i32(b, (int32_t)(p->tmem.column + bb * mm->n)));
+    for (int kk = 0; kk < nk; kk++) {
+      int64_t ao = ct_wgmma_kstep_offset(ag, kk, 0) + bb * ag->box_bytes, bo = ct_wgmma_kstep_offset(bg, kk, 0) + bb * bg->box_bytes;
+      MlirValue ops[8] = {d,
+                          ao ? bld_add(b, da0, bld_i64(b, ao >> 4)) : da0,
+                          bo ? bld_add(b, db0, bld_i64(b, bo >> 4)) : db0,
+                          bld_i32(b, (int32_t)idesc),
+                          kk ? yes : accumulate,
+                          bld_i32(b, ct_tcgen05_kind(mm->elem)),
+                          bld_i32(b, 1), /* cta_group::1 */
+                          bld_i32(b, 0)}; /* collector::a::discard */
+      intr0(b, "llvm.nvvm.tcgen05.mma.shared", 8, ops);
+    }
   }
   /* the stages these MMAs read are free once they complete: one commit per released ring */
   bool any = false;
@@ -188,10 +191,12 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
  * register per column of the thread's row, its warp's column group w / 4; M = 64, 16x256b, 4
  * registers per 8 columns (the m16n8 C fragment), all N columns. The warp's lanes are 32(w % 4)..
  * (the access restriction). `base`: the TMEM address of its first column; `per`: registers per
- * tcgen05.ld/st; `shape`: the instruction shape. */
+ * tcgen05.ld/st; `shape`: the instruction shape. A batched accumulator: batch b's batch_regs
+ * registers read columns b × n.. the same way. */
 typedef struct tmem_fragment {
   MlirValue base;
-  int per;
+  int per, batch_regs;
+  int64_t n;
   bool m64;
 } tmem_fragment;
 
@@ -200,7 +205,11 @@ static bool tmem_fragment_of(ct_lower *L, MlirOperation at, const ct_layout *lay
   const ct_hopper_plan *p = L->hopper;
   const ct_hopper_mma *mm = &p->mmas[0];
   ct_layout want;
-  if (!ct_layout_tcgen05_acc(&want, mm->m, mm->n, L->nwarps) || layout_intern(L, &want) != layout) {
+  ct_type acc = {.kind = CT_TYPE_TILE, .rank = mm->batch > 1 ? 3 : 2};
+  int64_t *sh = acc.shape;
+  if (mm->batch > 1) *sh++ = mm->batch;
+  sh[0] = mm->m, sh[1] = mm->n;
+  if (!ct_layout_tcgen05_acc_of(&want, &acc, L->nwarps) || layout_intern(L, &want) != layout) {
     ct_error_op(L->c, at, "the loop-carried accumulator's layout (tileas.reg_layouts) is not the tcgen05.ld layout of "
                 "%d warps (TileAS assigns it: ct_layout_tcgen05_acc)", L->nwarps);
     return false;
@@ -209,8 +218,10 @@ static bool tmem_fragment_of(ct_lower *L, MlirOperation at, const ct_layout *lay
   MlirValue lane_base = bld_shl(b, bld_and(b, warp, bld_i32(b, 3)), bld_i32(b, 5 + 16)); /* 32 (w % 4) << 16 */
   f->base = bld_add(b, lane_base, bld_i32(b, (int32_t)p->tmem.column));
   f->m64 = mm->m == 64;
-  if (!f->m64) f->base = bld_add(b, f->base, bld_mul(b, bld_lshr(b, warp, bld_i32(b, 2)), bld_i32(b, nregs)));
-  f->per = nregs < TMEM_LD_MAX_REGS ? nregs : TMEM_LD_MAX_REGS;
+  f->batch_regs = nregs / (int)mm->batch; /* a batched accumulator: batch b's registers, then b + 1's */
+  f->n = mm->n;
+  if (!f->m64) f->base = bld_add(b, f->base, bld_mul(b, bld_lshr(b, warp, bld_i32(b, 2)), bld_i32(b, f->batch_regs)));
+  f->per = f->batch_regs < TMEM_LD_MAX_REGS ? f->batch_regs : TMEM_LD_MAX_REGS;
   return true;
 }
 
@@ -219,7 +230,8 @@ static void tmem_intrinsic(const tmem_fragment *f, const char *op, char *buf, si
   snprintf(buf, cap, "llvm.nvvm.tcgen05.%s.%s.x%d", op, f->m64 ? "16x256b" : "32x32b", f->m64 ? f->per / 4 : f->per);
 }
 static MlirValue tmem_chunk_ptr(ct_lower *L, const tmem_fragment *f, int r0) {
-  return tmem_ptr(L, bld_add(&L->b, f->base, bld_i32(&L->b, f->m64 ? r0 / 4 * 8 : r0)));
+  int64_t bb = r0 / f->batch_regs, r = r0 % f->batch_regs; /* (a chunk never straddles two batches) */
+  return tmem_ptr(L, bld_add(&L->b, f->base, bld_i32(&L->b, (int32_t)(bb * f->n + (f->m64 ? r / 4 * 8 : r)))));
 }
 
 void tcgen05_fenced_barrier(ct_lower *L) {

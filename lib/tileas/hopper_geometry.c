@@ -49,7 +49,7 @@ void ct_wgmma_operand_geom_init(ct_wgmma_operand_geom *g, bool k_major, int swiz
   g->esize = esize;
   g->rows = rows;
   g->nboxes = nboxes;
-  g->box_bytes = rows * swizzle;
+  g->box_bytes = g->box_stride = rows * swizzle;
   if (k_major) {
     g->lbo = 16; /* unused for swizzled K-major layouts; encoded as 1 */
     g->sbo = 8 * (int64_t)swizzle;
@@ -57,6 +57,11 @@ void ct_wgmma_operand_geom_init(ct_wgmma_operand_geom *g, bool k_major, int swiz
     g->lbo = g->box_bytes;
     g->sbo = 8 * (int64_t)swizzle;
   }
+}
+
+void ct_wgmma_operand_geom_batch(ct_wgmma_operand_geom *g, int64_t batch) {
+  g->box_stride = batch * g->box_bytes;
+  if (!g->k_major) g->lbo = g->box_stride; /* the next MN swizzle atom of the same batch */
 }
 
 uint64_t ct_tcgen05_desc_const(int swizzle_bytes, int64_t lbo_bytes, int64_t sbo_bytes) {
@@ -107,7 +112,7 @@ int64_t ct_wgmma_kstep_offset(const ct_wgmma_operand_geom *g, int64_t kk, int64_
   if (g->k_major) {
     int64_t kbytes = kk * CT_WGMMA_KSTEP_BYTES;
     int64_t slab = kbytes / g->swizzle, within = kbytes % g->swizzle;
-    return slab * g->box_bytes + row_offset * g->swizzle + within;
+    return slab * g->box_stride + row_offset * g->swizzle + within;
   }
   return kk * (CT_WGMMA_KSTEP_BYTES / g->esize) * (int64_t)g->swizzle;
 }

@@ -141,10 +141,10 @@ static bool view_tensormap(MlirOperation view_op, const ct_type *vt, MlirBlock e
 
 /* The 2-D TMA box of a TileAS layout (tileas.produce / tileas.store `layout`; a box of higher rank
  * whose leading dims are 1, as a reshaped 3-D/4-D view load has, counts by its last two), or false. */
-static bool layout_box(const ct_tileas_layout *l, int64_t box[2], int *nboxes) {
+static bool layout_box(const ct_tileas_layout *l, int64_t batch, int64_t box[2], int *nboxes) {
   if (l->atom != CT_ATOM_TMA || l->rank < 2) return false;
   for (int d = 0; d + 2 < l->rank; d++)
-    if (l->box[d] != 1) return false;
+    if (l->box[d] != (d == 0 && batch > 1 ? batch : 1)) return false;
   box[0] = l->box[l->rank - 2];
   box[1] = l->box[l->rank - 1];
   *nboxes = (int)l->boxes;
@@ -192,7 +192,7 @@ static const char *plan_store(const ct_hopper_plan_env *env, MlirOperation entry
   if (tile.shape[0] != rows || tile.shape[1] != cols) return "the stored tile differs from the view's tile";
   s->base_arg = view_base_arg(vop, body);
   if (s->base_arg < 0) return "the output view's base pointer is not a kernel argument";
-  if (!layout_box(lay, s->box, &s->nboxes)) return "the TMA store layout has no box";
+  if (!layout_box(lay, 1, s->box, &s->nboxes)) return "the TMA store layout has no box";
   s->swizzle = lay->swizzle;
   int64_t span = s->box[1] * s->esize;
   if (s->box[0] != rows || s->box[1] * s->nboxes != cols) return "the TMA store boxes do not tile the output";
@@ -276,7 +276,7 @@ static const char *tileas_pipe(ct_hopper_pipe *o, bool tcgen05, int *stages, int
   ct_tileas_alloc al;
   *swz = ct_tileas_alloc_read(alloc, &al) ? -1 : al.swizzle;
   ct_tileas_layout lay;
-  if (!ct_tileas_op_layout(prod, &lay) || !layout_box(&lay, o->box, &o->nboxes)) return "the operand layout has no TMA box";
+  if (!ct_tileas_op_layout(prod, &lay) || !layout_box(&lay, o->batch, o->box, &o->nboxes)) return "the operand layout has no TMA box";
   if (lay.swizzle != *swz) return "the operand layout's swizzle differs from its buffer's (tileas.alloc)";
   return NULL;
 }
@@ -293,11 +293,16 @@ static const char *check_pipe(ct_hopper_pipe *o, int esize, int swz, MlirBlock e
   const char *why;
   MlirOperation vop = view_op_of(mlirOperationGetOperand(o->load, 1));
   int64_t full_box[CT_MAX_RANK];
-  for (int d = 0; d < o->lead; d++) full_box[d] = 1;
+  for (int d = 0; d < o->lead; d++) full_box[d] = d == 0 ? o->batch : 1;
   full_box[o->lead] = o->box[0], full_box[o->lead + 1] = o->box[1];
   if (!view_tensormap(vop, &o->view, entry_body, full_box, swz, &o->tmap, &why)) return why;
   ct_wgmma_operand_geom_init(&o->geom, k_major, swz, esize, tile[0], o->nboxes);
-  o->tile_bytes = tile[0] * tile[1] * esize;
+  if (o->batch > 1) {
+    /* every batch's slab starts on its swizzle pattern's repeat (8 rows of the span) */
+    if (tile[0] % 8) return "a batched operand's rows are not a multiple of 8 (a swizzle pattern per batch)";
+    ct_wgmma_operand_geom_batch(&o->geom, o->batch);
+  }
+  o->tile_bytes = o->batch * tile[0] * tile[1] * esize;
   return NULL;
 }
 
@@ -364,10 +369,11 @@ int hopper_mma_index(const ct_hopper_plan *p, MlirOperation mmaf) {
 }
 
 /* The pipe of tileas.produce `ld` in role `role` (added on first use), or -1 with *why. */
-static int use_pipe(ct_hopper_plan *p, MlirOperation ld, ct_pipe_role role, const char **why) {
+static int use_pipe(ct_hopper_plan *p, MlirOperation ld, ct_pipe_role role, int64_t batch, const char **why) {
   int i = hopper_pipe_of_load(p, ld);
   if (i >= 0) {
     if (p->pipes[i].role != role) return *why = "one loaded tile feeds wgmma operands of different kinds", -1;
+    if (p->pipes[i].batch != batch) return *why = "one loaded tile feeds batched and 2-D wgmma operands", -1;
     return i;
   }
   if (p->npipes == CT_HOPPER_MAX_PIPES) return *why = "too many TMA-loaded wgmma operands", -1;
@@ -375,6 +381,7 @@ static int use_pipe(ct_hopper_plan *p, MlirOperation ld, ct_pipe_role role, cons
   memset(o, 0, sizeof *o);
   o->load = ld;
   o->role = role;
+  o->batch = batch;
   return p->npipes++;
 }
 
@@ -442,7 +449,9 @@ static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock en
       o->view.tile_rank != seg[2])
     return "a load does not read a partition view of rank 2 or more";
   o->lead = o->view.tile_rank - 2;
-  for (int d = 0; d < o->lead; d++)
+  if (o->batch > 1 && (o->lead != 1 || o->view.tile_shape[0] != o->batch))
+    return "a batched mmaf's operand is not a 3-D view load of its batch";
+  for (int d = o->batch > 1 ? 1 : 0; d < o->lead; d++)
     if (o->view.tile_shape[d] != 1) return "a 3-D or 4-D view load whose leading tile dims are not 1 (only `reshape`s that drop unit dims feed wgmma)";
   o->base_arg = view_base_arg(vop, entry_body);
   if (o->base_arg < 0) return "a view's base pointer is not a kernel argument";
@@ -536,8 +545,9 @@ static const char *apply_assignment(ct_hopper_plan *p) {
     if (mm->a_staged) mm->a_stage_off = p->tmem.a_staging;
     int64_t c = p->tmem.columns;
     if (c < 32 || c > 512 || (c & (c - 1))) return "tileas.tmem's columns must be a power of two from 32 to 512 (tcgen05.alloc)";
-    if (p->tmem.column < 0 || p->tmem.column + mm->n > c)
-      return "the accumulator's TMEM columns (tileas.tmem column + tile N) exceed the allocation";
+    if (p->tmem.column < 0 || p->tmem.column + mm->batch * mm->n > c)
+      return "the accumulator's TMEM columns (tileas.tmem column + tile N, times the batch of a batched mmaf) exceed the "
+             "allocation";
     if (p->tmem.done < 0 || p->tmem.done % 8 || p->tmem.slot < 0 || p->tmem.slot % 4)
       return "tileas.tmem's done (an mbarrier) must be a multiple of 8 and its slot a multiple of 4";
     r[n++] = (smem_range){p->tmem.done, p->tmem.done + 8, false, false, mm->mmaf};
@@ -671,7 +681,7 @@ static const char *plan_tmem(ct_hopper_plan *p) {
            "loop-carried value nothing else in the loop reads";
   mm->acc_from_registers = !is_zero_splat(mlirOperationGetOperand(p->for_op, 1 + mm->loop_result));
   p->tmem.column = 0;
-  p->tmem.columns = ct_tcgen05_alloc_columns(mm->n);
+  p->tmem.columns = ct_tcgen05_alloc_columns(mm->batch * mm->n); /* (a batched mmaf: N columns per batch) */
   if (p->tmem.columns > ct_machine_blackwell()->pool_cap[CT_POOL_TMEM_COLUMNS])
     return "the accumulator needs more TMEM columns than pool 4 (tmem_columns) allows";
   return NULL;
@@ -714,8 +724,13 @@ static const char *plan_a_staging(ct_hopper_mma *mm) {
  * Fills mm's element types; NULL when the tensor-core path has the kind, else why not. */
 static const char *wgmma_types(MlirOperation op, const ct_type *a, const ct_type *b, const ct_type *c, ct_hopper_mma *mm,
                                bool tcgen05) {
-  if (a->rank != 2 || b->rank != 2 || c->rank != 2)
-    return tcgen05 ? "tcgen05 is used for 2-D mmaf/mmai only" : "wgmma is used for 2-D mmaf/mmai only";
+  mm->batch = 1;
+  if (a->rank == 3 && b->rank == 3 && c->rank == 3) {
+    if (a->shape[0] != b->shape[0] || a->shape[0] != c->shape[0]) return "the batched mmaf's operands differ in batch";
+    mm->batch = a->shape[0];
+  } else if (a->rank != 2 || b->rank != 2 || c->rank != 2)
+    return tcgen05 ? "tcgen05 is used for 2-D and batched (3-D) mmaf/mmai only"
+                   : "wgmma is used for 2-D and batched (3-D) mmaf/mmai only";
   mm->elem = a->elem;
   mm->acc_elem = c->elem;
   mm->a_unsigned = mm->b_unsigned = false;
@@ -763,9 +778,10 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
       return "unexpected mmaf operands";
     const char *tywhy = wgmma_types(mmas[i], &a, &b, &c, mm, p->tcgen05);
     if (tywhy) return tywhy;
-    mm->m = a.shape[0];
-    mm->k = a.shape[1];
-    mm->n = b.shape[1];
+    int lead = a.rank - 2; /* a batched mmaf: one m64nNk wgmma chain per batch */
+    mm->m = a.shape[lead];
+    mm->k = a.shape[lead + 1];
+    mm->n = b.shape[lead + 1];
     if (p->tcgen05) {
       if (mm->m != 64 && mm->m != 128)
         return "tile M must be 64 or 128 on the tcgen05 path (one cta_group::1 MMA: TMEM lanes 0-127, or layout F's 16 per warp)";
@@ -784,7 +800,8 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
                         : "TileAS did not choose wgmma for the mmaf (its operand layouts are not SMEM descriptors)";
     MlirOperation ap = hopper_produce_of(mlirOperationGetOperand(mmas[i], 0));
     mm->a_pipe = -1;
-    if (!mlirOperationIsNull(ap) && (mm->a_pipe = use_pipe(p, ap, CT_PIPE_A, &why)) < 0) return why;
+    if (mm->batch > 1 && mlirOperationIsNull(ap)) return "a batched mmaf's A is not a TMA-loaded 3-D view tile";
+    if (!mlirOperationIsNull(ap) && (mm->a_pipe = use_pipe(p, ap, CT_PIPE_A, mm->batch, &why)) < 0) return why;
     bool transposable = ct_wgmma_transposable(mm->elem);
     if (mlirOperationIsNull(ap) && p->tcgen05 && (why = plan_a_staging(mm))) return why;
     if (mlirOperationIsNull(ap) && !transposable)
@@ -799,12 +816,13 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     if (!transposable && !mlirOperationIsNull(bp) && role == CT_PIPE_B_MN)
       return "a tf32 or 8-bit B in an MN-major TMA pipe (wgmma reads these types K-major only)";
     if (mlirOperationIsNull(bp)) {
+      if (mm->batch > 1) return "a batched mmaf's B is not a TMA-loaded 3-D view tile (read MN-major)";
       /* B in registers (a SIMT load: no TMA path; or computed): staged, transposed, into K-major
        * slots each iteration */
       if ((why = plan_b_staging(mm))) return why;
       continue;
     }
-    if ((mm->b_pipe = use_pipe(p, bp, role, &why)) < 0) return why;
+    if ((mm->b_pipe = use_pipe(p, bp, role, mm->batch, &why)) < 0) return why;
   }
   for (int i = 0; i < p->npipes; i++)
     if ((why = check_load(p, &p->pipes[i], body))) return why;
@@ -925,8 +943,9 @@ static void describe(const ct_hopper_plan *p, int pipe, char *buf, size_t cap) {
   const ct_hopper_pipe *o = &p->pipes[pipe];
   int n = o->in_loop ? snprintf(buf, cap, "TMA ring of %d stage%s", o->stages, o->stages == 1 ? "" : "s")
                      : snprintf(buf, cap, "TMA load before the loop");
-  n += snprintf(buf + n, cap - (size_t)n, ", swizzle %dB, box %lldx%lld", o->geom.swizzle, (long long)o->box[0],
-                (long long)o->box[1]);
+  n += snprintf(buf + n, cap - (size_t)n, ", swizzle %dB, box %lldx%lld", o->geom.swizzle,
+                (long long)o->box[0], (long long)o->box[1]);
+  if (o->batch > 1) n += snprintf(buf + n, cap - (size_t)n, " per batch (%lld batches)", (long long)o->batch);
   if (o->nboxes > 1) n += snprintf(buf + n, cap - (size_t)n, " x %d", o->nboxes);
   if (o->role != CT_PIPE_A) snprintf(buf + n, cap - (size_t)n, ", %s", o->role == CT_PIPE_B_K ? "K-major" : "MN-major");
 }
@@ -981,10 +1000,13 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
     describe_operand(p, mm->a_pipe, mm->a_staged, false, mm->a_slots, &mm->a_geom, a, sizeof a);
     describe_b(p, mm, b, sizeof b);
     static const char *const kinds[] = {"f16", "tf32", "f8f6f4", "i8"};
-    ct_remark_op(env->c, mm->mmaf, "tcgen05 path: m%lldn%lldk%d kind::%s issued by thread 0, accumulator in TMEM columns "
+    char batches[64] = "";
+    if (mm->batch > 1) snprintf(batches, sizeof batches, " for each of %lld batches", (long long)mm->batch);
+    ct_remark_op(env->c, mm->mmaf, "tcgen05 path: m%lldn%lldk%d kind::%s%s issued by thread 0, accumulator in TMEM columns "
                  "[%lld, %lld) of %lld allocated; %d threads read it back (tcgen05.ld); A: %s; B: %s", (long long)mm->m,
-                 (long long)mm->n, ct_wgmma_kstep_elems(mm->elem), kinds[ct_tcgen05_kind(mm->elem)],
-                 (long long)p->tmem.column, (long long)(p->tmem.column + mm->n), (long long)p->tmem.columns, threads, a, b);
+                 (long long)mm->n, ct_wgmma_kstep_elems(mm->elem), kinds[ct_tcgen05_kind(mm->elem)], batches,
+                 (long long)p->tmem.column, (long long)(p->tmem.column + mm->batch * mm->n), (long long)p->tmem.columns,
+                 threads, a, b);
     ct_remark_op(env->c, p->for_op, "tcgen05 path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers; %s%s",
                  p->npipes, p->npipes == 1 ? "" : "s", (long long)p->tx_bytes, p->nbarriers,
                  !p->npipes ? "" : p->ws ? "each stage is released by a tcgen05.commit, refilled by the producer warpgroup"
@@ -998,8 +1020,10 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
     char a[160], b[160];
     describe(p, mm->a_pipe, a, sizeof a);
     describe_b(p, mm, b, sizeof b);
-    ct_remark_op(env->c, mm->mmaf, "wgmma path: m64n%lldk%d x %d warpgroup%s (%d threads); A: %s; B: %s", (long long)mm->n,
-                 ct_wgmma_kstep_elems(mm->elem), p->warpgroups, p->warpgroups == 1 ? "" : "s", threads, a, b);
+    char batches[64] = "";
+    if (mm->batch > 1) snprintf(batches, sizeof batches, ", one chain for each of %lld batches", (long long)mm->batch);
+    ct_remark_op(env->c, mm->mmaf, "wgmma path: m64n%lldk%d x %d warpgroup%s (%d threads)%s; A: %s; B: %s", (long long)mm->n,
+                 ct_wgmma_kstep_elems(mm->elem), p->warpgroups, p->warpgroups == 1 ? "" : "s", threads, batches, a, b);
   }
   /* the kernel's shared-memory figure is the remark at its entry (lower_kernel.c), once lowered */
   if (!p->tcgen05)

@@ -52,6 +52,7 @@ typedef struct ct_wgmma_operand_geom {
   int esize;          /* element bytes (1, 2 or 4) */
   int64_t rows;       /* box rows (the tile's outer dim: M for A, K for B) */
   int64_t box_bytes;  /* rows * swizzle */
+  int64_t box_stride; /* from one box column of the tile to the next: box_bytes (× batch for a batched pipe) */
   int nboxes;
   int64_t lbo, sbo;   /* descriptor strides in bytes */
 } ct_wgmma_operand_geom;
@@ -59,6 +60,8 @@ typedef struct ct_wgmma_operand_geom {
 /* Fill lbo/sbo/box_bytes: K-major swizzled: LBO unused (16 B, encoded 1), SBO = 8 rows × span;
  * MN-major swizzled: LBO = distance between MN swizzle atoms (one box), SBO = 8 K-rows × span. */
 void ct_wgmma_operand_geom_init(ct_wgmma_operand_geom *g, bool k_major, int swizzle, int esize, int64_t rows, int nboxes);
+/* A batched pipe's geometry (ct_hopper_pipe.batch): box columns `batch` slabs apart. */
+void ct_wgmma_operand_geom_batch(ct_wgmma_operand_geom *g, int64_t batch);
 /* Byte offset inside the operand tile where wgmma k step kk starts (row_offset: first row for
  * the warpgroup, K-major only). Every wgmma k step covers 32 bytes of K (k16 of f16/bf16, k8 of
  * tf32, k32 of 8-bit types: CT_WGMMA_KSTEP_BYTES). K-major: slab kk*32 / span, + the in-row
@@ -131,6 +134,10 @@ typedef struct ct_hopper_pipe {
   int param;                 /* kernel parameter index of its CUtensorMap (after the user's) */
   int64_t box[2];            /* TMA box, tensor-dimension order (outer, inner) */
   int lead;                  /* leading unit tile dims of a 3-D/4-D view (read through a reshape to 2-D) */
+  /* a batched (3-D) mmaf's operand: the view tile [batch, R, C], one TMA box [batch, R, span] per
+   * box column — batch consecutive [R, span] slabs, so batch b's slab of box column x is at
+   * (x × batch + b) × geom.box_bytes (geom.box_stride = batch × box_bytes); 1 otherwise */
+  int64_t batch;
   int nboxes;                /* boxes per tile along the contiguous dim */
   int64_t tile_bytes;        /* one stage */
   int stages;                /* TileAS tileas.pipe `stages` (1 before the loop) */
@@ -146,6 +153,7 @@ typedef struct ct_hopper_pipe {
 typedef struct ct_hopper_mma {
   MlirOperation mmaf;
   int64_t m, n, k;
+  int64_t batch;             /* a batched (3-D) mmaf's batch count (one wgmma chain per batch); 1 for 2-D */
   ct_elem elem;              /* A's element type: f16 / bf16 / tf32 / f8E4M3FN / f8E5M2 / i8 */
   ct_elem acc_elem;          /* f32, or i32 for mmai */
   bool a_unsigned, b_unsigned; /* mmai operand signedness (.u8 / .s8) */

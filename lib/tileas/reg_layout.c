@@ -119,6 +119,19 @@ bool ct_layout_tcgen05_acc(ct_layout *out, int64_t m, int64_t n, int nwarps) {
   return true;
 }
 
+bool ct_layout_tcgen05_acc_of(ct_layout *out, const ct_type *c, int nwarps) {
+  if (c->rank == 2) return ct_layout_tcgen05_acc(out, c->shape[0], c->shape[1], nwarps);
+  if (c->rank != 3 || !ct_layout_tcgen05_acc(out, c->shape[1], c->shape[2], nwarps)) return false;
+  int lgb = ct_log2_exact(c->shape[0]), lgmn = ct_log2_exact(c->shape[1]) + ct_log2_exact(c->shape[2]);
+  if (lgb < 0 || out->nreg_bits + lgb > CT_LAYOUT_MAX_REG_BITS || lgmn + lgb > 31) return false;
+  out->rank = 3;
+  out->shape[0] = c->shape[0];
+  out->shape[1] = c->shape[1];
+  out->shape[2] = c->shape[2];
+  for (int i = 0; i < lgb; i++) out->reg[out->nreg_bits++] = 1u << (lgmn + i); /* the batch above every 2-D bit */
+  return true;
+}
+
 bool ct_layout_mma_acc_grid(ct_layout *out, int64_t m, int64_t n, int wm, int wn) {
   memset(out, 0, sizeof *out);
   if (ct_log2_exact(m) < 4 || ct_log2_exact(n) < 3 || ct_log2_exact(wm) < 0 || ct_log2_exact(wn) < 0 || m < 16 * wm ||

@@ -76,6 +76,9 @@ bool ct_layout_mma_acc(ct_layout *out, int64_t m, int64_t n, int nwarps);
  * r of its group; nwarps 4 or 8. M = 64 (data-path layout F, 16 rows per warp; 16x256b): the m16n8
  * C fragment per warp, i.e. the wgmma accumulator layout (ct_layout_mma_acc_grid, 4 warps). */
 bool ct_layout_tcgen05_acc(ct_layout *out, int64_t m, int64_t n, int nwarps);
+/* The same for an accumulator type c: 2-D, or batched [B, M, N] (the batch bits the highest
+ * register bits: batch b's registers read TMEM columns b × N ..). */
+bool ct_layout_tcgen05_acc_of(ct_layout *out, const ct_type *c, int nwarps);
 /* Same on an explicit wm × wn warp grid (wgmma: wm = all warps, wn = 1). */
 bool ct_layout_mma_acc_grid(ct_layout *out, int64_t m, int64_t n, int wm, int wn);
 /* Batched (3-D [nb, m, n]) mma accumulator: the 2-D C fragment of every batch, the batch bits the

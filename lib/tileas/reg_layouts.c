@@ -146,8 +146,10 @@ static bool mma_acc_layout(MlirOperation op, int nwarps, ct_layout *out) {
   if (!ct_ir_is_mma(op) || mlirOperationGetNumOperands(op) != 3 || !ct_tileas_op_mma(op, &f) ||
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 2)), &c))
     return false;
-  if (f == CT_MMA_WGMMA) return c.rank == 2 && ct_layout_mma_acc_grid(out, c.shape[0], c.shape[1], nwarps, 1);
-  if (f == CT_MMA_TCGEN05) return c.rank == 2 && ct_layout_tcgen05_acc(out, c.shape[0], c.shape[1], nwarps);
+  if (f == CT_MMA_WGMMA) /* (a batched mmaf: the batch bits above the m64 accumulator's: one chain per batch) */
+    return c.rank == 2 ? ct_layout_mma_acc_grid(out, c.shape[0], c.shape[1], nwarps, 1)
+                       : c.rank == 3 && ct_layout_mma_acc_batched(out, c.shape[0], c.shape[1], c.shape[2], nwarps, 1);
+  if (f == CT_MMA_TCGEN05) return ct_layout_tcgen05_acc_of(out, &c, nwarps);
   return f == CT_MMA_SYNC && ct_layout_mma_acc_of(out, &c, nwarps); /* rank 2, or 3: batched */
 }
 

@@ -15,7 +15,11 @@
  *     empty[kt % S]; modulo, thread 0 then refills iteration kt - 1's stage (kt >= 1, kt - 1 + S < n),
  *     warp-specialised the producer does (as above); with operands staged from registers it then
  *     commits to order[kt % 2] and waits for phase (kt - 1) / 2 of order[(kt - 1) % 2];
- *   a pipe loaded before the loop: one arrive on full[0], one wait for phase 0.
+ *   a pipe loaded before the loop: one arrive on full[0], one wait for phase 0;
+ *   a loop nested in control flow (plan->nested): several executions in a row, every stage and
+ *     phase at the global index base + kt (base: the earlier executions' trips), the fills at each
+ *     start without an empty wait, the wait for the loads before the loop repeated, and an in-flight
+ *     group's last stages released on the exit edge.
  * Then: (1) no agent waits on an mbarrier only it arrives on (with two agents or more); (2) the
  * programs run against an mbarrier model (pending arrivals, completed phases k; try_wait.parity(f)
  * passes when k's parity differs from f's, as the hardware does) for n in {0, 1, 2, S-1, S, S+1,
@@ -126,8 +130,10 @@ static bool in_list(const ct_oplist *l, MlirOperation op) {
   return false;
 }
 
-/* The agents' programs for trip count n. */
-static bool build(pcheck *k, int64_t n) {
+/* The agents' programs for the loop's executions of trip counts trips[nexec] (one, unless the loop
+ * is nested in control flow: then the rings run on from one execution to the next, every stage
+ * and phase taken at the global index base + kt, base the trips of the earlier executions). */
+static bool build(pcheck *k, const int64_t *trips, int nexec) {
   const ct_hopper_plan *p = k->p;
   for (int a = 0; a < k->nagents; a++) k->ag[a].n = k->ag[a].pc = 0;
   bool in_flight = p->nmmas == 1 && p->mmas[0].keep_in_flight;
@@ -138,10 +144,6 @@ static bool build(pcheck *k, int64_t n) {
     push(&k->ag[thread0], false, bar_id(i, false, 0), 1, 0, o->load);
     push(&k->ag[thread0], true, bar_id(i, false, 0), 0, 0, o->load);
   }
-  if (!p->ws)
-    for (int64_t j = 0; j < n; j++)
-      for (int i = 0; i < p->npipes; i++)
-        if (p->pipes[i].in_loop && j < p->pipes[i].stages) push(&k->ag[0], false, bar_id(i, false, j), 1, 0, p->pipes[i].load);
   ct_oplist cons[CT_HOPPER_MAX_PIPES], rels[CT_HOPPER_MAX_PIPES];
   memset(cons, 0, sizeof cons);
   memset(rels, 0, sizeof rels);
@@ -150,7 +152,18 @@ static bool build(pcheck *k, int64_t n) {
   bool ok = true;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(p->for_op, 0));
   bool order = p->tcgen05 && p->tmem.order >= 0;
+  int64_t base = 0;
+  for (int e = 0; e < nexec && ok; base += trips[e++]) {
+  int64_t n = trips[e];
+  for (int i = 0; e > 0 && i < p->npipes; i++) /* a nested loop's start waits again for the loads before it */
+    if (!p->pipes[i].in_loop) push(&k->ag[thread0], true, bar_id(i, false, 0), 0, 0, p->pipes[i].load);
+  if (!p->ws) /* the fills at the loop's start (no empty wait: the previous execution's reads are done) */
+    for (int64_t j = 0; j < n; j++)
+      for (int i = 0; i < p->npipes; i++)
+        if (p->pipes[i].in_loop && j < p->pipes[i].stages)
+          push(&k->ag[0], false, bar_id(i, false, (base + j) % p->pipes[i].stages), 1, 0, p->pipes[i].load);
   for (int64_t kt = 0; kt < n && ok; kt++) {
+    int64_t g = base + kt;
     for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op) && ok; op = mlirOperationGetNextInBlock(op))
       for (int i = 0; i < p->npipes && ok; i++) {
         const ct_hopper_pipe *o = &p->pipes[i];
@@ -161,37 +174,42 @@ static bool build(pcheck *k, int64_t n) {
           if (!(ok = agent_of(k, op, &a))) break;
           k->produce_agent[i] = a;
           if (!p->ws) continue; /* modulo: filled ahead (prologue, refills) */
-          if (kt >= S) push(&k->ag[a], true, bar_id(i, true, kt % S), 0, kt / S - 1, op);
-          push(&k->ag[a], false, bar_id(i, false, kt % S), 1, 0, op);
+          if (kt >= S) push(&k->ag[a], true, bar_id(i, true, g % S), 0, g / S - 1, op);
+          push(&k->ag[a], false, bar_id(i, false, g % S), 1, 0, op);
         } else if (in_list(&cons[i], op)) {
           if (!(ok = agent_of(k, op, &a))) break;
-          push(&k->ag[a], true, bar_id(i, false, kt % S), 0, kt / S, op);
+          push(&k->ag[a], true, bar_id(i, false, g % S), 0, g / S, op);
         } else if (in_list(&rels[i], op)) {
           if (!(ok = agent_of(k, op, &a))) break;
           if (p->tcgen05) { /* the MMA thread's tcgen05.commit of iteration kt (modulo: then its refill of kt - 1's stage) */
-            push(&k->ag[a], false, bar_id(i, true, kt % S), 1, 0, op);
+            push(&k->ag[a], false, bar_id(i, true, g % S), 1, 0, op);
             if (!p->ws && kt >= 1 && kt - 1 + S < n) {
-              push(&k->ag[a], true, bar_id(i, true, (kt - 1) % S), 0, (kt - 1) / S, op);
-              push(&k->ag[a], false, bar_id(i, false, (kt - 1) % S), 1, 0, op);
+              push(&k->ag[a], true, bar_id(i, true, (g - 1) % S), 0, (g - 1) / S, op);
+              push(&k->ag[a], false, bar_id(i, false, (g - 1) % S), 1, 0, op);
             }
             continue;
           }
-          int64_t rel = in_flight ? kt - 1 : kt;
+          int64_t rel = in_flight ? kt - 1 : kt, grel = base + rel;
           if (rel < 0) continue;
-          push(&k->ag[a], false, bar_id(i, true, rel % S), k->ag[a].threads, 0, op);
+          push(&k->ag[a], false, bar_id(i, true, grel % S), k->ag[a].threads, 0, op);
           if (!p->ws && rel + S < n) { /* thread 0 refills the stage for iteration rel + S */
-            push(&k->ag[a], true, bar_id(i, true, rel % S), 0, rel / S, op);
-            push(&k->ag[a], false, bar_id(i, false, rel % S), 1, 0, op);
+            push(&k->ag[a], true, bar_id(i, true, grel % S), 0, grel / S, op);
+            push(&k->ag[a], false, bar_id(i, false, grel % S), 1, 0, op);
           }
         }
       }
     /* tcgen05 with staged operands: after the iteration's ring commits and refills, the MMA
-     * thread's commit to order[kt % 2], then its wait for iteration kt - 1's */
+     * thread's commit to order[g % 2], then its wait for iteration g - 1's (in this execution) */
     if (order) {
       MlirOperation mm = p->mmas[0].mmaf;
-      push(&k->ag[thread0], false, ORDER_BAR + (int)(kt % 2), 1, 0, mm);
-      if (kt >= 1) push(&k->ag[thread0], true, ORDER_BAR + (int)((kt - 1) % 2), 0, (kt - 1) / 2, mm);
+      push(&k->ag[thread0], false, ORDER_BAR + (int)(g % 2), 1, 0, mm);
+      if (kt >= 1) push(&k->ag[thread0], true, ORDER_BAR + (int)((g - 1) % 2), 0, (g - 1) / 2, mm);
     }
+  }
+  /* a nested loop's exit edge: an in-flight wgmma group's last stages are released too */
+  for (int i = 0; p->nested && in_flight && !p->tcgen05 && n > 0 && i < p->npipes; i++)
+    if (p->pipes[i].in_loop && rels[i].n)
+      push(&k->ag[0], false, bar_id(i, true, (base + n - 1) % p->pipes[i].stages), k->ag[0].threads, 0, rels[i].ops[0]);
   }
   for (int i = 0; i < p->npipes; i++) {
     ct_oplist_free(&cons[i]);
@@ -303,10 +321,21 @@ bool ct_ring_protocol_check(const ct_hopper_plan *p, char *msg, size_t cap, Mlir
   }
   int64_t trips[] = {0, 1, 2, S - 1, S, S + 1, 2 * S - 1, 2 * S, 2 * S + 1, 3 * S + 2};
   /* (1) on the longest program (every wait of the steady state is in it), then (2) per trip count */
-  bool ok = build(&k, 3 * S + 2) && (k.nagents < 2 || check_waiters(&k));
+  int64_t longest = 3 * S + 2;
+  bool ok = build(&k, &longest, 1) && (k.nagents < 2 || check_waiters(&k));
   for (size_t t = 0; t < sizeof trips / sizeof trips[0] && ok; t++) {
     if (trips[t] < 0 || (t > 0 && trips[t] <= trips[t - 1])) continue;
-    ok = build(&k, trips[t]) && simulate(&k, false, trips[t]) && (k.nagents < 2 || simulate(&k, true, trips[t]));
+    ok = build(&k, &trips[t], 1) && simulate(&k, false, trips[t]) && (k.nagents < 2 || simulate(&k, true, trips[t]));
+  }
+  /* a nested loop: sequences of executions whose trips leave the rings at every offset */
+  if (p->nested) {
+    int64_t seqs[][4] = {{S + 1, 1, 2 * S - 1, S}, {0, S - 1, 0, 2}, {3 * S + 2, 2 * S + 1, 1, S + 1}, {1, 1, 1, 1}};
+    for (size_t q = 0; q < sizeof seqs / sizeof seqs[0] && ok; q++) {
+      bool valid = true;
+      for (int e = 0; e < 4; e++) valid &= seqs[q][e] >= 0;
+      if (!valid) continue;
+      ok = build(&k, seqs[q], 4) && simulate(&k, false, seqs[q][0]) && (k.nagents < 2 || simulate(&k, true, seqs[q][0]));
+    }
   }
   /* the code generator's form of a warp-specialised loop: the producer fills, the consumer waits and releases */
   for (int i = 0; ok && p->ws && i < p->npipes; i++) {

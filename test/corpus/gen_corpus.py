@@ -425,8 +425,7 @@ def corpus():
                                                "(3-D TMA boxes of batch 1 feed wgmma)."]))
     ks.append(batched("batched_gemm_reshape_nt", ["Batched GEMM, B stored [batch, N, K]: reshape, then permute (K-major B)."],
                       bt=True, tm=128, tn=128, tk=64, size=(128, 128, 128)))
-    ks.append(batched("batched_gemm_3d", ["Batched GEMM as one 3-D mmaf over 2 batches."], three_d=True, path="mma.sync",
-                      want="wgmma"))
+    ks.append(batched("batched_gemm_3d", ["Batched GEMM as one 3-D mmaf over 2 batches."], three_d=True))
     ks.append(split_k("gemm_split_k", ["Split-K GEMM: 2 K chunks per output tile, partial products added with atomic addf."]))
     ks.append(persistent("persistent_gemm", ["Persistent GEMM: 2 CTAs walk the 4 output tiles."]))
     return ks

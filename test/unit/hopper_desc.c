@@ -52,6 +52,17 @@ static void test_geometry(void) {
   ct_wgmma_operand_geom_init(&b, false, 128, 2, 32, 2);
   CHECK(b.lbo == 4096 && b.sbo == 1024 && b.box_bytes == 4096, "B geometry");
   CHECK(ct_wgmma_kstep_offset(&b, 1, 0) == 2048, "B k step = 16 rows of 128 B");
+  /* a batched pipe (3-D box [2, rows, span]): each box column holds both batches' slabs, so the next
+   * column is 2 slabs on (K-major: the k step's slab; MN-major: LBO) */
+  ct_wgmma_operand_geom ab, bb;
+  ct_wgmma_operand_geom_init(&ab, true, 128, 2, 64, 2);
+  ct_wgmma_operand_geom_batch(&ab, 2);
+  CHECK(ab.box_bytes == 8192 && ab.box_stride == 16384 && ab.lbo == 16, "batched A geometry");
+  CHECK(ct_wgmma_kstep_offset(&ab, 3, 0) == 96 && ct_wgmma_kstep_offset(&ab, 4, 0) == 16384, "batched A k steps");
+  ct_wgmma_operand_geom_init(&bb, false, 128, 2, 32, 2);
+  ct_wgmma_operand_geom_batch(&bb, 2);
+  CHECK(bb.lbo == 8192 && bb.sbo == 1024 && bb.box_bytes == 4096, "batched B geometry (LBO: the next column of batch b)");
+  CHECK(ct_wgmma_kstep_offset(&bb, 1, 0) == 2048, "batched B k step");
 }
 
 static void test_parity(void) {
