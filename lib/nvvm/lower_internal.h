@@ -202,9 +202,8 @@ MlirValue smem_load_elem(ct_lower *L, MlirValue base, MlirValue index, MlirType 
 /* ---- lower_control.c: an empty block appended to the function being lowered ---- */
 MlirBlock lower_new_block(ct_lower *L);
 
-/* ---- reg_budget.c: the register budget (docs/driver.md, "Code generation limits") ---- */
-/* 32-bit registers per thread the live tiles of a kernel may need at nthreads threads per CTA. */
-int64_t ct_reg_budget_words(int nthreads);
+/* ---- reg_budget.c: the register budget (docs/driver.md, "Code generation limits"; the estimate and
+ * ct_reg_budget_words: tileas/reg_layout.h, reg_pressure.c) ---- */
 /* Estimate the peak registers per thread of entry's live tiles (L->nthreads, L->hopper set) and
  * refuse it with a located error when over the budget. Linear in the IR, before any unrolling. */
 bool ct_reg_budget_check(ct_lower *L, MlirOperation entry);

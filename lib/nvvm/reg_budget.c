@@ -1,163 +1,16 @@
-/* reg_budget: the register budget of the SIMT code generator (docs/driver.md, "Code generation
- * limits"). Tiles are unrolled into one LLVM scalar per element a thread holds, so a tile too big
- * for the register file becomes megabytes of PTX that ptxas spills for minutes or never
- * finishes. Before anything of a kernel is unrolled, this file estimates, on the cuda_tile IR:
- *   - each tile value's 32-bit registers per thread under the layout it gets: every layout of the
- *     code generator (blocked, mma accumulator, wgmma accumulator) spreads the N elements of a
- *     tile over the T threads of the CTA, so ceil(N / T) elements per thread, times the 32-bit
- *     words of one element (ceil(bits / 32): f16 and i1 count one word, f64/i64/ptr two).
- *     Exceptions: tiles whose elements are all equal (splat constants, and element-wise ops,
- *     broadcasts and reshapes of those) are one register; a non-splat constant is replicated in
- *     every thread (N elements); a tile the Hopper plan loads by TMA into shared memory for
- *     wgmma is none;
- *   - the peak per thread of the tile values live at the same time: a value is live from its
- *     definition to its last use in its block (a use inside a nested region counts at the op
- *     holding the region; a value captured by a region stays live through it, an explicit operand
- *     of a loop/if is handed to the region's block arguments), at each op the larger of the
- *     pressure into it and out of it, plus the peak inside its regions.
- * When the peak exceeds the budget (ct_reg_budget_words; tileas/reg_layout.h: 7/8 of min(255, 65536 /
- * threads)), the kernel is refused with an error located on the first op that pushes it over.
- * This is linear in the size of the IR (each nesting level walks the ops below it once) and
- * independent of tile sizes. Owner: nvvm. */
+/* reg_budget: the register budget of the code generator (docs/driver.md, "Code generation
+ * limits"): the estimate of the kernel's live tiles (tileas/reg_pressure.c) at its threads per CTA
+ * (and the warp-specialised consumer agent's setmaxnreg budget), refused with an error located on
+ * the op that pushes it over — before anything of the kernel is unrolled. Owner: nvvm. */
 #include <mlir-c/BuiltinAttributes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "nvvm/lower_hopper.h"
 #include "frontend/ops.h"
+#include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
-#include "support/ptr_hash.h"
 #include "support/strbuf.h"
-
-typedef struct rb_val {
-  const void *key;
-  MlirBlock block; /* defining block */
-  int64_t cost;    /* 32-bit registers per thread */
-  int last;        /* index in its block of the op holding its last use (-1: unused) */
-  int capture;     /* index of the last op whose regions use it (-1: none) */
-  int stamp;       /* de-duplicates the operands of one op */
-  bool uniform;
-} rb_val;
-
-typedef struct rb {
-  ct_lower *L;
-  int64_t budget;
-  rb_val *vals; /* entries; the hash table holds indices + 1 */
-  size_t nvals, vals_cap;
-  size_t *tab;
-  size_t tab_cap;
-  int stamp;
-  bool failed;
-} rb;
-
-
-/* Is op the tileas.consume of a Hopper-path pipe (its tile stays in shared memory, no registers)? */
-static bool in_pipe_smem(ct_lower *L, MlirOperation op, const char *name) {
-  return L->hopper && !strcmp(name, "tileas.consume") && hopper_takes_pipe_slot(L->hopper, op);
-}
-
-static long rb_find(const rb *R, MlirValue v) {
-  if (!R->tab_cap) return -1;
-  size_t h = ct_ptr_hash(v.ptr, R->tab_cap);
-  while (R->tab[h]) {
-    if (R->vals[R->tab[h] - 1].key == v.ptr) return (long)(R->tab[h] - 1);
-    h = (h + 1) & (R->tab_cap - 1);
-  }
-  return -1;
-}
-
-static void rb_define(rb *R, MlirValue v, MlirBlock block, int64_t cost, bool uniform) {
-  if ((R->nvals + 1) * 2 > R->tab_cap) {
-    size_t n = R->tab_cap ? R->tab_cap * 2 : 256;
-    size_t *nt = calloc(n, sizeof *nt);
-    if (!nt) abort();
-    for (size_t i = 0; i < R->nvals; i++) {
-      size_t h = ct_ptr_hash(R->vals[i].key, n);
-      while (nt[h]) h = (h + 1) & (n - 1);
-      nt[h] = i + 1;
-    }
-    free(R->tab);
-    R->tab = nt;
-    R->tab_cap = n;
-  }
-  if (R->nvals == R->vals_cap) {
-    R->vals_cap = R->vals_cap ? 2 * R->vals_cap : 128;
-    R->vals = realloc(R->vals, R->vals_cap * sizeof *R->vals);
-    if (!R->vals) abort();
-  }
-  R->vals[R->nvals] = (rb_val){.key = v.ptr, .block = block, .cost = cost, .last = -1, .capture = -1, .uniform = uniform};
-  size_t h = ct_ptr_hash(v.ptr, R->tab_cap);
-  while (R->tab[h]) h = (h + 1) & (R->tab_cap - 1);
-  R->tab[h] = ++R->nvals;
-}
-
-int64_t ct_reg_budget_words(int nthreads) {
-  int64_t per_thread = nthreads > 0 ? CT_REG_FILE_PER_CTA / nthreads : CT_REG_MAX_PER_THREAD;
-  if (per_thread > CT_REG_MAX_PER_THREAD) per_thread = CT_REG_MAX_PER_THREAD;
-  return per_thread * 7 / 8;
-}
-
-/* Cost and uniformity of result `ri` of op (defined in the block being analysed). */
-static void result_cost(rb *R, MlirOperation op, int ri, int64_t *cost, bool *uniform) {
-  ct_lower *L = R->L;
-  *cost = 0;
-  *uniform = false;
-  ct_type t;
-  if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, ri)), &t) || t.kind != CT_TYPE_TILE) return;
-  char name[48];
-  ct_op_short_name(op, name, sizeof name);
-  if (!strcmp(name, "constant")) {
-    MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
-    if (!mlirAttributeIsNull(v) && mlirAttributeIsADenseElements(v) && !mlirDenseElementsAttrIsSplat(v)) {
-      *cost = ct_tile_regs_per_thread(&t, 1); /* replicated in every thread */
-      return;
-    }
-    *cost = 1;
-    *uniform = true;
-    return;
-  }
-  if (ri == 0 && in_pipe_smem(L, op, name)) return;
-  /* a broadcast renames its source's registers, or is materialised element by element straight
-   * into its consumer (lower_shape.c): it costs what its source costs */
-  if (!strcmp(name, "broadcast") && mlirOperationGetNumOperands(op) == 1) {
-    long k = rb_find(R, mlirOperationGetOperand(op, 0));
-    if (k >= 0) {
-      *cost = R->vals[k].cost;
-      *uniform = R->vals[k].uniform;
-      return;
-    }
-  }
-  bool all_uniform = mlirOperationGetNumOperands(op) > 0 && mlirOperationGetNumRegions(op) == 0 &&
-                     (ct_op_name_is_elementwise(name) || !strcmp(name, "broadcast") || !strcmp(name, "reshape"));
-  for (intptr_t i = 0; all_uniform && i < mlirOperationGetNumOperands(op); i++) {
-    long k = rb_find(R, mlirOperationGetOperand(op, i));
-    ct_type ot;
-    bool is_tile = ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, i)), &ot) && ot.kind == CT_TYPE_TILE;
-    if (is_tile && (k < 0 || !R->vals[k].uniform)) all_uniform = false;
-  }
-  if (all_uniform) {
-    *cost = 1;
-    *uniform = true;
-    return;
-  }
-  *cost = ct_tile_regs_per_thread(&t, L->nthreads);
-}
-
-/* Record the uses by op (index i of block B) and by everything nested in it. */
-static void mark_uses(rb *R, MlirOperation op, MlirBlock B, int i, bool nested) {
-  for (intptr_t k = 0; k < mlirOperationGetNumOperands(op); k++) {
-    long v = rb_find(R, mlirOperationGetOperand(op, k));
-    if (v < 0 || !mlirBlockEqual(R->vals[v].block, B)) continue;
-    if (R->vals[v].last < i) R->vals[v].last = i;
-    if (nested) R->vals[v].capture = i;
-  }
-  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
-    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b))
-      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
-        mark_uses(R, o, B, i, true);
-}
 
 /* The largest tile type among op's results and operands (for the message). */
 static bool biggest_tile(ct_lower *L, MlirOperation op, ct_type *out, int64_t *regs) {
@@ -178,169 +31,54 @@ static bool biggest_tile(ct_lower *L, MlirOperation op, ct_type *out, int64_t *r
   return any;
 }
 
-/* A tile result held in registers needs a layout of at most 2^CT_LAYOUT_MAX_REG_BITS registers
- * per thread, even when its elements are all equal (a big splat or broadcast is still spread over
- * that many registers); refuse it on its op. */
-static bool too_wide(rb *R, MlirOperation op) {
-  ct_lower *L = R->L;
-  char name[48];
-  ct_op_short_name(op, name, sizeof name);
-  if (!strcmp(name, "constant")) {
-    MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
-    if (!mlirAttributeIsNull(v) && mlirAttributeIsADenseElements(v) && !mlirDenseElementsAttrIsSplat(v))
-      return false; /* replicated, bounded by lower_elementwise.c */
+bool ct_reg_budget_check(ct_lower *L, MlirOperation entry) {
+  ct_reg_pressure P = {.nthreads = L->nthreads, .budget = ct_reg_budget_words(L->nthreads), .plan = L->hopper};
+  if (L->hopper && L->hopper->ws) { /* the consumer agent's setmaxnreg budget */
+    const ct_tileas_agent *co = &L->hopper->ws_agents.agents[L->hopper->consumer_agent];
+    if (co->regs * 7 / 8 < P.budget) P.budget = co->regs * 7 / 8;
   }
-  for (intptr_t k = 0; k < mlirOperationGetNumResults(op); k++) {
+  bool ok = ct_reg_pressure_fits(entry, &P);
+  char name[48];
+  ct_strbuf ts;
+  ct_strbuf_init(&ts);
+  if (!ok && P.too_wide) {
     ct_type t;
-    if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, k)), &t) || t.kind != CT_TYPE_TILE) continue;
-    if (k == 0 && in_pipe_smem(L, op, name)) continue;
-    int64_t n = ct_type_num_elements(&t);
-    int64_t per = n == INT64_MAX ? n : (n + L->nthreads - 1) / L->nthreads;
-    if (per <= (1 << CT_LAYOUT_MAX_REG_BITS)) continue;
-    ct_strbuf ts;
-    ct_strbuf_init(&ts);
-    ct_type_print(&t, &ts);
-    ct_error_op(L->c, op,
+    if (ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(P.fault, P.wide_result)), &t)) ct_type_print(&t, &ts);
+    ct_error_op(L->c, P.fault,
                 "`%s` on %s: %lld elements per thread at %d threads per CTA, more than the %d a tile may hold per "
                 "thread (docs/driver.md, \"Code generation limits\"); use smaller tiles or more warps "
                 "(num_worker_warps_per_cta), or process the data in pieces in a `for` loop",
-                lower_user_op_name(op, name, sizeof name), ts.data ? ts.data : "?", (long long)per, L->nthreads, 1 << CT_LAYOUT_MAX_REG_BITS);
-    ct_strbuf_free(&ts);
-    R->failed = true;
-    return true;
-  }
-  return false;
-}
-
-static void refuse(rb *R, MlirOperation op, int64_t need) {
-  ct_lower *L = R->L;
-  char name[48];
-  lower_user_op_name(op, name, sizeof name);
-  ct_type t;
-  int64_t regs;
-  ct_strbuf ts;
-  ct_strbuf_init(&ts);
-  if (biggest_tile(L, op, &t, &regs)) ct_type_print(&t, &ts);
-  if (ts.data)
-    ct_error_op(L->c, op,
-                "`%s` on %s (%lld registers per thread): the tiles live here need %lld 32-bit registers per thread "
-                "at %d threads per CTA, over the code generator's budget of %lld (docs/driver.md, \"Code generation "
-                "limits\"); use smaller tiles or more warps (num_worker_warps_per_cta), or process the data in "
-                "pieces in a `for` loop",
-                name, ts.data, (long long)regs, (long long)need, L->nthreads, (long long)R->budget);
-  else
-    ct_error_op(L->c, op,
-                "`%s`: the tiles live here need %lld 32-bit registers per thread at %d threads per CTA, over the code "
-                "generator's budget of %lld (docs/driver.md, \"Code generation limits\"); use smaller tiles or "
-                "more warps (num_worker_warps_per_cta), or process the data in pieces in a `for` loop",
-                name, (long long)need, L->nthreads, (long long)R->budget);
-  ct_strbuf_free(&ts);
-  R->failed = true;
-}
-
-/* Peak pressure inside block B on top of `base` (registers live around it); false once refused. */
-static bool block_peak(rb *R, MlirBlock B, int64_t base, int64_t *peak) {
-  *peak = 0;
-  int nops = 0;
-  size_t first = R->nvals;
-  for (intptr_t a = 0; a < mlirBlockGetNumArguments(B); a++) {
+                lower_user_op_name(P.fault, name, sizeof name), ts.data ? ts.data : "?", (long long)P.wide_per, L->nthreads,
+                1 << CT_LAYOUT_MAX_REG_BITS);
+  } else if (!ok) {
+    lower_user_op_name(P.fault, name, sizeof name);
     ct_type t;
-    MlirValue v = mlirBlockGetArgument(B, a);
-    int64_t cost = ct_type_from_mlir(mlirValueGetType(v), &t) ? ct_tile_regs_per_thread(&t, R->L->nthreads) : 0;
-    rb_define(R, v, B, cost, false);
+    int64_t regs;
+    if (biggest_tile(L, P.fault, &t, &regs)) ct_type_print(&t, &ts);
+    if (ts.data)
+      ct_error_op(L->c, P.fault,
+                  "`%s` on %s (%lld registers per thread): the tiles live here need %lld 32-bit registers per thread "
+                  "at %d threads per CTA, over the code generator's budget of %lld (docs/driver.md, \"Code generation "
+                  "limits\"); use smaller tiles or more warps (num_worker_warps_per_cta), or process the data in "
+                  "pieces in a `for` loop",
+                  name, ts.data, (long long)regs, (long long)P.need, L->nthreads, (long long)P.budget);
+    else
+      ct_error_op(L->c, P.fault,
+                  "`%s`: the tiles live here need %lld 32-bit registers per thread at %d threads per CTA, over the code "
+                  "generator's budget of %lld (docs/driver.md, \"Code generation limits\"); use smaller tiles or "
+                  "more warps (num_worker_warps_per_cta), or process the data in pieces in a `for` loop",
+                  name, (long long)P.need, L->nthreads, (long long)P.budget);
   }
-  size_t first_result = R->nvals;
-  for (MlirOperation op = mlirBlockGetFirstOperation(B); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    for (intptr_t k = 0; k < mlirOperationGetNumResults(op); k++) {
-      int64_t cost;
-      bool uniform;
-      result_cost(R, op, (int)k, &cost, &uniform);
-      rb_define(R, mlirOperationGetResult(op, k), B, cost, uniform);
-    }
-    nops++;
-  }
-  int i = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(B); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    mark_uses(R, op, B, i++, false);
-  /* dead[i]: registers freed after op i; direct[i]: of those, values only used as explicit
-   * operands of op i (handed over to its regions' block arguments, not live inside them) */
-  int64_t *dead = calloc((size_t)nops + 1, sizeof *dead), *direct = calloc((size_t)nops + 1, sizeof *direct);
-  if (!dead || !direct) abort();
-  int64_t cur = 0;
-  for (size_t k = first; k < R->nvals; k++) {
-    rb_val *v = &R->vals[k];
-    if (v->last < 0) continue;
-    if (k < first_result) cur += v->cost;
-    dead[v->last] += v->cost;
-    if (v->capture != v->last) direct[v->last] += v->cost;
-  }
-  size_t res = first_result;
-  i = 0;
-  bool ok = true;
-  for (MlirOperation op = mlirBlockGetFirstOperation(B); ok && !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op), i++) {
-    int64_t here = cur;
-    if (mlirOperationGetNumRegions(op) > 0) {
-      int64_t during = cur - direct[i], inner = 0;
-      for (intptr_t r = 0; ok && r < mlirOperationGetNumRegions(op); r++)
-        for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); ok && !mlirBlockIsNull(b);
-             b = mlirBlockGetNextInRegion(b)) {
-          int64_t p;
-          ok = block_peak(R, b, base + during, &p);
-          if (p > inner) inner = p;
-        }
-      if (!ok) break;
-      if (during + inner > here) here = during + inner;
-    }
-    int64_t results = 0, unused = 0;
-    for (intptr_t k = 0; k < mlirOperationGetNumResults(op); k++, res++) {
-      results += R->vals[res].cost;
-      if (R->vals[res].last < 0) unused += R->vals[res].cost;
-    }
-    int64_t after = cur - dead[i] + results;
-    if (after > here) here = after;
-    if (here > *peak) *peak = here;
-    if (base + here > R->budget) {
-      refuse(R, op, base + here);
-      ok = false;
-      break;
-    }
-    if (too_wide(R, op)) {
-      ok = false;
-      break;
-    }
-    cur = after - unused;
-  }
-  free(dead);
-  free(direct);
-  return ok;
-}
-
-bool ct_reg_budget_check(ct_lower *L, MlirOperation entry) {
-  rb R;
-  memset(&R, 0, sizeof R);
-  R.L = L;
-  R.budget = ct_reg_budget_words(L->nthreads);
-  if (L->hopper && L->hopper->ws) { /* the consumer agent's setmaxnreg budget */
-    const ct_tileas_agent *co = &L->hopper->ws_agents.agents[L->hopper->consumer_agent];
-    if (co->regs * 7 / 8 < R.budget) R.budget = co->regs * 7 / 8;
-  }
-  int64_t peak = 0;
-  bool ok = true;
-  MlirRegion body = mlirOperationGetRegion(entry, 0);
-  for (MlirBlock b = mlirRegionGetFirstBlock(body); ok && !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
-    ok = block_peak(&R, b, 0, &peak);
+  ct_strbuf_free(&ts);
   if (ok && getenv("TILEC_DEBUG_REG_BUDGET")) {
-    char name[128] = "?";
+    char ename[128] = "?";
     MlirAttribute a = mlirOperationGetAttributeByName(entry, mlirStringRefCreateFromCString("sym_name"));
     if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
       MlirStringRef s = mlirStringAttrGetValue(a);
-      snprintf(name, sizeof name, "%.*s", (int)s.length, s.data);
+      snprintf(ename, sizeof ename, "%.*s", (int)s.length, s.data);
     }
-    fprintf(stderr, "tilec: register budget: `%s` peak %lld of %lld 32-bit registers per thread (%d threads)\n", name,
-            (long long)peak, (long long)R.budget, L->nthreads);
+    fprintf(stderr, "tilec: register budget: `%s` peak %lld of %lld 32-bit registers per thread (%d threads)\n", ename,
+            (long long)P.peak, (long long)P.budget, L->nthreads);
   }
-  free(R.vals);
-  free(R.tab);
-  return ok && !R.failed;
+  return ok;
 }

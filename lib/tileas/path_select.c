@@ -10,8 +10,9 @@
  * maps; on sm_100a its tcgen05 form: hopper_plan.h, docs/tileaa-tileas.md — unless
  * TILEC_DISABLE_TCGEN05 is set). When it is planned, the mmaf ops keep wgmma / tcgen05.mma and
  * the entry gets 4 warps per 64 rows (and, for tcgen05, its TMEM decision tileas.tmem);
- * otherwise — with a remark saying why — the entry gets its hinted warps (num_worker_warps_per_cta,
- * default 4) and every mmaf/mmai another family: mma.sync when its operands fit
+ * otherwise — with a remark saying why — the entry gets its hinted warps (num_worker_warps_per_cta;
+ * with no hint 4, or the fewest of 8 and 16 at which its live tiles fit the register budget:
+ * fitting_warps) and every mmaf/mmai another family: mma.sync when its operands fit
  * mma.sync on those warps (reg_layout.h ct_reg_layout_mma_sync_ok: m16n8k16 for f16/bf16 -> f32,
  * m16n8k32 for i8 -> i32; M % 16, N % 8, a warp grid), else fma. An invalid hint leaves
  * tileas.num_warps out; the code
@@ -203,9 +204,30 @@ static void record_smem_assignment(const ct_hopper_plan *plan) {
                                     ct_ir_i64_attr(mlirOperationGetContext(entry), mlirIntegerAttrGetValueInt(smem) + staged));
 }
 
+/* The warps of an entry with no warps hint and no tensor-core plan: the fewest of 4, 8, 16 at which
+ * its live tiles fit the register budget (reg_pressure.c, the code generator's own estimate) — a
+ * kernel the code generator would refuse at 128 threads compiles with more threads sharing its
+ * tiles, as if num_worker_warps_per_cta said so (a remark says it did); 4 when none fits (then the
+ * code generator refuses it, located). Kernels that fit at 4 warps keep 4. */
+static int64_t fitting_warps(ct_ctx *c, MlirOperation entry) {
+  for (int64_t w = CT_DEFAULT_WARPS; w <= 4 * CT_DEFAULT_WARPS; w *= 2) {
+    ct_reg_pressure P = {.nthreads = (int)(32 * w), .budget = ct_reg_budget_words((int)(32 * w))};
+    if (!ct_reg_pressure_fits(entry, &P)) continue;
+    if (w != CT_DEFAULT_WARPS)
+      ct_remark_op(c, entry, "%lld warps per CTA (no num_worker_warps_per_cta hint): at %d the live tiles would need "
+                   "more than the register budget; at %lld they need %lld of %lld registers per thread", (long long)w,
+                   CT_DEFAULT_WARPS, (long long)w, (long long)P.peak, (long long)P.budget);
+    return w;
+  }
+  return CT_DEFAULT_WARPS;
+}
+
 static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options *o) {
   MlirContext ctx = mlirOperationGetContext(entry);
-  int64_t warps = ct_entry_hinted_warps(entry, o->target == CT_TILEAS_SM100A ? "sm_100" : "sm_90");
+  const char *arch = o->target == CT_TILEAS_SM100A ? "sm_100" : "sm_90";
+  int64_t warps = ct_entry_hinted_warps(entry, arch), hint = -1;
+  ct_attr_hint_int(mlirOperationGetAttributeByName(entry, ct_ir_sref("optimization_hints")), arch, "num_worker_warps_per_cta",
+                   &hint);
   bool valid = warps >= 1 && warps <= 32 && !(warps & (warps - 1));
   ct_hopper_plan_env env = {.c = c,
                             .has_wgmma = o->target == CT_TILEAS_SM90A,
@@ -216,6 +238,7 @@ static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
   const char *why = NULL;
   bool wgmma = valid && ct_hopper_plan_entry(&env, entry, &plan, warps == CT_DEFAULT_WARPS ? 0 : (int)warps, &why);
   if (wgmma) warps = 4 * plan.warpgroups;
+  else if (valid && hint < 0) warps = fitting_warps(c, entry);
   ct_oplist mmas = {0};
   ct_ir_collect(entry, "cuda_tile.mma", &mmas);
   for (size_t i = 0; i < mmas.n && valid; i++) {

@@ -29,7 +29,7 @@
 
 #include "frontend/types.h"
 
-/* Register budget (lib/nvvm/reg_budget.c, docs/driver.md "Code generation limits"): the live
+/* Register budget (lib/tileas/reg_pressure.c, lib/nvvm/reg_budget.c, docs/driver.md "Code generation limits"): the live
  * tiles of a kernel may need at most 7/8 of the 32-bit registers one thread can get,
  * min(CT_REG_MAX_PER_THREAD, CT_REG_FILE_PER_CTA / threads) — 223 at 128 or 256 threads, 112 at
  * 512, 56 at 1024 — the other eighth is for addresses, indices and predicates. Measured with
@@ -46,6 +46,28 @@
 _Static_assert((1 << CT_LAYOUT_MAX_REG_BITS) >= CT_REG_MAX_PER_THREAD * 7 / 8, "a budgeted tile must fit a layout");
 #define CT_LAYOUT_LANE_BITS 5
 #define CT_LAYOUT_MAX_WARP_BITS 5
+
+/* ---- reg_pressure.c: the estimate behind the budget ---- */
+/* 32-bit registers per thread the live tiles of a kernel may need at nthreads threads per CTA. */
+int64_t ct_reg_budget_words(int nthreads);
+struct ct_hopper_plan;
+typedef struct ct_reg_pressure {
+  /* in */
+  int nthreads;
+  int64_t budget;                     /* words per thread (ct_reg_budget_words, or an agent's) */
+  const struct ct_hopper_plan *plan;  /* the tiles its pipes keep in shared memory cost nothing; NULL: none */
+  /* out */
+  int64_t peak;                       /* the estimate (as far as it got) */
+  MlirOperation fault;                /* where it stopped: the op that pushes it over the budget, or whose */
+  int64_t need;                       /*   result is too wide (too_wide: result wide_result, wide_per */
+  bool too_wide;                      /*   elements per thread); need: the pressure there */
+  int wide_result;
+  int64_t wide_per;
+} ct_reg_pressure;
+/* Estimate entry's peak registers per thread (docs/driver.md, "Code generation limits"); false
+ * when it exceeds the budget, or a tile result holds more than 2^CT_LAYOUT_MAX_REG_BITS elements
+ * per thread (the fault fields say where). */
+bool ct_reg_pressure_fits(MlirOperation entry, ct_reg_pressure *p);
 
 typedef struct ct_layout {
   int rank;

@@ -36,9 +36,10 @@ cuda_tile.module @softmax_big {
 // -----
 
 // Inside a loop: the carried 128x128 f32 accumulator (128 registers per thread) is live while the
-// body loads two 128x64 f32 tiles (64 each); the second load pushes it over.
+// body loads two 128x64 f32 tiles (64 each); the second load pushes it over, at the 4 warps the
+// kernel asks for.
 cuda_tile.module @loop_big {
-  entry @k(%a_ptr: tile<ptr<f32>>, %o_ptr: tile<ptr<f32>>) {
+  entry @k(%a_ptr: tile<ptr<f32>>, %o_ptr: tile<ptr<f32>>) optimization_hints = <sm_90 = {num_worker_warps_per_cta = 4}> {
     %a_tv = make_tensor_view %a_ptr, shape = [128, 4096], strides = [4096, 1] : tile<i64> -> tensor_view<128x4096xf32, strides=[4096,1]>
     %o_tv = make_tensor_view %o_ptr, shape = [128, 128], strides = [128, 1] : tile<i64> -> tensor_view<128x128xf32, strides=[128,1]>
     %a_pv = make_partition_view %a_tv : partition_view<tile=(128x64), tensor_view<128x4096xf32, strides=[4096,1]>>
@@ -52,6 +53,36 @@ cuda_tile.module @loop_big {
       %k1 = addi %k, %c1 : tile<i32>
       %lo, %t0 = load_view_tko weak %a_pv[%c0, %k] : partition_view<tile=(128x64), tensor_view<128x4096xf32, strides=[4096,1]>>, tile<i32> -> tile<128x64xf32>, token
       // expected-error@+1 {{`load_view_tko` on tile<128x64xf32> (64 registers per thread): the tiles live here need 259 32-bit registers per thread at 128 threads per CTA, over the code generator's budget of 223}}
+      %hi, %t1 = load_view_tko weak %a_pv[%c0, %k1] : partition_view<tile=(128x64), tensor_view<128x4096xf32, strides=[4096,1]>>, tile<i32> -> tile<128x64xf32>, token
+      %both = cat %lo, %hi dim = 1 : tile<128x64xf32>, tile<128x64xf32> -> tile<128x128xf32>
+      %s = addf %acc_it, %both : tile<128x128xf32>
+      continue %s : tile<128x128xf32>
+    }
+    %t = store_view_tko weak %acc, %o_pv[%c0, %c0] : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
+
+// -----
+
+// The same kernel without a warps hint: TileAS gives it the fewest warps at which the estimate fits
+// (path_select.c fitting_warps: 8, 131 of 223 registers per thread at 256 threads), and it compiles.
+cuda_tile.module @loop_big_auto {
+  // expected-remark@+2 {{8 warps per CTA (no num_worker_warps_per_cta hint): at 4 the live tiles would need more than the register budget; at 8 they need 131 of 223 registers per thread}}
+  // expected-remark@+1 {{shared memory: 65536 bytes, dynamic}}
+  entry @k(%a_ptr: tile<ptr<f32>>, %o_ptr: tile<ptr<f32>>) {
+    %a_tv = make_tensor_view %a_ptr, shape = [128, 4096], strides = [4096, 1] : tile<i64> -> tensor_view<128x4096xf32, strides=[4096,1]>
+    %o_tv = make_tensor_view %o_ptr, shape = [128, 128], strides = [128, 1] : tile<i64> -> tensor_view<128x128xf32, strides=[128,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(128x64), tensor_view<128x4096xf32, strides=[4096,1]>>
+    %o_pv = make_partition_view %o_tv : partition_view<tile=(128x128), tensor_view<128x128xf32, strides=[128,1]>>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %c2 = constant <i32: 2> : tile<i32>
+    %n = constant <i32: 32> : tile<i32>
+    %zero = constant <f32: 0.0> : tile<128x128xf32>
+    %acc = for %k in (%c0 to %n, step %c2) : tile<i32> iter_values(%acc_it = %zero) -> (tile<128x128xf32>) {
+      %k1 = addi %k, %c1 : tile<i32>
+      %lo, %t0 = load_view_tko weak %a_pv[%c0, %k] : partition_view<tile=(128x64), tensor_view<128x4096xf32, strides=[4096,1]>>, tile<i32> -> tile<128x64xf32>, token
       %hi, %t1 = load_view_tko weak %a_pv[%c0, %k1] : partition_view<tile=(128x64), tensor_view<128x4096xf32, strides=[4096,1]>>, tile<i32> -> tile<128x64xf32>, token
       %both = cat %lo, %hi dim = 1 : tile<128x64xf32>, tile<128x64xf32> -> tile<128x128xf32>
       %s = addf %acc_it, %both : tile<128x128xf32>
