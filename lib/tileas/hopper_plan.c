@@ -3,8 +3,11 @@
  * Blackwell tcgen05 path"), and with which parameters — by reading the decisions TileAS wrote into its module (layouts, pipes, buffers), through the typed accessors of tileas/attrs.h and tileaa/view_read.h.
  * Nothing is paired by position: every decision is read off the op it belongs to.
  * Algorithm: every `mmaf` of the entry (at most CT_HOPPER_MAX_MMAS) must sit directly in the body
- * of one `tileaa.for` at the entry's top level, carry tileas.mma = "wgmma", and be a kind wgmma
- * has (f16/bf16/tf32/f8E4M3FN/f8E5M2 → f32 mmaf, i8 → i32 mmai: wgmma_types) with one tile M (64
+ * of one `tileaa.for` — at the entry's top level, or nested in control flow (`nested`, top_op: a
+ * persistent kernel's tile loop; the rings then run on across the loop's executions) — carry
+ * tileas.mma = "wgmma", and be a kind wgmma has (f16/bf16/tf32/f8E4M3FN/f8E5M2 → f32, f16 and fp8
+ * → f16 mmaf, i8 → i32 mmai: wgmma_types), 2-D or batched 3-D (`batch`: both operands 3-D view
+ * loads, a [batch, rows, span] TMA box, one chain per batch), with one tile M (64
  * or 128: one m64 wgmma per warpgroup). tf32 and 8-bit operands must both be K-major (wgmma
  * transposes 16-bit types only): A from a pipe; B the permute of one, or else staged from
  * registers into K-major SMEM slots (plan_b_staging; placed after the mbarriers). Operands: A is the tileas.consume of a
@@ -16,7 +19,7 @@
  * descriptor, e.g. Kᵀ in Q·Kᵀ), or any other tile, staged from registers (plan_b_staging). Each such
  * produce is a pipe: in the loop body (indices loop-invariant, the loop counter, or the counter
  * plus a loop-invariant value: hopper_iv_plus_invariant) it becomes a
- * ring of its tileas.pipe's `stages`, before the loop (at the entry's top level) a one-shot load;
+ * ring of its tileas.pipe's `stages`, before the loop (at the entry's top level, before top_op) a one-shot load;
  * its slot may only be consumed and released, and the consumed tile may only feed planned mmaf
  * operands. Its tileas.pipe must be TMA → wgmma_smem, its layout a swizzled TMA box whose inner
  * extent is one swizzle span (the alloc's swizzle); its tileaa.view gives the tensor map. The
