@@ -5,11 +5,14 @@
  * Algorithm: the earlier TileAS passes name the family the operand layouts allow (from_tileaa.c:
  * wgmma for wgmma SMEM descriptors, tcgen05.mma for tcgen05 ones, mma.sync for ldmatrix / register
  * fragments). The Hopper TMA + wgmma path is then planned for the whole entry (hopper_plan.c:
- * every mmaf directly in one top-level tileaa.for, TMA pipes of TileAS's stages, the ring in shared
+ * every mmaf directly in one tileaa.for (top-level or nested), TMA pipes of TileAS's stages, the ring in shared
  * memory, tile M 64/128, the hinted warps matching 4 per m64 warpgroup, sm_90a, host-built tensor
  * maps; on sm_100a its tcgen05 form: hopper_plan.h, docs/tileaa-tileas.md — unless
  * TILEC_DISABLE_TCGEN05 is set). When it is planned, the mmaf ops keep wgmma / tcgen05.mma and
- * the entry gets 4 warps per 64 rows (and, for tcgen05, its TMEM decision tileas.tmem);
+ * the entry gets 4 warps per 64 rows (and, for tcgen05, its TMEM decision tileas.tmem) — unless
+ * its live tiles would then exceed the register budget (reg_pressure.c, the code generator's own
+ * estimate; not checked for a warp-specialised plan, whose agents are already in the IR): then the
+ * plan is declined with a remark;
  * otherwise — with a remark saying why — the entry gets its hinted warps (num_worker_warps_per_cta;
  * with no hint 4, or the fewest of 8 and 16 at which its live tiles fit the register budget:
  * fitting_warps) and every mmaf/mmai another family: mma.sync when its operands fit
@@ -237,6 +240,21 @@ static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
   ct_hopper_plan plan;
   const char *why = NULL;
   bool wgmma = valid && ct_hopper_plan_entry(&env, entry, &plan, warps == CT_DEFAULT_WARPS ? 0 : (int)warps, &why);
+  if (wgmma && !plan.ws) { /* the planned path's live tiles must fit the code generator's budget (its estimate) */
+    int threads = 128 * plan.warpgroups;
+    ct_reg_pressure P = {.nthreads = threads, .budget = ct_reg_budget_words(threads), .plan = &plan};
+    if (!ct_reg_pressure_fits(entry, &P)) {
+      ct_oplist mm = {0};
+      ct_ir_collect(entry, "cuda_tile.mma", &mm);
+      for (size_t i = 0; i < mm.n; i++)
+        ct_remark_op(c, mm.ops[i], "mma.sync path: on the %s path the live tiles would need more than the register "
+                     "budget of %lld per thread at %d threads (the accumulators stay in registers)",
+                     plan.tcgen05 ? "tcgen05" : "wgmma", (long long)P.budget, threads);
+      ct_oplist_free(&mm);
+      wgmma = false;
+      warps = CT_DEFAULT_WARPS;
+    }
+  }
   if (wgmma) warps = 4 * plan.warpgroups;
   else if (valid && hint < 0) warps = fitting_warps(c, entry);
   ct_oplist mmas = {0};
