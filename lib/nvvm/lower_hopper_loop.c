@@ -60,7 +60,7 @@ bool hopper_acc_layout(ct_layout *out, int64_t m, int64_t n, int nwarps) {
 /* The accumulator layout of planned mmaf mm (wgmma's D fragment, or the tcgen05.ld layout): a
  * batched one's batch bits sit above the 2-D layout's registers, so batch b's registers are the
  * b-th 1/batch of them. */
-static bool mma_acc_layout(ct_layout *out, const ct_hopper_mma *mm, bool tcgen05, int nwarps) {
+bool hopper_mma_acc_layout(ct_layout *out, const ct_hopper_mma *mm, bool tcgen05, int nwarps) {
   if (tcgen05) {
     ct_type acc = {.kind = CT_TYPE_TILE, .rank = mm->batch > 1 ? 3 : 2};
     int64_t *sh = acc.shape;
@@ -87,11 +87,15 @@ MlirValue hopper_ring_ptr(ct_lower *L, MlirValue off) {
 MlirValue hopper_stage_of(ct_lower *L, const ct_hopper_pipe *o) { return L->hopper_emit->stage[o - L->hopper->pipes]; }
 MlirValue hopper_phase_of(ct_lower *L, const ct_hopper_pipe *o) { return L->hopper_emit->phase[o - L->hopper->pipes]; }
 
+MlirValue hopper_global_iter(ct_lower *L, MlirValue j) {
+  return L->hopper_emit->ring_state.ptr ? bld_add(&L->b, L->hopper_emit->base, j) : j;
+}
+
 /* Pipe o's stage and mbarrier parity at iteration j (i32, 0-based in this execution of the loop):
  * of its global index base + j, so that a nested loop's rings run on across its executions. */
 void hopper_ring_pos(ct_lower *L, const ct_hopper_pipe *o, MlirValue j, MlirValue *stage, MlirValue *parity) {
   ct_bld *b = &L->b;
-  MlirValue g = L->hopper_emit->ring_state.ptr ? bld_add(b, L->hopper_emit->base, j) : j;
+  MlirValue g = hopper_global_iter(L, j);
   MlirValue cS = bld_i32(b, o->stages);
   *stage = bld_bin(b, "llvm.urem", g, cS);
   if (parity) *parity = bld_and(b, bld_bin(b, "llvm.udiv", g, cS), bld_i32(b, 1));
@@ -584,7 +588,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   ct_type ct;
   if (!result_type(L, op, 0, &ct)) return LOWER_FAILED;
   ct_layout al, afl;
-  if (!mma_acc_layout(&al, mm, false, L->nwarps) || !hopper_acc_layout(&afl, mm->m, mm->k, L->nwarps)) {
+  if (!hopper_mma_acc_layout(&al, mm, false, L->nwarps) || !hopper_acc_layout(&afl, mm->m, mm->k, L->nwarps)) {
     ct_error_op(L->c, op, "internal error: no wgmma accumulator layout");
     return LOWER_FAILED;
   }
@@ -801,7 +805,7 @@ const ct_layout *hopper_result_layout(ct_lower *L, MlirOperation mmaf) {
   if (i < 0) return NULL;
   ct_layout al;
   const ct_hopper_mma *mm = &L->hopper->mmas[i];
-  if (!mma_acc_layout(&al, mm, L->hopper->tcgen05, L->nwarps))
+  if (!hopper_mma_acc_layout(&al, mm, L->hopper->tcgen05, L->nwarps))
     return NULL;
   return layout_intern(L, &al);
 }

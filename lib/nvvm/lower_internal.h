@@ -286,6 +286,12 @@ MlirValue hopper_phase_of(ct_lower *L, const struct ct_hopper_pipe *o);
  * global index, for a nested loop); hopper_ring_state_ptr: word `which` of a nested loop's counters. */
 void hopper_ring_pos(ct_lower *L, const struct ct_hopper_pipe *o, MlirValue j, MlirValue *stage, MlirValue *parity);
 MlirValue hopper_ring_state_ptr(ct_lower *L, int which);
+/* Iteration j's global index: base + j for a nested loop, else j. */
+MlirValue hopper_global_iter(ct_lower *L, MlirValue j);
+/* The accumulator layout of planned mmaf mm: wgmma's D fragment or (tcgen05) the tcgen05.ld
+ * layout, a batched one's batch bits above the 2-D layout's registers. */
+struct ct_hopper_mma;
+bool hopper_mma_acc_layout(ct_layout *out, const struct ct_hopper_mma *mm, bool tcgen05, int nwarps);
 MlirValue hopper_desc_at(ct_bld *b, MlirValue addr32, uint64_t desc_const);
 /* Thread 0's refill of pipe o's stage `stage` (read in iteration rel, whose empty phase has parity
  * `parity`) for iteration rel + S, when that iteration exists: wait for the phase, then the fill. */

@@ -172,7 +172,7 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
   if (p->tmem.order >= 0) { /* staged operands: commit to order[g % 2], wait for iteration g - 1's (g: the
                               * global index, for a nested loop; the previous execution's last commit needs no wait) */
     MlirValue two = bld_i32(b, 2);
-    MlirValue g = p->nested ? bld_add(b, L->hopper_emit->base, kt) : kt;
+    MlirValue g = hopper_global_iter(L, kt);
     commit(b, hopper_bar_ptr(L, p->tmem.order, bld_bin(b, "llvm.urem", g, two)));
     MlirBlock has_prev = hopper_open_if(L, bld_icmp(b, BLD_SGT, kt, bld_i32(b, 0)));
     MlirValue prev = bld_sub(b, g, bld_i32(b, 1));
@@ -205,11 +205,7 @@ static bool tmem_fragment_of(ct_lower *L, MlirOperation at, const ct_layout *lay
   const ct_hopper_plan *p = L->hopper;
   const ct_hopper_mma *mm = &p->mmas[0];
   ct_layout want;
-  ct_type acc = {.kind = CT_TYPE_TILE, .rank = mm->batch > 1 ? 3 : 2};
-  int64_t *sh = acc.shape;
-  if (mm->batch > 1) *sh++ = mm->batch;
-  sh[0] = mm->m, sh[1] = mm->n;
-  if (!ct_layout_tcgen05_acc_of(&want, &acc, L->nwarps) || layout_intern(L, &want) != layout) {
+  if (!hopper_mma_acc_layout(&want, mm, true, L->nwarps) || layout_intern(L, &want) != layout) {
     ct_error_op(L->c, at, "the loop-carried accumulator's layout (tileas.reg_layouts) is not the tcgen05.ld layout of "
                 "%d warps (TileAS assigns it: ct_layout_tcgen05_acc)", L->nwarps);
     return false;
