@@ -93,6 +93,8 @@ attention_heads|$here/test/corpus/attention_heads_d64.mlir|2,2,1|ptr:f16:1x2x128
 gemm_i8_nt|$here/bench/gemm_i8_nt.mlir|8,8|ptr:i8:1024x1024:random ptr:i8:1024x1024:random ptr:i32:1024x1024:out|c:gemm,bt|2147483648||
 gemm_e4m3_nt|$here/bench/gemm_e4m3_nt.mlir|8,8|ptr:f8E4M3FN:1024x1024:random ptr:f8E4M3FN:1024x1024:random ptr:f32:1024x1024:out|c:gemm,bt|2147483648||
 gemm_tf32_nt|$here/bench/gemm_tf32_nt.mlir|8,8|ptr:tf32:1024x1024:random ptr:tf32:1024x1024:random ptr:f32:1024x1024:out|c:gemm,bt|2147483648||
+grouped_gemm|$here/test/corpus/grouped_gemm_nt.mlir|2,1|ptr:f16:256x128:random ptr:f16:2x128x128:random ptr:f32:256x128:out ptr:i32:2:list=1,0|interpret:gemm|8388608||
+grouped_gemm+ws|$here/test/corpus/grouped_gemm_nt.mlir|2,1|ptr:f16:256x128:random ptr:f16:2x128x128:random ptr:f32:256x128:out ptr:i32:2:list=1,0|interpret:gemm|8388608||--pipeline-strategy=warp-specialize
 persistent_gemm|$here/test/corpus/persistent_gemm.mlir|2|ptr:f16:256x256:random ptr:f16:256x256:random ptr:f32:256x256:out|c:gemm|33554432||
 batched_gemm@${BB}x${BS}x${BS}x$BS|$here/bench/batched_gemm.mlir|$((BS / 64)),$((BS / 64)),$((BB / 2))|ptr:f16:${BB}x${BS}x$BS:random ptr:f16:${BB}x${BS}x$BS:random ptr:f32:${BB}x${BS}x$BS:out i32:$BB i32:$BS i32:$BS i32:$BS|interpret:gemm|$((2 * BB * BS * BS * BS))||
 EOF

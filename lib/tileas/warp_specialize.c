@@ -25,8 +25,9 @@
  * (a commit tracks its MMAs, so a stage is always released by the iteration that read it).
  * Eligibility: the entry is on the wgmma or tcgen05 path with at least one ring pipe, the loop is not
  * nested in control flow (a persistent kernel's tile loop stays on the modulo pipeline), and every op before the
- * loop is register-only (the producer warpgroup runs the kernel up to the loop too: no load, store,
- * atomic, print, reduction, layout conversion or nested region there).
+ * loop is register-only (the producer warpgroup runs the kernel up to the loop too: no store,
+ * atomic, print, reduction, layout conversion or nested region there, and no load but of one
+ * element, which both agents read: a grouped GEMM's tile-to-group entry).
  * Strategy: --pipeline-strategy=modulo (default: no attribute), warp-specialize (every eligible
  * loop; a remark says why one is not), auto (the cost model below).
  * Cost model of `auto` (ws_pays): specialization takes the fills and the empty-stage waits out of
@@ -65,6 +66,19 @@ static int consumer_regs(int consumer_threads) {
 
 /* An op before the loop that the producer warpgroup may run too: no memory access, no cross-thread
  * exchange (shared memory, barriers), no region. */
+/* Every result of op is a token or a tile of one element. */
+static bool one_element_results(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) {
+    ct_type t;
+    if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, i)), &t)) return false;
+    if (t.kind == CT_TYPE_TOKEN) continue;
+    if (t.kind != CT_TYPE_TILE) return false;
+    for (int d = 0; d < t.rank; d++)
+      if (t.shape[d] != 1) return false;
+  }
+  return true;
+}
+
 static bool register_only(MlirOperation op, const ct_hopper_plan *p) {
   if (mlirOperationGetNumRegions(op) > 0) return false;
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
@@ -81,8 +95,13 @@ static bool register_only(MlirOperation op, const ct_hopper_plan *p) {
   /* the 2-D view of a pipe tile loaded before the loop (a reshape dropping unit dims: no code) */
   if (!strcmp(name, "cuda_tile.reshape") && hopper_is_unit_reshape(op)) {
     MlirOperation prod = hopper_produce_of(mlirOperationGetResult(op, 0));
-    return !mlirOperationIsNull(prod) && hopper_pipe_of_load(p, prod) >= 0;
+    if (!mlirOperationIsNull(prod) && hopper_pipe_of_load(p, prod) >= 0) return true;
   }
+  /* a one-element load (a grouped GEMM's tile-to-group table, a scale) and its reshape to a scalar:
+   * every thread of both agents reads the same element (nothing before the loop stores: every
+   * earlier op passed this test) */
+  if ((strstr(name, "load") || !strcmp(name, "cuda_tile.reshape")) && !strstr(name, "store") && one_element_results(op))
+    return true;
   /* scalar arithmetic of any dialect (index conversions, ...): no memory op, every value rank 0 */
   if (strstr(name, "load") || strstr(name, "store") || strstr(name, "atomic") || strstr(name, "print")) return false;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op) + mlirOperationGetNumResults(op); i++) {

@@ -279,6 +279,49 @@ def batched(name, doc, batch=2, tm=64, tn=64, tk=32, size=(128, 128, 64), three_
     return k
 
 
+def grouped(name, doc, groups=3, table=(2, 0, 0, 1), tm=64, tn=64, tk=32, size=(256, 128, 64), bt=False, path="wgmma",
+            want=None):
+    """Grouped GEMM as MoE layers write it: the rows of A are the groups' rows one after another, B holds one
+    [K, N] (or [N, K] when bt) matrix per group, and a tile-to-group table in global memory says which B
+    each M tile multiplies: the B tile's 3-D view coordinate is a value the kernel loaded."""
+    M, N, K = size
+    k = Kernel(name, doc)
+    k.add("  entry @%s(%%a_ptr: tile<ptr<f16>>, %%b_ptr: tile<ptr<f16>>, %%c_ptr: tile<ptr<f32>>, %%g_ptr: tile<ptr<i32>>) {" % name)
+    pa = view(k, "a", "a_ptr", [M, K], "f16", [tm, tk], True)
+    pb = view(k, "b", "b_ptr", [groups, N, K] if bt else [groups, K, N], "f16", [1, tn, tk] if bt else [1, tk, tn], True)
+    pc = view(k, "c", "c_ptr", [M, N], "f32", [tm, tn], True)
+    pg = view(k, "g", "g_ptr", [M // tm], "i32", [1], False)
+    k.add("    %bx, %by, %bz = get_tile_block_id : tile<i32>")
+    k.add("    %%g1, %%tg = load_view_tko weak %%g_pv[%%bx] : %s, tile<i32> -> %s, token" % (pg, tt([1], "i32")))
+    k.add("    %%g = reshape %%g1 : %s -> tile<i32>" % tt([1], "i32"))
+    k.add("    %c0 = constant <i32: 0> : tile<i32>")
+    k.add("    %c1 = constant <i32: 1> : tile<i32>")
+    k.add("    %%nk = constant <i32: %d> : tile<i32>" % (K // tk))
+    k.add("    %%zero = constant <f32: 0.000000e+00> : %s" % tt([tm, tn], "f32"))
+    k.add("    %%acc = for %%k in (%%c0 to %%nk, step %%c1) : tile<i32> iter_values(%%acc_it = %%zero) -> (%s) {" % tt([tm, tn], "f32"))
+    k.add("      %%a, %%ta = load_view_tko weak %%a_pv[%%bx, %%k] : %s, tile<i32> -> %s, token" % (pa, tt([tm, tk], "f16")))
+    if bt:
+        k.add("      %%b3, %%tb = load_view_tko weak %%b_pv[%%g, %%by, %%k] : %s, tile<i32> -> %s, token" % (pb, tt([1, tn, tk], "f16")))
+        k.add("      %%bn = reshape %%b3 : %s -> %s" % (tt([1, tn, tk], "f16"), tt([tn, tk], "f16")))
+        k.add("      %%b = permute %%bn [1, 0] : %s -> %s" % (tt([tn, tk], "f16"), tt([tk, tn], "f16")))
+    else:
+        k.add("      %%b3, %%tb = load_view_tko weak %%b_pv[%%g, %%k, %%by] : %s, tile<i32> -> %s, token" % (pb, tt([1, tk, tn], "f16")))
+        k.add("      %%b = reshape %%b3 : %s -> %s" % (tt([1, tk, tn], "f16"), tt([tk, tn], "f16")))
+    k.add("      %%d = mmaf %%a, %%b, %%acc_it : %s, %s, %s" % (tt([tm, tk], "f16"), tt([tk, tn], "f16"), tt([tm, tn], "f32")))
+    k.add("      continue %%d : %s" % tt([tm, tn], "f32"))
+    k.add("    }")
+    k.add("    %%t = store_view_tko weak %%acc, %%c_pv[%%bx, %%by] : %s, %s, tile<i32> -> token" % (tt([tm, tn], "f32"), pc))
+    k.add("    return")
+    k.add("  }")
+    assert len(table) == M // tm and max(table) < groups
+    run = ["--grid %d,%d" % (M // tm, N // tn), "--arg ptr:f16:%dx%d:random" % (M, K),
+           "--arg ptr:f16:%dx%dx%d:random" % ((groups, N, K) if bt else (groups, K, N)), "--arg ptr:f32:%dx%d:out" % (M, N),
+           "--arg ptr:i32:%d:list=%s" % (M // tm, ",".join(str(g) for g in table))]
+    k.hdr = ["CORPUS-PATH: %s" % path] + (["CORPUS-WANT: %s" % want] if want else []) + \
+        ["CORPUS-RUN: %s" % " ".join(run), "CORPUS-REF: grouped_gemm" + (",bt" if bt else "")]
+    return k
+
+
 def split_k(name, doc, tm=64, tn=64, tk=32, size=(128, 128, 256), splits=2, path="wgmma", want=None):
     """Split-K GEMM: CTA z covers K chunk z (its loop bounds computed from the block index) and
     adds its partial product into C with atomic_rmw_tko addf (C starts at zero)."""
@@ -426,6 +469,10 @@ def corpus():
     ks.append(batched("batched_gemm_reshape_nt", ["Batched GEMM, B stored [batch, N, K]: reshape, then permute (K-major B)."],
                       bt=True, tm=128, tn=128, tk=64, size=(128, 128, 128)))
     ks.append(batched("batched_gemm_3d", ["Batched GEMM as one 3-D mmaf over 2 batches."], three_d=True))
+    ks.append(grouped("grouped_gemm", ["Grouped (MoE) GEMM: a tile-to-group table picks each M tile's B, a 3-D view of",
+                                       "one [K, N] matrix per group; 3 groups, M tiles of groups 2, 0, 0, 1."]))
+    ks.append(grouped("grouped_gemm_nt", ["Grouped GEMM, B stored [group, N, K] (K-major), 128x128x64 tiles, 2 groups."],
+                      groups=2, table=(1, 0), tm=128, tn=128, tk=64, size=(256, 128, 128), bt=True))
     ks.append(split_k("gemm_split_k", ["Split-K GEMM: 2 K chunks per output tile, partial products added with atomic addf."]))
     ks.append(persistent("persistent_gemm", ["Persistent GEMM: 2 CTAs walk the 4 output tiles."]))
     return ks

@@ -105,6 +105,11 @@ def run_own_reference(args, path, run, ref, work, name):
             out_index, out_shape = i, dims
             argv += ["--arg", spec]
             continue
+        if dtype == "i32" and init.startswith("list="):  # a table (tile -> group): tilec-run fills it
+            vals = [int(v) for v in init[5:].split(",")]
+            inputs.append(([vals[e % len(vals)] for e in range(math.prod(dims))], dims))
+            argv += ["--arg", spec]
+            continue
         if dtype != "f16" or init != "random":
             return False, "own reference: unsupported input %s" % spec
         vals = random_f16(rng, math.prod(dims))
@@ -136,6 +141,14 @@ def run_own_reference(args, path, run, ref, work, name):
         bt = ref.endswith(",bt")
         (a, (batch, m, kk)), (b, bdims) = inputs
         want = ref_batched(a, b, batch, m, bdims[1] if bt else bdims[2], kk, bt)
+        tol = 1e-3
+    elif ref in ("grouped_gemm", "grouped_gemm,bt"):  # M tile i of C = A's tile x B[table[i]]
+        bt = ref.endswith(",bt")
+        (a, (m, kk)), (b, bdims), (table, (tiles,)) = inputs
+        n, rows = bdims[1] if bt else bdims[2], m // tiles
+        want = []
+        for i, g in enumerate(table):
+            want += ref_batched(a[i * rows * kk:(i + 1) * rows * kk], b[g * n * kk:(g + 1) * n * kk], 1, rows, n, kk, bt)
         tol = 1e-3
     else:
         return False, "unknown CORPUS-REF %s" % ref

@@ -8,6 +8,7 @@
 // RUN: %tilec -O3 --gpu-name=sm_90a --pipeline-strategy=warp-specialize --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %FileCheck %s < %t.ptx
+// RUN: %FileCheck %s --check-prefix=GROUPED < %t.ptx
 // RUN: %check-ptx sm_90a %t.ptx
 // The light variant (no modulo schedule: --rrt-size-threshold=0) waits for each iteration's wgmma
 // group; the heavy one keeps one in flight (the schedule's release stage).
@@ -33,10 +34,17 @@
 // RUN: %FileCheck %s --check-prefix=SM100 < %t.100.ptx
 // RUN: %check-ptx sm_100a %t.100.ptx
 
-// REMARK: warp_specialize.mlir:[[@LINE+69]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 8-11 at 40 registers issues the TMA fills; consumer warps 0-7 at 232 registers compute
-// REMARK: warp_specialize.mlir:[[@LINE+97]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 4-7 at 40 registers issues the TMA fills; consumer warps 0-3 at 240 registers compute
-// REMARK: warp_specialize.mlir:[[@LINE+122]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize
-// REMARK: warp_specialize.mlir:[[@LINE+144]]:5: remark: warp specialization: not for this loop: an op before the loop is not register-only (the producer warpgroup runs the kernel up to the loop too) (tileas.load)
+// REMARK: warp_specialize.mlir:[[@LINE+76]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 8-11 at 40 registers issues the TMA fills; consumer warps 0-7 at 232 registers compute
+// REMARK: warp_specialize.mlir:[[@LINE+104]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 4-7 at 40 registers issues the TMA fills; consumer warps 0-3 at 240 registers compute
+// REMARK: warp_specialize.mlir:[[@LINE+129]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize
+// REMARK: warp_specialize.mlir:[[@LINE+151]]:5: remark: warp specialization: not for this loop: an op before the loop is not register-only (the producer warpgroup runs the kernel up to the loop too) (tileas.load)
+// REMARK: warp_specialize.mlir:[[@LINE+185]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 4-7 at 40 registers issues the TMA fills; consumer warps 0-3 at 240 registers compute
+// GROUPED-LABEL: .entry gemm_grouped_ws(
+// GROUPED: ld.global{{.*}}.b32
+// GROUPED: setmaxnreg.dec.sync.aligned.u32 40;
+// GROUPED: cp.async.bulk.tensor.3d
+// GROUPED: setmaxnreg.inc.sync.aligned.u32 240;
+// GROUPED: wgmma.mma_async
 
 // CHECK-LABEL: .entry gemm_ws(
 // CHECK: .reqntid 384, 1, 1
@@ -193,6 +201,36 @@ cuda_tile.module @ws {
     }
     %r = addf %acc, %bias : tile<64x64xf32>
     %t = store_view_tko weak %r, %c_pv[%bx, %by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+    return
+  }
+  // A one-element load before the loop (a grouped GEMM's tile-to-group table entry, the B tile's
+  // group coordinate): both agents read it, so the loop is specialised; the producer uses it.
+  entry @gemm_grouped_ws(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>, %g_ptr: tile<ptr<i32>>) {
+    %a16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b_ptr : tile<ptr<f16>>
+    %a_tv = make_tensor_view %a16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf16, strides=[1024,1]>
+    %b_tv = make_tensor_view %b16, shape = [4, 1024, 1024], strides = [1048576, 1024, 1] : tensor_view<4x1024x1024xf16, strides=[1048576,1024,1]>
+    %c_tv = make_tensor_view %c_ptr, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf32, strides=[1024,1]>
+    %g_tv = make_tensor_view %g_ptr, shape = [16], strides = [1] : tensor_view<16xi32, strides=[1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(64x32), tensor_view<1024x1024xf16, strides=[1024,1]>>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(1x32x64), tensor_view<4x1024x1024xf16, strides=[1048576,1024,1]>>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<1024x1024xf32, strides=[1024,1]>>
+    %g_pv = make_partition_view %g_tv : partition_view<tile=(1), tensor_view<16xi32, strides=[1]>>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %g1, %tg = load_view_tko weak %g_pv[%bx] : partition_view<tile=(1), tensor_view<16xi32, strides=[1]>>, tile<i32> -> tile<1xi32>, token
+    %g = reshape %g1 : tile<1xi32> -> tile<i32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %nk = constant <i32: 32> : tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<64x64xf32>
+    %acc = for %k in (%c0 to %nk, step %c1) : tile<i32> iter_values(%acc_it = %zero) -> (tile<64x64xf32>) {
+      %a, %ta = load_view_tko weak %a_pv[%bx, %k] : partition_view<tile=(64x32), tensor_view<1024x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<64x32xf16>, token
+      %b3, %tb = load_view_tko weak %b_pv[%g, %k, %by] : partition_view<tile=(1x32x64), tensor_view<4x1024x1024xf16, strides=[1048576,1024,1]>>, tile<i32> -> tile<1x32x64xf16>, token
+      %b = reshape %b3 : tile<1x32x64xf16> -> tile<32x64xf16>
+      %d = mmaf %a, %b, %acc_it : tile<64x32xf16>, tile<32x64xf16>, tile<64x64xf32>
+      continue %d : tile<64x64xf32>
+    }
+    %t = store_view_tko weak %acc, %c_pv[%bx, %by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
     return
   }
 }

@@ -29,6 +29,9 @@ void run_options_init(run_options *options) {
 void run_arg_spec_destroy(run_arg_spec *spec) {
   free(spec->file_path);
   spec->file_path = NULL;
+  free(spec->init_list);
+  spec->init_list = NULL;
+  spec->init_list_count = 0;
 }
 
 void run_options_destroy(run_options *options) {
@@ -120,6 +123,33 @@ static int field_has_prefix(const char *field, size_t len, const char *prefix) {
   return len >= n && memcmp(field, prefix, n) == 0;
 }
 
+/* list=V0,V1,...: comma-separated numbers (a table of indices, say), at most 4096 */
+static int parse_init_list(const char *values, size_t len, run_arg_spec *spec, const char *text, char *error,
+                           size_t error_size) {
+  enum { MAX_LIST = 4096 };
+  unsigned count = 1;
+  for (size_t i = 0; i < len; i++) count += values[i] == ',';
+  if (count > MAX_LIST) return run_fail(error, error_size, "more than %d values in --arg '%s'", MAX_LIST, text);
+  spec->init_list = malloc(count * sizeof *spec->init_list);
+  if (!spec->init_list) return run_fail(error, error_size, "out of memory");
+  size_t start = 0;
+  for (unsigned n = 0; n < count; n++) {
+    size_t end = start;
+    while (end < len && values[end] != ',') end++;
+    char value_text[64];
+    if (end == start || end - start >= sizeof value_text)
+      return run_fail(error, error_size, "bad value %u in list= of --arg '%s'", n, text);
+    memcpy(value_text, values + start, end - start);
+    value_text[end - start] = 0;
+    if (parse_double_text(value_text, &spec->init_list[n]))
+      return run_fail(error, error_size, "bad value '%s' in list= of --arg '%s'", value_text, text);
+    start = end + 1;
+  }
+  spec->init_list_count = count;
+  spec->init = RUN_INIT_LIST;
+  return 0;
+}
+
 static int parse_buffer_init(const char *field, size_t len, run_arg_spec *spec, const char *text,
                              char *error, size_t error_size) {
   if (field_is(field, len, "random")) spec->init = RUN_INIT_RANDOM;
@@ -135,6 +165,8 @@ static int parse_buffer_init(const char *field, size_t len, run_arg_spec *spec, 
     if (parse_double_text(value_text, &spec->init_value))
       return run_fail(error, error_size, "bad value in --arg '%s'", text);
     spec->init = RUN_INIT_VALUE;
+  } else if (field_has_prefix(field, len, "list=") && len > 5) {
+    return parse_init_list(field + 5, len - 5, spec, text, error, error_size);
   } else if (field_has_prefix(field, len, "file=") && len > 5) {
     spec->file_path = strdup(field + 5); /* the file name runs to the end of the spec */
     if (!spec->file_path) return run_fail(error, error_size, "out of memory");
@@ -142,7 +174,7 @@ static int parse_buffer_init(const char *field, size_t len, run_arg_spec *spec, 
   } else {
     return run_fail(error, error_size,
                 "unknown initialiser in --arg '%s' (want random, zeros, ones, iota, value=V, "
-                "file=PATH or out)", text);
+                "list=V,V,..., file=PATH or out)", text);
   }
   return 0;
 }

@@ -32,6 +32,7 @@ typedef enum {
   RUN_INIT_ONES,
   RUN_INIT_IOTA,
   RUN_INIT_VALUE,
+  RUN_INIT_LIST,   /* list=V0,V1,...: the values in order, repeated to fill the buffer */
   RUN_INIT_FILE,
   RUN_INIT_OUTPUT, /* not initialised: poisoned with 0xFF bytes before each run, then checked */
 } run_init_kind;
@@ -47,6 +48,8 @@ typedef struct {
   run_init_kind init;
   double init_value;
   char *file_path;           /* owned; RUN_INIT_FILE only */
+  double *init_list;         /* owned; RUN_INIT_LIST only */
+  unsigned init_list_count;
   /* scalar: raw little-endian bytes */
   unsigned char scalar_bytes[8];
   double scalar_value;

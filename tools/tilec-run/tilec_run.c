@@ -46,7 +46,7 @@ static const char usage_text[] =
     "       tilec-run --cublas-gemm MxNxK [--cublas-dtype f16|bf16] [timing options]\n"
     "\n"
     "Argument specs (one per kernel parameter, in order; shapes outermost first, row-major):\n"
-    "  --arg ptr:DTYPE:SHAPE:INIT   device buffer; INIT = random|zeros|ones|iota|value=V|file=PATH|out\n"
+    "  --arg ptr:DTYPE:SHAPE:INIT   device buffer; INIT = random|zeros|ones|iota|value=V|list=V,V,..|file=PATH|out\n"
     "  --arg DTYPE:VALUE            scalar (i1 i8 i16 i32 i64 f16 bf16 f32 f64), e.g. i32:1024\n"
     "  --arg tmap:N:BOX[:swizzle=none|32B|64B|128B][:l2=none|64B|128B|256B][:oob=zero|nan]\n"
     "                               CUtensorMap over buffer argument N (0-based), box e.g. 128x64\n"
@@ -319,6 +319,10 @@ static int fill_inputs(run_state *state) {
     case RUN_INIT_VALUE:
       for (uint64_t e = 0; e < spec->element_count; e++)
         run_store_element(data, spec->dtype, (size_t)e, spec->init_value);
+      break;
+    case RUN_INIT_LIST:
+      for (uint64_t e = 0; e < spec->element_count; e++)
+        run_store_element(data, spec->dtype, (size_t)e, spec->init_list[e % spec->init_list_count]);
       break;
     case RUN_INIT_FILE: {
       size_t file_size = 0;

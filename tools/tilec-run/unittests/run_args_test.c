@@ -41,6 +41,15 @@ static void test_specs(void) {
   EXPECT(spec.init == RUN_INIT_VALUE && spec.init_value == 0.25);
   run_arg_spec_destroy(&spec);
 
+  EXPECT(run_arg_spec_parse("ptr:i32:4:list=2,0,1,-3", &spec, error, sizeof error) == 0);
+  EXPECT(spec.init == RUN_INIT_LIST && spec.init_list_count == 4 && spec.init_list[0] == 2 && spec.init_list[3] == -3);
+  run_arg_spec_destroy(&spec);
+  EXPECT(run_arg_spec_parse("ptr:i32:4:list=2,,1", &spec, error, sizeof error) != 0);
+  EXPECT(strstr(error, "bad value 1 in list=") != NULL);
+  run_arg_spec_destroy(&spec);
+  EXPECT(run_arg_spec_parse("ptr:i32:4:list=2,x", &spec, error, sizeof error) != 0);
+  run_arg_spec_destroy(&spec);
+
   EXPECT(run_arg_spec_parse("ptr:i8:16:file=/tmp/a:b.bin", &spec, error, sizeof error) == 0);
   EXPECT(spec.init == RUN_INIT_FILE && strcmp(spec.file_path, "/tmp/a:b.bin") == 0);
   run_arg_spec_destroy(&spec);
