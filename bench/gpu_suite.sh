@@ -78,6 +78,8 @@ vector_add|$ex/vector_add.mlir|16384|ptr:f32:$N:random ptr:f32:$N:random ptr:f32
 vector_add_ptr|$ex/vector_add_ptr.mlir|16384|ptr:f32:$NE:random ptr:f32:$NE:random ptr:f32:$NE:out i32:$NE|c:vadd|||
 softmax|$ex/softmax.mlir|1024|ptr:f32:${R}x1024:random ptr:f32:${R}x1024:out i64:$R|c:softmax|||
 layernorm|$ex/layernorm.mlir|1024|ptr:f32:${R}x1024:random ptr:f32:1024:random ptr:f32:1024:random ptr:f32:${R}x1024:out i64:$R|c:layernorm|||
+softmax+tma|$ex/softmax.mlir|1024|ptr:f32:${R}x1024:random ptr:f32:${R}x1024:out i64:$R|c:softmax|||TILEIR_PREFER_TMA_FOR_LOAD_STORE=1
+layernorm+tma|$ex/layernorm.mlir|1024|ptr:f32:${R}x1024:random ptr:f32:1024:random ptr:f32:1024:random ptr:f32:${R}x1024:out i64:$R|c:layernorm|||TILEIR_PREFER_TMA_FOR_LOAD_STORE=1
 gemm|$ex/gemm.mlir|8,8|ptr:f16:1024x1024:random ptr:f16:1024x1024:random ptr:f32:1024x1024:out|c:gemm|2147483648|1024x1024x1024:f16|
 gemm+tma_store|$ex/gemm.mlir|8,8|ptr:f16:1024x1024:random ptr:f16:1024x1024:random ptr:f32:1024x1024:out|c:gemm|2147483648|1024x1024x1024:f16|TILEIR_PREFER_TMA_FOR_LOAD_STORE=1
 gemm_bf16|$ex/gemm_bf16.mlir|8,8|ptr:bf16:1024x1024:random ptr:bf16:1024x1024:random ptr:f32:1024x1024:out|c:gemm|2147483648|1024x1024x1024:bf16|

@@ -183,8 +183,8 @@ static MlirValue load_index(ct_lower *L, const ct_hopper_pipe *o, int opnd, Mlir
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;
   MlirValue v = mlirOperationGetOperand(o->load, opnd);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(p->for_op, 0));
-  MlirValue iv = mlirBlockGetArgument(body, 0), x = {NULL};
+  MlirValue iv = {NULL}, x = {NULL};
+  if (o->in_loop) iv = mlirBlockGetArgument(mlirRegionGetFirstBlock(mlirOperationGetRegion(p->for_op, 0)), 0);
   if (o->in_loop && (mlirValueEqual(v, iv) || hopper_iv_plus_invariant(v, iv, p->for_op, &x))) {
     MlirValue at = bld_add(b, L->hopper_emit->lb, bld_mul(b, j, L->hopper_emit->step)); /* iv at iteration j */
     if (!x.ptr) return at;
@@ -772,6 +772,7 @@ int lower_hopper_op(ct_lower *L, MlirOperation op, const char *name) {
    * follows the pipe's last mmaf) and the permute of a K-major B bind nothing */
   if (!strcmp(name, "tileas.consume") || !strcmp(name, "tileas.release")) {
     if (!hopper_takes_pipe_slot(p, op)) return LOWER_NOT_MINE;
+    if (p->bulk && !strcmp(name, "tileas.consume")) return lower_bulk_consume(L, op);
     bind_tokens(L, op);
     return LOWER_DONE;
   }

@@ -15,6 +15,8 @@
  *    the store wait (TILEIR_DELAY_TMA_STORE_WAIT) and the kernel returns right after the store,
  *    at the kernel's return (hopper_store_at_return; threads without bulk groups pass it at once).
  * The staging buffer is the ring's (hopper_kernel_prologue: 1024-aligned start).
+ * lower_bulk_consume is the same layout read the other way: a tile TMA loaded into boxes (a kernel
+ * without mmaf: plan->bulk) read into registers.
  * Seed: 001. Knobs: none. */
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Dialect/LLVM.h>
@@ -37,14 +39,49 @@ MlirValue hopper_swizzle(ct_bld *b, MlirValue off, int swizzle) {
   return bld_bin(b, "llvm.xor", off, x);
 }
 
-/* Staging byte offset (i32, from the ring start) of element (row, col) of the stored tile. */
-static MlirValue staging_offset(ct_bld *b, const ct_hopper_store *s, MlirValue row, MlirValue col) {
-  int inner_bits = ct_log2_exact(s->box[1]);
+/* A 2-D tile in shared memory as TMA lays out its boxes side by side: box bx = col / inner at
+ * off + bx × box_bytes, rows of inner × esize bytes, the swizzle (bytes, 0 = none) applied inside
+ * each box. The TMA store's staging and a bulk plan's loaded tiles. */
+typedef struct smem_boxes {
+  int64_t inner;     /* box inner extent, elements (a power of two) */
+  int esize, swizzle;
+  int64_t box_bytes, off;
+} smem_boxes;
+
+/* Byte offset (i32, from the ring start) of element (row, col). */
+static MlirValue boxes_offset(ct_bld *b, const smem_boxes *t, MlirValue row, MlirValue col) {
+  int inner_bits = ct_log2_exact(t->inner);
   MlirValue bx = bld_lshr(b, col, bld_i32(b, inner_bits));
-  MlirValue within = bld_and(b, col, bld_i32(b, s->box[1] - 1));
-  MlirValue off = bld_add(b, bld_mul(b, row, bld_i32(b, s->box[1] * s->esize)), bld_mul(b, within, bld_i32(b, s->esize)));
-  off = hopper_swizzle(b, off, s->swizzle);
-  return bld_add(b, bld_add(b, off, bld_mul(b, bx, bld_i32(b, s->box_bytes))), bld_i32(b, s->smem_off));
+  MlirValue within = bld_and(b, col, bld_i32(b, (int32_t)t->inner - 1));
+  MlirValue off = bld_add(b, bld_mul(b, row, bld_i32(b, (int32_t)(t->inner * t->esize))), bld_mul(b, within, bld_i32(b, t->esize)));
+  off = hopper_swizzle(b, off, t->swizzle);
+  return bld_add(b, bld_add(b, off, bld_mul(b, bx, bld_i32(b, (int32_t)t->box_bytes))), bld_i32(b, (int32_t)t->off));
+}
+
+/* Elements per shared-memory access of layout l: its leading register bases that are the lowest
+ * column bits, within 16 bytes (one vector ld/st.shared; a swizzle moves whole 16-byte chunks). */
+static int boxes_vector_elems(const ct_layout *l, int esize) {
+  int off1 = ct_layout_dim_offset(l, 1), bits1 = ct_layout_dim_bits(l, 1), vb = 0;
+  while (vb < l->nreg_bits && vb < bits1 && l->reg[vb] == 1u << (off1 + vb) && (2 << vb) * esize <= 16) vb++;
+  return 1 << vb;
+}
+
+/* The shared pointer of register k of layout l (this thread's row / column bits trow / tcol). */
+static MlirValue boxes_reg_ptr(ct_lower *L, const smem_boxes *t, const ct_layout *l, MlirValue trow, MlirValue tcol, int k) {
+  ct_bld *b = &L->b;
+  int off0 = ct_layout_dim_offset(l, 0), bits0 = ct_layout_dim_bits(l, 0);
+  int off1 = ct_layout_dim_offset(l, 1), bits1 = ct_layout_dim_bits(l, 1);
+  uint32_t rf = ct_layout_reg_flat(l, (uint32_t)k);
+  MlirValue row = bld_or(b, trow, bld_i32(b, (int32_t)((rf >> off0) & ((1u << bits0) - 1))));
+  MlirValue col = bld_or(b, tcol, bld_i32(b, bits1 ? (int32_t)((rf >> off1) & ((1u << bits1) - 1)) : 0));
+  return hopper_ring_ptr(L, boxes_offset(b, t, row, col));
+}
+
+/* This thread's row and column bits of layout l. */
+static void boxes_thread_bits(ct_lower *L, const ct_layout *l, MlirValue *trow, MlirValue *tcol) {
+  MlirValue t = thread_flat_index(L, l);
+  *trow = hopper_bit_field(&L->b, t, ct_layout_dim_offset(l, 0), ct_layout_dim_bits(l, 0));
+  *tcol = hopper_bit_field(&L->b, t, ct_layout_dim_offset(l, 1), ct_layout_dim_bits(l, 1));
 }
 
 int lower_hopper_store(ct_lower *L, MlirOperation op) {
@@ -58,25 +95,18 @@ int lower_hopper_store(ct_lower *L, MlirOperation op) {
     ct_error_op(L->c, op, "internal error: TMA store epilogue on an unexpected layout");
     return LOWER_FAILED;
   }
-  int off0 = ct_layout_dim_offset(l, 0), bits0 = ct_layout_dim_bits(l, 0);
-  int off1 = ct_layout_dim_offset(l, 1), bits1 = ct_layout_dim_bits(l, 1);
-  /* vector width: leading register bases that are the lowest column bits, within 16 bytes */
-  int vb = 0;
-  while (vb < l->nreg_bits && vb < bits1 && l->reg[vb] == 1u << (off1 + vb) && (2 << vb) * s->esize <= 16) vb++;
-  int vw = 1 << vb;
+  int vw = boxes_vector_elems(l, s->esize);
+  smem_boxes boxes = {s->box[1], s->esize, s->swizzle, s->box_bytes, s->smem_off};
 
   if (!s->after_loop) bld_barrier(b); /* earlier users of the shared buffer are done (the loop exit barriers itself) */
 
-  MlirValue t = thread_flat_index(L, l);
-  MlirValue trow = hopper_bit_field(b, t, off0, bits0), tcol = hopper_bit_field(b, t, off1, bits1);
+  MlirValue trow, tcol;
+  boxes_thread_bits(L, l, &trow, &tcol);
   MlirType et = mlirValueGetType(v->regs[0]);
   int64_t n = vw;
   MlirType vt = vw > 1 ? mlirVectorTypeGet(1, &n, et) : et;
   for (int k = 0; k < v->nregs; k += vw) {
-    uint32_t rf = ct_layout_reg_flat(l, (uint32_t)k);
-    MlirValue row = bld_or(b, trow, bld_i32(b, (rf >> off0) & ((1u << bits0) - 1)));
-    MlirValue col = bld_or(b, tcol, bld_i32(b, bits1 ? (rf >> off1) & ((1u << bits1) - 1) : 0));
-    MlirValue ptr = hopper_ring_ptr(L, staging_offset(b, s, row, col));
+    MlirValue ptr = boxes_reg_ptr(L, &boxes, l, trow, tcol, k);
     MlirValue val = v->regs[k];
     if (vw > 1) {
       val = bld_undef(b, vt);
@@ -117,4 +147,46 @@ void hopper_store_at_return(ct_lower *L) {
   if (!L->hopper || !L->hopper->has_store || !L->hopper->st.deferred) return;
   MlirValue zero = bld_i32(&L->b, 0);
   intr0(&L->b, "llvm.nvvm.cp.async.bulk.wait.group.read", 1, &zero);
+}
+
+/* A tileas.consume of a bulk plan's pipe (a kernel without mmaf whose view load TileAS put on TMA):
+ * every thread waits for the pipe's full mbarrier (phase 0: the pipe is filled once, by thread 0
+ * where its tileas.produce is), then reads its registers of the tile — the consume's register layout
+ * (tileas.reg_layout: blocked) — from the boxes in shared memory, consecutive columns within 16
+ * bytes as one vector ld.shared. */
+int lower_bulk_consume(ct_lower *L, MlirOperation op) {
+  ct_bld *b = &L->b;
+  const ct_hopper_plan *p = L->hopper;
+  MlirValue slot = mlirOperationGetOperand(op, 1);
+  int pi = mlirValueIsAOpResult(slot) ? hopper_pipe_of_load(p, mlirOpResultGetOwner(slot)) : -1;
+  ct_type t;
+  if (pi < 0 || mlirOperationGetNumResults(op) != 1 || !result_type(L, op, 0, &t)) {
+    ct_error_op(L->c, op, "internal error: a bulk TMA consume without its pipe");
+    return LOWER_FAILED;
+  }
+  const ct_hopper_pipe *o = &p->pipes[pi];
+  const ct_layout *l = layout_chosen_for(L, op, &t);
+  if (!l) return LOWER_FAILED;
+  if (l->rank != 2 || ct_log2_exact(o->box[1]) < 0) {
+    ct_error_op(L->c, op, "internal error: a TMA-loaded tile read into an unexpected layout");
+    return LOWER_FAILED;
+  }
+  hopper_spin_wait(L, hopper_bar_ptr(L, o->full_off, bld_i32(b, 0)), bld_i32(b, 0));
+  smem_boxes boxes = {o->box[1], o->geom.esize, o->geom.swizzle, o->geom.box_bytes, o->smem_off};
+  int vw = boxes_vector_elems(l, o->geom.esize);
+  MlirValue trow, tcol;
+  boxes_thread_bits(L, l, &trow, &tcol);
+  ct_lv *v = lv_new_tile(L, &t, l);
+  MlirType et = elem_llvm_type(L, t.elem);
+  int64_t n = vw;
+  MlirType vt = vw > 1 ? mlirVectorTypeGet(1, &n, et) : et;
+  for (int k = 0; k < v->nregs; k += vw) {
+    MlirValue val = bld_load(b, vt, boxes_reg_ptr(L, &boxes, l, trow, tcol, k), (int64_t)vw * o->geom.esize);
+    for (int j = 0; j < vw; j++) {
+      MlirValue ops[2] = {val, bld_i32(b, j)};
+      v->regs[k + j] = vw > 1 ? bld_op1(b, "llvm.extractelement", et, 2, ops, 0, NULL) : val;
+    }
+  }
+  lv_bind(L, mlirOperationGetResult(op, 0), v);
+  return LOWER_DONE;
 }

@@ -107,6 +107,7 @@ typedef struct ct_lower {
   MlirOperation *kernels;   /* llvm.func of every lowered entry */
   int64_t *kernel_smem;     /* its shared-memory bytes */
   int64_t *kernel_ring;     /* of which the Hopper path's TMA buffers + mbarriers + 1024 B pad (0: none) */
+  bool *kernel_bulk;        /* those are a bulk plan's (TMA loads and stores of a kernel without mmaf) */
   MlirLocation *kernel_loc; /* its cuda_tile.entry (for the shared-memory remark) */
   size_t nkernels;
   /* declared external functions (libdevice) */
@@ -331,6 +332,8 @@ const ct_layout *hopper_result_layout(ct_lower *L, MlirOperation mmaf);
  * cp.async.bulk.wait_group.read emitted before the kernel's return (no-op otherwise). */
 int lower_hopper_store(ct_lower *L, MlirOperation op);
 void hopper_store_at_return(ct_lower *L);
+/* A bulk plan's tileas.consume: wait for the pipe's TMA load, read the tile into registers. */
+int lower_bulk_consume(ct_lower *L, MlirOperation op);
 /* The wgmma accumulator layout: the mma.sync m16n8 C fragment with every warp along M
  * (16 rows per warp, all N columns in registers). */
 bool hopper_acc_layout(ct_layout *out, int64_t m, int64_t n, int nwarps);

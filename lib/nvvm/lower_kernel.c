@@ -410,6 +410,12 @@ static MlirOperation first_op_where(MlirOperation root, bool (*pred)(MlirOperati
   return (MlirOperation){NULL};
 }
 
+/* An mmaf or mmai (on any path). */
+static bool is_mma_op(MlirOperation op, const ct_hopper_plan *plan) {
+  (void)plan;
+  return ct_op_is(op, "cuda_tile.mmaf") || ct_op_is(op, "cuda_tile.mmai");
+}
+
 /* An mmaf/mmai TileAS put on wgmma or tcgen05 (the TMA-fed tensor-core paths). */
 static bool on_wgmma(MlirOperation op, const ct_hopper_plan *plan) {
   (void)plan;
@@ -696,6 +702,24 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
                 "the fma form", ct_op_short_name(wgmma_op, on, sizeof on));
     return false;
   }
+  /* a kernel without mmaf whose TMA loads and stores TileAS kept: the bulk plan (hopper_plan.c) */
+  bool bulk = mlirOperationIsNull(wgmma_op) && !mlirOperationIsNull(first_op_where(entry, untaken_smem_path, NULL)) &&
+              mlirOperationIsNull(first_op_where(entry, is_mma_op, NULL));
+  if (bulk) {
+    ct_hopper_plan_env env = {.c = L->c,
+                              .has_tma = L->opts->gpu == CT_SM_90A || L->opts->gpu == CT_SM_100A,
+                              .self_contained_abi = L->opts->self_contained_abi,
+                              .describe_plan = true};
+    const char *why = NULL;
+    if (ct_hopper_plan_entry(&env, entry, &hopper, 0, &why)) {
+      L->hopper = &hopper;
+      L->hopper_emit = &hopper_emit;
+    } else if (why) {
+      ct_error_op(L->c, mlirOperationIsNull(hopper.why_op) ? entry : hopper.why_op,
+                  "the TMA loads and stores TileAS chose cannot be planned: %s", why);
+      return false;
+    }
+  }
   if (!mlirOperationIsNull(wgmma_op)) {
     ct_hopper_plan_env env = {.c = L->c,
                               .has_wgmma = L->opts->gpu == CT_SM_90A,
@@ -909,9 +933,11 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   L->kernels = xrealloc(L->kernels, (L->nkernels + 1) * sizeof *L->kernels);
   L->kernel_smem = xrealloc(L->kernel_smem, (L->nkernels + 1) * sizeof *L->kernel_smem);
   L->kernel_ring = xrealloc(L->kernel_ring, (L->nkernels + 1) * sizeof *L->kernel_ring);
+  L->kernel_bulk = xrealloc(L->kernel_bulk, (L->nkernels + 1) * sizeof *L->kernel_bulk);
   L->kernel_loc = xrealloc(L->kernel_loc, (L->nkernels + 1) * sizeof *L->kernel_loc);
   L->kernels[L->nkernels] = fn;
   L->kernel_ring[L->nkernels] = ring;
+  L->kernel_bulk[L->nkernels] = bulk;
   L->kernel_loc[L->nkernels] = mlirOperationGetLocation(entry);
   L->kernel_smem[L->nkernels++] = L->entry_smem_bytes;
   return true;
@@ -921,7 +947,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
  * add_smem_global writes (the `tilec.dynamic_smem_bytes` comment when dynamic), and the part of it
  * the Hopper path's TMA buffers and mbarriers take. */
 static void smem_remark(ct_lower *L, size_t i, bool dynamic) {
-  char where[160], ring[200] = "";
+  char where[160], ring[256] = "";
   MlirAttribute name = mlirOperationGetAttributeByName(L->kernels[i], sref("sym_name"));
   MlirStringRef n = mlirStringAttrGetValue(name);
   long long bytes = (long long)L->kernel_smem[i];
@@ -933,12 +959,13 @@ static void smem_remark(ct_lower *L, size_t i, bool dynamic) {
              (long long)L->smem_bytes);
   else snprintf(where, sizeof where, "static (`.shared __tilec_smem[%lld]`)", bytes);
   long long r = (long long)L->kernel_ring[i];
+  const char *what = L->kernel_bulk[i] ? "the TMA loads' buffers, their mbarriers and the TMA store's staging"
+                                       : "the TMA tensor-core path's rings, mbarriers and staging buffers";
   if (r > 0 && r >= bytes)
-    snprintf(ring, sizeof ring, "; all of it for the TMA tensor-core path's rings, mbarriers and staging buffers (1024 B of it run-time "
-             "alignment slack)");
+    snprintf(ring, sizeof ring, "; all of it for %s (1024 B of it run-time alignment slack)", what);
   else if (r > 0)
-    snprintf(ring, sizeof ring, "; %lld for the TMA tensor-core path's rings, mbarriers and staging buffers (1024 B of it run-time alignment "
-             "slack), %lld for other ops", r, bytes - r);
+    snprintf(ring, sizeof ring, "; %lld for %s (1024 B of it run-time alignment slack), %lld for other ops", r, what,
+             bytes - r);
   ct_diag_emit_at(L->c, CT_DIAG_REMARK, L->kernel_loc[i], "shared memory: %lld bytes, %s%s", bytes, where, ring);
 }
 
@@ -1015,6 +1042,7 @@ static void lower_free(ct_lower *L) {
   free(L->kernels);
   free(L->kernel_smem);
   free(L->kernel_ring);
+  free(L->kernel_bulk);
   free(L->kernel_loc);
 }
 

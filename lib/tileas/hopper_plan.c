@@ -33,6 +33,11 @@
  * used), its box tiles the output with rows of one swizzle span and the staging tile fits in shared
  * memory (after the ring and its mbarriers unless it fits in the ring); its tileas.store_wait's
  * `deferred` (TILEIR_DELAY_TMA_STORE_WAIT) is honoured when the kernel returns right after the store.
+ * A kernel without mmaf (plan_bulk, plan->bulk; TILEIR_PREFER_TMA_FOR_LOAD_STORE on sm_90a/sm_100a):
+ * each top-level 2-D view load TileAS put on TMA with a register (`blocked`) consumer is a one-shot
+ * pipe (buffer 1024-aligned, one full mbarrier) whose consumes read the tile with ld.shared, and the
+ * first TMA store is the same epilogue (its staging reusing the buffers when every load was read
+ * before it); each access it does not take stays SIMT, with a remark.
  * Seed: 001 (roofline stage count, tunables). Knobs: HOPPER_MAX_M (largest tile M: 64 per
  * warpgroup), HOPPER_MAX_N, HOPPER_SMEM_LIMIT. */
 #include <mlir-c/BuiltinAttributes.h>
@@ -161,6 +166,9 @@ static MlirOperation next_emitting(MlirOperation op) {
   return q;
 }
 
+static bool bulk_pipes_read_before(const ct_hopper_plan *p, MlirOperation op, MlirBlock body);
+static const char *apply_assignment(ct_hopper_plan *p);
+
 /* The TMA store epilogue of tileas.store `op` (its layout `lay`), or why not. */
 static const char *plan_store(const ct_hopper_plan_env *env, MlirOperation entry, MlirOperation op, const ct_tileas_layout *lay,
                               const ct_hopper_plan *p, ct_hopper_store *s) {
@@ -171,11 +179,16 @@ static const char *plan_store(const ct_hopper_plan_env *env, MlirOperation entry
   if (!mlirOperationIsNull(staging) && is_op(staging, "tileas.alloc")) s->alloc = staging;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   if (mlirOperationGetBlock(op).ptr != body.ptr) return "the store is nested in control flow";
-  bool after = false;
-  for (MlirOperation q = mlirOperationGetNextInBlock(p->for_op); !mlirOperationIsNull(q); q = mlirOperationGetNextInBlock(q))
-    if (mlirOperationEqual(q, op)) after = true;
-  if (!after) return "the store is not after the wgmma loop";
-  s->after_loop = mlirOperationEqual(next_emitting(p->for_op), op);
+  if (p->bulk) {
+    s->buffers_dead = bulk_pipes_read_before(p, op, body);
+  } else {
+    bool after = false;
+    for (MlirOperation q = mlirOperationGetNextInBlock(p->for_op); !mlirOperationIsNull(q); q = mlirOperationGetNextInBlock(q))
+      if (mlirOperationEqual(q, op)) after = true;
+    if (!after) return "the store is not after the wgmma loop";
+    s->after_loop = mlirOperationEqual(next_emitting(p->for_op), op);
+    s->buffers_dead = true;
+  }
   if (ct_attr_int(op, "memory_ordering_semantics", 0) != 0) return "the store is not weak";
   int32_t seg[5];
   int nseg = 0;
@@ -205,7 +218,7 @@ static const char *plan_store(const ct_hopper_plan_env *env, MlirOperation entry
   s->tile_bytes = rows * cols * s->esize;
   const char *why;
   if (!view_tensormap(vop, &s->view, body, s->box, s->swizzle, &s->tmap, &why)) return why;
-  s->smem_off = s->tile_bytes <= p->ring_bytes ? 0 : (p->smem_bytes + 1023) / 1024 * 1024;
+  s->smem_off = s->tile_bytes <= p->ring_bytes && s->buffers_dead ? 0 : (p->smem_bytes + 1023) / 1024 * 1024;
   if (s->smem_off + s->tile_bytes + CT_SMEM_RING_SLACK > HOPPER_SMEM_LIMIT) return "the staging tile does not fit in shared memory";
   /* TILEIR_DELAY_TMA_STORE_WAIT: TileAS marks the store_wait deferred */
   MlirOperation next = next_emitting(op);
@@ -252,10 +265,141 @@ static void plan_stores(const ct_hopper_plan_env *env, MlirOperation entry, ct_h
       p->declined_store = st[i];
       p->declined_store_why = why;
     }
-    if (env->explain_decline)
+    if (env->explain_decline && p->bulk)
+      ct_remark_op(env->c, st[i], "TileAS chose a TMA store for this result; it is stored with st.global: %s", why);
+    else if (env->explain_decline)
       ct_remark_op(env->c, st[i], "wgmma path: TileAS chose a TMA store for a result; it is stored from the accumulator "
                  "fragments with st.global: %s", why);
   }
+}
+
+/* ---- a kernel without mmaf (plan->bulk) ---- */
+
+/* Does a come before b in block `body` (both in it)? */
+static bool before_in_block(MlirBlock body, MlirOperation a, MlirOperation b) {
+  for (MlirOperation q = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(q); q = mlirOperationGetNextInBlock(q)) {
+    if (mlirOperationEqual(q, b)) return false;
+    if (mlirOperationEqual(q, a)) return true;
+  }
+  return false;
+}
+
+/* Is every pipe of the bulk plan filled and read (each consume of its slot at the entry's top level)
+ * before op? Then a staging buffer written at op may reuse the pipe buffers. */
+static bool bulk_pipes_read_before(const ct_hopper_plan *p, MlirOperation op, MlirBlock body) {
+  for (int i = 0; i < p->npipes; i++) {
+    MlirOperation ld = p->pipes[i].load;
+    if (!before_in_block(body, ld, op)) return false;
+    for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(ld, 0)); !mlirOpOperandIsNull(u);
+         u = mlirOpOperandGetNextUse(u)) {
+      MlirOperation w = mlirOpOperandGetOwner(u);
+      if (is_op(w, "tileas.consume") && !before_in_block(body, w, op)) return false;
+    }
+  }
+  return true;
+}
+
+/* Pipe o of a kernel without mmaf: its tileas.produce (o->load) at the entry's top level, weak, its
+ * token unused, a 2-D view load whose pipe TileAS gave a TMA producer and a register consumer
+ * (`blocked`); its tile lands as TileAS's boxes side by side (rows x span bytes each, TileAS's
+ * swizzle) and every tileas.consume of its slot reads it into registers. Fills o, or says why not. */
+static const char *plan_bulk_pipe(ct_hopper_pipe *o, MlirBlock body) {
+  MlirOperation ld = o->load;
+  const char *why;
+  if (!mlirBlockEqual(mlirOperationGetBlock(ld), body)) return "the load is inside control flow";
+  if (ct_attr_int(ld, "memory_ordering_semantics", 0) != 0) return "the load is not weak";
+  if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(ld, 1))))
+    return "the load's token orders later memory operations";
+  int32_t seg[4];
+  if (ct_attr_segments(ld, seg, 4) != 4 || seg[2] != 2) return "the load is not a 2-D view load";
+  MlirOperation vop = view_op_of(mlirOperationGetOperand(ld, 1));
+  if (mlirOperationIsNull(vop) || ct_tileaa_view_read(vop, &o->view) || o->view.tile_rank != 2)
+    return "the load does not read a 2-D partition view";
+  if (o->view.padding != CT_PAD_NONE && o->view.padding != CT_PAD_ZERO) return "a non-zero padding value (TMA fills zeros)";
+  o->base_arg = view_base_arg(vop, body);
+  if (o->base_arg < 0) return "the view's base pointer is not a kernel argument";
+  MlirOperation pipe = def_op(mlirOperationGetOperand(ld, 0));
+  if (mlirOperationIsNull(pipe) || !is_op(pipe, "tileas.pipe")) return "no tileas.pipe";
+  ct_tileas_pipe pi;
+  if ((why = ct_tileas_pipe_read(pipe, &pi))) return why;
+  if (pi.producer != CT_ATOM_TMA || pi.consumer != CT_FRAG_BLOCKED) return "TileAS did not choose a TMA load into registers";
+  MlirOperation alloc = def_op(mlirOperationGetOperand(pipe, 0));
+  if (mlirOperationIsNull(alloc) || !is_op(alloc, "tileas.alloc")) return "no tileas.alloc";
+  o->pipe_op = pipe;
+  o->alloc = alloc;
+  ct_tileas_alloc al;
+  if (ct_tileas_alloc_read(alloc, &al)) return "a malformed tileas.alloc";
+  ct_tileas_layout lay;
+  if (!ct_tileas_op_layout(ld, &lay) || !layout_box(&lay, 1, o->box, &o->nboxes)) return "the load layout has no TMA box";
+  int swz = (int)al.swizzle, esize = ct_elem_bits(o->view.elem) / 8;
+  if (lay.swizzle != swz) return "the load layout's swizzle differs from its buffer's (tileas.alloc)";
+  int64_t rows = o->view.tile_shape[0], cols = o->view.tile_shape[1], span = o->box[1] * esize;
+  if (esize < 1 || o->box[0] != rows || o->box[1] * o->nboxes != cols) return "the TMA boxes do not tile the loaded tile";
+  if (swz ? span != swz : span % 16) return "the TMA box inner extent is not one swizzle span (or 16-byte multiple)";
+  o->geom = (ct_wgmma_operand_geom){.k_major = true, .swizzle = swz, .esize = esize, .rows = rows,
+                                    .box_bytes = rows * span, .box_stride = rows * span, .nboxes = o->nboxes};
+  if (o->geom.box_bytes % (swz ? 8 * swz : 128)) return "a TMA box is not aligned to its swizzle pattern (128 bytes unswizzled)";
+  o->tile_bytes = rows * cols * esize;
+  if (pi.tx_bytes != o->tile_bytes) return "TileAS tx_bytes differ from the tile bytes";
+  if (!view_tensormap(vop, &o->view, body, o->box, swz, &o->tmap, &why)) return why;
+  o->batch = 1;
+  o->stages = 1;
+  o->role = CT_PIPE_A;
+  bool consumed = false;
+  for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(ld, 0)); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation w = mlirOpOperandGetOwner(u);
+    if (!is_op(w, "tileas.consume") && !is_op(w, "tileas.release")) return "the pipe's slot is used by other ops";
+    consumed |= is_op(w, "tileas.consume");
+  }
+  /* (a fill nobody waits for could still be landing when the block exits) */
+  if (!consumed) return "the loaded tile is not used";
+  return NULL;
+}
+
+/* The bulk plan of an entry without mmaf: every tileas.produce plan_bulk_pipe takes (the others
+ * stay SIMT loads, with a remark when explaining), each buffer 1024-aligned in program order, then
+ * one full mbarrier each (one arrival: the issuing thread's expect_tx), then the TMA store
+ * (plan_stores; its staging reuses the buffers when they have all been read before it). NULL when
+ * something was planned; "" when nothing was. */
+static const char *plan_bulk(const ct_hopper_plan_env *env, MlirOperation entry, ct_hopper_plan *p) {
+  memset(p, 0, sizeof *p);
+  p->bulk = true;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
+  enum { MAXL = 64 };
+  MlirOperation prods[MAXL];
+  int nprod = collect(entry, "tileas.produce", NULL, prods, MAXL, 0);
+  int64_t off = 0;
+  for (int i = 0; i < nprod && i < MAXL; i++) {
+    ct_hopper_pipe *o = &p->pipes[p->npipes];
+    const char *why = p->npipes == CT_HOPPER_MAX_PIPES ? "more TMA loads than the plan takes (6)" : NULL;
+    if (!why) {
+      memset(o, 0, sizeof *o);
+      o->load = prods[i];
+      why = plan_bulk_pipe(o, body);
+    }
+    int64_t at = (off + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
+    if (!why && at + o->tile_bytes + CT_SMEM_RING_SLACK > HOPPER_SMEM_LIMIT) why = "its buffer does not fit in shared memory";
+    if (why) {
+      if (env->explain_decline)
+        ct_remark_op(env->c, prods[i], "TileAS chose a TMA load for this tile; it is loaded with ld.global: %s", why);
+      continue;
+    }
+    o->smem_off = at;
+    off = at + o->tile_bytes;
+    p->npipes++;
+  }
+  p->ring_bytes = off;
+  for (int i = 0; i < p->npipes; i++) {
+    p->pipes[i].full_off = off;
+    p->pipes[i].full_arrivals = 1;
+    off += 8;
+    p->nbarriers++;
+  }
+  p->smem_bytes = off;
+  plan_stores(env, entry, p);
+  if (!p->npipes && !p->has_store) return "";
+  return apply_assignment(p);
 }
 
 /* The TileAS decisions for the pipe of o's tileas.produce; records that pipe's tileas.pipe and
@@ -573,7 +717,7 @@ static const char *apply_assignment(ct_hopper_plan *p) {
     if (r[i].hi > end) end = r[i].hi;
     for (int j = 0; j < i; j++) {
       if (r[i].lo >= r[j].hi || r[j].lo >= r[i].hi) continue;
-      if ((r[i].staging && r[j].buffer) || (r[j].staging && r[i].buffer)) continue;
+      if (p->st.buffers_dead && ((r[i].staging && r[j].buffer) || (r[j].staging && r[i].buffer))) continue;
       p->why_op = r[i].op;
       return "two shared-memory ranges of the assignment overlap (tileas.offset / tileas.barriers / "
              "tileas.b_staging_offset / tileas.tmem)";
@@ -971,7 +1115,28 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
   p->why_op = (MlirOperation){NULL};
   MlirOperation mmas[CT_HOPPER_MAX_MMAS + 1];
   int n = collect(entry, "cuda_tile.mmaf", "cuda_tile.mmai", mmas, CT_HOPPER_MAX_MMAS + 1, 0);
-  if (n == 0) return false;
+  if (n == 0) {
+    if (!env->has_tma || env->self_contained_abi) return false;
+    const char *why = plan_bulk(env, entry, p);
+    if (why) {
+      *why_out = *why ? why : NULL;
+      return false;
+    }
+    for (int i = 0; i < p->npipes; i++) p->pipes[i].param = i;
+    p->st.param = p->npipes;
+    for (int i = 0; i < p->npipes && env->describe_plan; i++) {
+      const ct_hopper_pipe *o = &p->pipes[i];
+      ct_remark_op(env->c, o->load, "TMA load: %d box%s %lldx%lld, swizzle %dB, into shared memory at +%lld (one mbarrier); "
+                   "read into registers with ld.shared where it is used", o->nboxes, o->nboxes == 1 ? "" : "es",
+                   (long long)o->box[0], (long long)o->box[1], o->geom.swizzle, (long long)o->smem_off);
+    }
+    if (p->has_store && env->describe_plan)
+      ct_remark_op(env->c, p->st.store, "TMA store: %d box(es) %lldx%lld, swizzle %dB, staged at +%lld in shared memory%s, "
+                   "wait_group.read %s", p->st.nboxes, (long long)p->st.box[0], (long long)p->st.box[1], p->st.swizzle,
+                   (long long)p->st.smem_off, p->st.smem_off == 0 && p->npipes ? " (reusing the TMA loads' buffers)" : "",
+                   p->st.deferred ? "deferred to the kernel's return" : "right after the store");
+    return true;
+  }
   int shown = n < CT_HOPPER_MAX_MMAS + 1 ? n : CT_HOPPER_MAX_MMAS + 1;
   const char *why = NULL;
   if (!env->has_wgmma && !env->has_tcgen05)

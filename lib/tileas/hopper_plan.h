@@ -199,11 +199,19 @@ typedef struct ct_hopper_store {
   int64_t box_bytes, tile_bytes;
   int64_t smem_off;          /* staging offset from the 1024-aligned ring start */
   bool after_loop;           /* the store follows the loop directly (its exit barrier suffices) */
+  bool buffers_dead;         /* every pipe buffer has been read when the store runs (after the wgmma
+                                loop; plan->bulk: each pipe filled and consumed before it), so the
+                                staging may reuse them */
   bool deferred;             /* wait_group.read at the kernel's return (TILEIR_DELAY_TMA_STORE_WAIT) */
   ct_tensormap_fields tmap;
 } ct_hopper_store;
 
 typedef struct ct_hopper_plan {
+  /* a kernel without mmaf whose view loads and stores TileAS put on TMA
+   * (TILEIR_PREFER_TMA_FOR_LOAD_STORE; hopper_plan.c plan_bulk): each pipe is filled once at the
+   * entry's top level and its tile read into registers (ld.shared) where it is consumed; no loop
+   * (for_op and top_op null), no mmaf, the kernel's own warps (warpgroups 0) */
+  bool bulk;
   MlirOperation for_op;      /* the loop holding every wgmma */
   /* the loop is nested in control flow (a persistent kernel's tile loop around it): top_op is its
    * outermost enclosing op in the entry body (for_op itself when not nested). The rings and
@@ -252,14 +260,16 @@ typedef struct ct_hopper_plan_env {
   ct_ctx *c;
   bool has_wgmma;          /* the target is sm_90a */
   bool has_tcgen05;        /* the target is sm_100a: plan the tcgen05 form */
+  bool has_tma;            /* the target has TMA (sm_90a, sm_100a): a kernel without mmaf may take plan->bulk */
   bool self_contained_abi; /* tilec as tileiras: only the entry's arguments, no host-built tensor maps */
   bool explain_decline;    /* remark why the kernel stays on mma.sync */
   bool describe_plan;      /* remark the wgmma path's shape (and its TMA store epilogue) */
 } ct_hopper_plan_env;
 
 /* Plans entry's TMA + wgmma path. hinted_warps: the entry's num_worker_warps_per_cta, 0 = none.
- * True when every mmaf of the entry takes wgmma; false with *why (NULL when the entry has no mmaf)
- * when the kernel stays on the mma.sync path. */
+ * True when every mmaf of the entry takes wgmma; false with *why when the kernel stays on the
+ * mma.sync path. An entry without mmaf: true with plan->bulk when env->has_tma and TileAS put some
+ * of its view loads or stores on TMA and the plan takes one; false (*why NULL) otherwise. */
 bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct_hopper_plan *p, int hinted_warps,
                           const char **why);
 

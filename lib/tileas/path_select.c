@@ -19,7 +19,10 @@
  * mma.sync on those warps (reg_layout.h ct_reg_layout_mma_sync_ok: m16n8k16 for f16/bf16 -> f32,
  * m16n8k32 for i8 -> i32; M % 16, N % 8, a warp grid), else fma. An invalid hint leaves
  * tileas.num_warps out; the code
- * generator reports it. Then the shared-memory paths the entry does not take are rewritten into
+ * generator reports it. An entry without mmaf on sm_90a/sm_100a gets the bulk plan of the TMA loads
+ * and store TileAS chose (TILEIR_PREFER_TMA_FOR_LOAD_STORE; hopper_plan.c plan_bulk: read into
+ * registers with ld.shared, the kernel's own warps), its offsets and mbarriers recorded like the
+ * wgmma path's. Then the shared-memory paths the entry does not take are rewritten into
  * what the PTX does (demote_untaken_paths): a pipe the plan does not feed wgmma from becomes a SIMT
  * tileas.load, a TMA store its epilogue does not take a SIMT store, and unused pipes and buffers
  * go; so the code generator lowers every tileas.produce on the wgmma path and refuses one it cannot.
@@ -129,19 +132,25 @@ static void tma_store_to_simt(MlirOperation st) {
  *    store (st.global), with a remark;
  *  - the pipes and buffers nobody uses any more go, and tileas.smem_bytes drops by their bytes;
  *  - a loop left without pipes loses its tileas.schedule (nothing in the PTX follows it). */
-static void demote_untaken_paths(ct_ctx *c, MlirOperation entry, const ct_hopper_plan *plan) {
+static void demote_untaken_paths(ct_ctx *c, MlirOperation entry, const ct_hopper_plan *plan, bool stores_explained) {
   ct_oplist ops = {0};
   ct_ir_collect(entry, "tileas.produce", &ops);
   for (size_t i = 0; i < ops.n; i++)
     if (!plan || hopper_pipe_of_load(plan, ops.ops[i]) < 0) produce_to_load(ops.ops[i]);
   ct_oplist_free(&ops);
-  ct_ir_collect(entry, "tileas.store", &ops);
+  /* (the prefix collects tileas.store_wait too, which tma_store_to_simt destroys with its store:
+   * keep only the stores before rewriting any) */
+  ct_oplist all = {0};
+  ct_ir_collect(entry, "tileas.store", &all);
+  for (size_t i = 0; i < all.n; i++)
+    if (ct_ir_is(all.ops[i], "tileas.store")) ct_oplist_push(&ops, all.ops[i]);
+  ct_oplist_free(&all);
   for (size_t i = 0; i < ops.n; i++) {
     MlirOperation st = ops.ops[i];
     ct_tileas_layout lay;
     if (!ct_tileas_op_layout(st, &lay) || lay.atom != CT_ATOM_TMA) continue;
     if (plan && plan->has_store && mlirOperationEqual(plan->st.store, st)) continue;
-    if (!plan) /* (a declined store of a planned entry has its remark from the plan) */
+    if (!plan && !stores_explained) /* (a declined store of a planned entry, or of a bulk plan, has its remark from the plan) */
       ct_remark_op(c, st, "TileAS chose a TMA store for this result, but the TMA store epilogue is part of the wgmma "
                    "path, which this kernel does not take; it is stored with st.global");
     tma_store_to_simt(st);
@@ -182,7 +191,7 @@ static void demote_untaken_paths(ct_ctx *c, MlirOperation entry, const ct_hopper
  * each pipe's and the staging buffer's tileas.alloc, tileas.barriers on each pipe, and
  * tileas.b_staging_offset on each mmaf/mmai whose B is staged from registers (no TMA pipe, or a
  * tf32/8-bit B not K-major in one), whose bytes join the kernel's tileas.smem_bytes. */
-static void record_smem_assignment(const ct_hopper_plan *plan) {
+static void record_smem_assignment(MlirOperation entry, const ct_hopper_plan *plan) {
   for (int i = 0; i < plan->npipes; i++) {
     const ct_hopper_pipe *o = &plan->pipes[i];
     ct_tileas_set_offset(o->alloc, o->smem_off);
@@ -200,7 +209,6 @@ static void record_smem_assignment(const ct_hopper_plan *plan) {
       staged += plan->mmas[i].b_slots * plan->mmas[i].b_slot_bytes;
     }
   /* the kernel's footprint includes the B staging buffers */
-  MlirOperation entry = mlirOperationGetParentOperation(plan->for_op);
   MlirAttribute smem = mlirOperationGetAttributeByName(entry, ct_ir_sref("tileas.smem_bytes"));
   if (staged && !mlirAttributeIsNull(smem) && mlirAttributeIsAInteger(smem))
     mlirOperationSetAttributeByName(entry, ct_ir_sref("tileas.smem_bytes"),
@@ -235,11 +243,13 @@ static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
   ct_hopper_plan_env env = {.c = c,
                             .has_wgmma = o->target == CT_TILEAS_SM90A,
                             .has_tcgen05 = o->target == CT_TILEAS_SM100A && !o->tunables.disable_tcgen05,
+                            .has_tma = o->target == CT_TILEAS_SM90A || o->target == CT_TILEAS_SM100A,
                             .self_contained_abi = o->self_contained_abi,
                             .explain_decline = true};
   ct_hopper_plan plan;
   const char *why = NULL;
-  bool wgmma = valid && ct_hopper_plan_entry(&env, entry, &plan, warps == CT_DEFAULT_WARPS ? 0 : (int)warps, &why);
+  bool planned = valid && ct_hopper_plan_entry(&env, entry, &plan, warps == CT_DEFAULT_WARPS ? 0 : (int)warps, &why);
+  bool wgmma = planned && !plan.bulk; /* (a bulk plan: no mmaf, the kernel's own warps) */
   if (wgmma && !plan.ws) { /* the planned path's live tiles must fit the code generator's budget (its estimate) */
     int threads = 128 * plan.warpgroups;
     ct_reg_pressure P = {.nthreads = threads, .budget = ct_reg_budget_words(threads), .plan = &plan};
@@ -251,7 +261,7 @@ static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
                      "budget of %lld per thread at %d threads (the accumulators stay in registers)",
                      plan.tcgen05 ? "tcgen05" : "wgmma", (long long)P.budget, threads);
       ct_oplist_free(&mm);
-      wgmma = false;
+      wgmma = planned = false;
       warps = CT_DEFAULT_WARPS;
     }
   }
@@ -270,9 +280,12 @@ static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
                 ct_reg_layout_mma_sync_ok(&a, &b, &acc, (int)warps);
     ct_tileas_set_mma(op, sync ? CT_MMA_SYNC : CT_MMA_FMA);
   }
+  bool has_mma = mmas.n > 0;
   ct_oplist_free(&mmas);
-  if (wgmma) record_smem_assignment(&plan);
-  demote_untaken_paths(c, entry, wgmma ? &plan : NULL);
+  if (planned) record_smem_assignment(entry, &plan);
+  /* a kernel without mmaf on a TMA target had its TMA accesses planned (plan_bulk), each declined one explained */
+  bool bulk_tried = valid && env.has_tma && !env.self_contained_abi && !has_mma;
+  demote_untaken_paths(c, entry, planned ? &plan : NULL, bulk_tried);
   if (valid) mlirOperationSetAttributeByName(entry, ct_ir_sref("tileas.num_warps"), ct_ir_i64_attr(ctx, warps));
   return true;
 }

@@ -13,6 +13,8 @@
  *    global loads and shared stores become 16-byte vectors); when every use is the A operand of
  *    an mmaf on wgmma, wgmma's register A fragment (the accumulator layout over M x K), so the
  *    loads land where wgmma reads them, with no conversion through shared memory;
+ *  - a tileas.consume of a TMA load read into registers (a `blocked` pipe consumer: path_select.c's
+ *    bulk plan): blocked (ct_layout_blocked: 16-byte ld.shared vectors);
  *  - an iota, a splat constant, a broadcast, an extract, an insert, a cat (rank >= 1): blocked
  *    (ct_layout_blocked);
  *  - an mmaf/mmai on mma.sync whose operands fit an mma.sync shape (f16/bf16 -> f32: m16n8k16;
@@ -33,6 +35,15 @@
 #include "tileas/tileas.h"
 
 static bool name_is(MlirOperation op, const char *n) { return ct_ir_is(op, n); }
+
+/* Is op a tileas.consume of a pipe whose consumer is registers (`blocked`: a TMA load read with
+ * ld.shared, path_select.c's bulk plan) rather than an MMA reading shared memory? */
+static bool consumes_into_registers(MlirOperation op) {
+  MlirValue pv = mlirOperationGetNumOperands(op) ? mlirOperationGetOperand(op, 0) : (MlirValue){NULL};
+  if (!pv.ptr || !mlirValueIsAOpResult(pv)) return false;
+  ct_tileas_pipe pi;
+  return !ct_tileas_pipe_read(mlirOpResultGetOwner(pv), &pi) && pi.consumer == CT_FRAG_BLOCKED;
+}
 
 /* Is every use of v an A/B operand of mmaf (through tileaa.wait hand-offs, in a TileAA module)? */
 static bool only_feeds_mma(MlirValue v) {
@@ -192,8 +203,15 @@ static void assign_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
   ct_ir_collect(entry, "tileas.", &ops);
   for (size_t i = 0; i < ops.n; i++) {
     MlirOperation op = ops.ops[i];
-    if (!name_is(op, "tileas.load")) continue; /* (every tileas.produce left feeds wgmma from SMEM) */
     ct_layout l;
+    if (name_is(op, "tileas.consume") && consumes_into_registers(op)) {
+      ct_type t;
+      if (mlirOperationGetNumResults(op) == 1 && ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, 0)), &t) &&
+          t.kind == CT_TYPE_TILE && t.rank >= 1 && ct_layout_blocked(&l, t.rank, t.shape, nwarps))
+        set_layout(op, &l);
+      continue;
+    }
+    if (!name_is(op, "tileas.load")) continue; /* (every other tileas.produce left feeds wgmma from SMEM) */
     if (ct_reg_layout_for_view_load(op, nwarps, &l)) set_layout(op, &l);
   }
   ct_oplist_free(&ops);

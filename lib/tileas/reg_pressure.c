@@ -52,9 +52,10 @@ typedef struct rb {
 } rb;
 
 
-/* Is op the tileas.consume of a Hopper-path pipe (its tile stays in shared memory, no registers)? */
+/* Is op the tileas.consume of a Hopper-path pipe (its tile stays in shared memory, no registers; a
+ * bulk plan's consume reads its tile into registers)? */
 static bool in_pipe_smem(const ct_reg_pressure *P, MlirOperation op, const char *name) {
-  return P->plan && !strcmp(name, "tileas.consume") && hopper_takes_pipe_slot(P->plan, op);
+  return P->plan && !P->plan->bulk && !strcmp(name, "tileas.consume") && hopper_takes_pipe_slot(P->plan, op);
 }
 
 static long rb_find(const rb *R, MlirValue v) {
