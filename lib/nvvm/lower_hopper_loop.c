@@ -205,8 +205,10 @@ void hopper_issue(ct_lower *L, const ct_hopper_pipe *o, MlirValue stage, MlirVal
   MlirValue tmap = mlirBlockGetArgument(mlirRegionGetFirstBlock(L->fn_region), L->nuser_args + o->param);
   /* coordinates innermost first: inner, outer, then the leading unit dims of a 3-D/4-D view (a
    * tile index there is the element index) */
-  MlirValue outer = bld_mul(b, load_index(L, o, 2 + o->lead, j), bld_i32(b, o->view.tile_shape[o->lead]));
-  MlirValue inner0 = bld_mul(b, load_index(L, o, 3 + o->lead, j), bld_i32(b, o->view.tile_shape[o->lead + 1]));
+  bool rank1 = o->view.tile_rank == 1; /* (a bulk plan's row: one coordinate) */
+  MlirValue outer = rank1 ? (MlirValue){NULL} : bld_mul(b, load_index(L, o, 2 + o->lead, j), bld_i32(b, o->view.tile_shape[o->lead]));
+  MlirValue inner0 = rank1 ? bld_mul(b, load_index(L, o, 2, j), bld_i32(b, o->view.tile_shape[0]))
+                           : bld_mul(b, load_index(L, o, 3 + o->lead, j), bld_i32(b, o->view.tile_shape[o->lead + 1]));
   MlirValue stage_off = bld_add(b, bld_i32(b, o->smem_off), bld_mul(b, stage, bld_i32(b, o->tile_bytes)));
   MlirType ptr7 = mlirLLVMPointerTypeGet(b->ctx, 7);
   for (int bx = 0; bx < o->nboxes; bx++) {
@@ -216,7 +218,7 @@ void hopper_issue(ct_lower *L, const ct_hopper_pipe *o, MlirValue stage, MlirVal
     int n = 0;
     ops[n++] = dst, ops[n++] = full, ops[n++] = tmap;
     ops[n++] = bld_add(b, inner0, bld_i32(b, bx * o->box[1]));
-    ops[n++] = outer;
+    if (!rank1) ops[n++] = outer;
     for (int d = o->lead - 1; d >= 0; d--) /* (a batched pipe's batch dim: tile index × batch) */
       ops[n++] = d == 0 && o->batch > 1 ? bld_mul(b, load_index(L, o, 2, j), bld_i32(b, (int32_t)o->batch))
                                         : load_index(L, o, 2 + d, j);
@@ -225,9 +227,10 @@ void hopper_issue(ct_lower *L, const ct_hopper_pipe *o, MlirValue stage, MlirVal
     ops[n++] = bld_const_int(b, b->i1, 0);
     ops[n++] = bld_const_int(b, b->i1, 0);
     ops[n++] = bld_i32(b, 0);
-    static const char *const g2s[] = {"llvm.nvvm.cp.async.bulk.tensor.g2s.tile.2d", "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.3d",
-                                      "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.4d", "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.5d"};
-    intr0(b, g2s[o->lead], n, ops);
+    static const char *const g2s[] = {"llvm.nvvm.cp.async.bulk.tensor.g2s.tile.1d", "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.2d",
+                                      "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.3d", "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.4d",
+                                      "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.5d"};
+    intr0(b, g2s[rank1 ? 0 : o->lead + 1], n, ops);
   }
 }
 

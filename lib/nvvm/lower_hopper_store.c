@@ -61,16 +61,25 @@ static MlirValue boxes_offset(ct_bld *b, const smem_boxes *t, MlirValue row, Mli
 /* Elements per shared-memory access of layout l: its leading register bases that are the lowest
  * column bits, within 16 bytes (one vector ld/st.shared; a swizzle moves whole 16-byte chunks). */
 static int boxes_vector_elems(const ct_layout *l, int esize) {
-  int off1 = ct_layout_dim_offset(l, 1), bits1 = ct_layout_dim_bits(l, 1), vb = 0;
+  int off1 = ct_layout_dim_offset(l, l->rank - 1), bits1 = ct_layout_dim_bits(l, l->rank - 1), vb = 0;
   while (vb < l->nreg_bits && vb < bits1 && l->reg[vb] == 1u << (off1 + vb) && (2 << vb) * esize <= 16) vb++;
   return 1 << vb;
 }
 
 /* The shared pointer of register k of layout l (this thread's row / column bits trow / tcol). */
+/* The row and column dims of layout l (a 1-D tile is one row: no row bits). */
+static void boxes_dims(const ct_layout *l, int *off0, int *bits0, int *off1, int *bits1) {
+  bool row = l->rank == 2;
+  *off0 = row ? ct_layout_dim_offset(l, 0) : 0;
+  *bits0 = row ? ct_layout_dim_bits(l, 0) : 0;
+  *off1 = ct_layout_dim_offset(l, l->rank - 1);
+  *bits1 = ct_layout_dim_bits(l, l->rank - 1);
+}
+
 static MlirValue boxes_reg_ptr(ct_lower *L, const smem_boxes *t, const ct_layout *l, MlirValue trow, MlirValue tcol, int k) {
   ct_bld *b = &L->b;
-  int off0 = ct_layout_dim_offset(l, 0), bits0 = ct_layout_dim_bits(l, 0);
-  int off1 = ct_layout_dim_offset(l, 1), bits1 = ct_layout_dim_bits(l, 1);
+  int off0, bits0, off1, bits1;
+  boxes_dims(l, &off0, &bits0, &off1, &bits1);
   uint32_t rf = ct_layout_reg_flat(l, (uint32_t)k);
   MlirValue row = bld_or(b, trow, bld_i32(b, (int32_t)((rf >> off0) & ((1u << bits0) - 1))));
   MlirValue col = bld_or(b, tcol, bld_i32(b, bits1 ? (int32_t)((rf >> off1) & ((1u << bits1) - 1)) : 0));
@@ -80,18 +89,21 @@ static MlirValue boxes_reg_ptr(ct_lower *L, const smem_boxes *t, const ct_layout
 /* This thread's row and column bits of layout l. */
 static void boxes_thread_bits(ct_lower *L, const ct_layout *l, MlirValue *trow, MlirValue *tcol) {
   MlirValue t = thread_flat_index(L, l);
-  *trow = hopper_bit_field(&L->b, t, ct_layout_dim_offset(l, 0), ct_layout_dim_bits(l, 0));
-  *tcol = hopper_bit_field(&L->b, t, ct_layout_dim_offset(l, 1), ct_layout_dim_bits(l, 1));
+  int off0, bits0, off1, bits1;
+  boxes_dims(l, &off0, &bits0, &off1, &bits1);
+  *trow = hopper_bit_field(&L->b, t, off0, bits0);
+  *tcol = hopper_bit_field(&L->b, t, off1, bits1);
 }
 
 int lower_hopper_store(ct_lower *L, MlirOperation op) {
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;
   const ct_hopper_store *s = &p->st;
-  ct_lv *v = lv_get(L, op, 0), *i0 = lv_get(L, op, 2), *i1 = lv_get(L, op, 3);
+  bool rank1 = s->view.tile_rank == 1; /* (a bulk plan's 1-D store: one box row, one coordinate) */
+  ct_lv *v = lv_get(L, op, 0), *i0 = lv_get(L, op, 2), *i1 = rank1 ? i0 : lv_get(L, op, 3);
   if (!v || !i0 || !i1) return LOWER_FAILED;
   const ct_layout *l = v->layout;
-  if (ct_log2_exact(s->box[1]) < 0 || !l || l->rank != 2) {
+  if (ct_log2_exact(s->box[1]) < 0 || !l || l->rank != s->view.tile_rank) {
     ct_error_op(L->c, op, "internal error: TMA store epilogue on an unexpected layout");
     return LOWER_FAILED;
   }
@@ -124,12 +136,15 @@ int lower_hopper_store(ct_lower *L, MlirOperation op) {
   MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
   MlirValue tmap = mlirBlockGetArgument(mlirRegionGetFirstBlock(L->fn_region), L->nuser_args + s->param);
   MlirValue outer = bld_mul(b, i0->regs[0], bld_i32(b, s->view.tile_shape[0]));
-  MlirValue inner0 = bld_mul(b, i1->regs[0], bld_i32(b, s->view.tile_shape[1]));
+  MlirValue inner0 = bld_mul(b, i1->regs[0], bld_i32(b, s->view.tile_shape[rank1 ? 0 : 1]));
   for (int bx = 0; bx < s->nboxes; bx++) {
     MlirValue src = hopper_ring_ptr(L, bld_i32(b, s->smem_off + bx * s->box_bytes));
     MlirValue ops[6] = {src, tmap, bld_add(b, inner0, bld_i32(b, bx * s->box[1])), outer, bld_i64(b, 0),
                         bld_const_int(b, b->i1, 0)};
-    intr0(b, "llvm.nvvm.cp.async.bulk.tensor.s2g.tile.2d", 6, ops);
+    if (rank1) { /* one coordinate: the operands after it move down one */
+      ops[3] = ops[4], ops[4] = ops[5];
+      intr0(b, "llvm.nvvm.cp.async.bulk.tensor.s2g.tile.1d", 5, ops);
+    } else intr0(b, "llvm.nvvm.cp.async.bulk.tensor.s2g.tile.2d", 6, ops);
   }
   intr0(b, "llvm.nvvm.cp.async.bulk.commit.group", 0, NULL);
   if (!s->deferred) {
@@ -167,7 +182,7 @@ int lower_bulk_consume(ct_lower *L, MlirOperation op) {
   const ct_hopper_pipe *o = &p->pipes[pi];
   const ct_layout *l = layout_chosen_for(L, op, &t);
   if (!l) return LOWER_FAILED;
-  if (l->rank != 2 || ct_log2_exact(o->box[1]) < 0) {
+  if (l->rank != o->view.tile_rank || ct_log2_exact(o->box[1]) < 0) {
     ct_error_op(L->c, op, "internal error: a TMA-loaded tile read into an unexpected layout");
     return LOWER_FAILED;
   }

@@ -192,32 +192,41 @@ static const char *plan_store(const ct_hopper_plan_env *env, MlirOperation entry
   if (ct_attr_int(op, "memory_ordering_semantics", 0) != 0) return "the store is not weak";
   int32_t seg[5];
   int nseg = 0;
-  if ((nseg = ct_attr_segments(op, seg, 5)) < 0 || nseg > 5 || nseg < 4 || seg[2] != 2 || seg[3] != 0)
-    return "the store is not a 2-D view store without an input token";
+  /* (a 1-D store, one box row, only in a bulk plan) */
+  if ((nseg = ct_attr_segments(op, seg, 5)) < 0 || nseg > 5 || nseg < 4 || seg[2] != 2 - (p->bulk && seg[2] == 1) ||
+      seg[3] != 0)
+    return p->bulk ? "the store is not a 1-D or 2-D view store without an input token"
+                   : "the store is not a 2-D view store without an input token";
+  bool rank1 = seg[2] == 1;
   intptr_t nres = mlirOperationGetNumResults(op);
   if (nres > 0 && !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, nres - 1))))
     return "the store's token orders later memory operations (a TMA store completes asynchronously)";
   MlirOperation vop = view_op_of(mlirOperationGetOperand(op, 1));
   ct_type tile;
   if (mlirOperationIsNull(vop) || ct_tileaa_view_read(vop, &s->view) ||
-      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 0)), &tile) || s->view.tile_rank != 2 || tile.rank != 2)
-    return "the store does not write a 2-D tile to a partition view";
+      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 0)), &tile) || s->view.tile_rank != seg[2] ||
+      tile.rank != seg[2])
+    return "the store does not write its tile to a partition view of the same rank";
   if (tile.elem != CT_F32 && tile.elem != CT_F16 && tile.elem != CT_BF16) return "the stored element type has no TMA data type here";
   s->esize = ct_elem_bits(tile.elem) / 8;
-  int64_t rows = s->view.tile_shape[0], cols = s->view.tile_shape[1];
-  if (tile.shape[0] != rows || tile.shape[1] != cols) return "the stored tile differs from the view's tile";
+  int64_t rows = rank1 ? 1 : s->view.tile_shape[0], cols = s->view.tile_shape[rank1 ? 0 : 1];
+  if (tile.shape[0] != s->view.tile_shape[0] || (!rank1 && tile.shape[1] != cols)) return "the stored tile differs from the view's tile";
   s->base_arg = view_base_arg(vop, body);
   if (s->base_arg < 0) return "the output view's base pointer is not a kernel argument";
-  if (!layout_box(lay, 1, s->box, &s->nboxes)) return "the TMA store layout has no box";
+  if (rank1 && lay->atom == CT_ATOM_TMA && lay->rank == 1) s->box[0] = 1, s->box[1] = lay->box[0], s->nboxes = (int)lay->boxes;
+  else if (rank1 || !layout_box(lay, 1, s->box, &s->nboxes)) return "the TMA store layout has no box";
   s->swizzle = lay->swizzle;
   int64_t span = s->box[1] * s->esize;
   if (s->box[0] != rows || s->box[1] * s->nboxes != cols) return "the TMA store boxes do not tile the output";
   if (s->swizzle ? span != s->swizzle : span % 16) return "the TMA store box inner extent is not one swizzle span";
   s->box_bytes = rows * span;
-  if (s->box_bytes % (s->swizzle ? 8 * s->swizzle : 128)) return "a TMA store box is not aligned to its swizzle pattern";
+  /* (boxes after the first start box_bytes apart: each on its swizzle pattern's repeat; the first is
+   * where the 1024-aligned staging is) */
+  if (s->nboxes > 1 && s->box_bytes % (s->swizzle ? 8 * s->swizzle : 128))
+    return "a TMA store box is not aligned to its swizzle pattern";
   s->tile_bytes = rows * cols * s->esize;
   const char *why;
-  if (!view_tensormap(vop, &s->view, body, s->box, s->swizzle, &s->tmap, &why)) return why;
+  if (!view_tensormap(vop, &s->view, body, rank1 ? s->box + 1 : s->box, s->swizzle, &s->tmap, &why)) return why;
   s->smem_off = s->tile_bytes <= p->ring_bytes && s->buffers_dead ? 0 : (p->smem_bytes + 1023) / 1024 * 1024;
   if (s->smem_off + s->tile_bytes + CT_SMEM_RING_SLACK > HOPPER_SMEM_LIMIT) return "the staging tile does not fit in shared memory";
   /* TILEIR_DELAY_TMA_STORE_WAIT: TileAS marks the store_wait deferred */
@@ -300,8 +309,8 @@ static bool bulk_pipes_read_before(const ct_hopper_plan *p, MlirOperation op, Ml
 }
 
 /* Pipe o of a kernel without mmaf: its tileas.produce (o->load) at the entry's top level, weak, its
- * token unused, a 2-D view load whose pipe TileAS gave a TMA producer and a register consumer
- * (`blocked`); its tile lands as TileAS's boxes side by side (rows x span bytes each, TileAS's
+ * token unused, a 2-D (or 1-D: one row) view load whose pipe TileAS gave a TMA producer and a
+ * register consumer (`blocked`); its tile lands as TileAS's boxes side by side (rows x span bytes each, TileAS's
  * swizzle) and every tileas.consume of its slot reads it into registers. Fills o, or says why not. */
 static const char *plan_bulk_pipe(ct_hopper_pipe *o, MlirBlock body) {
   MlirOperation ld = o->load;
@@ -311,10 +320,11 @@ static const char *plan_bulk_pipe(ct_hopper_pipe *o, MlirBlock body) {
   if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(ld, 1))))
     return "the load's token orders later memory operations";
   int32_t seg[4];
-  if (ct_attr_segments(ld, seg, 4) != 4 || seg[2] != 2) return "the load is not a 2-D view load";
+  if (ct_attr_segments(ld, seg, 4) != 4 || seg[2] < 1 || seg[2] > 2) return "the load is not a 1-D or 2-D view load";
   MlirOperation vop = view_op_of(mlirOperationGetOperand(ld, 1));
-  if (mlirOperationIsNull(vop) || ct_tileaa_view_read(vop, &o->view) || o->view.tile_rank != 2)
-    return "the load does not read a 2-D partition view";
+  if (mlirOperationIsNull(vop) || ct_tileaa_view_read(vop, &o->view) || o->view.tile_rank != seg[2])
+    return "the load does not read a 1-D or 2-D partition view";
+  bool rank1 = seg[2] == 1; /* a row: one box row, the 1-D tensor map's box */
   if (o->view.padding != CT_PAD_NONE && o->view.padding != CT_PAD_ZERO) return "a non-zero padding value (TMA fills zeros)";
   o->base_arg = view_base_arg(vop, body);
   if (o->base_arg < 0) return "the view's base pointer is not a kernel argument";
@@ -330,18 +340,21 @@ static const char *plan_bulk_pipe(ct_hopper_pipe *o, MlirBlock body) {
   ct_tileas_alloc al;
   if (ct_tileas_alloc_read(alloc, &al)) return "a malformed tileas.alloc";
   ct_tileas_layout lay;
-  if (!ct_tileas_op_layout(ld, &lay) || !layout_box(&lay, 1, o->box, &o->nboxes)) return "the load layout has no TMA box";
+  if (!ct_tileas_op_layout(ld, &lay)) return "the load layout has no TMA box";
+  if (rank1 && lay.atom == CT_ATOM_TMA && lay.rank == 1) o->box[0] = 1, o->box[1] = lay.box[0], o->nboxes = (int)lay.boxes;
+  else if (rank1 || !layout_box(&lay, 1, o->box, &o->nboxes)) return "the load layout has no TMA box";
   int swz = (int)al.swizzle, esize = ct_elem_bits(o->view.elem) / 8;
   if (lay.swizzle != swz) return "the load layout's swizzle differs from its buffer's (tileas.alloc)";
-  int64_t rows = o->view.tile_shape[0], cols = o->view.tile_shape[1], span = o->box[1] * esize;
+  int64_t rows = rank1 ? 1 : o->view.tile_shape[0], cols = o->view.tile_shape[rank1 ? 0 : 1], span = o->box[1] * esize;
   if (esize < 1 || o->box[0] != rows || o->box[1] * o->nboxes != cols) return "the TMA boxes do not tile the loaded tile";
   if (swz ? span != swz : span % 16) return "the TMA box inner extent is not one swizzle span (or 16-byte multiple)";
   o->geom = (ct_wgmma_operand_geom){.k_major = true, .swizzle = swz, .esize = esize, .rows = rows,
                                     .box_bytes = rows * span, .box_stride = rows * span, .nboxes = o->nboxes};
-  if (o->geom.box_bytes % (swz ? 8 * swz : 128)) return "a TMA box is not aligned to its swizzle pattern (128 bytes unswizzled)";
+  if (o->nboxes > 1 && o->geom.box_bytes % (swz ? 8 * swz : 128))
+    return "a TMA box is not aligned to its swizzle pattern (128 bytes unswizzled)";
   o->tile_bytes = rows * cols * esize;
   if (pi.tx_bytes != o->tile_bytes) return "TileAS tx_bytes differ from the tile bytes";
-  if (!view_tensormap(vop, &o->view, body, o->box, swz, &o->tmap, &why)) return why;
+  if (!view_tensormap(vop, &o->view, body, rank1 ? o->box + 1 : o->box, swz, &o->tmap, &why)) return why;
   o->batch = 1;
   o->stages = 1;
   o->role = CT_PIPE_A;

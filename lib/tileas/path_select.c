@@ -22,7 +22,7 @@
  * generator reports it. An entry without mmaf on sm_90a/sm_100a gets the bulk plan of the TMA loads
  * and store TileAS chose (TILEIR_PREFER_TMA_FOR_LOAD_STORE; hopper_plan.c plan_bulk: read into
  * registers with ld.shared, the kernel's own warps), its offsets and mbarriers recorded like the
- * wgmma path's. Then the shared-memory paths the entry does not take are rewritten into
+ * wgmma path's, each fill moved up to just after its operands (hoist_bulk_fills). Then the shared-memory paths the entry does not take are rewritten into
  * what the PTX does (demote_untaken_paths): a pipe the plan does not feed wgmma from becomes a SIMT
  * tileas.load, a TMA store its epilogue does not take a SIMT store, and unused pipes and buffers
  * go; so the code generator lowers every tileas.produce on the wgmma path and refuses one it cannot.
@@ -215,6 +215,31 @@ static void record_smem_assignment(MlirOperation entry, const ct_hopper_plan *pl
                                     ct_ir_i64_attr(mlirOperationGetContext(entry), mlirIntegerAttrGetValueInt(smem) + staged));
 }
 
+/* A bulk plan's fills go as early as their operands allow, right after the last op of the entry's
+ * body that defines one (the view, the tile indices): each TMA load then overlaps everything up to
+ * its first use, where its consume waits. Weak view loads whose token nothing uses are not ordered
+ * with the ops they move above. The tensor maps follow the new program order. */
+static void hoist_bulk_fills(MlirOperation entry, const ct_hopper_plan *plan) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
+  for (int i = 0; i < plan->npipes; i++) {
+    MlirOperation pr = plan->pipes[i].load, after = {NULL};
+    for (MlirOperation q = mlirBlockGetFirstOperation(body); !mlirOperationEqual(q, pr); q = mlirOperationGetNextInBlock(q))
+      for (intptr_t k = 0; k < mlirOperationGetNumOperands(pr); k++) {
+        MlirValue v = mlirOperationGetOperand(pr, k);
+        if (mlirValueIsAOpResult(v) && mlirOperationEqual(mlirOpResultGetOwner(v), q)) after = q;
+      }
+    /* (after the fills already moved there: they keep their program order) */
+    for (MlirOperation n = mlirOperationIsNull(after) ? mlirBlockGetFirstOperation(body) : mlirOperationGetNextInBlock(after);
+         !mlirOperationIsNull(n) && !mlirOperationEqual(n, pr); n = mlirOperationGetNextInBlock(n)) {
+      int j = hopper_pipe_of_load(plan, n);
+      if (j < 0 || j >= i) break;
+      after = n;
+    }
+    if (mlirOperationIsNull(after)) mlirOperationMoveBefore(pr, mlirBlockGetFirstOperation(body));
+    else mlirOperationMoveAfter(pr, after);
+  }
+}
+
 /* The warps of an entry with no warps hint and no tensor-core plan: the fewest of 4, 8, 16 at which
  * its live tiles fit the register budget (reg_pressure.c, the code generator's own estimate) — a
  * kernel the code generator would refuse at 128 threads compiles with more threads sharing its
@@ -283,6 +308,7 @@ static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
   bool has_mma = mmas.n > 0;
   ct_oplist_free(&mmas);
   if (planned) record_smem_assignment(entry, &plan);
+  if (planned && plan.bulk) hoist_bulk_fills(entry, &plan);
   /* a kernel without mmaf on a TMA target had its TMA accesses planned (plan_bulk), each declined one explained */
   bool bulk_tried = valid && env.has_tma && !env.self_contained_abi && !has_mma;
   demote_untaken_paths(c, entry, planned ? &plan : NULL, bulk_tried);

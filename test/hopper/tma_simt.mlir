@@ -17,23 +17,30 @@
 // RUN: env TILEIR_PREFER_TMA_FOR_LOAD_STORE=1 %tilec --gpu-name=sm_90a --emit=tileas %s -o %t.tileas.mlir
 // RUN: %tilec -O3 --gpu-name=sm_90a %t.tileas.mlir -o %t.reentered.ptx
 // RUN: cmp %t.ptx %t.reentered.ptx
+// 1-D tiles (examples/vector_add.mlir): rank-1 boxes for both loads and the store.
+// RUN: env TILEIR_PREFER_TMA_FOR_LOAD_STORE=1 %tilec -O3 --gpu-name=sm_90a %examples/vector_add.mlir -o %t.vadd.ptx
+// RUN: %FileCheck %s --check-prefix=VADD < %t.vadd.ptx
+// RUN: %check-ptx sm_90a %t.vadd.ptx
 // Without the tunable every access stays SIMT.
 // RUN: %tilec -O3 --gpu-name=sm_90a %s -o %t.default.ptx
 // RUN: %FileCheck %s --check-prefix=DEFAULT < %t.default.ptx
 // tilec-run appends the tensor maps of the `// tilec.tensormap` lines (a load map, a store map).
-// RUN: %tilec-run %t.ptx --kernel rows_scale --grid 13 --arg ptr:f32:100x512:random --arg ptr:f32:100x512:out --arg i64:100 --dry-run 2>/dev/null | %FileCheck %s --check-prefix=TMAPS
+// RUN: %tilec-run %t.ptx --kernel rows_scale --grid 13 --arg ptr:f32:100x512:random --arg ptr:f32:512:random --arg ptr:f32:100x512:out --arg i64:100 --dry-run 2>/dev/null | %FileCheck %s --check-prefix=TMAPS
 
-// REMARK-DAG: tma_simt.mlir:[[@LINE+44]]:5: remark: TMA load: 2 boxes 8x256, swizzle 0B, into shared memory at +0 (one mbarrier); read into registers with ld.shared where it is used
-// REMARK-DAG: tma_simt.mlir:[[@LINE+52]]:5: remark: TMA store: 2 box(es) 8x256, swizzle 0B, staged at +0 in shared memory (reusing the TMA loads' buffers), wait_group.read right after the store
-// REMARK-DAG: tma_simt.mlir:[[@LINE+62]]:5: remark: TileAS chose a TMA load for this tile; it is loaded with ld.global: the load's token orders later memory operations
-// REMARK-DAG: tma_simt.mlir:[[@LINE+80]]:7: remark: TileAS chose a TMA load for this tile; it is loaded with ld.global: the load is inside control flow
+// REMARK-DAG: tma_simt.mlir:[[@LINE+59]]:5: remark: TMA load: 2 boxes 8x256, swizzle 0B, into shared memory at +0 (one mbarrier); read into registers with ld.shared where it is used
+// REMARK-DAG: tma_simt.mlir:[[@LINE+67]]:5: remark: TMA load: 2 boxes 1x256, swizzle 0B, into shared memory at +16384 (one mbarrier); read into registers with ld.shared where it is used
+// REMARK-DAG: tma_simt.mlir:[[@LINE+70]]:5: remark: TMA store: 2 box(es) 8x256, swizzle 0B, staged at +0 in shared memory (reusing the TMA loads' buffers), wait_group.read right after the store
+// REMARK-DAG: tma_simt.mlir:[[@LINE+80]]:5: remark: TileAS chose a TMA load for this tile; it is loaded with ld.global: the load's token orders later memory operations
+// REMARK-DAG: tma_simt.mlir:[[@LINE+98]]:7: remark: TileAS chose a TMA load for this tile; it is loaded with ld.global: the load is inside control flow
 
 // CHECK-LABEL: .entry rows_scale(
-// CHECK: .param .align 128 .b8 rows_scale_param_3[128]
 // CHECK: .param .align 128 .b8 rows_scale_param_4[128]
+// CHECK: .param .align 128 .b8 rows_scale_param_6[128]
 // CHECK: mbarrier.init.shared.b64
 // CHECK: mbarrier.arrive.expect_tx.shared.b64
 // CHECK-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// CHECK: mbarrier.arrive.expect_tx.shared.b64
+// CHECK-COUNT-2: cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // CHECK: mbarrier.try_wait.parity.shared.b64
 // CHECK: ld.shared.v4.b32
 // CHECK-NOT: ld.global
@@ -48,23 +55,35 @@
 // CHECK: ld.global
 // CHECK-LABEL: .entry column_loop(
 
+// VADD: tilec.tensormap {{.*}} rank=1 dims=@{{[0-9]+}} strides_bytes= box=256
+// VADD-COUNT-8: cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// VADD: mbarrier.try_wait.parity.shared.b64
+// VADD: ld.shared.v4
+// VADD-COUNT-4: cp.async.bulk.tensor.1d.global.shared::cta.tile.bulk_group
+// VADD-NOT: st.global
+
 // DEFAULT-NOT: cp.async.bulk.tensor
 // DEFAULT-NOT: mbarrier
 
-// TMAPS: plan kernel=rows_scale grid=13,1,1 block=128,1,1 cluster=1,1,1 smem={{[0-9]+}} args=5
-// TMAPS-NEXT: tmap arg=3 dtype=7 rank=2 dims=512,100 strides=2048 box=256,8 elem_strides=1,1 swizzle=0 l2=3 oob=0
+// TMAPS: plan kernel=rows_scale grid=13,1,1 block=128,1,1 cluster=1,1,1 smem={{[0-9]+}} args=7
 // TMAPS-NEXT: tmap arg=4 dtype=7 rank=2 dims=512,100 strides=2048 box=256,8 elem_strides=1,1 swizzle=0 l2=3 oob=0
+// TMAPS-NEXT: tmap arg=5 dtype=7 rank=1 dims=512 strides= box=256 elem_strides=1 swizzle=0 l2=3 oob=0
+// TMAPS-NEXT: tmap arg=6 dtype=7 rank=2 dims=512,100 strides=2048 box=256,8 elem_strides=1,1 swizzle=0 l2=3 oob=0
 
 cuda_tile.module @tma_simt {
-  // Each block scales 8 rows of 512 f32 by the row's maximum (rows known at run time: the edge
-  // block's rows past the end read zeros, its stores are clipped by the tensor map).
-  entry @rows_scale(%x_ptr: tile<ptr<f32>>, %y_ptr: tile<ptr<f32>>, %rows: tile<i64>) {
+  // Each block divides 8 rows of 512 f32 by the row's maximum and scales the columns by s (rows
+  // known at run time: the edge block's rows past the end read zeros, its stores are clipped by the
+  // tensor map). s is a 1-D load (one box row); both fills move up to the kernel's start.
+  entry @rows_scale(%x_ptr: tile<ptr<f32>>, %s_ptr: tile<ptr<f32>>, %y_ptr: tile<ptr<f32>>, %rows: tile<i64>) {
     %xa = assume div_by<16>, %x_ptr : tile<ptr<f32>>
+    %sa = assume div_by<16>, %s_ptr : tile<ptr<f32>>
     %ya = assume div_by<16>, %y_ptr : tile<ptr<f32>>
     %x_tv = make_tensor_view %xa, shape = [%rows, 512], strides = [512, 1] : tile<i64> -> tensor_view<?x512xf32, strides=[512,1]>
     %y_tv = make_tensor_view %ya, shape = [%rows, 512], strides = [512, 1] : tile<i64> -> tensor_view<?x512xf32, strides=[512,1]>
+    %s_tv = make_tensor_view %sa, shape = [512], strides = [1] : tensor_view<512xf32, strides=[1]>
     %x_pv = make_partition_view %x_tv : partition_view<tile=(8x512), tensor_view<?x512xf32, strides=[512,1]>>
     %y_pv = make_partition_view %y_tv : partition_view<tile=(8x512), tensor_view<?x512xf32, strides=[512,1]>>
+    %s_pv = make_partition_view %s_tv : partition_view<tile=(512), tensor_view<512xf32, strides=[1]>>
     %bx, %by, %bz = get_tile_block_id : tile<i32>
     %c0 = constant <i32: 0> : tile<i32>
     %x, %tx = load_view_tko weak %x_pv[%bx, %c0] : partition_view<tile=(8x512), tensor_view<?x512xf32, strides=[512,1]>>, tile<i32> -> tile<8x512xf32>, token
@@ -75,7 +94,11 @@ cuda_tile.module @tma_simt {
     }
     %mc = reshape %m : tile<8xf32> -> tile<8x1xf32>
     %mb = broadcast %mc : tile<8x1xf32> -> tile<8x512xf32>
-    %y = divf %x, %mb : tile<8x512xf32>
+    %q = divf %x, %mb : tile<8x512xf32>
+    %sv, %ts = load_view_tko weak %s_pv[%c0] : partition_view<tile=(512), tensor_view<512xf32, strides=[1]>>, tile<i32> -> tile<512xf32>, token
+    %sr = reshape %sv : tile<512xf32> -> tile<1x512xf32>
+    %sb = broadcast %sr : tile<1x512xf32> -> tile<8x512xf32>
+    %y = mulf %q, %sb : tile<8x512xf32>
     %ty = store_view_tko weak %y, %y_pv[%bx, %c0] : tile<8x512xf32>, partition_view<tile=(8x512), tensor_view<?x512xf32, strides=[512,1]>>, tile<i32> -> token
     return
   }
