@@ -66,7 +66,6 @@ static int boxes_vector_elems(const ct_layout *l, int esize) {
   return 1 << vb;
 }
 
-/* The shared pointer of register k of layout l (this thread's row / column bits trow / tcol). */
 /* The row and column dims of layout l (a 1-D tile is one row: no row bits). */
 static void boxes_dims(const ct_layout *l, int *off0, int *bits0, int *off1, int *bits1) {
   bool row = l->rank == 2;
@@ -76,6 +75,7 @@ static void boxes_dims(const ct_layout *l, int *off0, int *bits0, int *off1, int
   *bits1 = ct_layout_dim_bits(l, l->rank - 1);
 }
 
+/* The shared pointer of register k of layout l (this thread's row / column bits trow / tcol). */
 static MlirValue boxes_reg_ptr(ct_lower *L, const smem_boxes *t, const ct_layout *l, MlirValue trow, MlirValue tcol, int k) {
   ct_bld *b = &L->b;
   int off0, bits0, off1, bits1;
@@ -100,8 +100,8 @@ int lower_hopper_store(ct_lower *L, MlirOperation op) {
   const ct_hopper_plan *p = L->hopper;
   const ct_hopper_store *s = &p->st;
   bool rank1 = s->view.tile_rank == 1; /* (a bulk plan's 1-D store: one box row, one coordinate) */
-  ct_lv *v = lv_get(L, op, 0), *i0 = lv_get(L, op, 2), *i1 = rank1 ? i0 : lv_get(L, op, 3);
-  if (!v || !i0 || !i1) return LOWER_FAILED;
+  ct_lv *v = lv_get(L, op, 0), *i0 = lv_get(L, op, 2), *i1 = rank1 ? NULL : lv_get(L, op, 3);
+  if (!v || !i0 || (!rank1 && !i1)) return LOWER_FAILED;
   const ct_layout *l = v->layout;
   if (ct_log2_exact(s->box[1]) < 0 || !l || l->rank != s->view.tile_rank) {
     ct_error_op(L->c, op, "internal error: TMA store epilogue on an unexpected layout");
@@ -135,16 +135,19 @@ int lower_hopper_store(ct_lower *L, MlirOperation op) {
   /* thread 0: the boxes, one bulk group */
   MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
   MlirValue tmap = mlirBlockGetArgument(mlirRegionGetFirstBlock(L->fn_region), L->nuser_args + s->param);
-  MlirValue outer = bld_mul(b, i0->regs[0], bld_i32(b, s->view.tile_shape[0]));
-  MlirValue inner0 = bld_mul(b, i1->regs[0], bld_i32(b, s->view.tile_shape[rank1 ? 0 : 1]));
+  /* coordinates innermost first: the column, then (2-D) the row */
+  MlirValue outer = rank1 ? (MlirValue){NULL} : bld_mul(b, i0->regs[0], bld_i32(b, s->view.tile_shape[0]));
+  MlirValue inner0 = bld_mul(b, (rank1 ? i0 : i1)->regs[0], bld_i32(b, s->view.tile_shape[rank1 ? 0 : 1]));
   for (int bx = 0; bx < s->nboxes; bx++) {
-    MlirValue src = hopper_ring_ptr(L, bld_i32(b, s->smem_off + bx * s->box_bytes));
-    MlirValue ops[6] = {src, tmap, bld_add(b, inner0, bld_i32(b, bx * s->box[1])), outer, bld_i64(b, 0),
-                        bld_const_int(b, b->i1, 0)};
-    if (rank1) { /* one coordinate: the operands after it move down one */
-      ops[3] = ops[4], ops[4] = ops[5];
-      intr0(b, "llvm.nvvm.cp.async.bulk.tensor.s2g.tile.1d", 5, ops);
-    } else intr0(b, "llvm.nvvm.cp.async.bulk.tensor.s2g.tile.2d", 6, ops);
+    MlirValue ops[6];
+    int n = 0;
+    ops[n++] = hopper_ring_ptr(L, bld_i32(b, s->smem_off + bx * s->box_bytes));
+    ops[n++] = tmap;
+    ops[n++] = bld_add(b, inner0, bld_i32(b, bx * s->box[1]));
+    if (!rank1) ops[n++] = outer;
+    ops[n++] = bld_i64(b, 0);
+    ops[n++] = bld_const_int(b, b->i1, 0);
+    intr0(b, rank1 ? "llvm.nvvm.cp.async.bulk.tensor.s2g.tile.1d" : "llvm.nvvm.cp.async.bulk.tensor.s2g.tile.2d", n, ops);
   }
   intr0(b, "llvm.nvvm.cp.async.bulk.commit.group", 0, NULL);
   if (!s->deferred) {

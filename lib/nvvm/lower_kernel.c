@@ -702,14 +702,16 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
                 "the fma form", ct_op_short_name(wgmma_op, on, sizeof on));
     return false;
   }
+  ct_hopper_plan_env env = {.c = L->c,
+                            .has_wgmma = L->opts->gpu == CT_SM_90A,
+                            .has_tcgen05 = L->opts->gpu == CT_SM_100A,
+                            .has_tma = L->opts->gpu == CT_SM_90A || L->opts->gpu == CT_SM_100A,
+                            .self_contained_abi = L->opts->self_contained_abi,
+                            .describe_plan = true};
   /* a kernel without mmaf whose TMA loads and stores TileAS kept: the bulk plan (hopper_plan.c) */
   bool bulk = mlirOperationIsNull(wgmma_op) && !mlirOperationIsNull(first_op_where(entry, untaken_smem_path, NULL)) &&
               mlirOperationIsNull(first_op_where(entry, is_mma_op, NULL));
   if (bulk) {
-    ct_hopper_plan_env env = {.c = L->c,
-                              .has_tma = L->opts->gpu == CT_SM_90A || L->opts->gpu == CT_SM_100A,
-                              .self_contained_abi = L->opts->self_contained_abi,
-                              .describe_plan = true};
     const char *why = NULL;
     if (ct_hopper_plan_entry(&env, entry, &hopper, 0, &why)) {
       L->hopper = &hopper;
@@ -721,11 +723,6 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
     }
   }
   if (!mlirOperationIsNull(wgmma_op)) {
-    ct_hopper_plan_env env = {.c = L->c,
-                              .has_wgmma = L->opts->gpu == CT_SM_90A,
-                              .has_tcgen05 = L->opts->gpu == CT_SM_100A,
-                              .self_contained_abi = L->opts->self_contained_abi,
-                              .describe_plan = true};
     const char *why = NULL;
     if (!ct_hopper_plan_entry(&env, entry, &hopper, warps == CT_DEFAULT_WARPS ? 0 : warps, &why)) {
       if (!mlirOperationIsNull(hopper.why_op)) { /* a recorded decision of that op is wrong */

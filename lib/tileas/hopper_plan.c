@@ -148,15 +148,34 @@ static bool view_tensormap(MlirOperation view_op, const ct_type *vt, MlirBlock e
 }
 
 /* The 2-D TMA box of a TileAS layout (tileas.produce / tileas.store `layout`; a box of higher rank
- * whose leading dims are 1, as a reshaped 3-D/4-D view load has, counts by its last two), or false. */
+ * whose leading dims are 1, as a reshaped 3-D/4-D view load has, counts by its last two; a rank-1
+ * box, a 1-D tile's, is one row: {1, inner}), or false. */
 static bool layout_box(const ct_tileas_layout *l, int64_t batch, int64_t box[2], int *nboxes) {
-  if (l->atom != CT_ATOM_TMA || l->rank < 2) return false;
+  if (l->atom != CT_ATOM_TMA || l->rank < 1) return false;
   for (int d = 0; d + 2 < l->rank; d++)
     if (l->box[d] != (d == 0 && batch > 1 ? batch : 1)) return false;
-  box[0] = l->box[l->rank - 2];
+  box[0] = l->rank >= 2 ? l->box[l->rank - 2] : 1;
   box[1] = l->box[l->rank - 1];
   *nboxes = (int)l->boxes;
   return true;
+}
+
+/* Do `nboxes` TMA boxes of box[0] x box[1] elements (inner extent `span` bytes) side by side tile
+ * a rows x cols tile under swizzle `swizzle` (bytes, 0 = none)? NULL, or why not (the wording of a
+ * store's epilogue when `store`). Each box's inner extent is one swizzle span (unswizzled: a 16-byte
+ * multiple); boxes after the first start rows x span bytes apart, each on its swizzle pattern's
+ * repeat (128 bytes unswizzled; the first is where the 1024-aligned buffer is). */
+static const char *boxes_tile(bool store, int64_t rows, int64_t cols, const int64_t box[2], int nboxes, int64_t span,
+                              int swizzle) {
+  if (box[0] != rows || box[1] * nboxes != cols)
+    return store ? "the TMA store boxes do not tile the output" : "the TMA boxes do not tile the loaded tile";
+  if (swizzle ? span != swizzle : span % 16)
+    return store ? "the TMA store box inner extent is not one swizzle span"
+                 : "the TMA box inner extent is not one swizzle span (or 16-byte multiple)";
+  if (nboxes > 1 && rows * span % (swizzle ? 8 * swizzle : 128))
+    return store ? "a TMA store box is not aligned to its swizzle pattern"
+                 : "a TMA box is not aligned to its swizzle pattern (128 bytes unswizzled)";
+  return NULL;
 }
 
 /* The next op after `op` that emits code: tileas.release emits none. */
@@ -213,19 +232,13 @@ static const char *plan_store(const ct_hopper_plan_env *env, MlirOperation entry
   if (tile.shape[0] != s->view.tile_shape[0] || (!rank1 && tile.shape[1] != cols)) return "the stored tile differs from the view's tile";
   s->base_arg = view_base_arg(vop, body);
   if (s->base_arg < 0) return "the output view's base pointer is not a kernel argument";
-  if (rank1 && lay->atom == CT_ATOM_TMA && lay->rank == 1) s->box[0] = 1, s->box[1] = lay->box[0], s->nboxes = (int)lay->boxes;
-  else if (rank1 || !layout_box(lay, 1, s->box, &s->nboxes)) return "the TMA store layout has no box";
+  if (!layout_box(lay, 1, s->box, &s->nboxes)) return "the TMA store layout has no box";
   s->swizzle = lay->swizzle;
   int64_t span = s->box[1] * s->esize;
-  if (s->box[0] != rows || s->box[1] * s->nboxes != cols) return "the TMA store boxes do not tile the output";
-  if (s->swizzle ? span != s->swizzle : span % 16) return "the TMA store box inner extent is not one swizzle span";
-  s->box_bytes = rows * span;
-  /* (boxes after the first start box_bytes apart: each on its swizzle pattern's repeat; the first is
-   * where the 1024-aligned staging is) */
-  if (s->nboxes > 1 && s->box_bytes % (s->swizzle ? 8 * s->swizzle : 128))
-    return "a TMA store box is not aligned to its swizzle pattern";
-  s->tile_bytes = rows * cols * s->esize;
   const char *why;
+  if ((why = boxes_tile(true, rows, cols, s->box, s->nboxes, span, s->swizzle))) return why;
+  s->box_bytes = rows * span;
+  s->tile_bytes = rows * cols * s->esize;
   if (!view_tensormap(vop, &s->view, body, rank1 ? s->box + 1 : s->box, s->swizzle, &s->tmap, &why)) return why;
   s->smem_off = s->tile_bytes <= p->ring_bytes && s->buffers_dead ? 0 : (p->smem_bytes + 1023) / 1024 * 1024;
   if (s->smem_off + s->tile_bytes + CT_SMEM_RING_SLACK > HOPPER_SMEM_LIMIT) return "the staging tile does not fit in shared memory";
@@ -282,6 +295,59 @@ static void plan_stores(const ct_hopper_plan_env *env, MlirOperation entry, ct_h
   }
 }
 
+/* The TileAS decisions for the pipe of o's tileas.produce; records that pipe's tileas.pipe and
+ * tileas.alloc in o. */
+static const char *tileas_pipe(ct_hopper_pipe *o, ct_frag consumer, int *stages, int64_t *tx, int *swz) {
+  MlirOperation prod = o->load;
+  MlirOperation pipe = def_op(mlirOperationGetOperand(prod, 0));
+  if (mlirOperationIsNull(pipe) || !is_op(pipe, "tileas.pipe")) return "no tileas.pipe";
+  ct_tileas_pipe pi;
+  const char *bad = ct_tileas_pipe_read(pipe, &pi);
+  if (bad) return bad;
+  if (pi.producer != CT_ATOM_TMA) return "TileAS chose a non-TMA producer for an operand";
+  if (pi.consumer != consumer)
+    return consumer == CT_FRAG_TCGEN05_SMEM ? "TileAS did not lay the operand out for tcgen05 descriptors"
+           : consumer == CT_FRAG_WGMMA_SMEM ? "TileAS did not lay the operand out for wgmma descriptors"
+                                            : "TileAS did not choose a TMA load into registers";
+  *stages = (int)pi.stages;
+  *tx = pi.tx_bytes;
+  MlirOperation alloc = def_op(mlirOperationGetOperand(pipe, 0));
+  if (mlirOperationIsNull(alloc) || !is_op(alloc, "tileas.alloc")) return "no tileas.alloc";
+  o->pipe_op = pipe;
+  o->alloc = alloc;
+  ct_tileas_alloc al;
+  *swz = ct_tileas_alloc_read(alloc, &al) ? -1 : al.swizzle;
+  ct_tileas_layout lay;
+  if (!ct_tileas_op_layout(prod, &lay) || !layout_box(&lay, o->batch, o->box, &o->nboxes)) return "the operand layout has no TMA box";
+  if (lay.swizzle != *swz) return "the operand layout's swizzle differs from its buffer's (tileas.alloc)";
+  return NULL;
+}
+
+/* Geometry of pipe o (its tile is the view's tile) under TileAS's swizzle. */
+static const char *check_pipe(ct_hopper_pipe *o, int esize, int swz, MlirBlock entry_body) {
+  int64_t tile[2] = {o->view.tile_shape[o->lead], o->view.tile_shape[o->lead + 1]};
+  bool k_major = o->role != CT_PIPE_B_MN;
+  if (swz <= 0) return "the TileAS operand layout is not swizzled (unswizzled wgmma layouts are not implemented)";
+  if (o->box[1] * esize != swz) return "the TMA box inner extent is not one swizzle span";
+  if (o->box[0] != tile[0] || o->box[1] * o->nboxes != tile[1]) return "the TMA boxes do not tile the operand";
+  if (k_major && swz % CT_WGMMA_KSTEP_BYTES) return "a wgmma k step crosses a swizzle row";
+  if (o->view.padding != CT_PAD_NONE && o->view.padding != CT_PAD_ZERO) return "a non-zero padding value (TMA fills zeros)";
+  const char *why;
+  MlirOperation vop = view_op_of(mlirOperationGetOperand(o->load, 1));
+  int64_t full_box[CT_MAX_RANK];
+  for (int d = 0; d < o->lead; d++) full_box[d] = d == 0 ? o->batch : 1;
+  full_box[o->lead] = o->box[0], full_box[o->lead + 1] = o->box[1];
+  if (!view_tensormap(vop, &o->view, entry_body, full_box, swz, &o->tmap, &why)) return why;
+  ct_wgmma_operand_geom_init(&o->geom, k_major, swz, esize, tile[0], o->nboxes);
+  if (o->batch > 1) {
+    /* every batch's slab starts on its swizzle pattern's repeat (8 rows of the span) */
+    if (tile[0] % 8) return "a batched operand's rows are not a multiple of 8 (a swizzle pattern per batch)";
+    ct_wgmma_operand_geom_batch(&o->geom, o->batch);
+  }
+  o->tile_bytes = o->batch * tile[0] * tile[1] * esize;
+  return NULL;
+}
+
 /* ---- a kernel without mmaf (plan->bulk) ---- */
 
 /* Does a come before b in block `body` (both in it)? */
@@ -328,36 +394,20 @@ static const char *plan_bulk_pipe(ct_hopper_pipe *o, MlirBlock body) {
   if (o->view.padding != CT_PAD_NONE && o->view.padding != CT_PAD_ZERO) return "a non-zero padding value (TMA fills zeros)";
   o->base_arg = view_base_arg(vop, body);
   if (o->base_arg < 0) return "the view's base pointer is not a kernel argument";
-  MlirOperation pipe = def_op(mlirOperationGetOperand(ld, 0));
-  if (mlirOperationIsNull(pipe) || !is_op(pipe, "tileas.pipe")) return "no tileas.pipe";
-  ct_tileas_pipe pi;
-  if ((why = ct_tileas_pipe_read(pipe, &pi))) return why;
-  if (pi.producer != CT_ATOM_TMA || pi.consumer != CT_FRAG_BLOCKED) return "TileAS did not choose a TMA load into registers";
-  MlirOperation alloc = def_op(mlirOperationGetOperand(pipe, 0));
-  if (mlirOperationIsNull(alloc) || !is_op(alloc, "tileas.alloc")) return "no tileas.alloc";
-  o->pipe_op = pipe;
-  o->alloc = alloc;
-  ct_tileas_alloc al;
-  if (ct_tileas_alloc_read(alloc, &al)) return "a malformed tileas.alloc";
-  ct_tileas_layout lay;
-  if (!ct_tileas_op_layout(ld, &lay)) return "the load layout has no TMA box";
-  if (rank1 && lay.atom == CT_ATOM_TMA && lay.rank == 1) o->box[0] = 1, o->box[1] = lay.box[0], o->nboxes = (int)lay.boxes;
-  else if (rank1 || !layout_box(&lay, 1, o->box, &o->nboxes)) return "the load layout has no TMA box";
-  int swz = (int)al.swizzle, esize = ct_elem_bits(o->view.elem) / 8;
-  if (lay.swizzle != swz) return "the load layout's swizzle differs from its buffer's (tileas.alloc)";
-  int64_t rows = rank1 ? 1 : o->view.tile_shape[0], cols = o->view.tile_shape[rank1 ? 0 : 1], span = o->box[1] * esize;
-  if (esize < 1 || o->box[0] != rows || o->box[1] * o->nboxes != cols) return "the TMA boxes do not tile the loaded tile";
-  if (swz ? span != swz : span % 16) return "the TMA box inner extent is not one swizzle span (or 16-byte multiple)";
-  o->geom = (ct_wgmma_operand_geom){.k_major = true, .swizzle = swz, .esize = esize, .rows = rows,
-                                    .box_bytes = rows * span, .box_stride = rows * span, .nboxes = o->nboxes};
-  if (o->nboxes > 1 && o->geom.box_bytes % (swz ? 8 * swz : 128))
-    return "a TMA box is not aligned to its swizzle pattern (128 bytes unswizzled)";
-  o->tile_bytes = rows * cols * esize;
-  if (pi.tx_bytes != o->tile_bytes) return "TileAS tx_bytes differ from the tile bytes";
-  if (!view_tensormap(vop, &o->view, body, rank1 ? o->box + 1 : o->box, swz, &o->tmap, &why)) return why;
   o->batch = 1;
   o->stages = 1;
   o->role = CT_PIPE_A;
+  int stages, swz, esize = ct_elem_bits(o->view.elem) / 8;
+  int64_t tx;
+  if ((why = tileas_pipe(o, CT_FRAG_BLOCKED, &stages, &tx, &swz))) return why;
+  int64_t rows = rank1 ? 1 : o->view.tile_shape[0], cols = o->view.tile_shape[rank1 ? 0 : 1], span = o->box[1] * esize;
+  if (esize < 1) return "the TMA boxes do not tile the loaded tile";
+  if ((why = boxes_tile(false, rows, cols, o->box, o->nboxes, span, swz))) return why;
+  o->geom = (ct_wgmma_operand_geom){.k_major = true, .swizzle = swz, .esize = esize, .rows = rows,
+                                    .box_bytes = rows * span, .box_stride = rows * span, .nboxes = o->nboxes};
+  o->tile_bytes = rows * cols * esize;
+  if (tx != o->tile_bytes) return "TileAS tx_bytes differ from the tile bytes";
+  if (!view_tensormap(vop, &o->view, body, rank1 ? o->box + 1 : o->box, swz, &o->tmap, &why)) return why;
   bool consumed = false;
   for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(ld, 0)); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
@@ -413,57 +463,6 @@ static const char *plan_bulk(const ct_hopper_plan_env *env, MlirOperation entry,
   plan_stores(env, entry, p);
   if (!p->npipes && !p->has_store) return "";
   return apply_assignment(p);
-}
-
-/* The TileAS decisions for the pipe of o's tileas.produce; records that pipe's tileas.pipe and
- * tileas.alloc in o. */
-static const char *tileas_pipe(ct_hopper_pipe *o, bool tcgen05, int *stages, int64_t *tx, int *swz) {
-  MlirOperation prod = o->load;
-  MlirOperation pipe = def_op(mlirOperationGetOperand(prod, 0));
-  if (mlirOperationIsNull(pipe) || !is_op(pipe, "tileas.pipe")) return "no tileas.pipe";
-  ct_tileas_pipe pi;
-  const char *bad = ct_tileas_pipe_read(pipe, &pi);
-  if (bad) return bad;
-  if (pi.producer != CT_ATOM_TMA) return "TileAS chose a non-TMA producer for an operand";
-  if (pi.consumer != (tcgen05 ? CT_FRAG_TCGEN05_SMEM : CT_FRAG_WGMMA_SMEM))
-    return tcgen05 ? "TileAS did not lay the operand out for tcgen05 descriptors" : "TileAS did not lay the operand out for wgmma descriptors";
-  *stages = (int)pi.stages;
-  *tx = pi.tx_bytes;
-  MlirOperation alloc = def_op(mlirOperationGetOperand(pipe, 0));
-  if (mlirOperationIsNull(alloc) || !is_op(alloc, "tileas.alloc")) return "no tileas.alloc";
-  o->pipe_op = pipe;
-  o->alloc = alloc;
-  ct_tileas_alloc al;
-  *swz = ct_tileas_alloc_read(alloc, &al) ? -1 : al.swizzle;
-  ct_tileas_layout lay;
-  if (!ct_tileas_op_layout(prod, &lay) || !layout_box(&lay, o->batch, o->box, &o->nboxes)) return "the operand layout has no TMA box";
-  if (lay.swizzle != *swz) return "the operand layout's swizzle differs from its buffer's (tileas.alloc)";
-  return NULL;
-}
-
-/* Geometry of pipe o (its tile is the view's tile) under TileAS's swizzle. */
-static const char *check_pipe(ct_hopper_pipe *o, int esize, int swz, MlirBlock entry_body) {
-  int64_t tile[2] = {o->view.tile_shape[o->lead], o->view.tile_shape[o->lead + 1]};
-  bool k_major = o->role != CT_PIPE_B_MN;
-  if (swz <= 0) return "the TileAS operand layout is not swizzled (unswizzled wgmma layouts are not implemented)";
-  if (o->box[1] * esize != swz) return "the TMA box inner extent is not one swizzle span";
-  if (o->box[0] != tile[0] || o->box[1] * o->nboxes != tile[1]) return "the TMA boxes do not tile the operand";
-  if (k_major && swz % CT_WGMMA_KSTEP_BYTES) return "a wgmma k step crosses a swizzle row";
-  if (o->view.padding != CT_PAD_NONE && o->view.padding != CT_PAD_ZERO) return "a non-zero padding value (TMA fills zeros)";
-  const char *why;
-  MlirOperation vop = view_op_of(mlirOperationGetOperand(o->load, 1));
-  int64_t full_box[CT_MAX_RANK];
-  for (int d = 0; d < o->lead; d++) full_box[d] = d == 0 ? o->batch : 1;
-  full_box[o->lead] = o->box[0], full_box[o->lead + 1] = o->box[1];
-  if (!view_tensormap(vop, &o->view, entry_body, full_box, swz, &o->tmap, &why)) return why;
-  ct_wgmma_operand_geom_init(&o->geom, k_major, swz, esize, tile[0], o->nboxes);
-  if (o->batch > 1) {
-    /* every batch's slab starts on its swizzle pattern's repeat (8 rows of the span) */
-    if (tile[0] % 8) return "a batched operand's rows are not a multiple of 8 (a swizzle pattern per batch)";
-    ct_wgmma_operand_geom_batch(&o->geom, o->batch);
-  }
-  o->tile_bytes = o->batch * tile[0] * tile[1] * esize;
-  return NULL;
 }
 
 /* Is op `permute` with permutation [1, 0]? */
@@ -1013,7 +1012,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     ct_hopper_pipe *o = &p->pipes[i];
     int stages, swz;
     int64_t tx;
-    if ((why = tileas_pipe(o, p->tcgen05, &stages, &tx, &swz))) return why;
+    if ((why = tileas_pipe(o, p->tcgen05 ? CT_FRAG_TCGEN05_SMEM : CT_FRAG_WGMMA_SMEM, &stages, &tx, &swz))) return why;
     if ((why = check_pipe(o, esize, swz, body))) return why;
     if (tx != o->tile_bytes) return "TileAS tx_bytes differ from the tile bytes";
     if (stages < 1) return "TileAS gave a pipe no stage";
