@@ -118,7 +118,15 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
     free(layouts);
     return LOWER_FAILED;
   }
-  bool hopper = is_for && L->hopper && mlirOperationEqual(op, L->hopper->for_op);
+  int hopper_loop = is_for && L->hopper ? hopper_loop_index(L->hopper, op) : -1;
+  bool hopper = hopper_loop >= 0;
+  /* a kernel with several wgmma loops: this loop is emitted from its own plan (its rings, its mmaf) */
+  ct_hopper_plan *whole_plan = L->hopper, *loop_plan = NULL;
+  if (hopper && whole_plan->nloops > 1) {
+    if (!(loop_plan = malloc(sizeof *loop_plan))) abort();
+    ct_hopper_plan_of_loop(whole_plan, hopper_loop, loop_plan);
+    L->hopper = loop_plan;
+  }
   if (hopper) hopper_loop_begin(L, lb->regs[0], ub->regs[0], step->regs[0]);
   /* a loop result whose wgmma group is still in flight at the exit (lower_hopper_loop.c) */
   int in_flight = hopper ? hopper_in_flight_result(L) : -1;
@@ -274,6 +282,8 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
   }
   b->block = exit;
   if (hopper) hopper_loop_end(L);
+  L->hopper = whole_plan;
+  free(loop_plan);
   free(ctx.result_layouts);
   free(inits);
   free(layouts);

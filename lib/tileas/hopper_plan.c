@@ -202,10 +202,11 @@ static const char *plan_store(const ct_hopper_plan_env *env, MlirOperation entry
     s->buffers_dead = bulk_pipes_read_before(p, op, body);
   } else {
     bool after = false;
-    for (MlirOperation q = mlirOperationGetNextInBlock(p->for_op); !mlirOperationIsNull(q); q = mlirOperationGetNextInBlock(q))
+    MlirOperation last = p->loops[p->nloops - 1];
+    for (MlirOperation q = mlirOperationGetNextInBlock(last); !mlirOperationIsNull(q); q = mlirOperationGetNextInBlock(q))
       if (mlirOperationEqual(q, op)) after = true;
-    if (!after) return "the store is not after the wgmma loop";
-    s->after_loop = mlirOperationEqual(next_emitting(p->for_op), op);
+    if (!after) return p->nloops > 1 ? "the store is not after the last wgmma loop" : "the store is not after the wgmma loop";
+    s->after_loop = mlirOperationEqual(next_emitting(last), op);
     s->buffers_dead = true;
   }
   if (ct_attr_int(op, "memory_ordering_semantics", 0) != 0) return "the store is not weak";
@@ -527,6 +528,45 @@ int hopper_mma_index(const ct_hopper_plan *p, MlirOperation mmaf) {
   return -1;
 }
 
+int hopper_loop_index(const ct_hopper_plan *p, MlirOperation op) {
+  for (int i = 0; i < p->nloops; i++)
+    if (mlirOperationEqual(p->loops[i], op)) return i;
+  return -1;
+}
+
+void ct_hopper_plan_of_loop(const ct_hopper_plan *p, int l, ct_hopper_plan *q) {
+  *q = *p;
+  q->for_op = q->top_op = q->loops[0] = p->loops[l];
+  q->nloops = 1;
+  q->npipes = q->nmmas = q->stages = q->nbarriers = 0;
+  q->tx_bytes = 0;
+  int map[CT_HOPPER_MAX_PIPES];
+  for (int i = 0; i < p->npipes; i++) {
+    const ct_hopper_pipe *o = &p->pipes[i];
+    map[i] = -1;
+    bool read = false; /* (a load before the loops: by this loop's mmaf) */
+    for (int k = 0; k < p->nmmas && !o->in_loop; k++)
+      read |= p->mmas[k].loop == l && (p->mmas[k].a_pipe == i || p->mmas[k].b_pipe == i);
+    if (o->in_loop ? o->loop != l : !read) continue;
+    map[i] = q->npipes;
+    q->pipes[q->npipes++] = *o;
+    q->nbarriers += o->in_loop ? 2 * o->stages : 1;
+    if (!o->in_loop) continue;
+    if (o->stages > q->stages) q->stages = o->stages;
+    q->tx_bytes += o->tile_bytes;
+  }
+  for (int k = 0; k < p->nmmas; k++) {
+    if (p->mmas[k].loop != l) continue;
+    ct_hopper_mma *mm = &q->mmas[q->nmmas++];
+    *mm = p->mmas[k];
+    mm->loop = 0;
+    if (mm->a_pipe >= 0) mm->a_pipe = map[mm->a_pipe];
+    if (mm->b_pipe >= 0) mm->b_pipe = map[mm->b_pipe];
+  }
+  for (int i = 0; i < q->npipes; i++)
+    if (q->pipes[i].in_loop) q->pipes[i].loop = 0;
+}
+
 /* The pipe of tileas.produce `ld` in role `role` (added on first use), or -1 with *why. */
 static int use_pipe(ct_hopper_plan *p, MlirOperation ld, ct_pipe_role role, int64_t batch, const char **why) {
   int i = hopper_pipe_of_load(p, ld);
@@ -571,10 +611,19 @@ static const char *check_tile_uses(const ct_hopper_plan *p, const ct_hopper_pipe
 /* The pipe's own rules (its tileas.produce): where it is, weak, its token unused, a 2-D view load,
  * its indices; its slot only consumed and released. */
 static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock entry_body) {
-  MlirOperation ld = o->load, loop = p->for_op, top = p->top_op;
+  MlirOperation ld = o->load, top = p->top_op;
+  o->loop = hopper_loop_index(p, mlirOperationGetParentOperation(ld));
+  if (o->loop < 0 && p->nloops > 1) { /* several loops: loaded before the first loop that reads it */
+    int first = p->nloops;
+    for (int k = 0; k < p->nmmas; k++)
+      if ((p->mmas[k].a_pipe == o - p->pipes || p->mmas[k].b_pipe == o - p->pipes) && p->mmas[k].loop < first)
+        first = p->mmas[k].loop;
+    if (first < p->nloops) top = p->loops[first];
+  }
+  MlirOperation loop = o->loop >= 0 ? p->loops[o->loop] : p->for_op;
   MlirBlock lbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   MlirValue iv = mlirBlockGetArgument(lbody, 0);
-  if (mlirOperationEqual(mlirOperationGetParentOperation(ld), loop)) o->in_loop = true;
+  if (o->loop >= 0) o->in_loop = true;
   else if (mlirBlockEqual(mlirOperationGetBlock(ld), entry_body)) {
     bool before = false;
     for (MlirOperation q = mlirBlockGetFirstOperation(entry_body); !mlirOperationIsNull(q) && !mlirOperationEqual(q, top);
@@ -637,13 +686,14 @@ typedef struct smem_range {
   bool buffer; /* a pipe buffer (dead after the loop: the TMA store staging may reuse it) */
   bool staging;
   MlirOperation op; /* the op whose attribute places it */
+  int loop;         /* a ring's loop (rings of different loops may share), else -1 */
 } smem_range;
 
 /* The shared-memory assignment recorded in the module (tileas.offset on the allocs, tileas.barriers
  * on the pipes: path_select.c writes what plan() computes) replaces the computed one, checked:
  * buffers and the staging tile on the 1024-byte swizzle repeat, mbarriers on 8 bytes, no two
- * ranges overlapping (the TMA store's staging may reuse pipe buffers, dead after the loop, but no
- * mbarrier), everything inside the SMEM limit. Without the attributes (a hand-written module) the
+ * ranges overlapping (the TMA store's staging may reuse pipe buffers, dead after the loop, and the
+ * rings of different loops may share, but no mbarrier), everything inside the SMEM limit. Without the attributes (a hand-written module) the
  * computed assignment stands. A failure names the op (p->why_op) whose attribute is wrong. */
 static const char *apply_assignment(ct_hopper_plan *p) {
   const char *why;
@@ -658,7 +708,7 @@ static const char *apply_assignment(ct_hopper_plan *p) {
     else if (why) return why;
     if (mm->b_stage_off < 0 || mm->b_stage_off % SMEM_PIPE_ALIGN)
       return "a B staging buffer's tileas.b_staging_offset is not a multiple of 1024 (the 128B swizzle pattern repeat)";
-    r[n++] = (smem_range){mm->b_stage_off, mm->b_stage_off + mm->b_slots * mm->b_slot_bytes, false, false, mm->mmaf};
+    r[n++] = (smem_range){mm->b_stage_off, mm->b_stage_off + mm->b_slots * mm->b_slot_bytes, false, false, mm->mmaf, -1};
   }
   for (int i = 0; i < p->npipes; i++) {
     ct_hopper_pipe *o = &p->pipes[i];
@@ -682,9 +732,9 @@ static const char *apply_assignment(ct_hopper_plan *p) {
     }
     if (o->full_off < 0 || o->full_off % 8 || (o->in_loop && (o->empty_off < 0 || o->empty_off % 8)))
       return "an mbarrier offset (tileas.barriers) is not a multiple of 8";
-    r[n++] = (smem_range){o->smem_off, o->smem_off + o->stages * o->tile_bytes, true, false, al};
-    r[n++] = (smem_range){o->full_off, o->full_off + 8 * o->stages, false, false, pipe};
-    if (o->in_loop) r[n++] = (smem_range){o->empty_off, o->empty_off + 8 * o->stages, false, false, pipe};
+    r[n++] = (smem_range){o->smem_off, o->smem_off + o->stages * o->tile_bytes, true, false, al, o->in_loop ? o->loop : -1};
+    r[n++] = (smem_range){o->full_off, o->full_off + 8 * o->stages, false, false, pipe, -1};
+    if (o->in_loop) r[n++] = (smem_range){o->empty_off, o->empty_off + 8 * o->stages, false, false, pipe, -1};
   }
   if (p->has_store) {
     MlirOperation al = p->st.alloc;
@@ -693,7 +743,7 @@ static const char *apply_assignment(ct_hopper_plan *p) {
     if (!mlirOperationIsNull(al) && ct_tileas_op_offset(al, &off, &why)) p->st.smem_off = off;
     else if (why) return why;
     if (p->st.smem_off < 0 || p->st.smem_off % 1024) return "the TMA store staging buffer's tileas.offset is not a multiple of 1024";
-    r[n++] = (smem_range){p->st.smem_off, p->st.smem_off + p->st.tile_bytes, false, true, al};
+    r[n++] = (smem_range){p->st.smem_off, p->st.smem_off + p->st.tile_bytes, false, true, al, -1};
   }
   if (p->tcgen05) {
     ct_hopper_mma *mm = &p->mmas[0];
@@ -709,19 +759,19 @@ static const char *apply_assignment(ct_hopper_plan *p) {
              "allocation";
     if (p->tmem.done < 0 || p->tmem.done % 8 || p->tmem.slot < 0 || p->tmem.slot % 4)
       return "tileas.tmem's done (an mbarrier) must be a multiple of 8 and its slot a multiple of 4";
-    r[n++] = (smem_range){p->tmem.done, p->tmem.done + 8, false, false, mm->mmaf};
-    r[n++] = (smem_range){p->tmem.slot, p->tmem.slot + 4, false, false, mm->mmaf};
+    r[n++] = (smem_range){p->tmem.done, p->tmem.done + 8, false, false, mm->mmaf, -1};
+    r[n++] = (smem_range){p->tmem.slot, p->tmem.slot + 4, false, false, mm->mmaf, -1};
     bool staged = mm->a_staged || mm->b_staged;
     if (staged != (p->tmem.order >= 0) || mm->a_staged != (p->tmem.a_staging >= 0))
       return "tileas.tmem's order (with an operand staged from registers) or a_staging (with A staged) does not match "
              "the operands";
     if (staged) {
       if (p->tmem.order % 8) return "tileas.tmem's order (two mbarriers) must be a multiple of 8";
-      r[n++] = (smem_range){p->tmem.order, p->tmem.order + 16, false, false, mm->mmaf};
+      r[n++] = (smem_range){p->tmem.order, p->tmem.order + 16, false, false, mm->mmaf, -1};
     }
     if (mm->a_staged) {
       if (p->tmem.a_staging % SMEM_PIPE_ALIGN) return "tileas.tmem's a_staging is not a multiple of 1024 (the 128B swizzle pattern repeat)";
-      r[n++] = (smem_range){p->tmem.a_staging, p->tmem.a_staging + mm->a_slots * mm->a_slot_bytes, false, false, mm->mmaf};
+      r[n++] = (smem_range){p->tmem.a_staging, p->tmem.a_staging + mm->a_slots * mm->a_slot_bytes, false, false, mm->mmaf, -1};
     }
   }
   int64_t end = 0;
@@ -730,6 +780,7 @@ static const char *apply_assignment(ct_hopper_plan *p) {
     for (int j = 0; j < i; j++) {
       if (r[i].lo >= r[j].hi || r[j].lo >= r[i].hi) continue;
       if (p->st.buffers_dead && ((r[i].staging && r[j].buffer) || (r[j].staging && r[i].buffer))) continue;
+      if (r[i].loop >= 0 && r[j].loop >= 0 && r[i].loop != r[j].loop) continue;
       p->why_op = r[i].op;
       return "two shared-memory ranges of the assignment overlap (tileas.offset / tileas.barriers / "
              "tileas.b_staging_offset / tileas.tmem)";
@@ -749,6 +800,11 @@ static const char *read_ws(ct_hopper_plan *p) {
   const char *why;
   p->ws = false;
   p->ws_threads = 128 * p->warpgroups;
+  for (int l = 0; l < p->nloops && p->nloops > 1; l++) /* (the producer agent returns after its loop) */
+    if (ct_tileas_op_ws(p->loops[l], &p->ws_agents, &why) || why) {
+      p->why_op = p->loops[l];
+      return "warp specialization of a kernel with several loops on the tensor cores";
+    }
   if (!ct_tileas_op_ws(p->for_op, &p->ws_agents, &why)) {
     if (why) p->why_op = p->for_op;
     return why;
@@ -798,17 +854,22 @@ static bool consumer_schedule_holds_stages(const ct_hopper_plan *p) {
   return true;
 }
 
-/* The loop's only mmaf keeps its wgmma group in flight into the next iteration when it takes A
+/* Loop l's only mmaf keeps its wgmma group in flight into the next iteration when it takes A
  * straight from a pipe and accumulates into a loop-carried value nothing else reads (roofline.c
  * ct_loop_mma_in_flight, which the stage count also reads: the group holds one more stage). An A
  * in registers would be rewritten by the next iteration while the group still reads it (PTX:
  * undefined before the wait), so such a loop waits for its group every iteration. */
-static void plan_in_flight(ct_hopper_plan *p) {
-  ct_hopper_mma *mm = &p->mmas[0];
-  MlirOperation which;
+static void plan_in_flight(ct_hopper_plan *p, int l) {
+  ct_hopper_mma *mm = NULL;
+  for (int k = 0; k < p->nmmas; k++) {
+    if (p->mmas[k].loop != l) continue;
+    if (mm) return; /* (not the loop's only mmaf) */
+    mm = &p->mmas[k];
+  }
+  MlirOperation which, loop = p->loops[l];
   int r;
-  bool ok = p->tcgen05 ? ct_loop_mma_acc_only_carried(p->for_op, &which, &r, false) : ct_loop_mma_in_flight(p->for_op, &which, &r);
-  if (!ok || !mlirOperationEqual(which, mm->mmaf)) return;
+  bool ok = p->tcgen05 ? ct_loop_mma_acc_only_carried(loop, &which, &r, false) : ct_loop_mma_in_flight(loop, &which, &r);
+  if (!mm || !ok || !mlirOperationEqual(which, mm->mmaf)) return;
   /* heavy wgmma: as its consumer schedule says (tcgen05: the accumulator is in TMEM and every
    * commit tracks its MMAs, whatever the variant) */
   if (p->ws && !p->tcgen05 && !consumer_schedule_holds_stages(p)) return;
@@ -913,8 +974,16 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   p->tcgen05 = env->has_tcgen05;
   const char *why = NULL;
   if (nm > CT_HOPPER_MAX_MMAS) return "more than 4 mmaf in one kernel";
-  p->for_op = mlirOperationGetParentOperation(mmas[0]);
-  if (!is_op(p->for_op, "tileaa.for")) return "the mmaf is not directly inside a `for` loop";
+  /* the loops holding the mmaf ops (collect() walks in program order) */
+  for (int i = 0; i < nm; i++) {
+    MlirOperation loop = mlirOperationGetParentOperation(mmas[i]);
+    if (!is_op(loop, "tileaa.for")) return "the mmaf is not directly inside a `for` loop";
+    if (hopper_loop_index(p, loop) >= 0) continue;
+    if (p->nloops == CT_HOPPER_MAX_LOOPS) return "more than 4 loops with mmaf in one kernel";
+    p->loops[p->nloops++] = loop;
+    if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(loop, sr("unsignedCmp")))) return "the loop compares unsigned";
+  }
+  p->for_op = p->loops[0];
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   p->top_op = p->for_op;
   while (!mlirBlockEqual(mlirOperationGetBlock(p->top_op), body)) { /* (loops and `if`s: any control flow) */
@@ -922,14 +991,15 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     if (mlirOperationIsNull(p->top_op)) return "the loop is not in the entry";
     p->nested = true;
   }
-  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(p->for_op, sr("unsignedCmp")))) return "the loop compares unsigned";
   p->nmmas = nm;
   if (p->tcgen05 && nm != 1) return "the tcgen05 path takes one mmaf per kernel (its accumulator lives in TMEM)";
+  for (int l = 1; l < p->nloops; l++)
+    if (p->nested || !mlirBlockEqual(mlirOperationGetBlock(p->loops[l]), body))
+      return "the mmaf ops are in several loops, not all of them at the entry's top level";
   for (int i = 0; i < nm; i++) {
     ct_hopper_mma *mm = &p->mmas[i];
     mm->mmaf = mmas[i];
-    if (!mlirOperationEqual(mlirOperationGetParentOperation(mmas[i]), p->for_op))
-      return "the mmaf ops are not all directly in one loop";
+    mm->loop = hopper_loop_index(p, mlirOperationGetParentOperation(mmas[i]));
     ct_type a, b, c;
     if (mlirOperationGetNumOperands(mmas[i]) != 3 || !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmas[i], 0)), &a) ||
         !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mmas[i], 1)), &b) ||
@@ -1007,7 +1077,6 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
         }
       }
   int esize = ct_elem_bits(p->mmas[0].elem) / 8;
-  int64_t off = 0;
   for (int i = 0; i < p->npipes; i++) {
     ct_hopper_pipe *o = &p->pipes[i];
     int stages, swz;
@@ -1019,13 +1088,32 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     o->stages = o->in_loop ? stages : 1;
     for (int k = 0; k < nm; k++)
       if (p->mmas[k].a_pipe == i || p->mmas[k].b_pipe == i) o->last_use = p->mmas[k].mmaf;
+    if (o->in_loop && o->stages > p->stages) p->stages = o->stages;
+  }
+  /* buffers: the loads before the loop(s), then each loop's rings — the loops run one after the
+   * other and every fill of a loop is read before its exit barrier, so the rings of different
+   * loops share one region (program order: a single loop's pipes keep their order) */
+  int64_t off = 0;
+  for (int i = 0; i < p->npipes; i++) {
+    ct_hopper_pipe *o = &p->pipes[i];
+    if (o->in_loop) continue;
     off = (off + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
     o->smem_off = off;
-    off += o->stages * o->tile_bytes;
-    if (o->in_loop) {
-      if (o->stages > p->stages) p->stages = o->stages;
-      p->tx_bytes += o->tile_bytes;
+    off += o->tile_bytes;
+  }
+  int64_t rings = off;
+  for (int l = 0; l < p->nloops; l++) {
+    int64_t at = rings, tx = 0;
+    for (int i = 0; i < p->npipes; i++) {
+      ct_hopper_pipe *o = &p->pipes[i];
+      if (!o->in_loop || o->loop != l) continue;
+      at = (at + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
+      o->smem_off = at;
+      at += o->stages * o->tile_bytes;
+      tx += o->tile_bytes;
     }
+    if (at > off) off = at;
+    if (tx > p->tx_bytes) p->tx_bytes = tx;
   }
   /* element type of A and B must agree across the pipes an mmaf reads */
   for (int k = 0; k < nm; k++)
@@ -1053,7 +1141,8 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     return "warp specialization of a tcgen05 loop with an operand staged from registers (the consumer threads would "
            "rewrite its slots while only the producer waits for the MMAs)";
   /* the light variant of warp specialization has no schedule: every iteration waits for its group */
-  if (nm == 1 && (p->tcgen05 || !(p->ws && !p->ws_agents.heavy))) plan_in_flight(p);
+  if (p->tcgen05 || !(p->ws && !p->ws_agents.heavy))
+    for (int l = 0; l < p->nloops; l++) plan_in_flight(p, l);
   if (p->tcgen05) {
     if ((why = plan_tmem(p))) return why;
     p->tmem.done = off;     /* the accumulator-ready mbarrier */
@@ -1205,13 +1294,21 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
     ct_remark_op(env->c, mm->mmaf, "wgmma path: m64n%lldk%d x %d warpgroup%s (%d threads)%s; A: %s; B: %s", (long long)mm->n,
                  ct_wgmma_kstep_elems(mm->elem), p->warpgroups, p->warpgroups == 1 ? "" : "s", threads, batches, a, b);
   }
-  /* the kernel's shared-memory figure is the remark at its entry (lower_kernel.c), once lowered */
-  if (!p->tcgen05)
-    ct_remark_op(env->c, p->for_op, "wgmma path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers", p->npipes,
-                 p->npipes == 1 ? "" : "s", (long long)p->tx_bytes, p->nbarriers);
-  if (p->nmmas == 1 && p->mmas[0].keep_in_flight && !p->tcgen05)
-    ct_remark_op(env->c, p->mmas[0].mmaf, "wgmma path: one wgmma group stays in flight across iterations "
-                 "(wait_group 1; the previous iteration's stages are released, the result waited for after the loop)");
+  /* the kernel's shared-memory figure is the remark at its entry (lower_kernel.c), once lowered;
+   * each loop's pipes (with the loads before the first loop) */
+  for (int l = 0; l < p->nloops && !p->tcgen05; l++) {
+    ct_hopper_plan q;
+    ct_hopper_plan_of_loop(p, l, &q);
+    char shared[96] = "";
+    if (p->nloops > 1)
+      snprintf(shared, sizeof shared, "; loop %d of %d, its rings sharing shared memory with the other loops'", l + 1,
+               p->nloops);
+    ct_remark_op(env->c, q.for_op, "wgmma path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers%s", q.npipes,
+                 q.npipes == 1 ? "" : "s", (long long)q.tx_bytes, q.nbarriers, shared);
+    if (q.nmmas == 1 && q.mmas[0].keep_in_flight)
+      ct_remark_op(env->c, q.mmas[0].mmaf, "wgmma path: one wgmma group stays in flight across iterations "
+                   "(wait_group 1; the previous iteration's stages are released, the result waited for after the loop)");
+  }
   if (p->has_store)
     ct_remark_op(env->c, p->st.store, "%s path: TMA store epilogue: %d box(es) %lldx%lld, swizzle %dB, staged at +%lld "
                  "in shared memory, wait_group.read %s", p->tcgen05 ? "tcgen05" : "wgmma", p->st.nboxes, (long long)p->st.box[0], (long long)p->st.box[1],

@@ -116,6 +116,7 @@ int ct_tensormap_format(const ct_tensormap_fields *f, int param, int base_arg, c
 /* ---- the plan for one kernel (hopper_plan.c) ---- */
 #define CT_HOPPER_MAX_PIPES 6
 #define CT_HOPPER_MAX_MMAS 4
+#define CT_HOPPER_MAX_LOOPS 4
 
 /* How a TMA pipe's tile feeds wgmma: A (K-major, [M,K] with K contiguous), B MN-major ([K,N] with
  * N contiguous: imm-trans-b 1) or B K-major (a [N,K] tile used through `permute [1,0]`:
@@ -128,6 +129,8 @@ typedef struct ct_hopper_pipe {
   MlirOperation load;        /* its tileas.produce */
   MlirOperation pipe_op, alloc; /* its tileas.pipe and that pipe's tileas.alloc */
   bool in_loop;              /* in the loop body: a ring of `stages`; else loaded once before the loop */
+  int loop;                  /* in_loop: the index of its loop in ct_hopper_plan.loops; else -1 (loaded at the
+                                entry's top level before the first loop that reads it) */
   ct_pipe_role role;
   ct_type view;              /* its tileaa.view as a partition-view type (tileaa/view_read.h) */
   int base_arg;              /* entry argument holding the view's base pointer */
@@ -156,6 +159,7 @@ typedef struct ct_hopper_mma {
   int64_t batch;             /* a batched (3-D) mmaf's batch count (one wgmma chain per batch); 1 for 2-D */
   ct_elem elem;              /* A's element type: f16 / bf16 / tf32 / f8E4M3FN / f8E5M2 / i8 */
   ct_elem acc_elem;          /* f32, or i32 for mmai */
+  int loop;                  /* index of the loop holding it in ct_hopper_plan.loops */
   bool a_unsigned, b_unsigned; /* mmai operand signedness (.u8 / .s8) */
   int a_pipe;                /* -1: A from registers (wgmma with A in registers) */
   int b_pipe;                /* -1: B staged from registers (b_staged) */
@@ -212,7 +216,13 @@ typedef struct ct_hopper_plan {
    * entry's top level and its tile read into registers (ld.shared) where it is consumed; no loop
    * (for_op and top_op null), no mmaf, the kernel's own warps (warpgroups 0) */
   bool bulk;
-  MlirOperation for_op;      /* the loop holding every wgmma */
+  MlirOperation for_op;      /* the loop holding every wgmma (several loops: the first) */
+  /* the loops holding the mmaf ops, in program order (one, for_op, unless several top-level loops
+   * each hold some: each with its own rings, waited for and refilled inside it; the rings of
+   * different loops share their shared memory, the mbarriers do not). The code generator and the
+   * protocol check work on one loop at a time (ct_hopper_plan_of_loop) */
+  int nloops;
+  MlirOperation loops[CT_HOPPER_MAX_LOOPS];
   /* the loop is nested in control flow (a persistent kernel's tile loop around it): top_op is its
    * outermost enclosing op in the entry body (for_op itself when not nested). The rings and
    * mbarriers then run on across the loop's executions: stage and parity of an iteration come from
@@ -232,7 +242,7 @@ typedef struct ct_hopper_plan {
   int64_t m;                 /* tile M of every mmaf */
   int warpgroups;            /* m / 64; threads = 128 × warpgroups */
   int stages;                /* the deepest in-loop ring (the `tilec.pipeline` note) */
-  int64_t tx_bytes;          /* bytes the in-loop pipes bring per iteration */
+  int64_t tx_bytes;          /* bytes the in-loop pipes bring per iteration (several loops: the most of one loop) */
   int nbarriers;             /* mbarriers: 2 × stages per in-loop pipe, 1 per pipe before the loop */
   int64_t ring_bytes;        /* every pipe's stages (each 1024-aligned), then the mbarriers */
   bool has_store;            /* a TMA store epilogue (st) */
@@ -276,6 +286,13 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
 /* The static protocol check of the plan's TMA rings (ws_protocol.c): false with a message and the op
  * it concerns when an mbarrier's arrivals, waits or parities do not match for some trip count. */
 bool ct_ring_protocol_check(const ct_hopper_plan *p, char *msg, size_t cap, MlirOperation *where);
+
+/* The plan of loop l of a plan with several loops (p->loops[l]): its pipes and the pipes loaded
+ * before it that its mmaf ops read, its mmaf ops (pipe indices renumbered), for_op = that loop — the
+ * single-loop plan the code generator emits that loop from and the protocol check proves. */
+void ct_hopper_plan_of_loop(const ct_hopper_plan *p, int l, ct_hopper_plan *out);
+/* Index of loop `op` in p->loops, or -1. */
+int hopper_loop_index(const ct_hopper_plan *p, MlirOperation op);
 
 /* Index of the pipe whose tileas.produce is `load` / of the planned mmaf, or -1 (hopper_plan.c). */
 int hopper_pipe_of_load(const ct_hopper_plan *p, MlirOperation load);

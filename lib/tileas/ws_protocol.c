@@ -16,6 +16,8 @@
  *     warp-specialised the producer does (as above); with operands staged from registers it then
  *     commits to order[kt % 2] and waits for phase (kt - 1) / 2 of order[(kt - 1) % 2];
  *   a pipe loaded before the loop: one arrive on full[0], one wait for phase 0;
+ *   several loops (plan->nloops): each loop's plan on its own (ct_hopper_plan_of_loop), its rings
+ *     and mbarriers being its own;
  *   a loop nested in control flow (plan->nested): several executions in a row, every stage and
  *     phase at the global index base + kt (base: the earlier executions' trips), the fills at each
  *     start without an empty wait, the wait for the loads before the loop repeated, and an in-flight
@@ -287,7 +289,7 @@ static bool simulate(pcheck *k, bool reverse, int64_t n) {
   return true;
 }
 
-bool ct_ring_protocol_check(const ct_hopper_plan *p, char *msg, size_t cap, MlirOperation *where) {
+static bool check_loop(const ct_hopper_plan *p, char *msg, size_t cap, MlirOperation *where) {
   pcheck k;
   memset(&k, 0, sizeof k);
   k.p = p;
@@ -357,5 +359,19 @@ bool ct_ring_protocol_check(const ct_hopper_plan *p, char *msg, size_t cap, Mlir
     ct_oplist_free(&rels);
   }
   for (int a = 0; a < MAX_AGENTS; a++) free(k.ag[a].ev);
+  return ok;
+}
+
+bool ct_ring_protocol_check(const ct_hopper_plan *p, char *msg, size_t cap, MlirOperation *where) {
+  if (p->nloops <= 1) return check_loop(p, msg, cap, where);
+  /* several loops: each loop's rings on their own mbarriers, proven one loop at a time */
+  ct_hopper_plan *q = malloc(sizeof *q);
+  if (!q) abort();
+  bool ok = true;
+  for (int l = 0; l < p->nloops && ok; l++) {
+    ct_hopper_plan_of_loop(p, l, q);
+    ok = check_loop(q, msg, cap, where);
+  }
+  free(q);
   return ok;
 }

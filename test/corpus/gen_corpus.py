@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the tensor-core corpus (issue 12, item 6): kernels in the style cuTile Python emits —
 GEMMs of every wgmma type, both B orders, with and without alignment proofs, tile shapes from 64x64
-to 128x256, epilogues, batched and persistent GEMMs, split-K, flash attention with d = 64/128,
+to 128x256, epilogues, batched, grouped and persistent GEMMs, split-K, two GEMM loops in one
+kernel (a low-rank correction), flash attention with d = 64/128,
 causal and not. Each file is a cuda_tile module with a header that test/corpus/run_corpus.py reads:
 
   // CORPUS-PATH: wgmma | mma.sync | fma   the mma instruction family tilec takes on sm_90a today
@@ -414,6 +415,47 @@ def persistent(name, doc, tm=128, tn=128, tk=32, size=(256, 256, 256), programs=
     return k
 
 
+def lowrank(name, doc, tm=128, tn=128, tk=64, tr=32, size=(256, 256, 256), rank=64, path="wgmma", want=None):
+    """C = A x B + U x V (a GEMM plus a low-rank correction, LoRA's merged form): two K loops one after
+    the other, the second accumulating onto the first's result; U [M, rank], V [rank, N]."""
+    M, N, K = size
+    k = Kernel(name, doc)
+    k.add("  entry @%s(%%a_ptr: tile<ptr<f16>>, %%b_ptr: tile<ptr<f16>>, %%u_ptr: tile<ptr<f16>>, %%v_ptr: tile<ptr<f16>>, "
+          "%%c_ptr: tile<ptr<f32>>) {" % name)
+    pa = view(k, "a", "a_ptr", [M, K], "f16", [tm, tk], True)
+    pb = view(k, "b", "b_ptr", [K, N], "f16", [tk, tn], True)
+    pu = view(k, "u", "u_ptr", [M, rank], "f16", [tm, tr], True)
+    pv_ = view(k, "v", "v_ptr", [rank, N], "f16", [tr, tn], True)
+    pc = view(k, "c", "c_ptr", [M, N], "f32", [tm, tn], True)
+    k.add("    %bx, %by, %bz = get_tile_block_id : tile<i32>")
+    k.add("    %c0 = constant <i32: 0> : tile<i32>")
+    k.add("    %c1 = constant <i32: 1> : tile<i32>")
+    k.add("    %%nk = constant <i32: %d> : tile<i32>" % (K // tk))
+    k.add("    %%nr = constant <i32: %d> : tile<i32>" % (rank // tr))
+    k.add("    %%zero = constant <f32: 0.000000e+00> : %s" % tt([tm, tn], "f32"))
+    acc = tt([tm, tn], "f32")
+    for loop, (it, n, pl, pr, l, r, kk, init, res) in enumerate((("k", "nk", pa, pb, "a", "b", tk, "zero", "acc"),
+                                                                 ("r", "nr", pu, pv_, "u", "v", tr, "acc", "acc2"))):
+        k.add("    %%%s = for %%%s in (%%c0 to %%%s, step %%c1) : tile<i32> iter_values(%%%s_it = %%%s) -> (%s) {" % (
+            res, it, n, res, init, acc))
+        k.add("      %%%s, %%t%s = load_view_tko weak %%%s_pv[%%bx, %%%s] : %s, tile<i32> -> %s, token" % (
+            l, l, l, it, pl, tt([tm, kk], "f16")))
+        k.add("      %%%s, %%t%s = load_view_tko weak %%%s_pv[%%%s, %%by] : %s, tile<i32> -> %s, token" % (
+            r, r, r, it, pr, tt([kk, tn], "f16")))
+        k.add("      %%d%d = mmaf %%%s, %%%s, %%%s_it : %s, %s, %s" % (loop, l, r, res, tt([tm, kk], "f16"), tt([kk, tn], "f16"), acc))
+        k.add("      continue %%d%d : %s" % (loop, acc))
+        k.add("    }")
+    k.add("    %%t = store_view_tko weak %%acc2, %%c_pv[%%bx, %%by] : %s, %s, tile<i32> -> token" % (acc, pc))
+    k.add("    return")
+    k.add("  }")
+    run = ["--grid %d,%d" % (M // tm, N // tn), "--arg ptr:f16:%dx%d:random" % (M, K), "--arg ptr:f16:%dx%d:random" % (K, N),
+           "--arg ptr:f16:%dx%d:random" % (M, rank), "--arg ptr:f16:%dx%d:random" % (rank, N),
+           "--arg ptr:f32:%dx%d:out" % (M, N)]
+    k.hdr = ["CORPUS-PATH: %s" % path] + (["CORPUS-WANT: %s" % want] if want else []) + \
+        ["CORPUS-RUN: %s" % " ".join(run), "CORPUS-REF: gemm_plus_lowrank"]
+    return k
+
+
 def corpus():
     ks = []
     # plain GEMMs, f16 -> f32, every common tile shape (cuTile's defaults are 128x128x32/64)
@@ -475,6 +517,8 @@ def corpus():
                       groups=2, table=(1, 0), tm=128, tn=128, tk=64, size=(256, 128, 128), bt=True))
     ks.append(split_k("gemm_split_k", ["Split-K GEMM: 2 K chunks per output tile, partial products added with atomic addf."]))
     ks.append(persistent("persistent_gemm", ["Persistent GEMM: 2 CTAs walk the 4 output tiles."]))
+    ks.append(lowrank("gemm_lowrank", ["GEMM plus a low-rank correction (C = A x B + U x V, rank 64): two wgmma loops",
+                                       "in one kernel, the second accumulating onto the first's result."]))
     return ks
 
 

@@ -1,0 +1,223 @@
+// Several loops with mmaf in one kernel on the Hopper TMA + wgmma path (issue 12: "anywhere in the
+// kernel ... several loops"): each top-level loop gets its own TMA rings and mbarriers, filled,
+// waited for and refilled inside it; the rings of different loops share one shared-memory region
+// (the loops run one after the other, and every fill of a loop is read before its exit barrier),
+// the mbarriers do not. A tile loaded before a loop that reads it (here between the two loops) is
+// a one-shot pipe of that loop. Each loop's protocol is proven on its own. Not taken: a loop nested
+// in control flow beside another loop (remark), warp specialization of such a kernel (remark),
+// and tcgen05 (one mmaf per kernel there: sm_100a keeps mma.sync, with its remark).
+// RUN: %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.ptx 2> %t.remarks
+// RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
+// RUN: %FileCheck %s < %t.ptx
+// RUN: %check-ptx sm_90a %t.ptx
+// RUN: %tilec -O3 --gpu-name=sm_90a --emit=tileas %s -o %t.tileas.mlir
+// RUN: %FileCheck %s --check-prefix=TILEAS < %t.tileas.mlir
+// RUN: %tilec -O3 --gpu-name=sm_90a %t.tileas.mlir -o %t.re.ptx
+// RUN: cmp %t.ptx %t.re.ptx
+// RUN: %tilec -O3 --gpu-name=sm_90a --emit=tileaa %s -o %t.tileaa.mlir
+// RUN: %tilec -O3 --gpu-name=sm_90a %t.tileaa.mlir -o %t.re2.ptx
+// RUN: cmp %t.ptx %t.re2.ptx
+// RUN: %tilec -O3 --gpu-name=sm_100a --remarks %s -o %t.100.ptx 2>&1 | %FileCheck %s --check-prefix=BW
+// RUN: %check-ptx sm_100a %t.100.ptx
+// RUN: %tilec -O3 --gpu-name=sm_90a --pipeline-strategy=warp-specialize --remarks %s -o %t.ws.ptx 2>&1 | %FileCheck %s --check-prefix=WS
+// RUN: sed '0,/tileas.offset = 20480/s//tileas.offset = 40960/' %t.tileas.mlir > %t.bad.mlir
+// RUN: not %tilec -O3 --gpu-name=sm_90a %t.bad.mlir -o %t.bad.ptx 2>&1 | %FileCheck %s --check-prefix=BAD
+// REMARK-DAG: several_loops.mlir:92:5: remark: wgmma path: 2 TMA pipes, 8192 bytes per iteration, 20 mbarriers; loop 1 of 2, its rings sharing shared memory with the other loops'
+// REMARK-DAG: several_loops.mlir:98:5: remark: wgmma path: 2 TMA pipes, 8192 bytes per iteration, 20 mbarriers; loop 2 of 2, its rings sharing shared memory with the other loops'
+// REMARK-DAG: several_loops.mlir:101:7: remark: wgmma path: one wgmma group stays in flight across iterations
+// REMARK-DAG: several_loops.mlir:70:3: remark: shared memory: 42304 bytes
+// REMARK-DAG: several_loops.mlir:136:7: remark: the B operand of an mma is loaded with ordinary loads, not TMA
+// REMARK-DAG: several_loops.mlir:137:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads); A: TMA ring of 6 stages, swizzle 64B, box 64x32; B: registers, staged transposed into 3 K-major slots
+// REMARK-DAG: several_loops.mlir:134:5: remark: wgmma path: 1 TMA pipe, 4096 bytes per iteration, 12 mbarriers; loop 2 of 2
+// REMARK-DAG: several_loops.mlir:174:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads); A: TMA load before the loop, swizzle 64B, box 64x32; B: TMA ring of 6 stages
+// REMARK-DAG: several_loops.mlir:172:5: remark: wgmma path: 2 TMA pipes, 4096 bytes per iteration, 13 mbarriers; loop 2 of 2
+// REMARK-DAG: several_loops.mlir:205:7: remark: mma.sync path: the mmaf ops are in several loops, not all of them at the entry's top level
+// REMARK-DAG: several_loops.mlir:213:9: remark: mma.sync path: the mmaf ops are in several loops, not all of them at the entry's top level
+// Two loops, 2 pipes x 5 stages x (full, empty) each; loop 2's fills follow loop 1's exit wait and barrier.
+// CHECK-LABEL: .entry two_loops(
+// CHECK-COUNT-40: mbarrier.init.shared.b64
+// CHECK-NOT: mbarrier.init.shared
+// CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// CHECK: wgmma.wait_group.sync.aligned 0;
+// CHECK-NEXT: // end inline asm
+// CHECK-NEXT: bar.sync 0;
+// CHECK: cp.async.bulk.tensor.2d
+// CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// CHECK: wgmma.wait_group.sync.aligned 0;
+// CHECK-LABEL: .entry second_b_staged(
+// CHECK-COUNT-32: mbarrier.init.shared.b64
+// CHECK-NOT: mbarrier.init.shared
+// CHECK: wgmma.mma_async
+// CHECK: fence.proxy.async.shared::cta
+// CHECK: wgmma.mma_async
+// CHECK-LABEL: .entry between(
+// CHECK-COUNT-33: mbarrier.init.shared.b64
+// CHECK: wgmma.mma_async
+// CHECK-LABEL: .entry second_in_if(
+// CHECK-NOT: wgmma.mma_async
+// CHECK: mma.sync.aligned
+// two_loops (the first entry): loop 2's rings at loop 1's offsets (0 and 20480), its mbarriers after loop 1's.
+// TILEAS: "tileas.alloc"() {{.*}}tileas.offset = 0 : i64
+// TILEAS: tileas.barriers = {empty = 41000 : i64
+// TILEAS: "tileas.alloc"() {{.*}}tileas.offset = 20480 : i64
+// TILEAS: "tileas.alloc"() {{.*}}tileas.offset = 0 : i64
+// TILEAS: tileas.barriers = {empty = 41160 : i64
+// TILEAS: "tileas.alloc"() {{.*}}tileas.offset = 20480 : i64
+// BW: remark: mma.sync path: the tcgen05 path takes one mmaf per kernel
+// WS: several_loops.mlir:92:5: remark: warp specialization: not for this loop: the kernel has several loops on the tensor cores
+// BAD: .bad.mlir:7:7: error: the wgmma path cannot use this tileas.alloc's shared-memory assignment: two shared-memory ranges of the assignment overlap
+cuda_tile.module @several_loops {
+  entry @two_loops(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %u_ptr: tile<ptr<f16>>, %v_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
+    %a_ptr16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
+    %a_tv = make_tensor_view %a_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(64x32), tensor_view<128x128xf16, strides=[128,1]>>
+    %b_ptr16 = assume div_by<16>, %b_ptr : tile<ptr<f16>>
+    %b_tv = make_tensor_view %b_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(32x64), tensor_view<128x128xf16, strides=[128,1]>>
+    %u_ptr16 = assume div_by<16>, %u_ptr : tile<ptr<f16>>
+    %u_tv = make_tensor_view %u_ptr16, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %u_pv = make_partition_view %u_tv : partition_view<tile=(64x32), tensor_view<128x64xf16, strides=[64,1]>>
+    %v_ptr16 = assume div_by<16>, %v_ptr : tile<ptr<f16>>
+    %v_tv = make_tensor_view %v_ptr16, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %v_pv = make_partition_view %v_tv : partition_view<tile=(32x64), tensor_view<64x128xf16, strides=[128,1]>>
+    %c_ptr16 = assume div_by<16>, %c_ptr : tile<ptr<f32>>
+    %c_tv = make_tensor_view %c_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %nk = constant <i32: 4> : tile<i32>
+    %nr = constant <i32: 2> : tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<64x64xf32>
+    %acc = for %k in (%c0 to %nk, step %c1) : tile<i32> iter_values(%acc_it = %zero) -> (tile<64x64xf32>) {
+      %a, %ta = load_view_tko weak %a_pv[%bx, %k] : partition_view<tile=(64x32), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x32xf16>, token
+      %b, %tb = load_view_tko weak %b_pv[%k, %by] : partition_view<tile=(32x64), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<32x64xf16>, token
+      %d0 = mmaf %a, %b, %acc_it : tile<64x32xf16>, tile<32x64xf16>, tile<64x64xf32>
+      continue %d0 : tile<64x64xf32>
+    }
+    %acc2 = for %r in (%c0 to %nr, step %c1) : tile<i32> iter_values(%acc2_it = %acc) -> (tile<64x64xf32>) {
+      %u, %tu = load_view_tko weak %u_pv[%bx, %r] : partition_view<tile=(64x32), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<64x32xf16>, token
+      %v, %tv = load_view_tko weak %v_pv[%r, %by] : partition_view<tile=(32x64), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<32x64xf16>, token
+      %d1 = mmaf %u, %v, %acc2_it : tile<64x32xf16>, tile<32x64xf16>, tile<64x64xf32>
+      continue %d1 : tile<64x64xf32>
+    }
+    %t = store_view_tko weak %acc2, %c_pv[%bx, %by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+  entry @second_b_staged(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %u_ptr: tile<ptr<f16>>, %v_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
+    %a_ptr16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
+    %a_tv = make_tensor_view %a_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(64x32), tensor_view<128x128xf16, strides=[128,1]>>
+    %b_ptr16 = assume div_by<16>, %b_ptr : tile<ptr<f16>>
+    %b_tv = make_tensor_view %b_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(32x64), tensor_view<128x128xf16, strides=[128,1]>>
+    %u_ptr16 = assume div_by<16>, %u_ptr : tile<ptr<f16>>
+    %u_tv = make_tensor_view %u_ptr16, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %u_pv = make_partition_view %u_tv : partition_view<tile=(64x32), tensor_view<128x64xf16, strides=[64,1]>>
+    %v_tv = make_tensor_view %v_ptr, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %v_pv = make_partition_view %v_tv : partition_view<tile=(32x64), tensor_view<64x128xf16, strides=[128,1]>>
+    %c_ptr16 = assume div_by<16>, %c_ptr : tile<ptr<f32>>
+    %c_tv = make_tensor_view %c_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %nk = constant <i32: 4> : tile<i32>
+    %nr = constant <i32: 2> : tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<64x64xf32>
+    %acc = for %k in (%c0 to %nk, step %c1) : tile<i32> iter_values(%acc_it = %zero) -> (tile<64x64xf32>) {
+      %a, %ta = load_view_tko weak %a_pv[%bx, %k] : partition_view<tile=(64x32), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x32xf16>, token
+      %b, %tb = load_view_tko weak %b_pv[%k, %by] : partition_view<tile=(32x64), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<32x64xf16>, token
+      %d0 = mmaf %a, %b, %acc_it : tile<64x32xf16>, tile<32x64xf16>, tile<64x64xf32>
+      continue %d0 : tile<64x64xf32>
+    }
+    %acc2 = for %r in (%c0 to %nr, step %c1) : tile<i32> iter_values(%acc2_it = %acc) -> (tile<64x64xf32>) {
+      %u, %tu = load_view_tko weak %u_pv[%bx, %r] : partition_view<tile=(64x32), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<64x32xf16>, token
+      %v, %tv = load_view_tko weak %v_pv[%r, %by] : partition_view<tile=(32x64), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<32x64xf16>, token
+      %d1 = mmaf %u, %v, %acc2_it : tile<64x32xf16>, tile<32x64xf16>, tile<64x64xf32>
+      continue %d1 : tile<64x64xf32>
+    }
+    %t = store_view_tko weak %acc2, %c_pv[%bx, %by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+  entry @between(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %u_ptr: tile<ptr<f16>>, %v_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
+    %a_ptr16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
+    %a_tv = make_tensor_view %a_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(64x32), tensor_view<128x128xf16, strides=[128,1]>>
+    %b_ptr16 = assume div_by<16>, %b_ptr : tile<ptr<f16>>
+    %b_tv = make_tensor_view %b_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(32x64), tensor_view<128x128xf16, strides=[128,1]>>
+    %u_ptr16 = assume div_by<16>, %u_ptr : tile<ptr<f16>>
+    %u_tv = make_tensor_view %u_ptr16, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %u_pv = make_partition_view %u_tv : partition_view<tile=(64x32), tensor_view<128x64xf16, strides=[64,1]>>
+    %v_ptr16 = assume div_by<16>, %v_ptr : tile<ptr<f16>>
+    %v_tv = make_tensor_view %v_ptr16, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %v_pv = make_partition_view %v_tv : partition_view<tile=(32x64), tensor_view<64x128xf16, strides=[128,1]>>
+    %c_ptr16 = assume div_by<16>, %c_ptr : tile<ptr<f32>>
+    %c_tv = make_tensor_view %c_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %nk = constant <i32: 4> : tile<i32>
+    %nr = constant <i32: 2> : tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<64x64xf32>
+    %acc = for %k in (%c0 to %nk, step %c1) : tile<i32> iter_values(%acc_it = %zero) -> (tile<64x64xf32>) {
+      %a, %ta = load_view_tko weak %a_pv[%bx, %k] : partition_view<tile=(64x32), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x32xf16>, token
+      %b, %tb = load_view_tko weak %b_pv[%k, %by] : partition_view<tile=(32x64), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<32x64xf16>, token
+      %d0 = mmaf %a, %b, %acc_it : tile<64x32xf16>, tile<32x64xf16>, tile<64x64xf32>
+      continue %d0 : tile<64x64xf32>
+    }
+    %u0, %tu0 = load_view_tko weak %u_pv[%bx, %c0] : partition_view<tile=(64x32), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<64x32xf16>, token
+    %acc2 = for %r in (%c0 to %nr, step %c1) : tile<i32> iter_values(%acc2_it = %acc) -> (tile<64x64xf32>) {
+      %v, %tv = load_view_tko weak %v_pv[%r, %by] : partition_view<tile=(32x64), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<32x64xf16>, token
+      %d1 = mmaf %u0, %v, %acc2_it : tile<64x32xf16>, tile<32x64xf16>, tile<64x64xf32>
+      continue %d1 : tile<64x64xf32>
+    }
+    %t = store_view_tko weak %acc2, %c_pv[%bx, %by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+  entry @second_in_if(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %u_ptr: tile<ptr<f16>>, %v_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
+    %a_ptr16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
+    %a_tv = make_tensor_view %a_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(64x32), tensor_view<128x128xf16, strides=[128,1]>>
+    %b_ptr16 = assume div_by<16>, %b_ptr : tile<ptr<f16>>
+    %b_tv = make_tensor_view %b_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(32x64), tensor_view<128x128xf16, strides=[128,1]>>
+    %u_ptr16 = assume div_by<16>, %u_ptr : tile<ptr<f16>>
+    %u_tv = make_tensor_view %u_ptr16, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %u_pv = make_partition_view %u_tv : partition_view<tile=(64x32), tensor_view<128x64xf16, strides=[64,1]>>
+    %v_ptr16 = assume div_by<16>, %v_ptr : tile<ptr<f16>>
+    %v_tv = make_tensor_view %v_ptr16, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %v_pv = make_partition_view %v_tv : partition_view<tile=(32x64), tensor_view<64x128xf16, strides=[128,1]>>
+    %c_ptr16 = assume div_by<16>, %c_ptr : tile<ptr<f32>>
+    %c_tv = make_tensor_view %c_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %nk = constant <i32: 4> : tile<i32>
+    %nr = constant <i32: 2> : tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<64x64xf32>
+    %acc = for %k in (%c0 to %nk, step %c1) : tile<i32> iter_values(%acc_it = %zero) -> (tile<64x64xf32>) {
+      %a, %ta = load_view_tko weak %a_pv[%bx, %k] : partition_view<tile=(64x32), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x32xf16>, token
+      %b, %tb = load_view_tko weak %b_pv[%k, %by] : partition_view<tile=(32x64), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<32x64xf16>, token
+      %d0 = mmaf %a, %b, %acc_it : tile<64x32xf16>, tile<32x64xf16>, tile<64x64xf32>
+      continue %d0 : tile<64x64xf32>
+    }
+    %pos = cmpi greater_than %bx, %c0, signed : tile<i32> -> tile<i1>
+    %acc2 = if %pos -> (tile<64x64xf32>) {
+      %acc3 = for %r in (%c0 to %nr, step %c1) : tile<i32> iter_values(%acc2_it = %acc) -> (tile<64x64xf32>) {
+        %u, %tu = load_view_tko weak %u_pv[%bx, %r] : partition_view<tile=(64x32), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<64x32xf16>, token
+        %v, %tv = load_view_tko weak %v_pv[%r, %by] : partition_view<tile=(32x64), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<32x64xf16>, token
+        %d1 = mmaf %u, %v, %acc2_it : tile<64x32xf16>, tile<32x64xf16>, tile<64x64xf32>
+        continue %d1 : tile<64x64xf32>
+      }
+      yield %acc3 : tile<64x64xf32>
+    } else {
+      yield %acc : tile<64x64xf32>
+    }
+    %t = store_view_tko weak %acc2, %c_pv[%bx, %by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+}
