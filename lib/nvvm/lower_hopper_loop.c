@@ -165,12 +165,14 @@ void hopper_kernel_prologue(ct_lower *L) {
       intr0(b, "llvm.nvvm.mbarrier.init.shared", 2, e);
     }
   }
-  if (p->tcgen05) /* the accumulator-ready mbarrier, and the 2 that order staged operands' slots */
-    for (int i = 0; i < (p->tmem.order >= 0 ? 3 : 1); i++) {
-      int64_t off = i == 0 ? p->tmem.done : p->tmem.order + 8 * (i - 1);
+  for (int k = 0; k < p->nmmas && p->tcgen05; k++) { /* each accumulator-ready mbarrier, and the 2 that order staged operands' slots */
+    const ct_tileas_tmem *t = &p->mmas[k].tmem;
+    for (int i = 0; i < (t->order >= 0 ? 3 : 1); i++) {
+      int64_t off = i == 0 ? t->done : t->order + 8 * (i - 1);
       MlirValue d[2] = {hopper_ring_ptr(L, bld_i32(b, (int32_t)off)), bld_i32(b, 1)};
       intr0(b, "llvm.nvvm.mbarrier.init.shared", 2, d);
     }
+  }
   intr0(b, "llvm.nvvm.fence.mbarrier_init.release.cluster", 0, NULL);
   hopper_close_if(L, join);
   if (p->tcgen05) tcgen05_kernel_prologue(L); /* TMEM allocation, and the CTA barrier */

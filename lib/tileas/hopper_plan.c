@@ -565,6 +565,10 @@ void ct_hopper_plan_of_loop(const ct_hopper_plan *p, int l, ct_hopper_plan *q) {
   }
   for (int i = 0; i < q->npipes; i++)
     if (q->pipes[i].in_loop) q->pipes[i].loop = 0;
+  if (q->tcgen05 && q->nmmas) { /* its accumulator's mbarriers */
+    q->tmem = q->mmas[0].tmem;
+    q->nbarriers += q->tmem.order >= 0 ? 3 : 1;
+  }
 }
 
 /* The pipe of tileas.produce `ld` in role `role` (added on first use), or -1 with *why. */
@@ -697,7 +701,7 @@ typedef struct smem_range {
  * computed assignment stands. A failure names the op (p->why_op) whose attribute is wrong. */
 static const char *apply_assignment(ct_hopper_plan *p) {
   const char *why;
-  smem_range r[3 * CT_HOPPER_MAX_PIPES + CT_HOPPER_MAX_MMAS + 5];
+  smem_range r[3 * CT_HOPPER_MAX_PIPES + 5 * CT_HOPPER_MAX_MMAS + 2];
   int n = 0;
   for (int i = 0; i < p->nmmas; i++) {
     ct_hopper_mma *mm = &p->mmas[i];
@@ -745,35 +749,40 @@ static const char *apply_assignment(ct_hopper_plan *p) {
     if (p->st.smem_off < 0 || p->st.smem_off % 1024) return "the TMA store staging buffer's tileas.offset is not a multiple of 1024";
     r[n++] = (smem_range){p->st.smem_off, p->st.smem_off + p->st.tile_bytes, false, true, al, -1};
   }
-  if (p->tcgen05) {
-    ct_hopper_mma *mm = &p->mmas[0];
+  for (int k = 0; k < p->nmmas && p->tcgen05; k++) {
+    ct_hopper_mma *mm = &p->mmas[k];
     ct_tileas_tmem t;
     p->why_op = mm->mmaf;
-    if (ct_tileas_op_tmem(mm->mmaf, &t, &why)) p->tmem = t;
+    if (ct_tileas_op_tmem(mm->mmaf, &t, &why)) mm->tmem = t;
     else if (why) return why;
-    if (mm->a_staged) mm->a_stage_off = p->tmem.a_staging;
-    int64_t c = p->tmem.columns;
+    const ct_tileas_tmem *tm = &mm->tmem;
+    if (mm->a_staged) mm->a_stage_off = tm->a_staging;
+    int64_t c = tm->columns;
     if (c < 32 || c > 512 || (c & (c - 1))) return "tileas.tmem's columns must be a power of two from 32 to 512 (tcgen05.alloc)";
-    if (p->tmem.column < 0 || p->tmem.column + mm->batch * mm->n > c)
+    if (tm->column < 0 || tm->column + mm->batch * mm->n > c)
       return "the accumulator's TMEM columns (tileas.tmem column + tile N, times the batch of a batched mmaf) exceed the "
              "allocation";
-    if (p->tmem.done < 0 || p->tmem.done % 8 || p->tmem.slot < 0 || p->tmem.slot % 4)
+    if (tm->done < 0 || tm->done % 8 || tm->slot < 0 || tm->slot % 4)
       return "tileas.tmem's done (an mbarrier) must be a multiple of 8 and its slot a multiple of 4";
-    r[n++] = (smem_range){p->tmem.done, p->tmem.done + 8, false, false, mm->mmaf, -1};
-    r[n++] = (smem_range){p->tmem.slot, p->tmem.slot + 4, false, false, mm->mmaf, -1};
+    if (k > 0 && (tm->slot != p->mmas[0].tmem.slot || c != p->mmas[0].tmem.columns))
+      return "the loops' accumulators share one TMEM allocation: tileas.tmem's columns and slot must be the same on every "
+             "mmaf";
+    r[n++] = (smem_range){tm->done, tm->done + 8, false, false, mm->mmaf, -1};
+    if (k == 0) r[n++] = (smem_range){tm->slot, tm->slot + 4, false, false, mm->mmaf, -1};
     bool staged = mm->a_staged || mm->b_staged;
-    if (staged != (p->tmem.order >= 0) || mm->a_staged != (p->tmem.a_staging >= 0))
+    if (staged != (tm->order >= 0) || mm->a_staged != (tm->a_staging >= 0))
       return "tileas.tmem's order (with an operand staged from registers) or a_staging (with A staged) does not match "
              "the operands";
     if (staged) {
-      if (p->tmem.order % 8) return "tileas.tmem's order (two mbarriers) must be a multiple of 8";
-      r[n++] = (smem_range){p->tmem.order, p->tmem.order + 16, false, false, mm->mmaf, -1};
+      if (tm->order % 8) return "tileas.tmem's order (two mbarriers) must be a multiple of 8";
+      r[n++] = (smem_range){tm->order, tm->order + 16, false, false, mm->mmaf, -1};
     }
     if (mm->a_staged) {
-      if (p->tmem.a_staging % SMEM_PIPE_ALIGN) return "tileas.tmem's a_staging is not a multiple of 1024 (the 128B swizzle pattern repeat)";
-      r[n++] = (smem_range){p->tmem.a_staging, p->tmem.a_staging + mm->a_slots * mm->a_slot_bytes, false, false, mm->mmaf, -1};
+      if (tm->a_staging % SMEM_PIPE_ALIGN) return "tileas.tmem's a_staging is not a multiple of 1024 (the 128B swizzle pattern repeat)";
+      r[n++] = (smem_range){tm->a_staging, tm->a_staging + mm->a_slots * mm->a_slot_bytes, false, false, mm->mmaf, -1};
     }
   }
+  if (p->tcgen05) p->tmem = p->mmas[0].tmem;
   int64_t end = 0;
   for (int i = 0; i < n; i++) {
     if (r[i].hi > end) end = r[i].hi;
@@ -894,16 +903,16 @@ static bool is_zero_splat(MlirValue v) {
  * other is stored into TMEM before the loop (acc_from_registers). Columns: one per 32-bit accumulator
  * element, from 0, the allocation the power of two >= max(32, N) within TMEM pool 4's cap (the
  * seed's 256 columns per CTA, so two CTAs share an SM's 512). */
-static const char *plan_tmem(ct_hopper_plan *p) {
-  ct_hopper_mma *mm = &p->mmas[0];
+static const char *plan_tmem(ct_hopper_plan *p, ct_hopper_mma *mm) {
   if (!mm->keep_in_flight)
     return "the tcgen05 path keeps the accumulator in TMEM for the whole loop: the mmaf must accumulate into a "
            "loop-carried value nothing else in the loop reads";
-  mm->acc_from_registers = !is_zero_splat(mlirOperationGetOperand(p->for_op, 1 + mm->loop_result));
-  p->tmem.column = 0;
-  p->tmem.columns = ct_tcgen05_alloc_columns(mm->batch * mm->n); /* (a batched mmaf: N columns per batch) */
-  if (p->tmem.columns > ct_machine_blackwell()->pool_cap[CT_POOL_TMEM_COLUMNS])
+  mm->acc_from_registers = !is_zero_splat(mlirOperationGetOperand(p->loops[mm->loop], 1 + mm->loop_result));
+  mm->tmem.column = 0;
+  int64_t columns = ct_tcgen05_alloc_columns(mm->batch * mm->n); /* (a batched mmaf: N columns per batch) */
+  if (columns > ct_machine_blackwell()->pool_cap[CT_POOL_TMEM_COLUMNS])
     return "the accumulator needs more TMEM columns than pool 4 (tmem_columns) allows";
+  if (columns > p->tmem.columns) p->tmem.columns = columns;
   return NULL;
 }
 
@@ -992,7 +1001,9 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     p->nested = true;
   }
   p->nmmas = nm;
-  if (p->tcgen05 && nm != 1) return "the tcgen05 path takes one mmaf per kernel (its accumulator lives in TMEM)";
+  for (int i = 1; i < nm && p->tcgen05; i++)
+    if (mlirOperationEqual(mlirOperationGetParentOperation(mmas[i]), mlirOperationGetParentOperation(mmas[i - 1])))
+      return "the tcgen05 path takes one mmaf per loop (its accumulator lives in TMEM)";
   for (int l = 1; l < p->nloops; l++)
     if (p->nested || !mlirBlockEqual(mlirOperationGetBlock(p->loops[l]), body))
       return "the mmaf ops are in several loops, not all of them at the entry's top level";
@@ -1144,20 +1155,26 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   if (p->tcgen05 || !(p->ws && !p->ws_agents.heavy))
     for (int l = 0; l < p->nloops; l++) plan_in_flight(p, l);
   if (p->tcgen05) {
-    if ((why = plan_tmem(p))) return why;
-    p->tmem.done = off;     /* the accumulator-ready mbarrier */
-    p->tmem.slot = off + 8; /* tcgen05.alloc's address slot */
-    off += 16;
-    p->nbarriers += 1;
-    /* operands staged from registers: the slot of iteration kt is rewritten in iteration kt + 3
-     * by every thread, after the CTA barrier of kt + 2, which thread 0 reaches only after waiting
-     * for iteration kt's commit (in iteration kt + 1); the commits alternate between 2 mbarriers
-     * so that the one waited for cannot run a phase ahead */
-    p->tmem.order = p->tmem.a_staging = -1;
-    if (p->mmas[0].a_staged || p->mmas[0].b_staged) {
-      p->tmem.order = off;
-      off += 16;
-      p->nbarriers += 2;
+    p->tmem.columns = 0;
+    for (int k = 0; k < nm; k++)
+      if ((why = plan_tmem(p, &p->mmas[k]))) return why;
+    for (int k = 0; k < nm; k++) {
+      ct_hopper_mma *mm = &p->mmas[k];
+      mm->tmem.columns = p->tmem.columns;
+      mm->tmem.done = off; /* the accumulator-ready mbarrier */
+      off += 8;
+      if (k == 0) p->tmem.slot = off, off += 8; /* tcgen05.alloc's address slot */
+      p->nbarriers += 1;
+      /* operands staged from registers: the slot of iteration kt is rewritten in iteration kt + 3
+       * by every thread, after the CTA barrier of kt + 2, which thread 0 reaches only after waiting
+       * for iteration kt's commit (in iteration kt + 1); the commits alternate between 2 mbarriers
+       * so that the one waited for cannot run a phase ahead */
+      mm->tmem.order = mm->tmem.a_staging = -1;
+      if (mm->a_staged || mm->b_staged) {
+        mm->tmem.order = off;
+        off += 16;
+        p->nbarriers += 2;
+      }
     }
   }
   /* the B staging buffers after the mbarriers, 1024-aligned like the ring */
@@ -1169,13 +1186,16 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     mm->b_stage_off = off;
     off += mm->b_slots * mm->b_slot_bytes;
   }
-  if (p->tcgen05 && p->mmas[0].a_staged) {
-    ct_hopper_mma *mm = &p->mmas[0];
+  for (int k = 0; k < nm && p->tcgen05; k++) {
+    ct_hopper_mma *mm = &p->mmas[k];
+    if (!mm->a_staged) continue;
     mm->a_slots = 3;
     off = (off + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
-    mm->a_stage_off = p->tmem.a_staging = off;
+    mm->a_stage_off = mm->tmem.a_staging = off;
     off += mm->a_slots * mm->a_slot_bytes;
   }
+  for (int k = 0; k < nm && p->tcgen05; k++) p->mmas[k].tmem.slot = p->tmem.slot;
+  if (p->tcgen05) p->tmem = p->mmas[0].tmem;
   p->smem_bytes = off;
   if (p->smem_bytes + CT_SMEM_RING_SLACK > HOPPER_SMEM_LIMIT) return "the ring does not fit in shared memory";
   plan_stores(env, entry, p);
@@ -1263,26 +1283,32 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
   p->st.param = p->npipes;
   if (!env->describe_plan) return true;
   int threads = 128 * p->warpgroups;
-  if (p->tcgen05) {
-    const ct_hopper_mma *mm = &p->mmas[0];
+  for (int l = 0; l < p->nloops && p->tcgen05; l++) {
+    ct_hopper_plan q;
+    ct_hopper_plan_of_loop(p, l, &q);
+    const ct_hopper_mma *mm = &q.mmas[0];
     char a[160], b[160];
-    describe_operand(p, mm->a_pipe, mm->a_staged, false, mm->a_slots, &mm->a_geom, a, sizeof a);
-    describe_b(p, mm, b, sizeof b);
+    describe_operand(&q, mm->a_pipe, mm->a_staged, false, mm->a_slots, &mm->a_geom, a, sizeof a);
+    describe_b(&q, mm, b, sizeof b);
     static const char *const kinds[] = {"f16", "tf32", "f8f6f4", "i8"};
-    char batches[64] = "";
+    char batches[64] = "", shared[96] = "";
     if (mm->batch > 1) snprintf(batches, sizeof batches, " for each of %lld batches", (long long)mm->batch);
+    if (p->nloops > 1)
+      snprintf(shared, sizeof shared, "; loop %d of %d, its rings sharing shared memory with the other loops'", l + 1,
+               p->nloops);
     ct_remark_op(env->c, mm->mmaf, "tcgen05 path: m%lldn%lldk%d kind::%s%s issued by thread 0, accumulator in TMEM columns "
                  "[%lld, %lld) of %lld allocated; %d threads read it back (tcgen05.ld); A: %s; B: %s", (long long)mm->m,
                  (long long)mm->n, ct_wgmma_kstep_elems(mm->elem), kinds[ct_tcgen05_kind(mm->elem)], batches,
-                 (long long)p->tmem.column, (long long)(p->tmem.column + mm->batch * mm->n), (long long)p->tmem.columns,
+                 (long long)q.tmem.column, (long long)(q.tmem.column + mm->batch * mm->n), (long long)q.tmem.columns,
                  threads, a, b);
-    ct_remark_op(env->c, p->for_op, "tcgen05 path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers; %s%s",
-                 p->npipes, p->npipes == 1 ? "" : "s", (long long)p->tx_bytes, p->nbarriers,
-                 !p->npipes ? "" : p->ws ? "each stage is released by a tcgen05.commit, refilled by the producer warpgroup"
-                                         : "each stage is released by a tcgen05.commit, refilled one iteration later",
-                 p->tmem.order < 0 ? ""
-                 : p->npipes       ? "; the staging slots are ordered by two commit mbarriers"
-                                   : "the staging slots are ordered by two commit mbarriers");
+    ct_remark_op(env->c, q.for_op, "tcgen05 path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers; %s%s%s",
+                 q.npipes, q.npipes == 1 ? "" : "s", (long long)q.tx_bytes, q.nbarriers,
+                 !q.npipes ? "" : q.ws ? "each stage is released by a tcgen05.commit, refilled by the producer warpgroup"
+                                       : "each stage is released by a tcgen05.commit, refilled one iteration later",
+                 q.tmem.order < 0 ? ""
+                 : q.npipes       ? "; the staging slots are ordered by two commit mbarriers"
+                                  : "the staging slots are ordered by two commit mbarriers",
+                 shared);
   }
   for (int i = 0; i < p->nmmas && !p->tcgen05; i++) {
     const ct_hopper_mma *mm = &p->mmas[i];

@@ -185,6 +185,11 @@ typedef struct ct_hopper_mma {
   /* tcgen05: the loop's initial accumulator is not a zero constant: every thread stores it into
    * TMEM (tcgen05.st) before the loop, and every MMA accumulates (enable-input-d 1) */
   bool acc_from_registers;
+  /* tcgen05: its accumulator's TMEM columns and its mbarriers (tileas.tmem on the mmaf). Several
+   * loops: the loops' accumulators share the kernel's one allocation (columns from 0, the
+   * allocation the largest any needs, one address slot), each with its own done (and order)
+   * mbarriers and A staging */
+  ct_tileas_tmem tmem;
   int a_slots;
   int64_t a_stage_off, a_slot_bytes;
   ct_wgmma_operand_geom a_geom;
@@ -235,7 +240,7 @@ typedef struct ct_hopper_plan {
    * slot), each ring stage released by one tcgen05.commit (empty_arrivals 1); 8 warps read the
    * accumulator back after the loop (tcgen05.ld) */
   bool tcgen05;
-  ct_tileas_tmem tmem;
+  ct_tileas_tmem tmem;       /* the loop's mmaf's (several loops: the first's; columns and slot are the kernel's) */
   int npipes, nmmas;
   ct_hopper_pipe pipes[CT_HOPPER_MAX_PIPES]; /* program order of their produces = tensor-map order */
   ct_hopper_mma mmas[CT_HOPPER_MAX_MMAS];

@@ -201,7 +201,7 @@ static void record_smem_assignment(MlirOperation entry, const ct_hopper_plan *pl
                                     ct_tileas_barriers_attr(mlirOperationGetContext(o->pipe_op), &bars));
   }
   if (plan->has_store && !mlirOperationIsNull(plan->st.alloc)) ct_tileas_set_offset(plan->st.alloc, plan->st.smem_off);
-  if (plan->tcgen05) ct_tileas_set_tmem(plan->mmas[0].mmaf, &plan->tmem);
+  for (int i = 0; i < plan->nmmas && plan->tcgen05; i++) ct_tileas_set_tmem(plan->mmas[i].mmaf, &plan->mmas[i].tmem);
   int64_t staged = 0;
   for (int i = 0; i < plan->nmmas; i++)
     if (plan->mmas[i].b_staged) {
