@@ -458,7 +458,7 @@ static void wgmma(ct_lower *L, const ct_hopper_mma *mm, MlirValue *acc, int nacc
 }
 
 /* Is v an llvm.mlir.constant zero (float +0 or -0, or integer 0)? */
-static bool is_zero_const(MlirValue v) {
+bool hopper_is_zero_const(MlirValue v) {
   if (!mlirValueIsAOpResult(v)) return false;
   MlirOperation d = mlirOpResultGetOwner(v);
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(d));
@@ -615,7 +615,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   /* a known-zero accumulator (e.g. S = Q·Kᵀ from a zero constant): the first wgmma gets scale-d
    * 0 and the zeros are never materialised (as CUTLASS does) */
   bool zero_d = true;
-  for (int i = 0; i < nacc && zero_d; i++) zero_d = is_zero_const(acc0->regs[i]);
+  for (int i = 0; i < nacc && zero_d; i++) zero_d = hopper_is_zero_const(acc0->regs[i]);
   ct_lv *res = lv_new_tile(L, &ct, acc_layout);
   for (int i = 0; i < nacc; i++) res->regs[i] = acc0->regs[i];
   /* A: the warpgroup's 64 rows of a K-major SMEM tile, or register fragments */

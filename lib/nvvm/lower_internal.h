@@ -306,6 +306,8 @@ struct ct_wgmma_operand_geom;
 MlirValue hopper_stage_operand(ct_lower *L, MlirOperation op, int operand, int kdim, int slots, int64_t stage_off,
                                int64_t slot_bytes, const struct ct_wgmma_operand_geom *g);
 void hopper_staged_to_async(ct_bld *b);
+/* Is v an llvm.mlir.constant zero (integer 0, float +-0)? */
+bool hopper_is_zero_const(MlirValue v);
 void hopper_through_asm(ct_bld *b, const char *instr, const char *intrinsic, int64_t arg, MlirValue *v, int nv, MlirValue *w,
                         int nw);
 /* ---- lower_tcgen05.c: the Blackwell form of the plan (L->hopper->tcgen05) ---- */

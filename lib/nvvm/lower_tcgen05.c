@@ -1,5 +1,5 @@
 /* lower_tcgen05: the Blackwell (sm_100a) form of the planned TMA path (tileas/hopper_plan.h,
- * plan->tcgen05): the loop's one mmaf runs on tcgen05.mma with its accumulator in tensor memory.
+ * plan->tcgen05): the loop's mmaf run on tcgen05.mma with their accumulators in tensor memory.
  * Algorithm (op sequence of the verified ptx_ground_truth_files/gen_sm100.py, ptx_ground_truth.md
  * §3.2, §5.2, §5.6, §5.7), on the ring lower_hopper_loop.c builds (same TMA pipes, prologue fills):
  *  - kernel start (tcgen05_kernel_prologue): thread 0 has initialised the rings' mbarriers (each
@@ -42,6 +42,14 @@
  *    for parity r & 1 of `done`, and the CTA barrier after the loop is fenced
  *    (tcgen05_fenced_barrier: fence::before_thread_sync, bar.sync, fence::after_thread_sync), so
  *    every thread's tcgen05.ld of this execution's accumulator precedes the next execution's MMAs.
+ *  - an mmaf that is not its loop's only, loop-carried one (plan tmem_per_iter: attention's S = Q·Kᵀ
+ *    and P·V, a GEMM that rescales its accumulator): enable-input-d 0 at every iteration's first k
+ *    step, thread 0 commits to the mmaf's own done mbarrier after its MMAs, and every thread waits
+ *    for phase kt & 1 (read_back_per_iter), fence::after_thread_sync, reads the columns (the
+ *    layout TileAS gave the result), adds a non-zero C in registers, and fence::before_thread_sync;
+ *    the next CTA barrier (an operand's staging barrier in the loop, else one right there) orders
+ *    the reads before thread 0 rewrites the columns. Its staged operands need one slot (its MMAs
+ *    are complete before any thread leaves the iteration) and no order mbarriers.
  *  - before the kernel's return (tcgen05_at_return): tcgen05.fence::before_thread_sync, bar.sync
  *    0, warp 0: fence::after_thread_sync and tcgen05.dealloc.
  * Seed: 001 (TMEM accumulator, pool 4 tmem_columns). Knobs: TMEM_LD_MAX_REGS. */
@@ -101,6 +109,8 @@ int hopper_tmem_result(ct_lower *L) {
 /* tcgen05.commit of thread 0's MMAs so far to the mbarrier at `bar`. */
 static void commit(ct_bld *b, MlirValue bar) { intr0(b, "llvm.nvvm.tcgen05.commit.shared.cg1", 1, &bar); }
 
+static int read_back_per_iter(ct_lower *L, MlirOperation op, const ct_hopper_mma *mm);
+
 int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;
@@ -130,12 +140,15 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
   uint32_t idesc = ct_tcgen05_idesc(mm->elem, mm->acc_elem == CT_F16 ? CT_F32 : mm->acc_elem, /* f16: f32 in TMEM */ mm->a_unsigned, mm->b_unsigned, false,
                                     pb && pb->role == CT_PIPE_B_MN, mm->m, mm->n);
   MlirValue yes = bld_const_int(b, b->i1, 1);
-  /* iteration 0's first k step starts from zero, unless the initial value was stored into TMEM */
-  MlirValue accumulate = mm->acc_from_registers ? yes : bld_icmp(b, BLD_NE, kt, bld_i32(b, 0));
+  /* iteration 0's first k step starts from zero, unless the initial value was stored into TMEM (an
+   * accumulator read back every iteration: every iteration's first k step) */
+  MlirValue accumulate = mm->acc_from_registers ? yes
+                         : mm->tmem_per_iter    ? bld_const_int(b, b->i1, 0)
+                                                : bld_icmp(b, BLD_NE, kt, bld_i32(b, 0));
   int nk = (int)(mm->k / ct_wgmma_kstep_elems(mm->elem));
   /* a batched mmaf: batch bb's MMAs read its slabs (box_bytes apart) into columns bb × N.. */
   for (int64_t bb = 0; bb < mm->batch; bb++) {
-    MlirValue d = tmem_ptr(L, bld_i32(b, (int32_t)(p->tmem.column + bb * mm->n)));
+    MlirValue d = tmem_ptr(L, bld_i32(b, (int32_t)(mm->tmem.column + bb * mm->n)));
     for (int kk = 0; kk < nk; kk++) {
       int64_t ao = ct_wgmma_kstep_offset(ag, kk, 0) + bb * ag->box_bytes, bo = ct_wgmma_kstep_offset(bg, kk, 0) + bb * bg->box_bytes;
       MlirValue ops[8] = {d,
@@ -157,6 +170,7 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
     commit(b, hopper_bar_ptr(L, o->empty_off, hopper_stage_of(L, o)));
     any = true;
   }
+  if (mm->tmem_per_iter) commit(b, hopper_ring_ptr(L, bld_i32(b, (int32_t)mm->tmem.done))); /* the accumulator is ready */
   if (any && !p->ws) { /* refill iteration kt - 1's stages for kt - 1 + S once its MMAs are done (warp-specialised: the producer) */
     MlirBlock has_prev = hopper_open_if(L, bld_icmp(b, BLD_SGT, kt, bld_i32(b, 0)));
     MlirValue rel = bld_sub(b, kt, bld_i32(b, 1));
@@ -169,19 +183,20 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
     }
     hopper_close_if(L, has_prev);
   }
-  if (p->tmem.order >= 0) { /* staged operands: commit to order[g % 2], wait for iteration g - 1's (g: the
-                              * global index, for a nested loop; the previous execution's last commit needs no wait) */
+  if (mm->tmem.order >= 0) { /* staged operands: commit to order[g % 2], wait for iteration g - 1's (g: the
+                               * global index, for a nested loop; the previous execution's last commit needs no wait) */
     MlirValue two = bld_i32(b, 2);
     MlirValue g = hopper_global_iter(L, kt);
-    commit(b, hopper_bar_ptr(L, p->tmem.order, bld_bin(b, "llvm.urem", g, two)));
+    commit(b, hopper_bar_ptr(L, mm->tmem.order, bld_bin(b, "llvm.urem", g, two)));
     MlirBlock has_prev = hopper_open_if(L, bld_icmp(b, BLD_SGT, kt, bld_i32(b, 0)));
     MlirValue prev = bld_sub(b, g, bld_i32(b, 1));
-    hopper_spin_wait(L, hopper_bar_ptr(L, p->tmem.order, bld_bin(b, "llvm.urem", prev, two)),
+    hopper_spin_wait(L, hopper_bar_ptr(L, mm->tmem.order, bld_bin(b, "llvm.urem", prev, two)),
                      bld_and(b, bld_bin(b, "llvm.udiv", prev, two), bld_i32(b, 1)));
     hopper_close_if(L, has_prev);
   }
   hopper_close_if(L, join);
   hopper_warp_sync(b);
+  if (mm->tmem_per_iter) return read_back_per_iter(L, op, mm);
   /* the accumulator stays in TMEM: its value in the loop is a token (read back after the loop) */
   lv_bind(L, mlirOperationGetResult(op, 0), lv_alloc(L, LV_TOKEN, NULL));
   return LOWER_DONE;
@@ -200,19 +215,19 @@ typedef struct tmem_fragment {
   bool m64;
 } tmem_fragment;
 
-static bool tmem_fragment_of(ct_lower *L, MlirOperation at, const ct_layout *layout, int nregs, tmem_fragment *f) {
+static bool tmem_fragment_of(ct_lower *L, MlirOperation at, const ct_hopper_mma *mm, const ct_layout *layout, int nregs,
+                             tmem_fragment *f) {
   ct_bld *b = &L->b;
-  const ct_hopper_plan *p = L->hopper;
-  const ct_hopper_mma *mm = &p->mmas[0];
   ct_layout want;
   if (!hopper_mma_acc_layout(&want, mm, true, L->nwarps) || layout_intern(L, &want) != layout) {
-    ct_error_op(L->c, at, "the loop-carried accumulator's layout (tileas.reg_layouts) is not the tcgen05.ld layout of "
-                "%d warps (TileAS assigns it: ct_layout_tcgen05_acc)", L->nwarps);
+    ct_error_op(L->c, at, "the %s layout (tileas.reg_layout%s) is not the tcgen05.ld layout of %d warps (TileAS assigns it: "
+                "ct_layout_tcgen05_acc)", mm->tmem_per_iter ? "mmaf result's" : "loop-carried accumulator's",
+                mm->tmem_per_iter ? "" : "s", L->nwarps);
     return false;
   }
   MlirValue warp = bld_lshr(b, L->tid, bld_i32(b, 5));
   MlirValue lane_base = bld_shl(b, bld_and(b, warp, bld_i32(b, 3)), bld_i32(b, 5 + 16)); /* 32 (w % 4) << 16 */
-  f->base = bld_add(b, lane_base, bld_i32(b, (int32_t)p->tmem.column));
+  f->base = bld_add(b, lane_base, bld_i32(b, (int32_t)mm->tmem.column));
   f->m64 = mm->m == 64;
   f->batch_regs = nregs / (int)mm->batch; /* a batched accumulator: batch b's registers, then b + 1's */
   f->n = mm->n;
@@ -244,7 +259,7 @@ bool hopper_tmem_init_from_registers(ct_lower *L) {
 bool tcgen05_store_accumulator(ct_lower *L, MlirOperation loop, const ct_lv *init) {
   ct_bld *b = &L->b;
   tmem_fragment f;
-  if (!tmem_fragment_of(L, loop, init->layout, init->nregs, &f)) return false;
+  if (!tmem_fragment_of(L, loop, &L->hopper->mmas[0], init->layout, init->nregs, &f)) return false;
   int64_t shape = f.per;
   MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
   char name[64];
@@ -267,13 +282,44 @@ bool tcgen05_store_accumulator(ct_lower *L, MlirOperation loop, const ct_lv *ini
   return true;
 }
 
+/* Every thread's tcgen05.ld of fragment f into res (a tile of t's element type), the registers
+ * passed through tcgen05.wait::ld. */
+static void tmem_read(ct_lower *L, const tmem_fragment *f, const ct_type *t, ct_lv *res) {
+  ct_bld *b = &L->b;
+  int nregs = res->nregs;
+  int64_t shape = f->per;
+  MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
+  char name[64];
+  tmem_intrinsic(f, "ld", name, sizeof name);
+  MlirValue *raw = malloc((size_t)nregs * sizeof *raw);
+  if (!raw) abort();
+  for (int r0 = 0; r0 < nregs; r0 += f->per) {
+    MlirValue ops[2] = {tmem_chunk_ptr(L, f, r0), bld_const_int(b, b->i1, 0)};
+    MlirValue v = bld_intr(b, name, vt, 2, ops);
+    for (int i = 0; i < f->per; i++) {
+      MlirValue e[2] = {v, bld_i32(b, i)};
+      raw[r0 + i] = bld_op1(b, "llvm.extractelement", b->i32, 2, e, 0, NULL);
+    }
+  }
+  /* registers are valid after tcgen05.wait::ld: they pass through it */
+  hopper_through_asm(b, "tcgen05.wait::ld.sync.aligned;", "llvm.nvvm.tcgen05.wait.ld", -1, raw, nregs, NULL, 0);
+  MlirType et = elem_llvm_type(L, t->elem);
+  for (int i = 0; i < nregs; i++) {
+    if (mlirTypeEqual(et, b->i32)) res->regs[i] = raw[i];
+    else if (mlirTypeEqual(et, b->f16)) /* an f16 accumulator is f32 in TMEM: rounded once, here */
+      res->regs[i] = bld_cast(b, "llvm.fptrunc", bld_bitcast(b, raw[i], b->f32), b->f16);
+    else res->regs[i] = bld_bitcast(b, raw[i], et);
+  }
+  free(raw);
+}
+
 ct_lv *tcgen05_read_accumulator(ct_lower *L, MlirOperation loop, const ct_type *t, const ct_layout *layout) {
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;
   ct_lv *res = lv_new_tile(L, t, layout);
   int nregs = res->nregs;
   tmem_fragment f;
-  if (!tmem_fragment_of(L, loop, layout, nregs, &f)) return NULL;
+  if (!tmem_fragment_of(L, loop, &p->mmas[0], layout, nregs, &f)) return NULL;
   MlirValue done = hopper_ring_ptr(L, bld_i32(b, (int32_t)p->tmem.done));
   MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
   commit(b, done);
@@ -289,29 +335,46 @@ ct_lv *tcgen05_read_accumulator(ct_lower *L, MlirOperation loop, const ct_type *
   }
   hopper_spin_wait(L, done, parity);
   fence_after(b);
-  int64_t shape = f.per;
-  MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
-  char name[64];
-  tmem_intrinsic(&f, "ld", name, sizeof name);
-  MlirValue *raw = malloc((size_t)nregs * sizeof *raw);
-  if (!raw) abort();
-  for (int r0 = 0; r0 < nregs; r0 += f.per) {
-    MlirValue ops[2] = {tmem_chunk_ptr(L, &f, r0), bld_const_int(b, b->i1, 0)};
-    MlirValue v = bld_intr(b, name, vt, 2, ops);
-    for (int i = 0; i < f.per; i++) {
-      MlirValue e[2] = {v, bld_i32(b, i)};
-      raw[r0 + i] = bld_op1(b, "llvm.extractelement", b->i32, 2, e, 0, NULL);
-    }
-  }
-  /* registers are valid after tcgen05.wait::ld: they pass through it */
-  hopper_through_asm(b, "tcgen05.wait::ld.sync.aligned;", "llvm.nvvm.tcgen05.wait.ld", -1, raw, nregs, NULL, 0);
-  MlirType et = elem_llvm_type(L, t->elem);
-  for (int i = 0; i < nregs; i++) {
-    if (mlirTypeEqual(et, b->i32)) res->regs[i] = raw[i];
-    else if (mlirTypeEqual(et, b->f16)) /* an f16 accumulator is f32 in TMEM: rounded once, here */
-      res->regs[i] = bld_cast(b, "llvm.fptrunc", bld_bitcast(b, raw[i], b->f32), b->f16);
-    else res->regs[i] = bld_bitcast(b, raw[i], et);
-  }
-  free(raw);
+  tmem_read(L, &f, t, res);
   return res;
+}
+
+/* An accumulator read back every iteration (hopper_plan.h tmem_per_iter): every thread waits for
+ * this iteration's phase of its done mbarrier, tcgen05.fence::after_thread_sync, reads it (the
+ * tcgen05.ld layout, which TileAS gave the mmaf's result) and adds a non-zero C in registers.
+ * tcgen05.fence::before_thread_sync then orders the reads before the next CTA barrier, after which
+ * thread 0 rewrites the columns: the staging barrier of an operand staged from registers in the
+ * loop (one per iteration, before that mmaf's MMAs: between any read-back and the next iteration's
+ * MMAs of the same mmaf), else a CTA barrier here. */
+static int read_back_per_iter(ct_lower *L, MlirOperation op, const ct_hopper_mma *mm) {
+  ct_bld *b = &L->b;
+  const ct_hopper_plan *p = L->hopper;
+  ct_type ct;
+  ct_layout al;
+  if (!result_type(L, op, 0, &ct)) return LOWER_FAILED;
+  if (!hopper_mma_acc_layout(&al, mm, true, L->nwarps)) {
+    ct_error_op(L->c, op, "internal error: no tcgen05 accumulator layout");
+    return LOWER_FAILED;
+  }
+  const ct_layout *acc_layout = layout_intern(L, &al), *chosen;
+  int r = reg_layout_read(L, op, &ct, &chosen);
+  if (r < 0) return LOWER_FAILED;
+  ct_lv *res = lv_new_tile(L, &ct, r > 0 ? chosen : acc_layout);
+  tmem_fragment f;
+  if (!tmem_fragment_of(L, op, mm, res->layout, res->nregs, &f)) return LOWER_FAILED;
+  MlirValue g = hopper_global_iter(L, L->hopper_emit->kt);
+  hopper_spin_wait(L, hopper_ring_ptr(L, bld_i32(b, (int32_t)mm->tmem.done)), bld_and(b, g, bld_i32(b, 1)));
+  fence_after(b);
+  tmem_read(L, &f, &ct, res);
+  fence_before(b);
+  bool staged = false;
+  for (int k = 0; k < p->nmmas; k++) staged |= p->mmas[k].a_staged || p->mmas[k].b_staged;
+  if (!staged) bld_barrier(b);
+  ct_lv *c = lv_get(L, op, 2);
+  if (!c || !(c = lv_require(L, op, 2, c, res->layout))) return LOWER_FAILED;
+  bool fp = ct_elem_is_float(ct.elem);
+  for (int i = 0; i < res->nregs; i++) /* (a zero C, e.g. S = Q·Kᵀ from a zero constant, adds nothing) */
+    if (!hopper_is_zero_const(c->regs[i])) res->regs[i] = bld_bin(b, fp ? "llvm.fadd" : "llvm.add", c->regs[i], res->regs[i]);
+  lv_bind(L, mlirOperationGetResult(op, 0), res);
+  return LOWER_DONE;
 }

@@ -565,10 +565,9 @@ void ct_hopper_plan_of_loop(const ct_hopper_plan *p, int l, ct_hopper_plan *q) {
   }
   for (int i = 0; i < q->npipes; i++)
     if (q->pipes[i].in_loop) q->pipes[i].loop = 0;
-  if (q->tcgen05 && q->nmmas) { /* its accumulator's mbarriers */
-    q->tmem = q->mmas[0].tmem;
-    q->nbarriers += q->tmem.order >= 0 ? 3 : 1;
-  }
+  for (int k = 0; k < q->nmmas && q->tcgen05; k++) /* its accumulators' mbarriers */
+    q->nbarriers += q->mmas[k].tmem.order >= 0 ? 3 : 1;
+  if (q->tcgen05 && q->nmmas) q->tmem = q->mmas[0].tmem;
 }
 
 /* The pipe of tileas.produce `ld` in role `role` (added on first use), or -1 with *why. */
@@ -767,12 +766,17 @@ static const char *apply_assignment(ct_hopper_plan *p) {
     if (k > 0 && (tm->slot != p->mmas[0].tmem.slot || c != p->mmas[0].tmem.columns))
       return "the loops' accumulators share one TMEM allocation: tileas.tmem's columns and slot must be the same on every "
              "mmaf";
+    for (int j = 0; j < k; j++) { /* the accumulators of one loop are live together */
+      const ct_hopper_mma *o = &p->mmas[j];
+      if (o->loop == mm->loop && tm->column < o->tmem.column + o->batch * o->n && o->tmem.column < tm->column + mm->batch * mm->n)
+        return "two accumulators of one loop overlap in TMEM (tileas.tmem column)";
+    }
     r[n++] = (smem_range){tm->done, tm->done + 8, false, false, mm->mmaf, -1};
     if (k == 0) r[n++] = (smem_range){tm->slot, tm->slot + 4, false, false, mm->mmaf, -1};
-    bool staged = mm->a_staged || mm->b_staged;
+    bool staged = (mm->a_staged || mm->b_staged) && !mm->tmem_per_iter;
     if (staged != (tm->order >= 0) || mm->a_staged != (tm->a_staging >= 0))
-      return "tileas.tmem's order (with an operand staged from registers) or a_staging (with A staged) does not match "
-             "the operands";
+      return "tileas.tmem's order (with an operand staged from registers, its accumulator not read back every iteration) "
+             "or a_staging (with A staged) does not match the operands";
     if (staged) {
       if (tm->order % 8) return "tileas.tmem's order (two mbarriers) must be a multiple of 8";
       r[n++] = (smem_range){tm->order, tm->order + 16, false, false, mm->mmaf, -1};
@@ -897,21 +901,30 @@ static bool is_zero_splat(MlirValue v) {
   return mlirAttributeIsAFloat(e) && mlirFloatAttrGetValueDouble(e) == 0.0;
 }
 
-/* The tcgen05 form's accumulator (seed 001, TMEM): it stays in TMEM for the whole loop, so the
- * mmaf must accumulate into a loop-carried value nothing else in the loop reads (the in-flight
- * form, plan_in_flight); a zero constant initial value is the first MMA's enable-input-d 0, any
- * other is stored into TMEM before the loop (acc_from_registers). Columns: one per 32-bit accumulator
- * element, from 0, the allocation the power of two >= max(32, N) within TMEM pool 4's cap (the
- * seed's 256 columns per CTA, so two CTAs share an SM's 512). */
+/* The tcgen05 form's accumulator (seed 001, TMEM). The loop's only mmaf accumulating into a
+ * loop-carried value nothing else in the loop reads (the in-flight form, plan_in_flight) keeps it in
+ * TMEM for the whole loop: a zero constant initial value is the first MMA's enable-input-d 0, any
+ * other is stored into TMEM before the loop (acc_from_registers). Any other mmaf (attention's two)
+ * has it written afresh and read back every iteration (tmem_per_iter). Columns: one per 32-bit
+ * accumulator element, a loop's mmaf ops side by side from 0, the allocation the power of two >=
+ * max(32, columns) within TMEM pool 4's cap (the seed's 256 columns per CTA, so two CTAs share an
+ * SM's 512). */
 static const char *plan_tmem(ct_hopper_plan *p, ct_hopper_mma *mm) {
-  if (!mm->keep_in_flight)
-    return "the tcgen05 path keeps the accumulator in TMEM for the whole loop: the mmaf must accumulate into a "
-           "loop-carried value nothing else in the loop reads";
-  mm->acc_from_registers = !is_zero_splat(mlirOperationGetOperand(p->loops[mm->loop], 1 + mm->loop_result));
+  if (mm->keep_in_flight) {
+    mm->acc_from_registers = !is_zero_splat(mlirOperationGetOperand(p->loops[mm->loop], 1 + mm->loop_result));
+  } else { /* read back every iteration */
+    if (mm->acc_elem == CT_F16 || mm->batch > 1)
+      return "the tcgen05 path reads an accumulator back every iteration (the mmaf is not its loop's only one "
+             "accumulating into a loop-carried value) for 2-D mmaf with f32 or i32 accumulators only";
+    mm->tmem_per_iter = true;
+  }
+  /* columns: the mmaf ops of one loop side by side, from 0 */
   mm->tmem.column = 0;
-  int64_t columns = ct_tcgen05_alloc_columns(mm->batch * mm->n); /* (a batched mmaf: N columns per batch) */
+  for (int k = 0; k < p->nmmas && &p->mmas[k] != mm; k++)
+    if (p->mmas[k].loop == mm->loop) mm->tmem.column += p->mmas[k].batch * p->mmas[k].n;
+  int64_t columns = ct_tcgen05_alloc_columns(mm->tmem.column + mm->batch * mm->n); /* (a batched mmaf: N columns per batch) */
   if (columns > ct_machine_blackwell()->pool_cap[CT_POOL_TMEM_COLUMNS])
-    return "the accumulator needs more TMEM columns than pool 4 (tmem_columns) allows";
+    return "the accumulators need more TMEM columns than pool 4 (tmem_columns) allows";
   if (columns > p->tmem.columns) p->tmem.columns = columns;
   return NULL;
 }
@@ -1001,9 +1014,6 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     p->nested = true;
   }
   p->nmmas = nm;
-  for (int i = 1; i < nm && p->tcgen05; i++)
-    if (mlirOperationEqual(mlirOperationGetParentOperation(mmas[i]), mlirOperationGetParentOperation(mmas[i - 1])))
-      return "the tcgen05 path takes one mmaf per loop (its accumulator lives in TMEM)";
   for (int l = 1; l < p->nloops; l++)
     if (p->nested || !mlirBlockEqual(mlirOperationGetBlock(p->loops[l]), body))
       return "the mmaf ops are in several loops, not all of them at the entry's top level";
@@ -1148,6 +1158,8 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   if ((why = read_ws(p))) return why;
   if (p->ws && p->nested)
     return "warp specialization of a loop nested in control flow (the producer agent would have to replay it)";
+  if (p->ws && p->tcgen05 && nm > 1)
+    return "warp specialization of a tcgen05 loop with several mmaf (their accumulators are read back every iteration)";
   if (p->ws && p->tcgen05 && (p->mmas[0].a_staged || p->mmas[0].b_staged))
     return "warp specialization of a tcgen05 loop with an operand staged from registers (the consumer threads would "
            "rewrite its slots while only the producer waits for the MMAs)";
@@ -1170,7 +1182,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
        * for iteration kt's commit (in iteration kt + 1); the commits alternate between 2 mbarriers
        * so that the one waited for cannot run a phase ahead */
       mm->tmem.order = mm->tmem.a_staging = -1;
-      if (mm->a_staged || mm->b_staged) {
+      if ((mm->a_staged || mm->b_staged) && !mm->tmem_per_iter) {
         mm->tmem.order = off;
         off += 16;
         p->nbarriers += 2;
@@ -1181,7 +1193,9 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   for (int k = 0; k < nm; k++) {
     ct_hopper_mma *mm = &p->mmas[k];
     if (!mm->b_staged) continue;
-    mm->b_slots = mm->keep_in_flight ? 3 : 2;
+    /* (a tcgen05 accumulator read back every iteration: its MMAs are complete before any thread
+     * leaves the iteration, so the next iteration rewrites the one slot) */
+    mm->b_slots = mm->tmem_per_iter ? 1 : mm->keep_in_flight ? 3 : 2;
     off = (off + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
     mm->b_stage_off = off;
     off += mm->b_slots * mm->b_slot_bytes;
@@ -1189,7 +1203,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   for (int k = 0; k < nm && p->tcgen05; k++) {
     ct_hopper_mma *mm = &p->mmas[k];
     if (!mm->a_staged) continue;
-    mm->a_slots = 3;
+    mm->a_slots = mm->tmem_per_iter ? 1 : 3;
     off = (off + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
     mm->a_stage_off = mm->tmem.a_staging = off;
     off += mm->a_slots * mm->a_slot_bytes;
@@ -1222,8 +1236,8 @@ static void describe(const ct_hopper_plan *p, int pipe, char *buf, size_t cap) {
 static void describe_operand(const ct_hopper_plan *p, int pipe, bool staged, bool transposed, int slots,
                              const ct_wgmma_operand_geom *g, char *buf, size_t cap) {
   if (staged)
-    snprintf(buf, cap, "registers, staged %sinto %d K-major slots (swizzle %dB) each iteration",
-             transposed ? "transposed " : "", slots, g->swizzle);
+    snprintf(buf, cap, "registers, staged %sinto %d K-major slot%s (swizzle %dB) each iteration",
+             transposed ? "transposed " : "", slots, slots == 1 ? "" : "s", g->swizzle);
   else describe(p, pipe, buf, cap);
 }
 static void describe_b(const ct_hopper_plan *p, const ct_hopper_mma *mm, char *buf, size_t cap) {
@@ -1286,28 +1300,33 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
   for (int l = 0; l < p->nloops && p->tcgen05; l++) {
     ct_hopper_plan q;
     ct_hopper_plan_of_loop(p, l, &q);
-    const ct_hopper_mma *mm = &q.mmas[0];
-    char a[160], b[160];
-    describe_operand(&q, mm->a_pipe, mm->a_staged, false, mm->a_slots, &mm->a_geom, a, sizeof a);
-    describe_b(&q, mm, b, sizeof b);
-    static const char *const kinds[] = {"f16", "tf32", "f8f6f4", "i8"};
-    char batches[64] = "", shared[96] = "";
-    if (mm->batch > 1) snprintf(batches, sizeof batches, " for each of %lld batches", (long long)mm->batch);
+    for (int k = 0; k < q.nmmas; k++) {
+      const ct_hopper_mma *mm = &q.mmas[k];
+      char a[160], b[160];
+      describe_operand(&q, mm->a_pipe, mm->a_staged, false, mm->a_slots, &mm->a_geom, a, sizeof a);
+      describe_b(&q, mm, b, sizeof b);
+      static const char *const kinds[] = {"f16", "tf32", "f8f6f4", "i8"};
+      char batches[64] = "";
+      if (mm->batch > 1) snprintf(batches, sizeof batches, " for each of %lld batches", (long long)mm->batch);
+      ct_remark_op(env->c, mm->mmaf, "tcgen05 path: m%lldn%lldk%d kind::%s%s issued by thread 0, accumulator in TMEM columns "
+                   "[%lld, %lld) of %lld allocated; %d threads read it back (tcgen05.ld)%s; A: %s; B: %s", (long long)mm->m,
+                   (long long)mm->n, ct_wgmma_kstep_elems(mm->elem), kinds[ct_tcgen05_kind(mm->elem)], batches,
+                   (long long)mm->tmem.column, (long long)(mm->tmem.column + mm->batch * mm->n), (long long)q.tmem.columns,
+                   threads, mm->tmem_per_iter ? " after its MMAs every iteration" : "", a, b);
+    }
+    char shared[96] = "";
     if (p->nloops > 1)
       snprintf(shared, sizeof shared, "; loop %d of %d, its rings sharing shared memory with the other loops'", l + 1,
                p->nloops);
-    ct_remark_op(env->c, mm->mmaf, "tcgen05 path: m%lldn%lldk%d kind::%s%s issued by thread 0, accumulator in TMEM columns "
-                 "[%lld, %lld) of %lld allocated; %d threads read it back (tcgen05.ld); A: %s; B: %s", (long long)mm->m,
-                 (long long)mm->n, ct_wgmma_kstep_elems(mm->elem), kinds[ct_tcgen05_kind(mm->elem)], batches,
-                 (long long)q.tmem.column, (long long)(q.tmem.column + mm->batch * mm->n), (long long)q.tmem.columns,
-                 threads, a, b);
+    bool ordered = false;
+    for (int k = 0; k < q.nmmas; k++) ordered |= q.mmas[k].tmem.order >= 0;
     ct_remark_op(env->c, q.for_op, "tcgen05 path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers; %s%s%s",
                  q.npipes, q.npipes == 1 ? "" : "s", (long long)q.tx_bytes, q.nbarriers,
                  !q.npipes ? "" : q.ws ? "each stage is released by a tcgen05.commit, refilled by the producer warpgroup"
                                        : "each stage is released by a tcgen05.commit, refilled one iteration later",
-                 q.tmem.order < 0 ? ""
-                 : q.npipes       ? "; the staging slots are ordered by two commit mbarriers"
-                                  : "the staging slots are ordered by two commit mbarriers",
+                 !ordered   ? ""
+                 : q.npipes ? "; the staging slots are ordered by two commit mbarriers"
+                            : "the staging slots are ordered by two commit mbarriers",
                  shared);
   }
   for (int i = 0; i < p->nmmas && !p->tcgen05; i++) {

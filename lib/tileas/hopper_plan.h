@@ -1,6 +1,6 @@
 /* hopper_plan: the Hopper (sm_90a) TMA + wgmma path as TileAS decides it — which mmaf ops run on
  * wgmma, fed by which TMA pipes, with which SMEM geometry, tensor maps and TMA store epilogue — and
- * its Blackwell (sm_100a) form (plan->tcgen05: one mmaf on tcgen05.mma, its accumulator in TMEM;
+ * its Blackwell (sm_100a) form (plan->tcgen05: mmaf on tcgen05.mma, their accumulators in TMEM;
  * lib/nvvm/lower_tcgen05.c), and
  * the pure computations behind it (hopper_geometry.c: wgmma descriptors, operand geometry,
  * tensor-map fields, mbarrier parities; unit-tested in test/unit/hopper_desc.c).
@@ -190,6 +190,11 @@ typedef struct ct_hopper_mma {
    * allocation the largest any needs, one address slot), each with its own done (and order)
    * mbarriers and A staging */
   ct_tileas_tmem tmem;
+  /* tcgen05, an mmaf that is not its loop's only, loop-carried one (attention's S = Q·Kᵀ and P·V):
+   * its accumulator is written afresh in TMEM every iteration (enable-input-d 0 first), committed
+   * to its done mbarrier and read back by every thread (tcgen05.ld) right after its MMAs; a non-zero
+   * C is added in registers. The mmaf ops of a loop take consecutive TMEM columns */
+  bool tmem_per_iter;
   int a_slots;
   int64_t a_stage_off, a_slot_bytes;
   ct_wgmma_operand_geom a_geom;
@@ -235,10 +240,11 @@ typedef struct ct_hopper_plan {
    * (lower_hopper_loop.c) */
   bool nested;
   MlirOperation top_op;
-  /* the Blackwell (sm_100a) form of the path: the one mmaf runs on tcgen05.mma, issued by thread 0,
+  /* the Blackwell (sm_100a) form of the path: every mmaf runs on tcgen05.mma, issued by thread 0,
    * its accumulator in TMEM (tmem: the columns, the accumulator-ready mbarrier and the address
-   * slot), each ring stage released by one tcgen05.commit (empty_arrivals 1); 8 warps read the
-   * accumulator back after the loop (tcgen05.ld) */
+   * slot), each ring stage released by one tcgen05.commit (empty_arrivals 1); the threads read
+   * a loop's only, loop-carried accumulator back after the loop, any other every iteration
+   * (ct_hopper_mma.tmem_per_iter) (tcgen05.ld) */
   bool tcgen05;
   ct_tileas_tmem tmem;       /* the loop's mmaf's (several loops: the first's; columns and slot are the kernel's) */
   int npipes, nmmas;

@@ -125,6 +125,8 @@ static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, Mlir
     return "tcgen05 with an operand staged from registers (the consumer threads rewrite its slots, which only a thread "
            "that waits for the MMAs may order)";
   if (p->nested) return "the loop is nested in control flow (the producer agent would have to replay it: a persistent kernel stays on the modulo pipeline)";
+  if (p->tcgen05 && p->nmmas > 1)
+    return "tcgen05 with several mmaf in the loop (every thread reads their accumulators back each iteration)";
   if (p->nloops > 1) return "the kernel has several loops on the tensor cores (one producer agent would have to serve them in turn)";
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationEqual(op, p->for_op);

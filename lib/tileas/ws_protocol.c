@@ -14,7 +14,8 @@
  *   tcgen05 (Blackwell): the release of iteration kt is the MMA thread's one tcgen05.commit on
  *     empty[kt % S]; modulo, thread 0 then refills iteration kt - 1's stage (kt >= 1, kt - 1 + S < n),
  *     warp-specialised the producer does (as above); with operands staged from registers it then
- *     commits to order[kt % 2] and waits for phase (kt - 1) / 2 of order[(kt - 1) % 2];
+ *     commits to the mmaf's order[kt % 2] and waits for phase (kt - 1) / 2 of order[(kt - 1) % 2];
+ *     an accumulator read back every iteration: its commit to done, then the wait for phase kt;
  *   a pipe loaded before the loop: one arrive on full[0], one wait for phase 0;
  *   several loops (plan->nloops): each loop's plan on its own (ct_hopper_plan_of_loop), its rings
  *     and mbarriers being its own;
@@ -43,8 +44,9 @@
 #define MAX_STAGES 32
 #define MAX_AGENTS CT_TILEAS_MAX_AGENTS
 #define PIPE_BARS (CT_HOPPER_MAX_PIPES * 2 * MAX_STAGES) /* bar_id's range: full and empty per stage per pipe */
-#define ORDER_BAR PIPE_BARS                                  /* + j: the tcgen05 order mbarriers j = 0, 1 */
-#define NBARS (PIPE_BARS + 2)
+#define ORDER_BAR PIPE_BARS /* + 2k + j: mmaf k's tcgen05 order mbarriers j = 0, 1 */
+#define DONE_BAR (ORDER_BAR + 2 * CT_HOPPER_MAX_MMAS) /* + k: mmaf k's done mbarrier (read back every iteration) */
+#define NBARS (DONE_BAR + CT_HOPPER_MAX_MMAS)
 
 typedef struct pev {
   bool wait;
@@ -73,8 +75,12 @@ typedef struct pcheck {
 static int bar_id(int pipe, bool empty, int64_t stage) { return (pipe * 2 + (empty ? 1 : 0)) * MAX_STAGES + (int)stage; }
 
 static void bar_name(int id, char *buf, size_t cap) {
+  if (id >= DONE_BAR) {
+    snprintf(buf, cap, "mmaf %d's accumulator-ready mbarrier (tileas.tmem done)", id - DONE_BAR);
+    return;
+  }
   if (id >= ORDER_BAR) {
-    snprintf(buf, cap, "the staging-order mbarrier %d (tileas.tmem order)", id - ORDER_BAR);
+    snprintf(buf, cap, "mmaf %d's staging-order mbarrier %d (tileas.tmem order)", (id - ORDER_BAR) / 2, (id - ORDER_BAR) % 2);
     return;
   }
   int pipe = id / (2 * MAX_STAGES), empty = (id / MAX_STAGES) % 2, stage = id % MAX_STAGES;
@@ -153,7 +159,6 @@ static bool build(pcheck *k, const int64_t *trips, int nexec) {
     if (p->pipes[i].in_loop) slot_users(&p->pipes[i], &cons[i], &rels[i]);
   bool ok = true;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(p->for_op, 0));
-  bool order = p->tcgen05 && p->tmem.order >= 0;
   int64_t base = 0;
   for (int e = 0; e < nexec && ok; base += trips[e++]) {
   int64_t n = trips[e];
@@ -200,12 +205,18 @@ static bool build(pcheck *k, const int64_t *trips, int nexec) {
           }
         }
       }
-    /* tcgen05 with staged operands: after the iteration's ring commits and refills, the MMA
-     * thread's commit to order[g % 2], then its wait for iteration g - 1's (in this execution) */
-    if (order) {
-      MlirOperation mm = p->mmas[0].mmaf;
-      push(&k->ag[thread0], false, ORDER_BAR + (int)(g % 2), 1, 0, mm);
-      if (kt >= 1) push(&k->ag[thread0], true, ORDER_BAR + (int)((g - 1) % 2), 0, (g - 1) / 2, mm);
+    /* tcgen05, per mmaf: with staged operands, after the iteration's ring commits and refills, the
+     * MMA thread's commit to order[g % 2], then its wait for iteration g - 1's (in this execution);
+     * an accumulator read back every iteration: the commit to done, every thread's wait for phase g */
+    for (int m = 0; m < p->nmmas && p->tcgen05; m++) {
+      const ct_hopper_mma *mm = &p->mmas[m];
+      if (mm->tmem_per_iter) {
+        push(&k->ag[thread0], false, DONE_BAR + m, 1, 0, mm->mmaf);
+        push(&k->ag[thread0], true, DONE_BAR + m, 0, g, mm->mmaf);
+      }
+      if (mm->tmem.order < 0) continue;
+      push(&k->ag[thread0], false, ORDER_BAR + 2 * m + (int)(g % 2), 1, 0, mm->mmaf);
+      if (kt >= 1) push(&k->ag[thread0], true, ORDER_BAR + 2 * m + (int)((g - 1) % 2), 0, (g - 1) / 2, mm->mmaf);
     }
   }
   /* a nested loop's exit edge: an in-flight wgmma group's last stages are released too */
@@ -282,7 +293,9 @@ static bool simulate(pcheck *k, bool reverse, int64_t n) {
   for (int b = 0; b < NBARS; b++)
     if (pending[b]) {
       bar_name(b, bn, sizeof bn);
-      MlirOperation at = b < PIPE_BARS ? k->p->pipes[b / (2 * MAX_STAGES)].pipe_op : k->p->mmas[0].mmaf;
+      MlirOperation at = b < PIPE_BARS   ? k->p->pipes[b / (2 * MAX_STAGES)].pipe_op
+                         : b < DONE_BAR  ? k->p->mmas[(b - ORDER_BAR) / 2].mmaf
+                                         : k->p->mmas[b - DONE_BAR].mmaf;
       return fail(k, at, "%s ends a loop of %lld iterations in a partial phase: arrivals per phase differ "
                   "from its init count %lld (tileas.barriers)", bn, (long long)n, (long long)k->init[b]);
     }
@@ -308,7 +321,7 @@ static bool check_loop(const ct_hopper_plan *p, char *msg, size_t cap, MlirOpera
       k.init[bar_id(i, true, s)] = o->empty_arrivals;
     }
   }
-  k.init[ORDER_BAR] = k.init[ORDER_BAR + 1] = 1; /* one commit per phase */
+  for (int b = ORDER_BAR; b < NBARS; b++) k.init[b] = 1; /* one commit per phase */
   if (p->ws) {
     k.nagents = p->ws_agents.nagents;
     for (int a = 0; a < k.nagents; a++) {

@@ -23,7 +23,10 @@
 // AS: "tileas.release"
 // AS: tileas.smem_bytes = 57344 : i64, tileas.target = "sm_90a"
 
-// BW: "cuda_tile.mmaf"{{.*}}tileas.mma = "mma.sync"
+// sm_100a: both mmaf on tcgen05, their accumulators side by side in one TMEM allocation, each read
+// back every iteration with its own done mbarrier (P·V's A staged from registers).
+// BW: "cuda_tile.mmaf"{{.*}}tileas.mma = "tcgen05.mma"{{.*}}tileas.tmem = {column = 0 : i64, columns = 128 : i64, done = [[D0:[0-9]+]] : i64, slot = [[SLOT:[0-9]+]] : i64}
+// BW: "cuda_tile.mmaf"{{.*}}tileas.mma = "tcgen05.mma"{{.*}}tileas.tmem = {a_staging = {{[0-9]+}} : i64, column = 64 : i64, columns = 128 : i64, done = {{[0-9]+}} : i64, slot = [[SLOT]] : i64}
 // BW: tileas.target = "sm_100a"
 cuda_tile.module @attn {
   entry @attention(%q_ptr: tile<ptr<f16>>, %kt_ptr: tile<ptr<f16>>, %v_ptr: tile<ptr<f16>>, %o_ptr: tile<ptr<f32>>) {
