@@ -2,7 +2,7 @@
 """Writes the tensor-core corpus (issue 12, item 6): kernels in the style cuTile Python emits —
 GEMMs of every wgmma type, both B orders, with and without alignment proofs, tile shapes from 64x64
 to 128x256, epilogues, batched, grouped and persistent GEMMs, split-K, two GEMM loops in one
-kernel (a low-rank correction), flash attention with d = 64/128,
+kernel (a low-rank correction), two mmaf chains sharing an operand (SwiGLU), flash attention with d = 64/128,
 causal and not. Each file is a cuda_tile module with a header that test/corpus/run_corpus.py reads:
 
   // CORPUS-PATH: wgmma | mma.sync | fma   the mma instruction family tilec takes on sm_90a today
@@ -456,6 +456,46 @@ def lowrank(name, doc, tm=128, tn=128, tk=64, tr=32, size=(256, 256, 256), rank=
     return k
 
 
+def dual_gemm(name, doc, tm=64, tn=64, tk=64, size=(256, 256, 256), path="wgmma", want=None):
+    """SwiGLU's gate and up projections in one loop: G = X x Wg and U = X x Wu share the X tile, two
+    mmaf chains on one A operand; out = silu(G) * U = G / (1 + exp(-G)) * U."""
+    M, N, K = size
+    k = Kernel(name, doc)
+    k.add("  entry @%s(%%x_ptr: tile<ptr<f16>>, %%wg_ptr: tile<ptr<f16>>, %%wu_ptr: tile<ptr<f16>>, %%o_ptr: tile<ptr<f32>>) {" % name)
+    px = view(k, "x", "x_ptr", [M, K], "f16", [tm, tk], True)
+    pg = view(k, "wg", "wg_ptr", [K, N], "f16", [tk, tn], True)
+    pu = view(k, "wu", "wu_ptr", [K, N], "f16", [tk, tn], True)
+    po = view(k, "o", "o_ptr", [M, N], "f32", [tm, tn], True)
+    acc = tt([tm, tn], "f32")
+    k.add("    %bx, %by, %bz = get_tile_block_id : tile<i32>")
+    k.add("    %c0 = constant <i32: 0> : tile<i32>")
+    k.add("    %c1 = constant <i32: 1> : tile<i32>")
+    k.add("    %%nk = constant <i32: %d> : tile<i32>" % (K // tk))
+    k.add("    %%zero = constant <f32: 0.000000e+00> : %s" % acc)
+    k.add("    %%one = constant <f32: 1.000000e+00> : %s" % acc)
+    k.add("    %%g, %%u = for %%k in (%%c0 to %%nk, step %%c1) : tile<i32> iter_values(%%g_it = %%zero, %%u_it = %%zero) -> (%s, %s) {" % (acc, acc))
+    k.add("      %%x, %%tx = load_view_tko weak %%x_pv[%%bx, %%k] : %s, tile<i32> -> %s, token" % (px, tt([tm, tk], "f16")))
+    k.add("      %%wg, %%twg = load_view_tko weak %%wg_pv[%%k, %%by] : %s, tile<i32> -> %s, token" % (pg, tt([tk, tn], "f16")))
+    k.add("      %%wu, %%twu = load_view_tko weak %%wu_pv[%%k, %%by] : %s, tile<i32> -> %s, token" % (pu, tt([tk, tn], "f16")))
+    k.add("      %%dg = mmaf %%x, %%wg, %%g_it : %s, %s, %s" % (tt([tm, tk], "f16"), tt([tk, tn], "f16"), acc))
+    k.add("      %%du = mmaf %%x, %%wu, %%u_it : %s, %s, %s" % (tt([tm, tk], "f16"), tt([tk, tn], "f16"), acc))
+    k.add("      continue %%dg, %%du : %s, %s" % (acc, acc))
+    k.add("    }")
+    k.add("    %%ng = negf %%g : %s" % acc)
+    k.add("    %%e = exp %%ng : %s" % acc)
+    k.add("    %%den = addf %%e, %%one : %s" % acc)
+    k.add("    %%silu = divf %%g, %%den : %s" % acc)
+    k.add("    %%out = mulf %%silu, %%u : %s" % acc)
+    k.add("    %%t = store_view_tko weak %%out, %%o_pv[%%bx, %%by] : %s, %s, tile<i32> -> token" % (acc, po))
+    k.add("    return")
+    k.add("  }")
+    run = ["--grid %d,%d" % (M // tm, N // tn), "--arg ptr:f16:%dx%d:random" % (M, K), "--arg ptr:f16:%dx%d:random" % (K, N),
+           "--arg ptr:f16:%dx%d:random" % (K, N), "--arg ptr:f32:%dx%d:out" % (M, N)]
+    k.hdr = ["CORPUS-PATH: %s" % path] + (["CORPUS-WANT: %s" % want] if want else []) + \
+        ["CORPUS-RUN: %s" % " ".join(run), "CORPUS-REF: swiglu"]
+    return k
+
+
 def corpus():
     ks = []
     # plain GEMMs, f16 -> f32, every common tile shape (cuTile's defaults are 128x128x32/64)
@@ -517,6 +557,8 @@ def corpus():
                       groups=2, table=(1, 0), tm=128, tn=128, tk=64, size=(256, 128, 128), bt=True))
     ks.append(split_k("gemm_split_k", ["Split-K GEMM: 2 K chunks per output tile, partial products added with atomic addf."]))
     ks.append(persistent("persistent_gemm", ["Persistent GEMM: 2 CTAs walk the 4 output tiles."]))
+    ks.append(dual_gemm("gemm_swiglu", ["SwiGLU gate and up projections: two mmaf chains in one loop sharing the X tile,",
+                                        "out = silu(X x Wg) * (X x Wu)."]))
     ks.append(lowrank("gemm_lowrank", ["GEMM plus a low-rank correction (C = A x B + U x V, rank 64): two wgmma loops",
                                        "in one kernel, the second accumulating onto the first's result."]))
     return ks

@@ -150,6 +150,11 @@ def run_own_reference(args, path, run, ref, work, name):
         for i, g in enumerate(table):
             want += ref_batched(a[i * rows * kk:(i + 1) * rows * kk], b[g * n * kk:(g + 1) * n * kk], 1, rows, n, kk, bt)
         tol = 1e-3
+    elif ref == "swiglu":  # silu(X x Wg) * (X x Wu)
+        (x, (m, kk)), (wg, (_, n)), (wu, _) = inputs
+        g, u = ref_batched(x, wg, 1, m, n, kk, False), ref_batched(x, wu, 1, m, n, kk, False)
+        want = [a / (1.0 + math.exp(-a)) * b for a, b in zip(g, u)]
+        tol = 1e-3
     elif ref == "gemm_plus_lowrank":  # C = A x B + U x V
         (a, (m, kk)), (b, (_, n)), (u, (_, r)), (v, _) = inputs
         want = [x + y for x, y in zip(ref_batched(a, b, 1, m, n, kk, False), ref_batched(u, v, 1, m, n, r, False))]
