@@ -76,9 +76,9 @@ static MlirValue tmem_ptr(ct_lower *L, MlirValue off) {
 void tcgen05_kernel_prologue(ct_lower *L) {
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;
-  MlirValue slot = hopper_ring_ptr(L, bld_i32(b, (int32_t)p->tmem.slot));
+  MlirValue slot = hopper_ring_ptr(L, bld_i32(b, (int32_t)p->mmas[0].tmem.slot));
   MlirBlock join = hopper_open_if(L, is_warp0(L));
-  MlirValue a[2] = {slot, bld_i32(b, (int32_t)p->tmem.columns)};
+  MlirValue a[2] = {slot, bld_i32(b, (int32_t)p->mmas[0].tmem.columns)};
   intr0(b, "llvm.nvvm.tcgen05.alloc.shared.cg1", 2, a);
   intr0(b, "llvm.nvvm.tcgen05.relinq.alloc.permit.cg1", 0, NULL);
   hopper_close_if(L, join);
@@ -96,7 +96,7 @@ void tcgen05_at_return(ct_lower *L) {
   bld_barrier(b);
   MlirBlock join = hopper_open_if(L, is_warp0(L));
   fence_after(b);
-  MlirValue d[2] = {tmem_ptr(L, bld_i32(b, 0)), bld_i32(b, (int32_t)p->tmem.columns)};
+  MlirValue d[2] = {tmem_ptr(L, bld_i32(b, 0)), bld_i32(b, (int32_t)p->mmas[0].tmem.columns)};
   intr0(b, "llvm.nvvm.tcgen05.dealloc.cg1", 2, d);
   hopper_close_if(L, join);
 }
@@ -320,7 +320,7 @@ ct_lv *tcgen05_read_accumulator(ct_lower *L, MlirOperation loop, const ct_type *
   int nregs = res->nregs;
   tmem_fragment f;
   if (!tmem_fragment_of(L, loop, &p->mmas[0], layout, nregs, &f)) return NULL;
-  MlirValue done = hopper_ring_ptr(L, bld_i32(b, (int32_t)p->tmem.done));
+  MlirValue done = hopper_ring_ptr(L, bld_i32(b, (int32_t)p->mmas[0].tmem.done));
   MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
   commit(b, done);
   hopper_close_if(L, join);

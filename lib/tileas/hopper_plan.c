@@ -187,6 +187,7 @@ static MlirOperation next_emitting(MlirOperation op) {
 
 static bool bulk_pipes_read_before(const ct_hopper_plan *p, MlirOperation op, MlirBlock body);
 static const char *apply_assignment(ct_hopper_plan *p);
+static void plan_totals(ct_hopper_plan *p);
 
 /* The TMA store epilogue of tileas.store `op` (its layout `lay`), or why not. */
 static const char *plan_store(const ct_hopper_plan_env *env, MlirOperation entry, MlirOperation op, const ct_tileas_layout *lay,
@@ -458,8 +459,8 @@ static const char *plan_bulk(const ct_hopper_plan_env *env, MlirOperation entry,
     p->pipes[i].full_off = off;
     p->pipes[i].full_arrivals = 1;
     off += 8;
-    p->nbarriers++;
   }
+  plan_totals(p);
   p->smem_bytes = off;
   plan_stores(env, entry, p);
   if (!p->npipes && !p->has_store) return "";
@@ -528,6 +529,33 @@ int hopper_mma_index(const ct_hopper_plan *p, MlirOperation mmaf) {
   return -1;
 }
 
+/* Does an mmaf of loop l read pipe i? */
+static bool loop_reads_pipe(const ct_hopper_plan *p, int l, int i) {
+  for (int k = 0; k < p->nmmas; k++)
+    if (p->mmas[k].loop == l && (p->mmas[k].a_pipe == i || p->mmas[k].b_pipe == i)) return true;
+  return false;
+}
+
+/* The plan's totals, derived from its pipes and mmaf ops: the deepest ring (stages), the most bytes
+ * one loop's rings bring per iteration (tx_bytes), and the mbarriers (full[S] + empty[S] per ring,
+ * full[1] per load before the loop; tcgen05: each mmaf's done, and its two order mbarriers). */
+static void plan_totals(ct_hopper_plan *p) {
+  p->stages = p->nbarriers = 0;
+  p->tx_bytes = 0;
+  for (int i = 0; i < p->npipes; i++) {
+    const ct_hopper_pipe *o = &p->pipes[i];
+    p->nbarriers += o->in_loop ? 2 * o->stages : 1;
+    if (o->in_loop && o->stages > p->stages) p->stages = o->stages;
+  }
+  for (int l = 0; l < p->nloops; l++) {
+    int64_t tx = 0;
+    for (int i = 0; i < p->npipes; i++)
+      if (p->pipes[i].in_loop && p->pipes[i].loop == l) tx += p->pipes[i].tile_bytes;
+    if (tx > p->tx_bytes) p->tx_bytes = tx;
+  }
+  for (int k = 0; k < p->nmmas && p->tcgen05; k++) p->nbarriers += p->mmas[k].tmem.order >= 0 ? 3 : 1;
+}
+
 int hopper_loop_index(const ct_hopper_plan *p, MlirOperation op) {
   for (int i = 0; i < p->nloops; i++)
     if (mlirOperationEqual(p->loops[i], op)) return i;
@@ -538,22 +566,14 @@ void ct_hopper_plan_of_loop(const ct_hopper_plan *p, int l, ct_hopper_plan *q) {
   *q = *p;
   q->for_op = q->top_op = q->loops[0] = p->loops[l];
   q->nloops = 1;
-  q->npipes = q->nmmas = q->stages = q->nbarriers = 0;
-  q->tx_bytes = 0;
+  q->npipes = q->nmmas = 0;
   int map[CT_HOPPER_MAX_PIPES];
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
     map[i] = -1;
-    bool read = false; /* (a load before the loops: by this loop's mmaf) */
-    for (int k = 0; k < p->nmmas && !o->in_loop; k++)
-      read |= p->mmas[k].loop == l && (p->mmas[k].a_pipe == i || p->mmas[k].b_pipe == i);
-    if (o->in_loop ? o->loop != l : !read) continue;
+    if (o->in_loop ? o->loop != l : !loop_reads_pipe(p, l, i)) continue; /* (a load before the loops: read here) */
     map[i] = q->npipes;
     q->pipes[q->npipes++] = *o;
-    q->nbarriers += o->in_loop ? 2 * o->stages : 1;
-    if (!o->in_loop) continue;
-    if (o->stages > q->stages) q->stages = o->stages;
-    q->tx_bytes += o->tile_bytes;
   }
   for (int k = 0; k < p->nmmas; k++) {
     if (p->mmas[k].loop != l) continue;
@@ -565,9 +585,7 @@ void ct_hopper_plan_of_loop(const ct_hopper_plan *p, int l, ct_hopper_plan *q) {
   }
   for (int i = 0; i < q->npipes; i++)
     if (q->pipes[i].in_loop) q->pipes[i].loop = 0;
-  for (int k = 0; k < q->nmmas && q->tcgen05; k++) /* its accumulators' mbarriers */
-    q->nbarriers += q->mmas[k].tmem.order >= 0 ? 3 : 1;
-  if (q->tcgen05 && q->nmmas) q->tmem = q->mmas[0].tmem;
+  plan_totals(q);
 }
 
 /* The pipe of tileas.produce `ld` in role `role` (added on first use), or -1 with *why. */
@@ -617,10 +635,8 @@ static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock en
   MlirOperation ld = o->load, top = p->top_op;
   o->loop = hopper_loop_index(p, mlirOperationGetParentOperation(ld));
   if (o->loop < 0 && p->nloops > 1) { /* several loops: loaded before the first loop that reads it */
-    int first = p->nloops;
-    for (int k = 0; k < p->nmmas; k++)
-      if ((p->mmas[k].a_pipe == o - p->pipes || p->mmas[k].b_pipe == o - p->pipes) && p->mmas[k].loop < first)
-        first = p->mmas[k].loop;
+    int first = 0;
+    while (first < p->nloops && !loop_reads_pipe(p, first, (int)(o - p->pipes))) first++;
     if (first < p->nloops) top = p->loops[first];
   }
   MlirOperation loop = o->loop >= 0 ? p->loops[o->loop] : p->for_op;
@@ -786,7 +802,6 @@ static const char *apply_assignment(ct_hopper_plan *p) {
       r[n++] = (smem_range){tm->a_staging, tm->a_staging + mm->a_slots * mm->a_slot_bytes, false, false, mm->mmaf, -1};
     }
   }
-  if (p->tcgen05) p->tmem = p->mmas[0].tmem;
   int64_t end = 0;
   for (int i = 0; i < n; i++) {
     if (r[i].hi > end) end = r[i].hi;
@@ -909,7 +924,7 @@ static bool is_zero_splat(MlirValue v) {
  * accumulator element, a loop's mmaf ops side by side from 0, the allocation the power of two >=
  * max(32, columns) within TMEM pool 4's cap (the seed's 256 columns per CTA, so two CTAs share an
  * SM's 512). */
-static const char *plan_tmem(ct_hopper_plan *p, ct_hopper_mma *mm) {
+static const char *plan_tmem(ct_hopper_plan *p, ct_hopper_mma *mm, int64_t *columns_max) {
   if (mm->keep_in_flight) {
     mm->acc_from_registers = !is_zero_splat(mlirOperationGetOperand(p->loops[mm->loop], 1 + mm->loop_result));
   } else { /* read back every iteration */
@@ -925,7 +940,7 @@ static const char *plan_tmem(ct_hopper_plan *p, ct_hopper_mma *mm) {
   int64_t columns = ct_tcgen05_alloc_columns(mm->tmem.column + mm->batch * mm->n); /* (a batched mmaf: N columns per batch) */
   if (columns > ct_machine_blackwell()->pool_cap[CT_POOL_TMEM_COLUMNS])
     return "the accumulators need more TMEM columns than pool 4 (tmem_columns) allows";
-  if (columns > p->tmem.columns) p->tmem.columns = columns;
+  if (columns > *columns_max) *columns_max = columns;
   return NULL;
 }
 
@@ -1109,7 +1124,6 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     o->stages = o->in_loop ? stages : 1;
     for (int k = 0; k < nm; k++)
       if (p->mmas[k].a_pipe == i || p->mmas[k].b_pipe == i) o->last_use = p->mmas[k].mmaf;
-    if (o->in_loop && o->stages > p->stages) p->stages = o->stages;
   }
   /* buffers: the loads before the loop(s), then each loop's rings — the loops run one after the
    * other and every fill of a loop is read before its exit barrier, so the rings of different
@@ -1124,17 +1138,15 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   }
   int64_t rings = off;
   for (int l = 0; l < p->nloops; l++) {
-    int64_t at = rings, tx = 0;
+    int64_t at = rings;
     for (int i = 0; i < p->npipes; i++) {
       ct_hopper_pipe *o = &p->pipes[i];
       if (!o->in_loop || o->loop != l) continue;
       at = (at + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
       o->smem_off = at;
       at += o->stages * o->tile_bytes;
-      tx += o->tile_bytes;
     }
     if (at > off) off = at;
-    if (tx > p->tx_bytes) p->tx_bytes = tx;
   }
   /* element type of A and B must agree across the pipes an mmaf reads */
   for (int k = 0; k < nm; k++)
@@ -1144,11 +1156,9 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     ct_hopper_pipe *o = &p->pipes[i];
     o->full_off = off;
     off += 8 * o->stages;
-    p->nbarriers += o->stages;
     if (o->in_loop) {
       o->empty_off = off;
       off += 8 * o->stages;
-      p->nbarriers += o->stages;
     }
   }
   for (int i = 0; i < p->npipes; i++) {
@@ -1167,16 +1177,16 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   if (p->tcgen05 || !(p->ws && !p->ws_agents.heavy))
     for (int l = 0; l < p->nloops; l++) plan_in_flight(p, l);
   if (p->tcgen05) {
-    p->tmem.columns = 0;
+    int64_t columns = 0, slot = 0;
     for (int k = 0; k < nm; k++)
-      if ((why = plan_tmem(p, &p->mmas[k]))) return why;
-    for (int k = 0; k < nm; k++) {
+      if ((why = plan_tmem(p, &p->mmas[k], &columns))) return why;
+    for (int k = 0; k < nm; k++) { /* (one allocation: every mmaf has its columns and slot) */
       ct_hopper_mma *mm = &p->mmas[k];
-      mm->tmem.columns = p->tmem.columns;
+      mm->tmem.columns = columns;
       mm->tmem.done = off; /* the accumulator-ready mbarrier */
       off += 8;
-      if (k == 0) p->tmem.slot = off, off += 8; /* tcgen05.alloc's address slot */
-      p->nbarriers += 1;
+      if (k == 0) slot = off, off += 8; /* tcgen05.alloc's address slot */
+      mm->tmem.slot = slot;
       /* operands staged from registers: the slot of iteration kt is rewritten in iteration kt + 3
        * by every thread, after the CTA barrier of kt + 2, which thread 0 reaches only after waiting
        * for iteration kt's commit (in iteration kt + 1); the commits alternate between 2 mbarriers
@@ -1185,7 +1195,6 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
       if ((mm->a_staged || mm->b_staged) && !mm->tmem_per_iter) {
         mm->tmem.order = off;
         off += 16;
-        p->nbarriers += 2;
       }
     }
   }
@@ -1208,8 +1217,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     mm->a_stage_off = mm->tmem.a_staging = off;
     off += mm->a_slots * mm->a_slot_bytes;
   }
-  for (int k = 0; k < nm && p->tcgen05; k++) p->mmas[k].tmem.slot = p->tmem.slot;
-  if (p->tcgen05) p->tmem = p->mmas[0].tmem;
+  plan_totals(p);
   p->smem_bytes = off;
   if (p->smem_bytes + CT_SMEM_RING_SLACK > HOPPER_SMEM_LIMIT) return "the ring does not fit in shared memory";
   plan_stores(env, entry, p);
@@ -1297,27 +1305,43 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
   p->st.param = p->npipes;
   if (!env->describe_plan) return true;
   int threads = 128 * p->warpgroups;
-  for (int l = 0; l < p->nloops && p->tcgen05; l++) {
+  /* per loop: its mmaf ops, then its pipes (with the loads before it that it reads); the kernel's
+   * shared-memory figure is the remark at its entry (lower_kernel.c), once lowered */
+  for (int l = 0; l < p->nloops; l++) {
     ct_hopper_plan q;
     ct_hopper_plan_of_loop(p, l, &q);
     for (int k = 0; k < q.nmmas; k++) {
       const ct_hopper_mma *mm = &q.mmas[k];
-      char a[160], b[160];
+      char a[160], b[160], batches[64] = "";
       describe_operand(&q, mm->a_pipe, mm->a_staged, false, mm->a_slots, &mm->a_geom, a, sizeof a);
       describe_b(&q, mm, b, sizeof b);
+      if (!p->tcgen05) {
+        if (mm->batch > 1) snprintf(batches, sizeof batches, ", one chain for each of %lld batches", (long long)mm->batch);
+        ct_remark_op(env->c, mm->mmaf, "wgmma path: m64n%lldk%d x %d warpgroup%s (%d threads)%s; A: %s; B: %s",
+                     (long long)mm->n, ct_wgmma_kstep_elems(mm->elem), p->warpgroups, p->warpgroups == 1 ? "" : "s",
+                     threads, batches, a, b);
+        continue;
+      }
       static const char *const kinds[] = {"f16", "tf32", "f8f6f4", "i8"};
-      char batches[64] = "";
       if (mm->batch > 1) snprintf(batches, sizeof batches, " for each of %lld batches", (long long)mm->batch);
       ct_remark_op(env->c, mm->mmaf, "tcgen05 path: m%lldn%lldk%d kind::%s%s issued by thread 0, accumulator in TMEM columns "
                    "[%lld, %lld) of %lld allocated; %d threads read it back (tcgen05.ld)%s; A: %s; B: %s", (long long)mm->m,
                    (long long)mm->n, ct_wgmma_kstep_elems(mm->elem), kinds[ct_tcgen05_kind(mm->elem)], batches,
-                   (long long)mm->tmem.column, (long long)(mm->tmem.column + mm->batch * mm->n), (long long)q.tmem.columns,
+                   (long long)mm->tmem.column, (long long)(mm->tmem.column + mm->batch * mm->n), (long long)mm->tmem.columns,
                    threads, mm->tmem_per_iter ? " after its MMAs every iteration" : "", a, b);
     }
     char shared[96] = "";
     if (p->nloops > 1)
       snprintf(shared, sizeof shared, "; loop %d of %d, its rings sharing shared memory with the other loops'", l + 1,
                p->nloops);
+    if (!p->tcgen05) {
+      ct_remark_op(env->c, q.for_op, "wgmma path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers%s", q.npipes,
+                   q.npipes == 1 ? "" : "s", (long long)q.tx_bytes, q.nbarriers, shared);
+      if (q.nmmas == 1 && q.mmas[0].keep_in_flight)
+        ct_remark_op(env->c, q.mmas[0].mmaf, "wgmma path: one wgmma group stays in flight across iterations "
+                     "(wait_group 1; the previous iteration's stages are released, the result waited for after the loop)");
+      continue;
+    }
     bool ordered = false;
     for (int k = 0; k < q.nmmas; k++) ordered |= q.mmas[k].tmem.order >= 0;
     ct_remark_op(env->c, q.for_op, "tcgen05 path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers; %s%s%s",
@@ -1328,31 +1352,6 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
                  : q.npipes ? "; the staging slots are ordered by two commit mbarriers"
                             : "the staging slots are ordered by two commit mbarriers",
                  shared);
-  }
-  for (int i = 0; i < p->nmmas && !p->tcgen05; i++) {
-    const ct_hopper_mma *mm = &p->mmas[i];
-    char a[160], b[160];
-    describe(p, mm->a_pipe, a, sizeof a);
-    describe_b(p, mm, b, sizeof b);
-    char batches[64] = "";
-    if (mm->batch > 1) snprintf(batches, sizeof batches, ", one chain for each of %lld batches", (long long)mm->batch);
-    ct_remark_op(env->c, mm->mmaf, "wgmma path: m64n%lldk%d x %d warpgroup%s (%d threads)%s; A: %s; B: %s", (long long)mm->n,
-                 ct_wgmma_kstep_elems(mm->elem), p->warpgroups, p->warpgroups == 1 ? "" : "s", threads, batches, a, b);
-  }
-  /* the kernel's shared-memory figure is the remark at its entry (lower_kernel.c), once lowered;
-   * each loop's pipes (with the loads before the first loop) */
-  for (int l = 0; l < p->nloops && !p->tcgen05; l++) {
-    ct_hopper_plan q;
-    ct_hopper_plan_of_loop(p, l, &q);
-    char shared[96] = "";
-    if (p->nloops > 1)
-      snprintf(shared, sizeof shared, "; loop %d of %d, its rings sharing shared memory with the other loops'", l + 1,
-               p->nloops);
-    ct_remark_op(env->c, q.for_op, "wgmma path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers%s", q.npipes,
-                 q.npipes == 1 ? "" : "s", (long long)q.tx_bytes, q.nbarriers, shared);
-    if (q.nmmas == 1 && q.mmas[0].keep_in_flight)
-      ct_remark_op(env->c, q.mmas[0].mmaf, "wgmma path: one wgmma group stays in flight across iterations "
-                   "(wait_group 1; the previous iteration's stages are released, the result waited for after the loop)");
   }
   if (p->has_store)
     ct_remark_op(env->c, p->st.store, "%s path: TMA store epilogue: %d box(es) %lldx%lld, swizzle %dB, staged at +%lld "

@@ -241,12 +241,11 @@ typedef struct ct_hopper_plan {
   bool nested;
   MlirOperation top_op;
   /* the Blackwell (sm_100a) form of the path: every mmaf runs on tcgen05.mma, issued by thread 0,
-   * its accumulator in TMEM (tmem: the columns, the accumulator-ready mbarrier and the address
-   * slot), each ring stage released by one tcgen05.commit (empty_arrivals 1); the threads read
+   * its accumulator in TMEM (ct_hopper_mma.tmem: the columns, the accumulator-ready mbarrier and the
+   * address slot of the kernel's one allocation), each ring stage released by one tcgen05.commit (empty_arrivals 1); the threads read
    * a loop's only, loop-carried accumulator back after the loop, any other every iteration
    * (ct_hopper_mma.tmem_per_iter) (tcgen05.ld) */
   bool tcgen05;
-  ct_tileas_tmem tmem;       /* the loop's mmaf's (several loops: the first's; columns and slot are the kernel's) */
   int npipes, nmmas;
   ct_hopper_pipe pipes[CT_HOPPER_MAX_PIPES]; /* program order of their produces = tensor-map order */
   ct_hopper_mma mmas[CT_HOPPER_MAX_MMAS];
