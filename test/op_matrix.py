@@ -6,7 +6,8 @@ insert, cat up to 3-D) on every numeric type, mmaf/mmai with every operand and a
 type the verifier takes (2-D and batched 3-D; K = 16 and 32, so both the mma.sync shapes and the
 multiply-add form), and atomic_rmw_tko (every mode) / atomic_cas_tko on every type the verifier
 takes, load_ptr_tko / store_ptr_tko (masked, with padding) and constant (splat and dense) on
-every element type, compiles at -O3 for sm_90a and sm_100a, ptxas
+every element type (f8E8M0FNU, the MX scale type, included), mmaf_scaled (MXFP8) and the 13.5
+multimem view ops, compiles at -O3 for sm_90a and sm_100a, ptxas
 accepts it with 0 spills, and the reference interpreter runs it; for the exact ops (and every
 structured one: small integer inputs make any summation order exact) the outputs are checked
 against values this script computes itself.
@@ -26,10 +27,10 @@ import argparse, concurrent.futures, math, os, re, struct, subprocess, sys
 
 N = 64
 INTS = ["i1", "i8", "i16", "i32", "i64"]
-FLOATS = ["f16", "bf16", "f32", "f64", "tf32", "f8E4M3FN", "f8E5M2"]
+FLOATS = ["f16", "bf16", "f32", "f64", "tf32", "f8E4M3FN", "f8E5M2", "f8E8M0FNU"]
 ALL = INTS + FLOATS
 BITS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64, "f16": 16, "bf16": 16, "f32": 32, "f64": 64,
-        "tf32": 32, "f8E4M3FN": 8, "f8E5M2": 8}
+        "tf32": 32, "f8E4M3FN": 8, "f8E5M2": 8, "f8E8M0FNU": 8}
 ROUND = ["nearest_even", "zero", "negative_inf", "positive_inf", "approx", "full"]
 PRED = ["equal", "not_equal", "less_than", "less_than_or_equal", "greater_than", "greater_than_or_equal"]
 
@@ -149,6 +150,8 @@ def input_values(t, idx, op):
                 v = k % b
             v = max(lo, min(hi, v))
             vals.append(v)
+        elif t == "f8E8M0FNU":  # powers of two (the only values it has)
+            vals.append(math.ldexp(1.0, (k * 5 + idx * 3) % 17 - 8))
         else:
             v = ((k * 13 + idx * 5) % 41 - 20) * 0.375
             if op in ("divf", "remf", "atan2") and idx == 1 and v == 0:
@@ -173,7 +176,25 @@ def enc_n(t, vals):
         if not all(v in codes for v in vals):
             return None
         return bytes(codes[v] for v in vals)
+    if t == "f8E8M0FNU":  # powers of two 2^-127 .. 2^127 only
+        if not all(v > 0 and math.frexp(v)[0] == 0.5 and -127 <= math.frexp(v)[1] - 1 <= 127 for v in vals):
+            return None
+        return bytes(math.frexp(v)[1] - 1 + 127 for v in vals)
     return None
+
+
+def e8m0_round(v, up):
+    """|v| to a power of two: down (rounding<zero>) or up (positive_inf), clamped to 2^-127 .. 2^127."""
+    if math.isnan(v):
+        return v
+    a = abs(v)
+    if math.isinf(a):
+        return math.ldexp(1.0, 127)
+    if a == 0.0:
+        return math.ldexp(1.0, -127)
+    m, e = math.frexp(a)  # a = m 2^e, m in [0.5, 1)
+    k = e - 1 + (1 if up and m != 0.5 else 0)
+    return math.ldexp(1.0, max(-127, min(127, k)))
 
 
 def dec_n(t, data):
@@ -187,6 +208,8 @@ def dec_n(t, data):
         return [struct.unpack("<f", b"\0\0" + data[k:k + 2])[0] for k in range(0, len(data), 2)]
     if t in ("f8E4M3FN", "f8E5M2"):
         return [fp8_value(x, t == "f8E4M3FN") for x in data]
+    if t == "f8E8M0FNU":
+        return [float("nan") if x == 0xFF else math.ldexp(1.0, x - 127) for x in data]
     return None
 
 
@@ -215,6 +238,10 @@ def f32(x):
 
 def reference(op, ins, res, attrs, xs):
     """Expected outputs of the exact ops (None: not checked here)."""
+    if op == "ftof" and res == "f8E8M0FNU" and ins[0] in ("f16", "bf16", "f32", "f64"):
+        return [e8m0_round(v, "positive_inf" in attrs[0]) for v in xs[0]]
+    if op == "ftof" and ins[0] == "f8E8M0FNU" and res in ("f32", "f64"):
+        return list(xs[0])
     if res not in ("i8", "i16", "i32", "i64", "f32", "f64"):
         return None
     b = BITS.get(res, 0)
@@ -314,6 +341,8 @@ def structured_kernel(ins, out, body):
 
 def small_values(t, n, salt):
     """Small integers (exact in every type and in any summation order)."""
+    if t == "f8E8M0FNU":  # powers of two
+        return [math.ldexp(1.0, ((k * 7 + salt * 3) % 9) - 4) for k in range(n)]
     vals = [((k * 7 + salt * 3) % 9) - 4 for k in range(n)]
     return [float(v) for v in vals] if t not in INTS else vals
 
@@ -466,6 +495,35 @@ def structured_cases():
                     cases.append(dict(tag="%s.%s.%s.%s.k%d" % ("mmai" if at == "i8" else "mmaf", at, ct, "x".join(map(str, csh)), kdim),
                                       text=structured_kernel([(at, ash), (at, bsh)], (ct, csh), body),
                                       ins=[(at, prod(ash), cols[0]), (at, prod(bsh), cols[1])], out=(ct, prod(csh)), want=want))
+    # mmaf_scaled: f8 operands with f8E8M0FNU scales (MXFP8; f4E2M1FN operands, like every f4 tile,
+    # are not in this matrix: code generation refuses them by name, test/interp/scaled_mma.test),
+    # 2-D and batched, K = 64 with one scale per 32 elements; small integers times powers of two:
+    # exact, whatever the summation order
+    for at in ("f8E4M3FN", "f8E5M2"):
+        for st in ("f8E8M0FNU",):
+            blk = 32
+            for nb in (0, 2):
+                kdim, ks = 64, 64 // blk
+                pre = [nb] if nb else []
+                ash, bsh, csh, sash, sbsh = pre + [32, kdim], pre + [kdim, 32], pre + [32, 32], pre + [32, ks], pre + [ks, 32]
+                cols = [small_values(at, prod(ash), 0), small_values(at, prod(bsh), 1),
+                        [math.ldexp(1.0, (k % 5) - 2) for k in range(prod(sash))], [math.ldexp(1.0, (k % 3) - 1) for k in range(prod(sbsh))]]
+                body = ["    %%z = constant <f32: 0.0> : %s" % tile_ty("f32", csh),
+                        "    %%r = mmaf_scaled %%a0, %%a1, %%z, %%a2, %%a3 : %s, %s, %s, %s, %s" % (
+                            tile_ty(at, ash), tile_ty(at, bsh), tile_ty("f32", csh), tile_ty(st, sash), tile_ty(st, sbsh))]
+                want = []
+                for kk in range(prod(csh)):
+                    idx = unflat(kk, csh)
+                    bi, i, j = (idx if nb else [0] + idx)
+                    acc = 0.0
+                    for q in range(kdim):
+                        acc += cols[0][(bi * 32 + i) * kdim + q] * cols[2][(bi * 32 + i) * ks + q // blk] * \
+                            cols[1][(bi * kdim + q) * 32 + j] * cols[3][(bi * ks + q // blk) * 32 + j]
+                    want.append(acc)
+                cases.append(dict(tag="mmaf_scaled.%s.%s.%s" % (at, st, "x".join(map(str, csh))),
+                                  text=structured_kernel([(at, ash), (at, bsh), (st, sash), (st, sbsh)], ("f32", csh), body),
+                                  ins=[(at, prod(ash), cols[0]), (at, prod(bsh), cols[1]), (st, prod(sash), cols[2]),
+                                       (st, prod(sbsh), cols[3])], out=("f32", prod(csh)), want=want))
     # atomic_rmw_tko: every mode on every type (the verifier keeps the legal pairs), on the 32
     # elements of input 0's buffer: two rounds with input 1's values, the second returning what the
     # first left (op(initial, v)), so the outputs check the operation, not only the read
@@ -518,13 +576,14 @@ def structured_cases():
     cases += pointer_memory_cases()
     cases += control_flow_cases()
     cases += pointer_op_cases()
+    cases += multimem_cases()
     # constant (splat and dense) of every element type: the value survives into the output
     for t in INTS + FLOATS:
         n = 8
         vals = small_values(t, n, 4)
         if t == "i1":
             vals = [v & 1 for v in vals]
-        lit = lambda v: str(v) if t in INTS else "%.1f" % v
+        lit = lambda v: str(v) if t in INTS else repr(v) if t == "f8E8M0FNU" else "%.1f" % v
         norm = (lambda v: v & 1) if t == "i1" else (lambda v: wrap(v, BITS[t])) if t in INTS else float
         for splat in (True, False):
             value = lit(vals[0]) if splat else "[%s]" % ", ".join(lit(v) for v in vals)
@@ -610,6 +669,69 @@ def control_flow_cases():
                           out=(t, n), want=[norm(v) for v in y]))
     return cases
 
+MMRED = ["add", "min", "max", "and", "or", "xor", "umin", "umax"]
+
+
+def multimem_cases():
+    """The 13.5 multimem view ops on every element type and reduction the verifier takes, over a
+    multicast buffer (input 0, one device: the whole multicast group, so a load-reduce reads it):
+    load_reduce (out = x), reduce (x op= y, read back by a weak load-reduce) and store (x = y, read
+    back); 256-element tiles with the base 16-byte aligned, so f16 / bf16 pair up (.f16x2)."""
+    cases = []
+    n = 256
+    for t in INTS + FLOATS:
+        x, y = small_values(t, n, 1), small_values(t, n, 2)
+        b = BITS[t]
+        mask = (1 << b) - 1
+        norm = (lambda v: v & 1) if t == "i1" else (lambda v: wrap(v, b)) if t in INTS else float
+        mc = "tile<ptr<%s, <multicast>>>" % t
+        tv = "tensor_view<%dx%s, strides=[1], #cuda_tile.ptr_attr<multicast>>" % (n, t)
+        pv = "partition_view<tile=(%d), %s>" % (n, tv)
+        tt = tile_ty(t, [n])
+        head = ["cuda_tile.module @m {", "  entry @k(%%p0: %s, %%p1: tile<ptr<%s>>, %%p2: tile<ptr<%s>>) {" % (mc, t, t),
+                "    %c0 = constant <i32: 0> : tile<i32>",
+                "    %%m = assume div_by<16>, %%p0 : %s" % mc,
+                "    %%mv = make_tensor_view %%m, shape = [%d], strides = [1] : %s -> %s" % (n, mc, tv),
+                "    %%mp = make_partition_view %%mv : %s" % pv]
+        yv, ypv, yidx = view_lines(1, t, [n])
+        ov, opv, oidx = view_lines(2, t, [n])
+        load_y = yv + ["    %%a1, %%t1 = load_view_tko weak %%q1[%s] : %s, tile<i32> -> %s, token" % (yidx, ypv, tt)]
+        tail = ov + ["    %%tr = store_view_tko weak %%r, %%q2[%s] : %s, %s, tile<i32> -> token" % (oidx, tt, opv),
+                     "    return", "  }", "}", ""]
+
+        def read_back(tok):
+            return ["    %%r, %%tb = multimem_load_reduce_view_tko weak %%mp[%%c0] token = %s : %s, tile<i32>, token -> %s, token" % (
+                tok, pv, tt)]
+
+        def attr(red):
+            return " attributes {reduction = #cuda_tile.multimem_reduction_kind<%s>}" % red
+
+        for red in MMRED:
+            body = ["    %%r, %%tl = multimem_load_reduce_view_tko relaxed device %%mp[%%c0]%s : %s, tile<i32> -> %s, token" % (
+                attr(red), pv, tt)]
+            cases.append(dict(tag="multimem_load_reduce.%s.%s" % (red, t), text="\n".join(head + body + tail),
+                              ins=[(t, n, x), (t, n, y)], out=(t, n), want=[norm(v) for v in x]))
+            body = load_y + ["    %%tm = multimem_reduce_view_tko release sys %%mp, %%a1[%%c0]%s : %s, %s, tile<i32> -> token" % (
+                attr(red), pv, tt)] + read_back("%tm")
+            if t in INTS:
+                ux, uy = [v & mask for v in x], [v & mask for v in y]
+                sx, sy = [wrap(v, b) for v in x], [wrap(v, b) for v in y]  # signed in the element's width (i1: 1 is -1)
+                ref = {"add": [a + c for a, c in zip(x, y)], "and": [a & c for a, c in zip(ux, uy)],
+                       "or": [a | c for a, c in zip(ux, uy)], "xor": [a ^ c for a, c in zip(ux, uy)],
+                       "min": [min(a, c) for a, c in zip(sx, sy)], "max": [max(a, c) for a, c in zip(sx, sy)],
+                       "umin": [min(a, c) for a, c in zip(ux, uy)], "umax": [max(a, c) for a, c in zip(ux, uy)]}[red]
+                want = [norm(v) for v in ref]
+            else:
+                want = [float(a + c) for a, c in zip(x, y)] if red == "add" and t in ("f16", "bf16", "f32", "f64") else None
+            cases.append(dict(tag="multimem_reduce.%s.%s" % (red, t), text="\n".join(head + body + tail),
+                              ins=[(t, n, x), (t, n, y)], out=(t, n), want=want))
+        body = load_y + ["    %%ts = multimem_store_view_tko relaxed device %%mp, %%a1[%%c0] : %s, %s, tile<i32> -> token" % (
+            pv, tt)] + read_back("%ts")
+        cases.append(dict(tag="multimem_store.%s" % t, text="\n".join(head + body + tail), ins=[(t, n, x), (t, n, y)],
+                          out=(t, n), want=[norm(v) for v in y]))
+    return cases
+
+
 def pointer_op_cases():
     """ptr_to_int / int_to_ptr / ptr_to_ptr on pointers to every element type: the byte distance of
     offset lanes from the base (ptr_to_int, subi), a load through pointers rebuilt from those integers
@@ -667,6 +789,8 @@ def run(cmd, **kw):
 
 EXPECTED_REFUSALS = [
     # (regex over the tag, reason). Keep each entry explained.
+    (r"^multimem_[a-z_]+\.([a-z]+\.)?(i1|i8|i16|tf32|f8E4M3FN|f8E5M2|f8E8M0FNU)$",
+     "PTX multimem.ld_reduce / red / st have 32- and 64-bit integer, f32, f64 and f16x2 / bf16x2 forms only"),
 ]
 
 

@@ -8,8 +8,8 @@
  * for/loop/if/reduce/scan are walked recursively; tokens are ignored (program order is a valid
  * token order). Pointers are virtual addresses: buffer i lives at (i + 1) << 40, so pointer values
  * and error messages are deterministic; every access is checked against the buffers.
- * Limits: gather_scatter views, atomic_red_view_tko, pack/unpack, mmaf_scaled and the f8/f4/i4/tf32
- * element types are rejected by name; approx/full rounding of exp/tanh/divf/sqrt computes the
+ * Limits: gather_scatter views, atomic_red_view_tko, pack/unpack and the f4/i4 element types are
+ * rejected by name; approx/full rounding of exp/tanh/divf/sqrt computes the
  * correctly rounded value. Ownership: the caller owns the buffers; nothing is kept after a run.
  * Owner: interp. */
 #ifndef TILEC_INTERP_INTERP_H

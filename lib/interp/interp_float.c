@@ -1,6 +1,11 @@
 /* interp_float: float formats for the interpreter — rounding a value to f16/bf16/f32/f64/tf32 and
  * the fp8 formats (f8E4M3FN, f8E5M2) with an IEEE rounding mode, and the bit encodings of those
  * formats. fp8 results saturate at the largest finite value (as the compiled cvt.rn.satfinite).
+ * f8E8M0FNU (the MX scale type: code c is 2^(c - 127), 0xFF is NaN, no sign, no zero): rounding
+ * takes |x| to a power of two by the mode (zero: 2^floor(log2|x|), positive_inf: the next power of
+ * two at or above |x|), clamped to [2^-127, 2^127] (zero and tiny values give 2^-127, infinity
+ * 2^127: satfinite); NaN stays NaN. The sign is dropped (a scale is a magnitude). The compiled
+ * conversion (lower_elementwise.c, f32_to_e8m0) computes the same from the f32 bits.
  *
  * Algorithm: for finite x, the unit in the last place of the target format at |x| is
  * ulp = 2^(max(exponent(x), emin) - (p - 1)); x / ulp is exact in long double (a power-of-two
@@ -34,7 +39,23 @@ static bool format_of(ct_elem e, float_format *f) {
 }
 
 bool iv_is_float(ct_elem e) {
-  return e == CT_F16 || e == CT_BF16 || e == CT_F32 || e == CT_F64 || e == CT_TF32 || e == CT_F8E4M3FN || e == CT_F8E5M2;
+  return e == CT_F16 || e == CT_BF16 || e == CT_F32 || e == CT_F64 || e == CT_TF32 || e == CT_F8E4M3FN || e == CT_F8E5M2 ||
+         e == CT_F8E8M0FNU;
+}
+
+/* x rounded to f8E8M0FNU by mode (see the file comment). */
+static double round_e8m0(long double x, ct_rounding mode) {
+  if (isnan(x)) return NAN;
+  long double a = fabsl(x);
+  if (isinf(a)) return ldexp(1.0, 127);
+  if (a == 0.0L) return ldexp(1.0, -127);
+  int exponent;
+  long double frac = frexpl(a, &exponent); /* a = frac * 2^exponent, frac in [0.5, 1) */
+  int k = exponent - 1;
+  if (mode == CT_RND_POS_INF && frac != 0.5L) k++;
+  if (k < -127) k = -127;
+  if (k > 127) k = 127;
+  return ldexp(1.0, k);
 }
 
 static bool is_fp8(ct_elem e) { return e == CT_F8E4M3FN || e == CT_F8E5M2; }
@@ -60,6 +81,7 @@ static long double round_integral(long double q, ct_rounding mode) {
 }
 
 double iv_round(long double x, ct_elem e, ct_rounding mode) {
+  if (e == CT_F8E8M0FNU) return round_e8m0(x, mode);
   float_format f;
   if (!format_of(e, &f)) return (double)x;
   if (isnan(x)) return NAN;
@@ -100,6 +122,13 @@ uint64_t ct_interp_float_to_bits(double value, ct_elem e) {
     memcpy(&bits, &v, sizeof bits);
     return bits;
   }
+  if (e == CT_F8E8M0FNU) { /* a power of two (iv_round made it one): its biased exponent */
+    if (isnan(value) || value == 0.0) return isnan(value) ? 0xFF : 0;
+    int exponent;
+    frexp(fabs(value), &exponent);
+    int code = exponent - 1 + 127;
+    return (uint64_t)(code < 0 ? 0 : code > 0xFE ? 0xFE : code);
+  }
   float_format f;
   if (!format_of(e, &f)) return 0;
   int mant_bits = f.precision - 1;
@@ -135,6 +164,7 @@ double ct_interp_bits_to_float(uint64_t bits, ct_elem e) {
     memcpy(&v, &b, sizeof v);
     return v;
   }
+  if (e == CT_F8E8M0FNU) return (bits & 0xFF) == 0xFF ? NAN : ldexp(1.0, (int)(bits & 0xFF) - 127);
   float_format f;
   if (!format_of(e, &f)) return 0.0;
   int mant_bits = f.precision - 1;

@@ -1,7 +1,9 @@
 /* interp_memory: the interpreter's global memory and the memory ops — host buffers, module
  * globals, alloca, pointer loads/stores (masks, padding), tensor/partition/strided views (edge
  * padding on load, masking on store), get_tensor_shape / get_index_space_shape, offset and the
- * atomics (executed one element after another, which is one valid atomic order).
+ * atomics (executed one element after another, which is one valid atomic order), and the 13.5
+ * multimem view ops (one device is the whole multicast group: load-reduce = load, reduce = an
+ * atomic reduction, store = store).
  *
  * Algorithm: every allocation is a region [address, address + bytes) of a virtual address space:
  * caller buffer i at (i + 1) << 40, globals and alloca from 0xF0 << 40 up. Each element access
@@ -11,7 +13,7 @@
  *   coord[dim_map[i]] = idx[i] * step[i] + t[i]   (step = tile size; strided views: traversal stride)
  * and address base + esize * sum(coord[d] * stride[d]); coordinates outside [0, shape) read the
  * padding value (zero when the view has none) and are not written.
- * Limits: gather_scatter views are rejected; i4/f8E8M0/f4 memory
+ * Limits: gather_scatter views are rejected; i4/f4 memory
  * elements are rejected; `alloca ... global` memory is per tile block like private alloca.
  * Owner: interp. */
 #include <inttypes.h>
@@ -25,7 +27,7 @@
 
 int iv_elem_bytes(ct_elem e) {
   switch (e) {
-  case CT_I1: case CT_I8: case CT_F8E4M3FN: case CT_F8E5M2: return 1;
+  case CT_I1: case CT_I8: case CT_F8E4M3FN: case CT_F8E5M2: case CT_F8E8M0FNU: return 1;
   case CT_I16: case CT_F16: case CT_BF16: return 2;
   case CT_I32: case CT_F32: case CT_TF32: return 4;
   case CT_I64: case CT_F64: case CT_PTR: return 8;
@@ -110,6 +112,7 @@ bool iv_mem_setup(iv_interp *I, MlirOperation entry) {
     else if (mlirTypeIsATF32(et)) e = CT_TF32;
     else if (mlirTypeIsAFloat8E4M3FN(et)) e = CT_F8E4M3FN;
     else if (mlirTypeIsAFloat8E5M2(et)) e = CT_F8E5M2;
+    else if (mlirTypeIsAFloat8E8M0FNU(et)) e = CT_F8E8M0FNU;
     else if (mlirTypeIsAInteger(et)) {
       unsigned w = mlirIntegerTypeGetWidth(et);
       e = w == 1 ? CT_I1 : w == 8 ? CT_I8 : w == 16 ? CT_I16 : w == 32 ? CT_I32 : w == 64 ? CT_I64 : CT_ELEM_NONE;
@@ -405,10 +408,12 @@ static bool exec_load_view(iv_interp *I, MlirOperation op) {
   return true;
 }
 
-static bool exec_store_view(iv_interp *I, MlirOperation op) {
+/* store_view_tko (the tile operand 0, the view 1, its indices group 2) and multimem_store_view_tko
+ * (view 0, tile 1, indices group 2: one device is the whole multicast group, so a store). */
+static bool exec_store_view(iv_interp *I, MlirOperation op, int tile_operand, int view_operand) {
   view_walk w;
-  iv_value *tile = iv_operand(I, op, 0);
-  if (!tile || !setup_view_walk(I, op, 1, 2, &w)) return false;
+  iv_value *tile = iv_operand(I, op, tile_operand);
+  if (!tile || !setup_view_walk(I, op, view_operand, 2, &w)) return false;
   ct_elem e = w.view->type.elem;
   for (int64_t k = 0; k < tile->count; k++) {
     uint64_t address;
@@ -615,6 +620,32 @@ static bool exec_atomic_red_view(iv_interp *I, MlirOperation op) {
   return true;
 }
 
+/* multimem_reduce_view_tko: the tile (operand 1) combined into the view's tile by the op's
+ * `reduction` (add — addf for floats — min, max, and, or, xor, umin, umax), element by element, as
+ * atomic_red_view_tko; the interpreter's one device is the whole multicast group. */
+static bool exec_multimem_reduce(iv_interp *I, MlirOperation op) {
+  static const ct_atomic_mode modes[8] = {CT_MODE_ADD, CT_MODE_MIN, CT_MODE_MAX, CT_MODE_AND,
+                                          CT_MODE_OR, CT_MODE_XOR, CT_MODE_UMIN, CT_MODE_UMAX};
+  view_walk w;
+  iv_value *val = iv_operand(I, op, 1);
+  if (!val || !setup_view_walk(I, op, 0, 2, &w)) return false;
+  ct_elem e = w.view->type.elem;
+  int red = ct_enum_attr(op, "reduction", CT_AK_MMRED, 0);
+  ct_atomic_mode mode = red >= 0 && red < 8 ? modes[red] : CT_MODE_ADD;
+  if (iv_is_float(e) && mode == CT_MODE_ADD) mode = CT_MODE_ADDF;
+  for (int64_t k = 0; k < val->count; k++) {
+    uint64_t address;
+    iv_slot old;
+    if (!view_element(&w, k, &address)) continue;
+    if (!iv_mem_read(I, op, "reads", val->type.shape, val->type.rank, k, address, e, &old) ||
+        !iv_mem_write(I, op, val->type.shape, val->type.rank, k, address, e, rmw(mode, e, old, val->data[k])))
+      return false;
+  }
+  iv_value tok = {.kind = IV_TOKEN};
+  iv_bind(I, mlirOperationGetResult(op, 0), &tok);
+  return true;
+}
+
 bool iv_exec_memory(iv_interp *I, MlirOperation op, ct_op_id id, bool *handled) {
   *handled = true;
   switch (id) {
@@ -625,7 +656,12 @@ bool iv_exec_memory(iv_interp *I, MlirOperation op, ct_op_id id, bool *handled) 
   case CT_OP_get_tensor_shape: return exec_shape_query(I, op, false);
   case CT_OP_get_index_space_shape: return exec_shape_query(I, op, true);
   case CT_OP_load_view_tko: return exec_load_view(I, op);
-  case CT_OP_store_view_tko: return exec_store_view(I, op);
+  case CT_OP_store_view_tko: return exec_store_view(I, op, 0, 1);
+  /* multimem (13.5): the interpreter is one device, the whole multicast group: a load-reduce
+   * reads its one copy, a reduce combines into it, a store stores */
+  case CT_OP_multimem_load_reduce_view_tko: return exec_load_view(I, op);
+  case CT_OP_multimem_store_view_tko: return exec_store_view(I, op, 1, 0);
+  case CT_OP_multimem_reduce_view_tko: return exec_multimem_reduce(I, op);
   case CT_OP_load_ptr_tko: return exec_load_ptr(I, op);
   case CT_OP_store_ptr_tko: return exec_store_ptr(I, op);
   case CT_OP_offset: return exec_offset(I, op);

@@ -16,7 +16,8 @@
  *  - mmaf accumulates in f32 (f64 for f64) with one fused multiply-add per k, k ascending; an f16
  *    accumulator is rounded once at the end. mmai multiplies i8 by i8 into i32 (wrapping).
  *  - ftoi: NaN -> 0, out-of-range values saturate (as PTX cvt does).
- * Limits: f8E8M0/f4/i4 element types, pack/unpack and mmaf_scaled are rejected by name.
+ *  - mmaf_scaled scales each lhs/rhs element by its block's scale (exact in f32), then as mmaf.
+ * Limits: f4/i4 element types and pack/unpack are rejected by name.
  * Owner: interp. */
 #include <fenv.h>
 #include <inttypes.h>
@@ -640,9 +641,13 @@ static bool exec_insert(iv_interp *I, MlirOperation op) {
 
 /* ------------------------------------------------------------------ mma */
 
-static bool exec_mma(iv_interp *I, MlirOperation op, bool integer) {
-  iv_value *o[3], out;
-  if (!prepare(I, op, 3, o, &out)) return false;
+/* mmaf, mmai and mmaf_scaled (scaled: lhs element (m, k) times lhs_scale (m, k / block), rhs
+ * element (k, n) times rhs_scale (k / block, n), block = K / the scales' K; each scaled element is
+ * exact in f32 for every value the scale types hold in range, then one fused multiply-add per k as
+ * mmaf). */
+static bool exec_mma(iv_interp *I, MlirOperation op, bool integer, bool scaled) {
+  iv_value *o[5], out;
+  if (!prepare(I, op, scaled ? 5 : 3, o, &out)) return false;
   const ct_type *a = &o[0]->type, *b = &o[1]->type;
   int rank = out.type.rank;
   int64_t batch = rank == 3 ? out.type.shape[0] : 1;
@@ -652,6 +657,7 @@ static bool exec_mma(iv_interp *I, MlirOperation op, bool integer) {
     iv_value_free(&out);
     return false;
   }
+  int64_t KS = scaled ? o[3]->type.shape[rank - 1] : 1, block = KS > 0 ? K / KS : 1;
   ct_elem ce = out.type.elem;
   bool sa = integer && ct_attr_signed(op, "signedness_lhs"), sb = integer && ct_attr_signed(op, "signedness_rhs");
   for (int64_t bi = 0; bi < batch; bi++)
@@ -672,6 +678,12 @@ static bool exec_mma(iv_interp *I, MlirOperation op, bool integer) {
           double acc = o[2]->data[ci].f;
           for (int64_t k = 0; k < K; k++) acc = fma(arow[k].f, bcol[k * N].f, acc);
           out.data[ci].f = acc;
+        } else if (scaled) {
+          const iv_slot *sarow = &o[3]->data[(bi * M + i) * KS], *sbcol = &o[4]->data[bi * KS * N + j];
+          float acc = (float)o[2]->data[ci].f;
+          for (int64_t k = 0; k < K; k++)
+            acc = fmaf((float)(arow[k].f * sarow[k / block].f), (float)(bcol[k * N].f * sbcol[k / block * N].f), acc);
+          out.data[ci].f = acc;
         } else {
           float acc = (float)o[2]->data[ci].f;
           for (int64_t k = 0; k < K; k++) acc = fmaf((float)arow[k].f, (float)bcol[k * N].f, acc);
@@ -688,8 +700,9 @@ bool iv_exec_shape(iv_interp *I, MlirOperation op, ct_op_id id, bool *handled) {
   case CT_OP_broadcast: case CT_OP_reshape: case CT_OP_permute: case CT_OP_extract: case CT_OP_cat:
     return exec_shape_op(I, op, id);
   case CT_OP_insert: return exec_insert(I, op);
-  case CT_OP_mmaf: return exec_mma(I, op, false);
-  case CT_OP_mmai: return exec_mma(I, op, true);
+  case CT_OP_mmaf: return exec_mma(I, op, false, false);
+  case CT_OP_mmai: return exec_mma(I, op, true, false);
+  case CT_OP_mmaf_scaled: return exec_mma(I, op, false, true);
   default: *handled = false; return true;
   }
 }

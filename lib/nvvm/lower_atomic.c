@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "frontend/ops.h"
 #include "nvvm/lower_internal.h"
 
 /* cuda_tile atomic mode (dialect roster: and=0 or=1 xor=2 add=3 addf=4 max=5 min=6 umax=7 umin=8
@@ -120,6 +121,59 @@ bool atomic_red_asm(ct_lower *L, MlirOperation op, const char *name, ct_elem e, 
   char rc = atom_type(L, e, cls, type, sizeof type, &out->reg);
   snprintf(out->text, sizeof out->text, "red.%s.%s%s.%s.%s [$0], $1;", sem, scope, state_space(L), aop, type);
   snprintf(out->constraints, sizeof out->constraints, "l,%c,~{memory}", rc);
+  out->t = elem_llvm_type(L, e);
+  return true;
+}
+
+/* The multimem instruction of a 13.5 multimem view op (sm_90+, PTX 8.1; the view is over a
+ * multicast pointer, so its addresses are multimem addresses), one element per instruction:
+ *   multimem_load_reduce_view_tko: multimem.ld_reduce{.sem.scope}.global.<op>.<type> $0, [$1];
+ *   multimem_reduce_view_tko:      multimem.red{.sem.scope}.global.<op>.<type> [$0], $1;
+ *   multimem_store_view_tko:       multimem.st{.sem.scope}.global.<type> [$0], $1;
+ * weak is the instructions' default (no qualifier); relaxed / acquire (loads) / release (stores,
+ * reductions) name their scope (tl_blk cta, device gpu, sys or none: sys). Types: f32 / f64 (add
+ * only, as the verifier says), f16 / bf16 as .f16x2 / .bf16x2 pairs of adjacent elements (the ISA
+ * has no scalar 16-bit float form; lower_memory.c pairs them or refuses by name), and for i32 /
+ * i64 add .u, min / max .s, umin / umax .u with min / max, and / or / xor .b (stores .b). The ISA
+ * has no 8- or 16-bit integer forms and no fp8 / tf32 ones: those are refused by name. */
+bool multimem_asm(ct_lower *L, MlirOperation op, const char *name, ct_elem e, ct_red_asm *out) {
+  static const char *const reds[8] = {"add", "min", "max", "and", "or", "xor", "min", "max"};
+  static const char *const sems[5] = {"weak", "relaxed", "acquire", "release", "acq_rel"};
+  static const char *const scopes[3] = {"cta", "gpu", "sys"};
+  bool ld = !strcmp(name, "multimem_load_reduce_view_tko"), st = !strcmp(name, "multimem_store_view_tko");
+  int64_t sem = attr_int(op, "memory_ordering_semantics", 0), sc = attr_int(op, "memory_scope", 2);
+  int64_t red = ct_enum_attr(op, "reduction", CT_AK_MMRED, 0); /* #cuda_tile.multimem_reduction_kind<..> */
+  bool sem_ok = sem == 0 || sem == 1 || (ld ? sem == 2 : sem == 3);
+  if (!sem_ok || sem < 0 || sem > 4 || sc < 0 || sc > 2 || red < 0 || red > 7) {
+    ct_error_op(L->c, op, "`%s`: memory ordering `%s` is not one the multimem instruction has (%s)", name,
+                sem >= 0 && sem <= 4 ? sems[sem] : "?", ld ? "weak, relaxed, acquire" : "weak, relaxed, release");
+    return false;
+  }
+  bool is_float = e == CT_F16 || e == CT_BF16 || e == CT_F32 || e == CT_F64;
+  int bits = ct_elem_bits(e);
+  if (!is_float && !((e == CT_I32 || e == CT_I64) && bits >= 32)) {
+    ct_error_op(L->c, op, "`%s` of %s elements: the PTX multimem instructions have no %s form (32- and 64-bit "
+                "integers, f16, bf16, f32 and f64 only)", name, ct_elem_name(e), ct_elem_name(e));
+    return false;
+  }
+  char cls = is_float ? 'f' : (st || (red >= 3 && red <= 5)) ? 'b' : (red == 1 || red == 2) ? 's' : 'u';
+  char type[8];
+  char rc = atom_type(L, e, cls, type, sizeof type, &out->reg);
+  if (bits == 16) { /* f16 / bf16 in pairs (lower_memory.c view_group): one 32-bit register */
+    snprintf(type, sizeof type, "%s", e == CT_BF16 ? "bf16x2" : "f16x2");
+    rc = 'r';
+    out->reg = L->b.i32;
+  }
+  char order[32] = "";
+  if (sem != 0) snprintf(order, sizeof order, ".%s.%s", sems[sem], scopes[sc]);
+  if (ld) {
+    snprintf(out->text, sizeof out->text, "multimem.ld_reduce%s%s.%s.%s $0, [$1];", order, state_space(L), reds[red], type);
+    snprintf(out->constraints, sizeof out->constraints, "=%c,l,~{memory}", rc);
+  } else {
+    if (st) snprintf(out->text, sizeof out->text, "multimem.st%s%s.%s [$0], $1;", order, state_space(L), type);
+    else snprintf(out->text, sizeof out->text, "multimem.red%s%s.%s.%s [$0], $1;", order, state_space(L), reds[red], type);
+    snprintf(out->constraints, sizeof out->constraints, "l,%c,~{memory}", rc);
+  }
   out->t = elem_llvm_type(L, e);
   return true;
 }

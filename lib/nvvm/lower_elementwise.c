@@ -218,12 +218,54 @@ static MlirValue int_div(ct_lower *L, MlirOperation op, MlirValue x, MlirValue y
 
 static MlirValue to_ptr_elem(ct_lower *L, MlirValue v) { return v; }
 
-/* ---- storage types: tf32 (f32 storage) and fp8 e4m3 / e5m2 (byte storage) ---- */
-bool lower_is_storage_elem(ct_elem e) { return e == CT_TF32 || e == CT_F8E4M3FN || e == CT_F8E5M2; }
+/* ---- storage types: tf32 (f32 storage) and fp8 e4m3 / e5m2 / e8m0 (byte storage) ---- */
+bool lower_is_storage_elem(ct_elem e) {
+  return e == CT_TF32 || e == CT_F8E4M3FN || e == CT_F8E5M2 || e == CT_F8E8M0FNU;
+}
+
+/* f8E8M0FNU code c -> the f32 2^(c - 127): c << 23, except c = 0 (2^-127, the f32 subnormal
+ * 0x00400000) and c = 0xFF (NaN). Exact. */
+static MlirValue e8m0_to_f32(ct_lower *L, MlirValue v) {
+  ct_bld *b = &L->b;
+  MlirValue c = bld_cast(b, "llvm.zext", v, b->i32);
+  MlirValue bits = bld_shl(b, c, bld_i32(b, 23));
+  bits = bld_select(b, bld_icmp(b, BLD_EQ, c, bld_i32(b, 0)), bld_i32(b, 0x00400000), bits);
+  bits = bld_select(b, bld_icmp(b, BLD_EQ, c, bld_i32(b, 0xFF)), bld_i32(b, 0x7FC00000), bits);
+  return bld_bitcast(b, bits, b->f32);
+}
+
+/* f32 / f64 -> f8E8M0FNU by rounding zero or positive_inf (interp_float.c states the semantics;
+ * sm_90a has no cvt to ue8m0, so both targets use the bits): with E, M the exponent and mantissa
+ * fields, the code is E - bias + 127 for zero, plus (M != 0) for positive_inf — for an f32 with
+ * E = 0 (below 2^-126) the next power of two is 2^-126 only above 2^-127 (M > 0x400000) — clamped
+ * to [0, 0xFE] (satfinite; +-inf give 0xFE); NaN gives 0xFF. The sign is dropped. */
+static MlirValue float_to_e8m0(ct_lower *L, MlirValue x, bool round_up) {
+  ct_bld *b = &L->b;
+  bool f64 = mlirTypeEqual(value_ty(x), b->f64);
+  MlirType it = f64 ? b->i64 : b->i32;
+  MlirValue bits = bld_bitcast(b, x, it);
+  int64_t emax = f64 ? 0x7FF : 0xFF, mmask = f64 ? (int64_t)((1ULL << 52) - 1) : 0x7FFFFF;
+  MlirValue ex = bld_and(b, bld_lshr(b, bits, bld_const_int(b, it, f64 ? 52 : 23)), bld_const_int(b, it, emax));
+  MlirValue m = bld_and(b, bits, bld_const_int(b, it, mmask));
+  MlirValue zero = bld_const_int(b, it, 0);
+  MlirValue code = f64 ? bld_sub(b, ex, bld_const_int(b, it, 1023 - 127)) : ex;
+  if (round_up) {
+    MlirValue inexact = bld_icmp(b, BLD_NE, m, zero);
+    if (!f64)
+      inexact = bld_select(b, bld_icmp(b, BLD_EQ, ex, zero), bld_icmp(b, BLD_UGT, m, bld_const_int(b, it, 0x400000)), inexact);
+    code = bld_add(b, code, bld_cast(b, "llvm.zext", inexact, it));
+  }
+  code = bld_select(b, bld_icmp(b, BLD_SLT, code, zero), zero, code);
+  code = bld_select(b, bld_icmp(b, BLD_SGT, code, bld_const_int(b, it, 0xFE)), bld_const_int(b, it, 0xFE), code);
+  MlirValue nan = bld_and(b, bld_icmp(b, BLD_EQ, ex, bld_const_int(b, it, emax)), bld_icmp(b, BLD_NE, m, zero));
+  code = bld_select(b, nan, bld_const_int(b, it, 0xFF), code);
+  return bld_cast(b, "llvm.trunc", code, b->i8);
+}
 
 MlirValue lower_storage_to_f32(ct_lower *L, MlirValue v, ct_elem e) {
   ct_bld *b = &L->b;
   if (e == CT_TF32) return v; /* every tf32 value is an f32 value */
+  if (e == CT_F8E8M0FNU) return e8m0_to_f32(L, v);
   /* cvt.rn.f16x2.{e4m3,e5m2}x2 on the byte (low half of the pair), then f16 -> f32 (exact) */
   int64_t two = 2;
   MlirType h2 = mlirVectorTypeGet(1, &two, b->f16);
@@ -245,10 +287,28 @@ MlirValue lower_f32_to_storage(ct_lower *L, MlirValue v, ct_elem e) {
 }
 
 /* ftof with a tf32 / fp8 source or result: through f32 (f64 results: exact fpext; f64 sources
- * are rounded to f32 first, a double rounding only for values between f32 and the storage type). */
-static bool ftof_storage(ct_lower *L, MlirValue in, ct_elem se, ct_elem de, MlirType res, MlirValue *out) {
+ * are rounded to f32 first, a double rounding only for values between f32 and the storage type;
+ * f8E8M0FNU results come from the source's own bits). */
+static bool ftof_storage(ct_lower *L, MlirOperation op, MlirValue in, ct_elem se, ct_elem de, MlirType res,
+                         MlirValue *out) {
   ct_bld *b = &L->b;
+  if (se == CT_F8E8M0FNU && de == CT_BF16) { /* 2^(c - 127) has bf16's exponent field c (c = 0: the subnormal 0x0040) */
+    MlirValue c = bld_cast(b, "llvm.zext", in, b->i16);
+    MlirValue bits = bld_shl(b, c, bld_const_int(b, b->i16, 7));
+    bits = bld_select(b, bld_icmp(b, BLD_EQ, c, bld_const_int(b, b->i16, 0)), bld_const_int(b, b->i16, 0x0040), bits);
+    bits = bld_select(b, bld_icmp(b, BLD_EQ, c, bld_const_int(b, b->i16, 0xFF)), bld_const_int(b, b->i16, 0x7FC0), bits);
+    *out = bld_bitcast(b, bits, b->bf16);
+    return true;
+  }
   MlirValue x = lower_is_storage_elem(se) ? lower_storage_to_f32(L, in, se) : in;
+  if (de == CT_F8E8M0FNU) { /* from the f32 or f64 bits: no double rounding */
+    char mode[32];
+    rounding(op, mode, sizeof mode, "nearest_even");
+    MlirType st = value_ty(x);
+    if (!mlirTypeEqual(st, b->f32) && !mlirTypeEqual(st, b->f64)) x = bld_cast(b, "llvm.fpext", x, b->f32);
+    *out = float_to_e8m0(L, x, streq(mode, "positive_inf"));
+    return true;
+  }
   if (!lower_is_storage_elem(se)) {
     MlirType st = value_ty(x);
     if (mlirTypeEqual(st, b->f64)) x = bld_cast(b, "llvm.fptrunc", x, b->f32);
@@ -311,7 +371,7 @@ bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const Mlir
       it.kind == CT_TYPE_TILE)
     se = it.elem;
   if (lower_is_storage_elem(rt.elem) || lower_is_storage_elem(se)) {
-    if (streq(name, "ftof")) return ftof_storage(L, in[0], se, rt.elem, res, out);
+    if (streq(name, "ftof")) return ftof_storage(L, op, in[0], se, rt.elem, res, out);
     if (streq(name, "select")) {
       *out = bld_select(b, in[0], in[1], in[2]);
       return true;
@@ -497,7 +557,7 @@ static bool reject_exotic_elems(ct_lower *L, MlirOperation op, const char *name)
     ct_type t;
     if (!ct_type_from_mlir(mlirValueGetType(v), &t)) continue;
     /* byte storage: conversions, selects, bit casts and constants only */
-    bool f8 = t.elem == CT_F8E4M3FN || t.elem == CT_F8E5M2;
+    bool f8 = t.elem == CT_F8E4M3FN || t.elem == CT_F8E5M2 || t.elem == CT_F8E8M0FNU;
     bool f8_ok = streq(name, "ftof") || streq(name, "select") || streq(name, "bitcast") || streq(name, "constant") ||
                  streq(name, "ftoi") || streq(name, "itof");
     if (t.kind == CT_TYPE_TILE && (mlirTypeIsNull(elem_llvm_type(L, t.elem)) || (f8 && !f8_ok))) {
@@ -509,8 +569,15 @@ static bool reject_exotic_elems(ct_lower *L, MlirOperation op, const char *name)
 }
 
 /* The bits of an f8 value (exactly representable: the attribute has the f8 type). E4M3FN: bias 7,
- * 3 mantissa bits, no infinities, NaN 0x7f; E5M2: bias 15, 2 mantissa bits, IEEE-like. */
+ * 3 mantissa bits, no infinities, NaN 0x7f; E5M2: bias 15, 2 mantissa bits, IEEE-like; E8M0FNU: a
+ * power of two 2^(c - 127), NaN 0xff. */
 int64_t lower_f8_bits(double v, ct_elem e) {
+  if (e == CT_F8E8M0FNU) {
+    if (isnan(v) || v <= 0.0) return 0xff;
+    int ex;
+    frexp(v, &ex);
+    return ex - 1 + 127 < 0 ? 0 : ex - 1 + 127 > 0xfe ? 0xfe : ex - 1 + 127;
+  }
   int64_t sign = signbit(v) ? 0x80 : 0;
   bool e4m3 = e == CT_F8E4M3FN;
   int mbits = e4m3 ? 3 : 2, bias = e4m3 ? 7 : 15;
@@ -527,7 +594,7 @@ int64_t lower_f8_bits(double v, ct_elem e) {
 
 /* An element of a constant as an LLVM constant (f8: its bits in the byte it is stored in). */
 static MlirValue constant_elem(ct_lower *L, MlirType et, ct_elem e, MlirAttribute a) {
-  if ((e == CT_F8E4M3FN || e == CT_F8E5M2) && mlirAttributeIsAFloat(a))
+  if ((e == CT_F8E4M3FN || e == CT_F8E5M2 || e == CT_F8E8M0FNU) && mlirAttributeIsAFloat(a))
     return bld_const_int(&L->b, et, lower_f8_bits(mlirFloatAttrGetValueDouble(a), e));
   if (e == CT_TF32 && mlirAttributeIsAFloat(a)) /* tf32 lives in f32 registers: the same value as an f32 constant */
     return bld_const_attr(&L->b, et, mlirFloatAttrDoubleGet(mlirAttributeGetContext(a), et, mlirFloatAttrGetValueDouble(a)));

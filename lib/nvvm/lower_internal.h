@@ -229,6 +229,8 @@ typedef struct ct_red_asm {
   MlirType t, reg;
 } ct_red_asm;
 bool atomic_red_asm(ct_lower *L, MlirOperation op, const char *name, ct_elem e, ct_red_asm *out);
+/* The multimem.ld_reduce / red / st of a multimem view op on elements of type e (lower_atomic.c). */
+bool multimem_asm(ct_lower *L, MlirOperation op, const char *name, ct_elem e, ct_red_asm *out);
 void emit_red(ct_lower *L, const ct_red_asm *r, MlirValue addr, MlirValue val);
 int lower_control_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_shape_op(ct_lower *L, MlirOperation op, const char *name);

@@ -195,7 +195,8 @@ MlirType elem_llvm_type(ct_lower *L, ct_elem e) {
    * loads/stores, data movement and mmaf take them: lower_elementwise.c lower_is_storage_elem) */
   case CT_TF32: return L->b.f32;
   case CT_F8E4M3FN:
-  case CT_F8E5M2: return L->b.i8;
+  case CT_F8E5M2:
+  case CT_F8E8M0FNU: return L->b.i8;
   case CT_PTR: return L->b.ptr_data;
   default: return (MlirType){NULL};
   }
@@ -497,13 +498,14 @@ static bool lower_global(ct_lower *L, MlirOperation g) {
   for (size_t i = 0; i < sizeof storable / sizeof *storable; i++)
     if (mlirTypeEqual(et, elem_llvm_type(L, storable[i]))) numeric = true, e = storable[i];
   /* storage types: fp8 data as its bytes, tf32 data as f32 words (every tf32 value is one) */
-  bool fp8 = mlirTypeIsAFloat8E4M3FN(et) || mlirTypeIsAFloat8E5M2(et), tf32 = mlirTypeIsATF32(et);
+  bool fp8 = mlirTypeIsAFloat8E4M3FN(et) || mlirTypeIsAFloat8E5M2(et) || mlirTypeIsAFloat8E8M0FNU(et),
+       tf32 = mlirTypeIsATF32(et);
   if (fp8 || tf32) {
     intptr_t count = mlirElementsAttrGetNumElements(value);
     int8_t *bytes = fp8 ? malloc((size_t)count + 1) : NULL;
     float *words = tf32 ? malloc(((size_t)count + 1) * sizeof *words) : NULL;
     if ((fp8 && !bytes) || (tf32 && !words)) abort();
-    ct_elem fe = mlirTypeIsAFloat8E4M3FN(et) ? CT_F8E4M3FN : CT_F8E5M2;
+    ct_elem fe = mlirTypeIsAFloat8E4M3FN(et) ? CT_F8E4M3FN : mlirTypeIsAFloat8E5M2(et) ? CT_F8E5M2 : CT_F8E8M0FNU;
     for (intptr_t k = 0; k < count; k++) {
       uint64_t idx = (uint64_t)k;
       MlirAttribute el = mlirDenseElementsAttrIsSplat(value) ? mlirDenseElementsAttrGetSplatValue(value)
@@ -527,7 +529,7 @@ static bool lower_global(ct_lower *L, MlirOperation g) {
     ct_strbuf_init(&tb);
     mlirTypePrint(et, ct_strbuf_mlir_callback, &tb);
     ct_error_op(L->c, g, "`global` of %s elements is not supported by code generation yet (i8..i64, f16, bf16, f32, f64, "
-                "tf32, f8E4M3FN, f8E5M2 are)", tb.data ? tb.data : "these");
+                "tf32, f8E4M3FN, f8E5M2, f8E8M0FNU are)", tb.data ? tb.data : "these");
     ct_strbuf_free(&tb);
     return false;
   }

@@ -20,7 +20,9 @@
  * Memory ordering: weak → plain ld/st; relaxed/acquire/release → atomic ld/st with the LLVM
  * NVPTX sync scope (tl_blk → "block", device → "device", sys → system), scalar only.
  * atomic_red_view_tko addresses its elements as a store does (bounds, ownership: a replicated
- * element is reduced once) and writes each with a scalar PTX `red` (lower_atomic.c).
+ * element is reduced once) and writes each with a scalar PTX `red` (lower_atomic.c); the 13.5
+ * multimem view ops likewise, each element one multimem.ld_reduce / red / st (f16 / bf16: two
+ * adjacent elements per .f16x2 / .bf16x2 instruction, or a named refusal).
  * Knobs: MAX_VECTOR_BYTES. */
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -41,7 +43,9 @@ static MlirValue to_i64(ct_lower *L, MlirValue v) { return bld_int_resize(&L->b,
 typedef struct mem_order {
   int llvm_ordering;       /* 0 = plain */
   const char *scope;       /* syncscope or NULL (system) */
-  const ct_red_asm *red;   /* atomic_red_view_tko: each element a PTX `red` instead of a store */
+  const ct_red_asm *red;   /* atomic_red_view_tko, multimem red/st: each element this PTX instead of a store */
+  const ct_red_asm *ld;    /* multimem_load_reduce_view_tko: each element this PTX instead of a load */
+  int pairs;               /* multimem on f16 / bf16: the PTX takes two adjacent elements (.f16x2) */
 } mem_order;
 
 static bool read_order(ct_lower *L, MlirOperation op, const char *name, bool is_load, mem_order *mo) {
@@ -50,6 +54,8 @@ static bool read_order(ct_lower *L, MlirOperation op, const char *name, bool is_
   mo->llvm_ordering = 0;
   mo->scope = NULL;
   mo->red = NULL;
+  mo->ld = NULL;
+  mo->pairs = 0;
   if (sem == 0) return true;
   static const char *const sem_names[] = {"weak", "relaxed", "acquire", "release", "acq_rel"};
   if (sem == 1) mo->llvm_ordering = 2;                     /* monotonic */
@@ -98,7 +104,19 @@ static void pred_load(ct_lower *L, MlirValue ptr, MlirType t, int g, int64_t ali
     b->block = ld;
   }
   MlirValue vals[MAX_VECTOR_BYTES];
-  if (g == 1) {
+  if (mo && mo->ld) { /* (g is 1, or 2 for pairs: view_group) */
+    MlirValue v = bld_inline_asm_volatile(b, mo->ld->text, mo->ld->constraints, mo->ld->reg, 1, &ptr);
+    if (g == 2) {
+      int64_t two = 2;
+      v = bld_bitcast(b, v, mlirVectorTypeGet(1, &two, t));
+      for (int i = 0; i < 2; i++) {
+        MlirValue ops[2] = {v, bld_i32(b, i)};
+        vals[i] = bld_op1(b, "llvm.extractelement", t, 2, ops, 0, NULL);
+      }
+    } else {
+      vals[0] = mlirTypeEqual(mo->ld->reg, t) ? v : bld_bitcast(b, v, t);
+    }
+  } else if (g == 1) {
     MlirValue v = mo && mo->llvm_ordering ? bld_load_ordered(b, mt, ptr, align, mo->llvm_ordering, mo->scope)
                                           : bld_load(b, mt, ptr, align);
     if (!mlirTypeEqual(mt, t)) v = bld_icmp(b, BLD_NE, v, bld_const_int(b, mt, 0));
@@ -136,8 +154,18 @@ static void pred_store(ct_lower *L, MlirValue ptr, int g, int64_t align, MlirVal
   }
   MlirType t = mlirValueGetType(vals[0]);
   MlirType mt = mem_type(L, t);
-  if (mo && mo->red) emit_red(L, mo->red, ptr, vals[0]); /* (g is 1: view_group) */
-  else if (g == 1) {
+  if (mo && mo->red && g == 2) { /* multimem pairs: the two elements as one .f16x2 / .bf16x2 register */
+    int64_t two = 2;
+    MlirType vt = mlirVectorTypeGet(1, &two, t);
+    MlirValue vec = bld_undef(b, vt);
+    for (int i = 0; i < 2; i++) {
+      MlirValue ops[3] = {vec, vals[i], bld_i32(b, i)};
+      vec = bld_op1(b, "llvm.insertelement", vt, 3, ops, 0, NULL);
+    }
+    emit_red(L, mo->red, ptr, bld_bitcast(b, vec, mo->red->reg));
+  } else if (mo && mo->red) {
+    emit_red(L, mo->red, ptr, vals[0]); /* (g is 1: view_group) */
+  } else if (g == 1) {
     MlirValue v = mlirTypeEqual(mt, t) ? vals[0] : bld_cast(b, "llvm.zext", vals[0], mt);
     if (mo && mo->llvm_ordering) bld_store_ordered(b, v, ptr, align, mo->llvm_ordering, mo->scope);
     else bld_store(b, v, ptr, align);
@@ -277,7 +305,11 @@ static int lower_get_shape(ct_lower *L, MlirOperation op, bool index_space) {
  * known to be in bounds (`in_bounds`: the fast path), the inner dim's size is a known multiple of
  * G (so a group is entirely in or entirely out of bounds). */
 static int view_group(ct_lower *L, const ct_lv *v, const ct_layout *l, int esize, const mem_order *mo, bool in_bounds) {
-  if (!L->vectorize || (mo && (mo->llvm_ordering || mo->red)) || l->rank == 0) return 1;
+  if (mo && mo->pairs) { /* multimem f16 / bf16: pairs, where plain accesses could pair them */
+    const mem_order plain = {0};
+    return view_group(L, v, l, esize, &plain, in_bounds) >= 2 ? 2 : 1;
+  }
+  if (!L->vectorize || (mo && (mo->llvm_ordering || mo->red || mo->ld)) || l->rank == 0) return 1;
   const ct_type *t = &v->type;
   int r = t->tile_rank;
   int inner = tensor_dim_of(t, r - 1);
@@ -423,31 +455,50 @@ static const ct_layout *view_load_layout(ct_lower *L, MlirOperation op, const ct
   return layout_blocked_for(L, op, tt);
 }
 
-/* A view load or store. `view_pos`: the view operand (its indices follow it; operand segment
- * `view_pos + 1` counts them): load_view_tko / tileaa.async_load / tileas.load 0, store_view_tko /
- * tileaa.async_store / tileas.store 1 (the stored tile is operand 0). atomic_red_view_tko (`red`):
- * view 0, its value after the indices, each element a PTX `red` where a store would be. */
-static int lower_view_access_red(ct_lower *L, MlirOperation op, const char *name, bool is_load, int view_pos, bool red) {
+/* Where a view access's operands are: the view (an operand index), the operand groups of its
+ * indices and, for a store, of the stored tile (-1 for a load). */
+typedef struct view_operands {
+  int view, index_group, tile_group;
+} view_operands;
+
+/* How a view access moves its elements: plain or ordered loads/stores (the op's memory ordering),
+ * or each element one PTX instruction (atomic_red_view_tko's `red`, the multimem ops). */
+typedef enum { VIEW_PLAIN, VIEW_ATOMIC_RED, VIEW_MULTIMEM } view_access_kind;
+
+/* A view load or store: load_view_tko / tileaa.async_load / tileas.load (view 0, indices group 1),
+ * store_view_tko / tileaa.async_store / tileas.store (tile 0, view 1, indices group 2),
+ * atomic_red_view_tko (view 0, indices group 1, value group 2: each element a PTX `red` where a
+ * store would be), multimem_load_reduce_view_tko (as a load, each element a multimem.ld_reduce),
+ * multimem_reduce_view_tko / multimem_store_view_tko (view 0, tile 1, indices group 2: each element
+ * a multimem.red / multimem.st). */
+static int lower_view_access_as(ct_lower *L, MlirOperation op, const char *name, bool is_load, view_operands at,
+                                view_access_kind kind) {
   int32_t seg[8];
   int nseg = 0;
-  if (!op_segments(op, seg, 8, &nseg) || nseg < view_pos + 2) {
+  if (!op_segments(op, seg, 8, &nseg) || nseg < at.index_group + 1 || nseg < at.tile_group + 1) {
     ct_error_op(L->c, op, "code generation: `%s` without operandSegmentSizes", name);
     return LOWER_FAILED;
   }
-  ct_lv *v = lv_get(L, op, view_pos);
+  ct_lv *v = lv_get(L, op, at.view);
   if (!v) return LOWER_FAILED;
   if (v->kind != LV_VIEW || v->type.kind != CT_TYPE_PARTITION_VIEW) {
     ct_error_op(L->c, op, "`%s` on this view type is not supported by code generation yet", name);
     return LOWER_FAILED;
   }
-  mem_order mo;
-  ct_red_asm red_asm;
-  if (red) {
-    ct_type vt = v->type;
-    if (!atomic_red_asm(L, op, name, vt.elem, &red_asm)) return LOWER_FAILED;
-    mo = (mem_order){.llvm_ordering = 0, .scope = NULL, .red = &red_asm};
+  mem_order mo = {0};
+  ct_red_asm via;
+  if (kind == VIEW_ATOMIC_RED) {
+    if (!atomic_red_asm(L, op, name, v->type.elem, &via)) return LOWER_FAILED;
+    mo.red = &via;
+  } else if (kind == VIEW_MULTIMEM) {
+    if (!multimem_asm(L, op, name, v->type.elem, &via)) return LOWER_FAILED;
+    if (is_load) mo.ld = &via;
+    else mo.red = &via;
+    mo.pairs = v->type.elem == CT_F16 || v->type.elem == CT_BF16;
   } else if (!read_order(L, op, name, is_load, &mo))
     return LOWER_FAILED;
+  int first = 0; /* the operand index of group g: the sizes of the groups before it */
+  for (int g = 0; g < at.index_group; g++) first += seg[g];
   ct_type tt;
   const ct_layout *l;
   ct_lv *tile = NULL;
@@ -458,7 +509,9 @@ static int lower_view_access_red(ct_lower *L, MlirOperation op, const char *name
     tt = ct_tile_type(v->type.elem, v->type.tile_rank, shape);
     if (!(l = view_load_layout(L, op, &tt))) return LOWER_FAILED;
   } else {
-    if (!(tile = lv_get(L, op, red ? 1 + seg[1] : 0))) return LOWER_FAILED;
+    int tile_pos = 0;
+    for (int g = 0; g < at.tile_group; g++) tile_pos += seg[g];
+    if (!(tile = lv_get(L, op, tile_pos))) return LOWER_FAILED;
     tt = tile->type;
     l = tile->layout;
   }
@@ -467,8 +520,7 @@ static int lower_view_access_red(ct_lower *L, MlirOperation op, const char *name
     ct_error_op(L->c, op, "`%s` of %s elements is not supported by code generation yet", name, ct_elem_name(tt.elem));
     return LOWER_FAILED;
   }
-  int first = view_pos + 1;
-  int nidx = seg[view_pos + 1];
+  int nidx = seg[at.index_group];
   MlirValue idx[CT_MAX_RANK], tcoord[CT_MAX_RANK];
   if (!view_indices(L, op, v, first, nidx, idx, tcoord, l)) return LOWER_FAILED;
   int bits = ct_elem_bits(tt.elem);
@@ -477,6 +529,12 @@ static int lower_view_access_red(ct_lower *L, MlirOperation op, const char *name
   view_prepare(L, v, tcoord, idx, &vp);
   int g = view_group(L, v, l, esize, &mo, false);
   int g_full = view_group(L, v, l, esize, &mo, true);
+  if (mo.pairs && g != 2) {
+    ct_error_op(L->c, op, "`%s` of %s elements needs them in pairs (PTX multimem takes .%sx2): two adjacent elements "
+                "per thread, the inner dim contiguous and its size even, the base 4-byte aligned (assume div_by) — "
+                "not proven here", name, ct_elem_name(tt.elem), tt.elem == CT_F16 ? "f16" : "bf16");
+    return LOWER_FAILED;
+  }
   MlirValue owner = is_load ? (MlirValue){NULL} : owner_predicate(L, l);
   ct_lv *out = is_load ? lv_new_tile(L, &tt, l) : NULL;
   MlirValue pad = is_load ? padding_value(L, v->type.padding, et) : (MlirValue){NULL};
@@ -518,7 +576,8 @@ static int lower_view_access_red(ct_lower *L, MlirOperation op, const char *name
 }
 
 static int lower_view_access(ct_lower *L, MlirOperation op, const char *name, bool is_load, int view_pos) {
-  return lower_view_access_red(L, op, name, is_load, view_pos, false);
+  view_operands at = {view_pos, view_pos + 1, is_load ? -1 : 0};
+  return lower_view_access_as(L, op, name, is_load, at, VIEW_PLAIN);
 }
 
 /* ---------------- pointer tiles ---------------- */
@@ -713,10 +772,11 @@ void lower_token_order(ct_lower *L, MlirOperation op, bool writes) {
 }
 
 int lower_memory_op(ct_lower *L, MlirOperation op, const char *name) {
-  if (streq(name, "load_view_tko") || streq(name, "load_ptr_tko") || streq(name, "tileas.load"))
+  if (streq(name, "load_view_tko") || streq(name, "load_ptr_tko") || streq(name, "tileas.load") ||
+      streq(name, "multimem_load_reduce_view_tko"))
     lower_token_order(L, op, false);
   else if (streq(name, "store_view_tko") || streq(name, "store_ptr_tko") || streq(name, "atomic_red_view_tko") ||
-           streq(name, "tileas.store"))
+           streq(name, "tileas.store") || streq(name, "multimem_reduce_view_tko") || streq(name, "multimem_store_view_tko"))
     lower_token_order(L, op, true);
   if (streq(name, "make_tensor_view")) return lower_make_tensor_view(L, op);
   if (streq(name, "make_partition_view")) return lower_make_partition_view(L, op, name);
@@ -732,7 +792,12 @@ int lower_memory_op(ct_lower *L, MlirOperation op, const char *name) {
   }
   if (streq(name, "load_view_tko")) return lower_view_access(L, op, name, true, 0);
   if (streq(name, "store_view_tko")) return lower_view_access(L, op, name, false, 1);
-  if (streq(name, "atomic_red_view_tko")) return lower_view_access_red(L, op, name, false, 0, true);
+  if (streq(name, "atomic_red_view_tko"))
+    return lower_view_access_as(L, op, name, false, (view_operands){0, 1, 2}, VIEW_ATOMIC_RED);
+  if (streq(name, "multimem_load_reduce_view_tko"))
+    return lower_view_access_as(L, op, name, true, (view_operands){0, 1, -1}, VIEW_MULTIMEM);
+  if (streq(name, "multimem_reduce_view_tko") || streq(name, "multimem_store_view_tko"))
+    return lower_view_access_as(L, op, name, false, (view_operands){0, 2, 1}, VIEW_MULTIMEM);
   int r = lower_stage_memory_op(L, op, name);
   if (r != LOWER_NOT_MINE) return r;
   if (streq(name, "load_ptr_tko")) return lower_ptr_access(L, op, name, true);

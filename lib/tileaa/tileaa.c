@@ -1,7 +1,7 @@
 /* tileaa: the TileAA conversion driver and printer.
  *
- * Algorithm: clone the cuda_tile module and run, in order, strip_mine.c (big element-wise groups in
- * register-sized pieces), view_resolve.c (views → tileaa.view),
+ * Algorithm: clone the cuda_tile module and run, in order, scaled_mma.c (mmaf_scaled as a bf16
+ * mmaf of scaled operands), strip_mine.c (big element-wise groups in register-sized pieces), view_resolve.c (views → tileaa.view),
  * async_memory.c (loads/stores → async producer/consumer pairs) and normalize_loops.c (for →
  * normalised tileaa.for); stop at the first pass that reports an error. The printer is MLIR's
  * generic form (unregistered ops), without locations, local-scope numbering. ct_module_stage
@@ -16,8 +16,9 @@ MlirModule ct_tileaa_from_cuda_tile(ct_ctx *c, MlirModule in, const char *hint_a
   int errors_before = c->nerrors;
   MlirOperation clone = mlirOperationClone(mlirModuleGetOperation(in));
   MlirModule m = mlirModuleFromOperation(clone);
-  ct_tileaa_strip_mine(c, clone, hint_arch);
-  bool ok = ct_tileaa_resolve_views(c, clone) && ct_tileaa_async_memory(c, clone) && ct_tileaa_normalize_loops(c, clone);
+  bool ok = ct_tileaa_decompose_scaled_mma(c, clone);
+  if (ok) ct_tileaa_strip_mine(c, clone, hint_arch);
+  ok = ok && ct_tileaa_resolve_views(c, clone) && ct_tileaa_async_memory(c, clone) && ct_tileaa_normalize_loops(c, clone);
   if (!ok || c->nerrors != errors_before) {
     mlirModuleDestroy(m);
     return (MlirModule){NULL};

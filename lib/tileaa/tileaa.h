@@ -10,7 +10,7 @@
 #include "support/context.h"
 #include "support/strbuf.h"
 
-/* The whole TileAA conversion (big element-wise groups → loops over register-sized pieces,
+/* The whole TileAA conversion (mmaf_scaled → widened, scaled operands and mmaf; big element-wise groups → loops over register-sized pieces,
  * views → tileaa.view, loads/stores → async producer/consumer pairs, `for` loops → normalised
  * 0..n step 1 loops). hint_arch: the target's key in optimization_hints ("sm_90", "sm_100"; NULL =
  * "sm_90"), which gives the warps per CTA the register budget of strip-mining assumes. Returns a
@@ -27,6 +27,7 @@ ct_ir_stage ct_module_stage(MlirModule m);
 void ct_tileaa_print(MlirModule m, ct_strbuf *out);
 
 /* The individual passes, in pipeline order (each rewrites `module_op` in place; false after errors). */
+bool ct_tileaa_decompose_scaled_mma(ct_ctx *c, MlirOperation module_op); /* scaled_mma.c */
 int ct_tileaa_strip_mine(ct_ctx *c, MlirOperation module_op, const char *hint_arch); /* strip_mine.c: groups rewritten */
 bool ct_tileaa_resolve_views(ct_ctx *c, MlirOperation module_op);   /* view_resolve.c */
 bool ct_tileaa_async_memory(ct_ctx *c, MlirOperation module_op);    /* async_memory.c */

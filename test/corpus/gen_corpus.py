@@ -2,7 +2,8 @@
 """Writes the tensor-core corpus (issue 12, item 6): kernels in the style cuTile Python emits —
 GEMMs of every wgmma type, both B orders, with and without alignment proofs, tile shapes from 64x64
 to 128x256, epilogues, batched, grouped and persistent GEMMs, split-K, two GEMM loops in one
-kernel (a low-rank correction), two mmaf chains sharing an operand (SwiGLU), flash attention with d = 64/128,
+kernel (a low-rank correction), two mmaf chains sharing an operand (SwiGLU), an MXFP8 block-scaled GEMM
+(mmaf_scaled), flash attention with d = 64/128,
 causal and not. Each file is a cuda_tile module with a header that test/corpus/run_corpus.py reads:
 
   // CORPUS-PATH: wgmma | mma.sync | fma   the mma instruction family tilec takes on sm_90a today
@@ -69,6 +70,15 @@ def view(k, var, ptr, shape, elem, tile, assume):
     return pv(tile, shape, elem)
 
 
+def loop_prologue(k, trips, acc_elem, acc_shape):
+    """The block id, the loop bounds 0 .. trips step 1 and a zero accumulator tile (%zero)."""
+    k.add("    %bx, %by, %bz = get_tile_block_id : tile<i32>")
+    k.add("    %c0 = constant <i32: 0> : tile<i32>")
+    k.add("    %c1 = constant <i32: 1> : tile<i32>")
+    k.add("    %%nk = constant <i32: %d> : tile<i32>" % trips)
+    k.add("    %%zero = constant <%s: %s> : %s" % (acc_elem, ZERO[acc_elem], tt(acc_shape, acc_elem)))
+
+
 def gemm(name, doc, elem="f16", acc="f32", tm=128, tn=128, tk=32, size=(256, 256, 256), assume=(True, True),
          bt=False, epi=None, out=None, path="wgmma", want=None):
     """C[M,N] = A[M,K] x B (B [K,N], or [N,K] read through permute when bt); epi: None, 'bias_relu'
@@ -87,11 +97,7 @@ def gemm(name, doc, elem="f16", acc="f32", tm=128, tn=128, tk=32, size=(256, 256
     if epi:
         pbias = view(k, "bias", "bias_ptr", [N], "f32", [tn], True)
     pc = view(k, "c", "c_ptr", [M, N], out, [tm, tn], True)
-    k.add("    %bx, %by, %bz = get_tile_block_id : tile<i32>")
-    k.add("    %c0 = constant <i32: 0> : tile<i32>")
-    k.add("    %c1 = constant <i32: 1> : tile<i32>")
-    k.add("    %%nk = constant <i32: %d> : tile<i32>" % (K // tk))
-    k.add("    %%zero = constant <%s: %s> : %s" % (acc, ZERO[acc], tt([tm, tn], acc)))
+    loop_prologue(k, K // tk, acc, [tm, tn])
     k.add("    %%acc = for %%k in (%%c0 to %%nk, step %%c1) : tile<i32> iter_values(%%acc_it = %%zero) -> (%s) {" % tt([tm, tn], acc))
     k.add("      %%a, %%ta = load_view_tko weak %%a_pv[%%bx, %%k] : %s, tile<i32> -> %s, token" % (pa, tt([tm, tk], elem)))
     if bt:
@@ -467,11 +473,7 @@ def dual_gemm(name, doc, tm=64, tn=64, tk=64, size=(256, 256, 256), path="wgmma"
     pu = view(k, "wu", "wu_ptr", [K, N], "f16", [tk, tn], True)
     po = view(k, "o", "o_ptr", [M, N], "f32", [tm, tn], True)
     acc = tt([tm, tn], "f32")
-    k.add("    %bx, %by, %bz = get_tile_block_id : tile<i32>")
-    k.add("    %c0 = constant <i32: 0> : tile<i32>")
-    k.add("    %c1 = constant <i32: 1> : tile<i32>")
-    k.add("    %%nk = constant <i32: %d> : tile<i32>" % (K // tk))
-    k.add("    %%zero = constant <f32: 0.000000e+00> : %s" % acc)
+    loop_prologue(k, K // tk, "f32", [tm, tn])
     k.add("    %%one = constant <f32: 1.000000e+00> : %s" % acc)
     k.add("    %%g, %%u = for %%k in (%%c0 to %%nk, step %%c1) : tile<i32> iter_values(%%g_it = %%zero, %%u_it = %%zero) -> (%s, %s) {" % (acc, acc))
     k.add("      %%x, %%tx = load_view_tko weak %%x_pv[%%bx, %%k] : %s, tile<i32> -> %s, token" % (px, tt([tm, tk], "f16")))
@@ -493,6 +495,40 @@ def dual_gemm(name, doc, tm=64, tn=64, tk=64, size=(256, 256, 256), path="wgmma"
            "--arg ptr:f16:%dx%d:random" % (K, N), "--arg ptr:f32:%dx%d:out" % (M, N)]
     k.hdr = ["CORPUS-PATH: %s" % path] + (["CORPUS-WANT: %s" % want] if want else []) + \
         ["CORPUS-RUN: %s" % " ".join(run), "CORPUS-REF: swiglu"]
+    return k
+
+
+def scaled_gemm(name, doc, elem="f8E4M3FN", tm=128, tn=128, tk=64, size=(256, 256, 256), block=32, path="wgmma", want=None):
+    """MX GEMM (mmaf_scaled): C = sum over k of (A[m,k] sa[m,k/block]) (B[k,n] sb[k/block,n]), f8 operands with
+    f8E8M0FNU scales, one scale per `block` elements of K (32: MXFP8); sa [M, K/block], sb [K/block, N]."""
+    M, N, K = size
+    k = Kernel(name, doc)
+    sc = "f8E8M0FNU"
+    k.add("  entry @%s(%%a_ptr: tile<ptr<%s>>, %%b_ptr: tile<ptr<%s>>, %%sa_ptr: tile<ptr<%s>>, %%sb_ptr: tile<ptr<%s>>, "
+          "%%c_ptr: tile<ptr<f32>>) {" % (name, elem, elem, sc, sc))
+    pa = view(k, "a", "a_ptr", [M, K], elem, [tm, tk], True)
+    pb = view(k, "b", "b_ptr", [K, N], elem, [tk, tn], True)
+    psa = view(k, "sa", "sa_ptr", [M, K // block], sc, [tm, tk // block], True)
+    psb = view(k, "sb", "sb_ptr", [K // block, N], sc, [tk // block, tn], True)
+    pc = view(k, "c", "c_ptr", [M, N], "f32", [tm, tn], True)
+    acc = tt([tm, tn], "f32")
+    loop_prologue(k, K // tk, "f32", [tm, tn])
+    k.add("    %%acc = for %%k in (%%c0 to %%nk, step %%c1) : tile<i32> iter_values(%%acc_it = %%zero) -> (%s) {" % acc)
+    ts = [("a", "bx, %k", pa, tt([tm, tk], elem)), ("b", "k, %by", pb, tt([tk, tn], elem)),
+          ("sa", "bx, %k", psa, tt([tm, tk // block], sc)), ("sb", "k, %by", psb, tt([tk // block, tn], sc))]
+    for var, idx, pvw, ty in ts:
+        k.add("      %%%s, %%t%s = load_view_tko weak %%%s_pv[%%%s] : %s, tile<i32> -> %s, token" % (var, var, var, idx, pvw, ty))
+    k.add("      %%d = mmaf_scaled %%a, %%b, %%acc_it, %%sa, %%sb : %s, %s, %s, %s, %s" % (ts[0][3], ts[1][3], acc, ts[2][3], ts[3][3]))
+    k.add("      continue %%d : %s" % acc)
+    k.add("    }")
+    k.add("    %%t = store_view_tko weak %%acc, %%c_pv[%%bx, %%by] : %s, %s, tile<i32> -> token" % (acc, pc))
+    k.add("    return")
+    k.add("  }")
+    run = ["--grid %d,%d" % (M // tm, N // tn), "--arg ptr:%s:%dx%d:random" % (elem, M, K), "--arg ptr:%s:%dx%d:random" % (elem, K, N),
+           "--arg ptr:%s:%dx%d:random" % (sc, M, K // block), "--arg ptr:%s:%dx%d:random" % (sc, K // block, N),
+           "--arg ptr:f32:%dx%d:out" % (M, N)]
+    k.hdr = ["CORPUS-PATH: %s" % path] + (["CORPUS-WANT: %s" % want] if want else []) + \
+        ["CORPUS-RUN: %s" % " ".join(run), "CORPUS-REF: mx_gemm"]
     return k
 
 
@@ -561,6 +597,8 @@ def corpus():
                                         "out = silu(X x Wg) * (X x Wu)."]))
     ks.append(lowrank("gemm_lowrank", ["GEMM plus a low-rank correction (C = A x B + U x V, rank 64): two wgmma loops",
                                        "in one kernel, the second accumulating onto the first's result."]))
+    ks.append(scaled_gemm("gemm_mx_e4m3", ["MXFP8 GEMM (mmaf_scaled): e4m3 operands, one f8E8M0FNU scale per 32 elements of K;",
+                                          "TileAA makes it a bf16 mmaf of the scaled operands."]))
     return ks
 
 

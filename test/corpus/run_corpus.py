@@ -61,6 +61,27 @@ def random_f16(rng, n):
     return [struct.unpack("<e", struct.pack("<e", rng.uniform(-1.0, 1.0)))[0] for _ in range(n)]
 
 
+def f8_value(code, dtype):
+    """The value of an f8E4M3FN / f8E5M2 / f8E8M0FNU byte."""
+    if dtype == "f8E8M0FNU":
+        return math.ldexp(1.0, code - 127)
+    mbits, bias = (3, 7) if dtype == "f8E4M3FN" else (2, 15)
+    sign = -1.0 if code & 0x80 else 1.0
+    e, m = (code & 0x7F) >> mbits, code & ((1 << mbits) - 1)
+    return sign * (math.ldexp(m, 1 - bias - mbits) if e == 0 else math.ldexp((1 << mbits) + m, e - bias - mbits))
+
+
+def random_f8(rng, n, dtype):
+    """n random codes of an 8-bit float and their values: operands within +-2 (no NaN / infinity),
+    scales 2^-3 .. 2^3."""
+    if dtype == "f8E8M0FNU":
+        codes = [rng.randint(124, 130) for _ in range(n)]
+    else:
+        ok = [c for c in range(256) if abs(f8_value(c, dtype)) <= 2.0]  # (NaN excluded too)
+        codes = [rng.choice(ok) for _ in range(n)]
+    return codes, [f8_value(c, dtype) for c in codes]
+
+
 def ref_attention(q, k, v, seq, d, causal):
     scale = 1.0 / math.sqrt(d)
     out = []
@@ -110,11 +131,16 @@ def run_own_reference(args, path, run, ref, work, name):
             inputs.append(([vals[e % len(vals)] for e in range(math.prod(dims))], dims))
             argv += ["--arg", spec]
             continue
-        if dtype != "f16" or init != "random":
+        if dtype not in ("f16", "f8E4M3FN", "f8E5M2", "f8E8M0FNU") or init != "random":
             return False, "own reference: unsupported input %s" % spec
-        vals = random_f16(rng, math.prod(dims))
         f = os.path.join(work, "%s.in%d.bin" % (name, i))
-        write_f16(f, vals)
+        if dtype == "f16":
+            vals = random_f16(rng, math.prod(dims))
+            write_f16(f, vals)
+        else:
+            codes, vals = random_f8(rng, math.prod(dims), dtype)
+            with open(f, "wb") as fh:
+                fh.write(bytes(codes))
         inputs.append((vals, dims))
         argv += ["--arg", "%s:%s:%s:file=%s" % (kind, dtype, shape, f)]
     saved = os.path.join(work, name + ".out.bin")
@@ -154,6 +180,13 @@ def run_own_reference(args, path, run, ref, work, name):
         (x, (m, kk)), (wg, (_, n)), (wu, _) = inputs
         g, u = ref_batched(x, wg, 1, m, n, kk, False), ref_batched(x, wu, 1, m, n, kk, False)
         want = [a / (1.0 + math.exp(-a)) * b for a, b in zip(g, u)]
+        tol = 1e-3
+    elif ref == "mx_gemm":  # mmaf_scaled: each operand element times its K block's scale
+        (a, (m, kk)), (b, (_, n)), (sa, (_, ks)), (sb, _) = inputs
+        blk = kk // ks
+        a = [a[i * kk + t] * sa[i * ks + t // blk] for i in range(m) for t in range(kk)]
+        b = [b[t * n + j] * sb[(t // blk) * n + j] for t in range(kk) for j in range(n)]
+        want = ref_batched(a, b, 1, m, n, kk, False)
         tol = 1e-3
     elif ref == "gemm_plus_lowrank":  # C = A x B + U x V
         (a, (m, kk)), (b, (_, n)), (u, (_, r)), (v, _) = inputs

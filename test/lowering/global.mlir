@@ -17,7 +17,7 @@
 // INTERP: output 0: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
 // INTERP: output 1: 1 2 3 4
 // BAD: global_bad.mlir:7:3: error: code generation: two symbols are named `k` (kernels and globals share one PTX module)
-// BAD: global_bad.mlir:15:3: error: `global` of f8E8M0FNU elements is not supported by code generation yet (i8..i64, f16, bf16, f32, f64, tf32, f8E4M3FN, f8E5M2 are)
+// BAD: global_bad.mlir:15:3: error: `global` of f4E2M1FN elements is not supported by code generation yet (i8..i64, f16, bf16, f32, f64, tf32, f8E4M3FN, f8E5M2, f8E8M0FNU are)
 cuda_tile.module @m {
   global private constant @table alignment = 64 <i32: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]> : tile<16xi32>
   global @scale <f32: [1.0, 2.0, 3.0, 4.0]> : tile<4xf32>

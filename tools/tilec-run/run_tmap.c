@@ -23,7 +23,8 @@ int run_tmap_data_type(run_dtype dtype) {
   case RUN_DTYPE_F64: return RUN_TMAP_DATA_FLOAT64;
   case RUN_DTYPE_TF32: return RUN_TMAP_DATA_FLOAT32; /* already tf32-rounded: copied bit for bit */
   case RUN_DTYPE_F8E4M3FN:
-  case RUN_DTYPE_F8E5M2: return RUN_TMAP_DATA_UINT8;
+  case RUN_DTYPE_F8E5M2:
+  case RUN_DTYPE_F8E8M0FNU: return RUN_TMAP_DATA_UINT8;
   default: return -1;
   }
 }

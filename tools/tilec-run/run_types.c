@@ -1,4 +1,4 @@
-/* run_types.c - element types, f16/bf16/tf32/fp8 conversions, scalar parsing and the splitmix64 RNG.
+/* run_types.c - element types, f16/bf16/tf32/fp8/e8m0 conversions, scalar parsing and the splitmix64 RNG.
  * Algorithm: IEEE binary16 and bfloat16 conversions with round-to-nearest-even, NaN kept quiet,
  * subnormals handled exactly; scalar literals checked for range of the target type.
  * Knobs: none. */
@@ -20,6 +20,7 @@ static const struct {
     {"i32", RUN_DTYPE_I32, 4},  {"i64", RUN_DTYPE_I64, 8},   {"f16", RUN_DTYPE_F16, 2},
     {"bf16", RUN_DTYPE_BF16, 2}, {"f32", RUN_DTYPE_F32, 4},  {"f64", RUN_DTYPE_F64, 8},
     {"tf32", RUN_DTYPE_TF32, 4}, {"f8E4M3FN", RUN_DTYPE_F8E4M3FN, 1}, {"f8E5M2", RUN_DTYPE_F8E5M2, 1},
+    {"f8E8M0FNU", RUN_DTYPE_F8E8M0FNU, 1},
 };
 
 run_dtype run_dtype_parse(const char *name, size_t len) {
@@ -44,7 +45,7 @@ size_t run_dtype_size(run_dtype type) {
 int run_dtype_is_float(run_dtype type) {
   return type == RUN_DTYPE_F16 || type == RUN_DTYPE_BF16 || type == RUN_DTYPE_F32 ||
          type == RUN_DTYPE_F64 || type == RUN_DTYPE_TF32 || type == RUN_DTYPE_F8E4M3FN ||
-         type == RUN_DTYPE_F8E5M2;
+         type == RUN_DTYPE_F8E5M2 || type == RUN_DTYPE_F8E8M0FNU;
 }
 
 static uint32_t float_bits(float value) {
@@ -158,6 +159,17 @@ uint8_t run_f32_to_fp8(float value, int e4m3) {
   return (uint8_t)(sign | code);
 }
 
+uint8_t run_f32_to_e8m0(double value) {
+  if (isnan(value)) return 0xFF;
+  double mag = fabs(value);
+  if (mag == 0.0) return 0;
+  if (isinf(mag)) return 0xFE;
+  int exponent;
+  frexp(mag, &exponent); /* mag in [2^(exponent-1), 2^exponent): rounded toward zero */
+  int code = exponent - 1 + 127;
+  return (uint8_t)(code < 0 ? 0 : code > 0xFE ? 0xFE : code);
+}
+
 double run_load_element(const void *data, run_dtype type, size_t index) {
   const unsigned char *base = (const unsigned char *)data + index * run_dtype_size(type);
   switch (type) {
@@ -173,6 +185,7 @@ double run_load_element(const void *data, run_dtype type, size_t index) {
   case RUN_DTYPE_TF32: { float v; memcpy(&v, base, 4); return v; }
   case RUN_DTYPE_F8E4M3FN: return run_fp8_to_f32(*base, 1);
   case RUN_DTYPE_F8E5M2: return run_fp8_to_f32(*base, 0);
+  case RUN_DTYPE_F8E8M0FNU: return *base == 0xFF ? NAN : ldexp(1.0, *base - 127);
   default: return 0.0;
   }
 }
@@ -192,6 +205,7 @@ void run_store_element(void *data, run_dtype type, size_t index, double value) {
   case RUN_DTYPE_TF32: { float v = run_f32_to_tf32((float)value); memcpy(base, &v, 4); break; }
   case RUN_DTYPE_F8E4M3FN: *base = run_f32_to_fp8((float)value, 1); break;
   case RUN_DTYPE_F8E5M2: *base = run_f32_to_fp8((float)value, 0); break;
+  case RUN_DTYPE_F8E8M0FNU: *base = run_f32_to_e8m0(value); break;
   default: break;
   }
 }

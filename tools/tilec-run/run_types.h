@@ -24,6 +24,7 @@ typedef enum {
   RUN_DTYPE_TF32,     /* stored as f32 with the low 13 mantissa bits zero */
   RUN_DTYPE_F8E4M3FN, /* 1-4-3, bias 7, no infinities, max 448 */
   RUN_DTYPE_F8E5M2,   /* 1-5-2, bias 15, IEEE-like, max 57344 */
+  RUN_DTYPE_F8E8M0FNU, /* the MX scale: code c is 2^(c-127), 0xFF NaN; stored from |x| rounded down */
 } run_dtype;
 
 /* "f16" -> RUN_DTYPE_F16; RUN_DTYPE_INVALID when unknown. */
@@ -42,6 +43,8 @@ float run_f32_to_tf32(float value);
 /* fp8 (e4m3fn when e4m3, else e5m2) <-> f32: round to nearest even, finite values beyond the
  * largest finite saturate to it (as cvt.rn.satfinite), NaN stays NaN. */
 uint8_t run_f32_to_fp8(float value, int e4m3);
+/* |value| rounded down to a power of two as an f8E8M0FNU code (0 and tiny values: 2^-127, inf: 2^127). */
+uint8_t run_f32_to_e8m0(double value);
 float run_fp8_to_f32(uint8_t bits, int e4m3);
 
 /* Read/write element `index` of a typed buffer as a double (integers are signed). */

@@ -12,7 +12,7 @@ cuda_tile.module @b {
 // -----
 
 cuda_tile.module @m {
-  global @g8 <f8E8M0FNU: [1.0, 2.0]> : tile<2xf8E8M0FNU>
+  global @g4 <f4E2M1FN: [1.0, 2.0]> : tile<2xf4E2M1FN>
   entry @k() {
     return
   }
