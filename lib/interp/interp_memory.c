@@ -594,6 +594,23 @@ static bool exec_atomic(iv_interp *I, MlirOperation op, bool cas) {
   return true;
 }
 
+/* Each element of val combined by mode into the view's tile at its place (elements outside the
+ * tensor dropped, as stores drop them), one after another; binds the op's token result. */
+static bool reduce_into_view(iv_interp *I, MlirOperation op, view_walk *w, const iv_value *val, ct_atomic_mode mode) {
+  ct_elem e = w->view->type.elem;
+  for (int64_t k = 0; k < val->count; k++) {
+    uint64_t address;
+    iv_slot old;
+    if (!view_element(w, k, &address)) continue;
+    if (!iv_mem_read(I, op, "reads", val->type.shape, val->type.rank, k, address, e, &old) ||
+        !iv_mem_write(I, op, val->type.shape, val->type.rank, k, address, e, rmw(mode, e, old, val->data[k])))
+      return false;
+  }
+  iv_value tok = {.kind = IV_TOKEN};
+  iv_bind(I, mlirOperationGetResult(op, 0), &tok);
+  return true;
+}
+
 /* atomic_red_view_tko: each element of the value combined (the op's mode) into the view's tile,
  * element by element; elements outside the tensor are dropped, as stores drop them. */
 static bool exec_atomic_red_view(iv_interp *I, MlirOperation op) {
@@ -605,19 +622,7 @@ static bool exec_atomic_red_view(iv_interp *I, MlirOperation op) {
     ct_error_op(I->c, op, "interpreter: atomic_red_view_tko: expected one value operand");
     return false;
   }
-  ct_elem e = w.view->type.elem;
-  ct_atomic_mode mode = ct_attr_mode(op);
-  for (int64_t k = 0; k < val->count; k++) {
-    uint64_t address;
-    iv_slot old;
-    if (!view_element(&w, k, &address)) continue;
-    if (!iv_mem_read(I, op, "reads", val->type.shape, val->type.rank, k, address, e, &old) ||
-        !iv_mem_write(I, op, val->type.shape, val->type.rank, k, address, e, rmw(mode, e, old, val->data[k])))
-      return false;
-  }
-  iv_value tok = {.kind = IV_TOKEN};
-  iv_bind(I, mlirOperationGetResult(op, 0), &tok);
-  return true;
+  return reduce_into_view(I, op, &w, val, ct_attr_mode(op));
 }
 
 /* multimem_reduce_view_tko: the tile (operand 1) combined into the view's tile by the op's
@@ -629,21 +634,10 @@ static bool exec_multimem_reduce(iv_interp *I, MlirOperation op) {
   view_walk w;
   iv_value *val = iv_operand(I, op, 1);
   if (!val || !setup_view_walk(I, op, 0, 2, &w)) return false;
-  ct_elem e = w.view->type.elem;
   int red = ct_enum_attr(op, "reduction", CT_AK_MMRED, 0);
   ct_atomic_mode mode = red >= 0 && red < 8 ? modes[red] : CT_MODE_ADD;
-  if (iv_is_float(e) && mode == CT_MODE_ADD) mode = CT_MODE_ADDF;
-  for (int64_t k = 0; k < val->count; k++) {
-    uint64_t address;
-    iv_slot old;
-    if (!view_element(&w, k, &address)) continue;
-    if (!iv_mem_read(I, op, "reads", val->type.shape, val->type.rank, k, address, e, &old) ||
-        !iv_mem_write(I, op, val->type.shape, val->type.rank, k, address, e, rmw(mode, e, old, val->data[k])))
-      return false;
-  }
-  iv_value tok = {.kind = IV_TOKEN};
-  iv_bind(I, mlirOperationGetResult(op, 0), &tok);
-  return true;
+  if (iv_is_float(w.view->type.elem) && mode == CT_MODE_ADD) mode = CT_MODE_ADDF;
+  return reduce_into_view(I, op, &w, val, mode);
 }
 
 bool iv_exec_memory(iv_interp *I, MlirOperation op, ct_op_id id, bool *handled) {
