@@ -362,6 +362,20 @@ def flat(idx, shape):
     return k
 
 
+def mma_want(csh, batched, kdim, product):
+    """C = A x B element by element over the result shape csh ([M, N], or [B, M, N] when batched):
+    the sum over q < kdim of product(batch, i, j, q), in order."""
+    want = []
+    for kk in range(prod(csh)):
+        idx = unflat(kk, csh)
+        bi, i, j = idx if batched else [0] + idx
+        acc = 0
+        for q in range(kdim):
+            acc += product(bi, i, j, q)
+        want.append(acc)
+    return want
+
+
 def structured_cases():
     cases = []
     for t in NUMS:
@@ -484,14 +498,9 @@ def structured_cases():
                         body = ["    %%z = constant <%s: 0.0> : %s" % (ct, tile_ty(ct, csh)),
                                 "    %%r = mmaf %%a0, %%a1, %%z : %s, %s, %s" % (tile_ty(at, ash), tile_ty(at, bsh), tile_ty(ct, csh))]
                     # small integers: exact in every operand type (fp8 too), the sums exact in every accumulator
-                    want = []
-                    for kk in range(prod(csh)):
-                        idx = unflat(kk, csh)
-                        bi, i, j = (idx if nb else [0] + idx)
-                        acc = 0
-                        for q in range(kdim):
-                            acc += cols[0][(bi * 32 + i) * kdim + q] * cols[1][(bi * kdim + q) * 32 + j]
-                        want.append(acc if at == "i8" else float(acc))
+                    want = mma_want(csh, nb, kdim, lambda bi, i, j, q: cols[0][(bi * 32 + i) * kdim + q] * cols[1][(bi * kdim + q) * 32 + j])
+                    if at != "i8":
+                        want = [float(v) for v in want]
                     cases.append(dict(tag="%s.%s.%s.%s.k%d" % ("mmai" if at == "i8" else "mmaf", at, ct, "x".join(map(str, csh)), kdim),
                                       text=structured_kernel([(at, ash), (at, bsh)], (ct, csh), body),
                                       ins=[(at, prod(ash), cols[0]), (at, prod(bsh), cols[1])], out=(ct, prod(csh)), want=want))
@@ -511,15 +520,9 @@ def structured_cases():
                 body = ["    %%z = constant <f32: 0.0> : %s" % tile_ty("f32", csh),
                         "    %%r = mmaf_scaled %%a0, %%a1, %%z, %%a2, %%a3 : %s, %s, %s, %s, %s" % (
                             tile_ty(at, ash), tile_ty(at, bsh), tile_ty("f32", csh), tile_ty(st, sash), tile_ty(st, sbsh))]
-                want = []
-                for kk in range(prod(csh)):
-                    idx = unflat(kk, csh)
-                    bi, i, j = (idx if nb else [0] + idx)
-                    acc = 0.0
-                    for q in range(kdim):
-                        acc += cols[0][(bi * 32 + i) * kdim + q] * cols[2][(bi * 32 + i) * ks + q // blk] * \
-                            cols[1][(bi * kdim + q) * 32 + j] * cols[3][(bi * ks + q // blk) * 32 + j]
-                    want.append(acc)
+                want = [float(v) for v in mma_want(csh, nb, kdim, lambda bi, i, j, q: (
+                    cols[0][(bi * 32 + i) * kdim + q] * cols[2][(bi * 32 + i) * ks + q // blk] *
+                    cols[1][(bi * kdim + q) * 32 + j] * cols[3][(bi * ks + q // blk) * 32 + j]))]
                 cases.append(dict(tag="mmaf_scaled.%s.%s.%s" % (at, st, "x".join(map(str, csh))),
                                   text=structured_kernel([(at, ash), (at, bsh), (st, sash), (st, sbsh)], ("f32", csh), body),
                                   ins=[(at, prod(ash), cols[0]), (at, prod(bsh), cols[1]), (st, prod(sash), cols[2]),

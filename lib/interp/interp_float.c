@@ -5,7 +5,7 @@
  * takes |x| to a power of two by the mode (zero: 2^floor(log2|x|), positive_inf: the next power of
  * two at or above |x|), clamped to [2^-127, 2^127] (zero and tiny values give 2^-127, infinity
  * 2^127: satfinite); NaN stays NaN. The sign is dropped (a scale is a magnitude). The compiled
- * conversion (lower_elementwise.c, f32_to_e8m0) computes the same from the f32 bits.
+ * conversion (lower_elementwise.c, float_to_e8m0) computes the same from the f32 or f64 bits.
  *
  * Algorithm: for finite x, the unit in the last place of the target format at |x| is
  * ulp = 2^(max(exponent(x), emin) - (p - 1)); x / ulp is exact in long double (a power-of-two

@@ -151,7 +151,7 @@ bool multimem_asm(ct_lower *L, MlirOperation op, const char *name, ct_elem e, ct
   }
   bool is_float = e == CT_F16 || e == CT_BF16 || e == CT_F32 || e == CT_F64;
   int bits = ct_elem_bits(e);
-  if (!is_float && !((e == CT_I32 || e == CT_I64) && bits >= 32)) {
+  if (!is_float && e != CT_I32 && e != CT_I64) {
     ct_error_op(L->c, op, "`%s` of %s elements: the PTX multimem instructions have no %s form (32- and 64-bit "
                 "integers, f16, bf16, f32 and f64 only)", name, ct_elem_name(e), ct_elem_name(e));
     return false;

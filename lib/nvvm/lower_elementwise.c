@@ -292,14 +292,6 @@ MlirValue lower_f32_to_storage(ct_lower *L, MlirValue v, ct_elem e) {
 static bool ftof_storage(ct_lower *L, MlirOperation op, MlirValue in, ct_elem se, ct_elem de, MlirType res,
                          MlirValue *out) {
   ct_bld *b = &L->b;
-  if (se == CT_F8E8M0FNU && de == CT_BF16) { /* 2^(c - 127) has bf16's exponent field c (c = 0: the subnormal 0x0040) */
-    MlirValue c = bld_cast(b, "llvm.zext", in, b->i16);
-    MlirValue bits = bld_shl(b, c, bld_const_int(b, b->i16, 7));
-    bits = bld_select(b, bld_icmp(b, BLD_EQ, c, bld_const_int(b, b->i16, 0)), bld_const_int(b, b->i16, 0x0040), bits);
-    bits = bld_select(b, bld_icmp(b, BLD_EQ, c, bld_const_int(b, b->i16, 0xFF)), bld_const_int(b, b->i16, 0x7FC0), bits);
-    *out = bld_bitcast(b, bits, b->bf16);
-    return true;
-  }
   MlirValue x = lower_is_storage_elem(se) ? lower_storage_to_f32(L, in, se) : in;
   if (de == CT_F8E8M0FNU) { /* from the f32 or f64 bits: no double rounding */
     char mode[32];
