@@ -69,7 +69,8 @@ ex=$here/examples
 # reference: c:NAME[,opts] (tilec-run's C references), or interpret:KIND (the interpreter's output,
 # saved at prepare time; KIND = elementwise|reduction|gemm picks the tolerance class).
 # Static-shape examples run at their one shape; run-time-shape GEMMs run at several, edge tiles
-# included. gemm_dynamic_bf16 is gemm_dynamic.mlir with every f16 made bf16 (written at prepare).
+# included. gemm_dynamic_bf16 is gemm_dynamic.mlir with every f16 made bf16, gemm_dynamic_m64 the
+# same with 64x128 tiles (sources named @NAME are written at prepare).
 suite_rows() {
   local N=16777216 NE=16777000 R=4096 BB=16 BS=256 # batched_gemm: batches, M = N = K
   [ $quick -eq 0 ] || { BB=4; BS=128; }
@@ -122,6 +123,9 @@ EOF
     for s in "" 3; do
       echo "cutile_attention_d128${s:++stages$s}|$ct/attention_d128.13.4.tileirbc|8|ptr:f16:1024x128:random $Q8 ptr:f16:1024x128:random $Q8 ptr:f16:1024x128:random $Q8 ptr:f16:1024x128:out $Q8 f32:0.088388|interpret:gemm|536870912||${s:+--num-stages=$s}"
     done
+    # warp-specialised (the 2x128-row consumers at one CTA per SM)
+    echo "cutile_attention_d64+ws|$ct/attention_d64.13.4.tileirbc|8|ptr:f16:1024x64:random $Q ptr:f16:1024x64:random $Q ptr:f16:1024x64:random $Q ptr:f16:1024x64:out $Q f32:0.125|interpret:gemm|268435456||--pipeline-strategy=warp-specialize"
+    echo "cutile_attention_d128+ws|$ct/attention_d128.13.4.tileirbc|8|ptr:f16:1024x128:random $Q8 ptr:f16:1024x128:random $Q8 ptr:f16:1024x128:random $Q8 ptr:f16:1024x128:out $Q8 f32:0.088388|interpret:gemm|536870912||--pipeline-strategy=warp-specialize"
   fi
   local shapes="1024 1024 1024
 200 144 80
@@ -133,7 +137,7 @@ EOF
   while read -r m n k; do
     for dt in f16 bf16; do
       local src=$ex/gemm_dynamic.mlir name=gemm_dynamic
-      [ $dt = f16 ] || { src=@bf16; name=gemm_dynamic_bf16; }
+      [ $dt = f16 ] || { src=@gemm_dynamic_bf16; name=gemm_dynamic_bf16; }
       local cublas=""
       [ "$m" != "$n" ] || [ "$m" -lt 1024 ] || cublas="${m}x${n}x${k}:$dt"
       echo "$name@${m}x${n}x${k}|$src|$(( (m + 127) / 128 )),$(( (n + 127) / 128 ))|ptr:$dt:${m}x${k}:random ptr:$dt:${k}x${n}:random ptr:f32:${m}x${n}:out i64:$m i64:$n i64:$k|c:gemm|$((2 * m * n * k))|$cublas|"
@@ -147,6 +151,12 @@ EOF
   # warp specialization against the modulo pipeline at 4096^3 (issue 13: the default stays modulo
   # until these rows say otherwise)
   echo "gemm_dynamic@4096x4096x4096+ws|$ex/gemm_dynamic.mlir|32,32|ptr:f16:4096x4096:random ptr:f16:4096x4096:random ptr:f32:4096x4096:out i64:4096 i64:4096 i64:4096|c:gemm|137438953472|4096x4096x4096:f16|--pipeline-strategy=warp-specialize"
+  # 64x128 tiles: one consumer warpgroup, so warp specialization runs two CTAs per SM (the
+  # occupancy1 row: the hint holds it to one)
+  local gd64="ptr:f16:4096x4096:random ptr:f16:4096x4096:random ptr:f32:4096x4096:out i64:4096 i64:4096 i64:4096"
+  echo "gemm_dynamic_m64@4096x4096x4096|@gemm_dynamic_m64|64,32|$gd64|c:gemm|137438953472||"
+  echo "gemm_dynamic_m64@4096x4096x4096+ws|@gemm_dynamic_m64|64,32|$gd64|c:gemm|137438953472||--pipeline-strategy=warp-specialize"
+  echo "gemm_dynamic_m64_occupancy1@4096x4096x4096+ws|@gemm_dynamic_m64_occupancy1|64,32|$gd64|c:gemm|137438953472||--pipeline-strategy=warp-specialize"
   echo "cutile_gemm_f16@4096x4096x4096+ws|$ct/gemm_f16.13.4.tileirbc|32,32|ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:out $A2|c:gemm|137438953472||--pipeline-strategy=warp-specialize"
   for s in 2 3 4 5 6 7 8 9; do
     echo "gemm_dynamic@4096x4096x4096+stages$s|$ex/gemm_dynamic.mlir|32,32|ptr:f16:4096x4096:random ptr:f16:4096x4096:random ptr:f32:4096x4096:out i64:4096 i64:4096 i64:4096|c:gemm|137438953472||--num-stages=$s"
@@ -174,11 +184,17 @@ prepare() {
   { git -C "$here" rev-parse --short HEAD 2>/dev/null || echo "?"; } | tr -d '\n' > "$bundle/tilec_commit"
   [ -z "$(git -C "$here" status --porcelain --untracked-files=no 2>/dev/null)" ] || printf '+changes' >> "$bundle/tilec_commit"
   sed -e 's/f16/bf16/g' -e 's/bbf16/bf16/g' "$ex/gemm_dynamic.mlir" > "$bundle/gemm_dynamic_bf16.mlir"
+  # gemm_dynamic with 64x128 output tiles (one warpgroup), and the same with the entry's occupancy
+  # hint at 1 (warp specialization's register budgets cut for one CTA per SM instead of two)
+  sed -e 's/128x32/64x32/g' -e 's/tile=(128x128)/tile=(64x128)/' -e 's/128x128xf32/64x128xf32/g' \
+    "$ex/gemm_dynamic.mlir" > "$bundle/gemm_dynamic_m64.mlir"
+  sed 's/%k: tile<i64>) {/%k: tile<i64>) optimization_hints=<sm_90 = {occupancy = 1}, sm_100 = {occupancy = 1}> {/' \
+    "$bundle/gemm_dynamic_m64.mlir" > "$bundle/gemm_dynamic_m64_occupancy1.mlir"
   local failures=0 name src grid args reference flops cublas envs
   : > "$bundle/suite.txt"
   while IFS='|' read -r name src grid args reference flops cublas envs; do
     [ -n "$name" ] || continue
-    [ "$src" != @bf16 ] || src=$bundle/gemm_dynamic_bf16.mlir
+    case $src in @*) src=$bundle/${src#@}.mlir ;; esac # written above
     local stem=${name//[@+]/_}
     local ptx=$bundle/$stem.ptx cubin="" ref=$reference
     # envs: VAR=value words for the environment, --flag words for tilec (e.g. --num-stages=4)

@@ -218,7 +218,8 @@ static const char *check_attr_kind(MlirAttribute a, const char *kind) {
   }
   if (!strcmp(kind, "pipeline")) {
     bool heavy;
-    return ct_tileas_pipeline_read(a, &heavy);
+    int ctas;
+    return ct_tileas_pipeline_read(a, &heavy, &ctas);
   }
   if (!strcmp(kind, "agents")) {
     ct_tileas_ws w;

@@ -816,7 +816,9 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   intptr_t nparams = nargs + ntmaps;
   MlirOperationState st = mlirOperationStateGet(sref("llvm.func"), mlirOperationGetLocation(entry));
   /* a warp-specialised kernel: the producer warpgroup after the consumers' threads; .maxnreg = the
-   * launch's per-thread share of the register file, between the agents' setmaxnreg budgets */
+   * launch's per-thread share of the register file for the CTAs per SM TileAS cut the agents'
+   * budgets for (tileas.pipeline ctas_per_sm), at most the consumers' setmaxnreg budget: ptxas
+   * allocates every agent's code within it */
   int cta_threads = L->hopper && L->hopper->ws ? L->hopper->ws_threads : L->nthreads;
   int32_t reqntid[3] = {cta_threads, 1, 1};
   MlirNamedAttribute na[7] = {
@@ -827,9 +829,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
       bld_named(&L->b, "nvvm.reqntid", mlirDenseI32ArrayGet(ctx, 3, reqntid))};
   int nna = 4;
   if (L->hopper && L->hopper->ws) {
-    int64_t share = CT_REG_FILE_PER_CTA / cta_threads / 8 * 8, co = L->hopper->ws_agents.agents[L->hopper->consumer_agent].regs;
-    if (share > co) share = co;
-    na[nna++] = bld_named(&L->b, "nvvm.maxnreg", mlirIntegerAttrGet(L->b.i32, share));
+    na[nna++] = bld_named(&L->b, "nvvm.maxnreg", mlirIntegerAttrGet(L->b.i32, ct_hopper_ws_share(L->hopper)));
   }
   if (L->hopper) {
     /* tensor maps: `.param .align 128 .b8 [128]` grid-constant parameters (docs/abi.md), and the

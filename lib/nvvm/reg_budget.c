@@ -33,9 +33,24 @@ static bool biggest_tile(ct_lower *L, MlirOperation op, ct_type *out, int64_t *r
 
 bool ct_reg_budget_check(ct_lower *L, MlirOperation entry) {
   ct_reg_pressure P = {.nthreads = L->nthreads, .budget = ct_reg_budget_words(L->nthreads), .plan = L->hopper};
-  if (L->hopper && L->hopper->ws) { /* the consumer agent's setmaxnreg budget */
+  if (L->hopper && L->hopper->ws) {
+    /* one CTA per SM: 7/8 of the consumers' setmaxnreg budget (ptxas allocates within the launch
+     * share, 168 at 384 threads, which the estimate, high on attention's masks, may pass: R152 of
+     * an estimated 169 on attention_d64_causal_bm128); several: the launch share, which TileAS
+     * checked against 7/8 of it (warp_specialize.c ws_budget_fits) */
     const ct_tileas_agent *co = &L->hopper->ws_agents.agents[L->hopper->consumer_agent];
-    if (co->regs * 7 / 8 < P.budget) P.budget = co->regs * 7 / 8;
+    int64_t b = L->hopper->ws_agents.ctas_per_sm > 1 ? ct_hopper_ws_share(L->hopper) : co->regs * 7 / 8;
+    if (b < P.budget) P.budget = b;
+    int share = ct_hopper_ws_share(L->hopper);
+    int64_t acc = ct_hopper_wgmma_acc_words(L->hopper);
+    if (acc + CT_WGMMA_REG_OVERHEAD > share) {
+      ct_error_op(L->c, L->hopper->for_op,
+                  "warp specialization at %d CTAs per SM: the launch's %d registers per thread (.maxnreg) are fewer "
+                  "than the %lld a wgmma with %lld accumulator words per thread needs; use fewer CTAs per SM "
+                  "(tileas.pipeline ctas_per_sm, the occupancy hint)",
+                  L->hopper->ws_agents.ctas_per_sm, share, (long long)(acc + CT_WGMMA_REG_OVERHEAD), (long long)acc);
+      return false;
+    }
   }
   bool ok = ct_reg_pressure_fits(entry, &P);
   char name[48];

@@ -285,13 +285,14 @@ const char *ct_tileas_barriers_read(MlirAttribute a, ct_tileas_barriers *out) {
 static const char *const role_names[] = {[CT_AGENT_PRODUCER] = "producer", [CT_AGENT_CONSUMER] = "consumer"};
 const char *ct_agent_role_name(ct_agent_role r) { return (int)r >= 0 && (int)r < NELEM(role_names) ? role_names[r] : "?"; }
 
-MlirAttribute ct_tileas_pipeline_attr(MlirContext ctx, bool heavy) {
-  MlirNamedAttribute e[2] = {named(ctx, "strategy", str(ctx, "warp_specialize")),
+MlirAttribute ct_tileas_pipeline_attr(MlirContext ctx, bool heavy, int ctas_per_sm) {
+  MlirNamedAttribute e[3] = {named(ctx, "ctas_per_sm", i64(ctx, ctas_per_sm)),
+                             named(ctx, "strategy", str(ctx, "warp_specialize")),
                              named(ctx, "variant", str(ctx, heavy ? "heavy" : "light"))};
-  return mlirDictionaryAttrGet(ctx, 2, e);
+  return mlirDictionaryAttrGet(ctx, 3, e);
 }
 
-const char *ct_tileas_pipeline_read(MlirAttribute a, bool *heavy) {
+const char *ct_tileas_pipeline_read(MlirAttribute a, bool *heavy, int *ctas_per_sm) {
   if (mlirAttributeIsNull(a) || !mlirAttributeIsADictionary(a)) return "tileas.pipeline is not a dictionary attribute";
   src s = {a, {NULL}};
   MlirStringRef st, va;
@@ -300,6 +301,11 @@ const char *ct_tileas_pipeline_read(MlirAttribute a, bool *heavy) {
   if (!get_str(s, "variant", &va) || !(sref_eq(va, "light") || sref_eq(va, "heavy")))
     return "tileas.pipeline needs variant = \"light\" or \"heavy\"";
   *heavy = sref_eq(va, "heavy");
+  int64_t ctas = 1;
+  MlirAttribute ca = mlirDictionaryAttrGetElementByName(a, sr("ctas_per_sm"));
+  if (!mlirAttributeIsNull(ca) && !(mlirAttributeIsAInteger(ca) && (ctas = mlirIntegerAttrGetValueInt(ca)) >= 1 && ctas <= 4))
+    return "tileas.pipeline's ctas_per_sm must be an integer from 1 to 4";
+  *ctas_per_sm = (int)ctas;
   return NULL;
 }
 
@@ -351,7 +357,7 @@ bool ct_tileas_op_ws(MlirOperation loop, ct_tileas_ws *out, const char **why) {
     *why = "a warp-specialised loop needs both tileas.pipeline and tileas.agents";
     return false;
   }
-  if ((*why = ct_tileas_pipeline_read(p, &out->heavy)) || (*why = ct_tileas_agents_read(g, out))) return false;
+  if ((*why = ct_tileas_pipeline_read(p, &out->heavy, &out->ctas_per_sm)) || (*why = ct_tileas_agents_read(g, out))) return false;
   return true;
 }
 

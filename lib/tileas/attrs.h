@@ -101,8 +101,9 @@ void ct_tileas_set_tmem(MlirOperation mma, const ct_tileas_tmem *t);
 bool ct_tileas_op_tmem(MlirOperation mma, ct_tileas_tmem *out, const char **why);
 
 /* ---- warp specialization (warp_specialize.c) ----
- *   tileas.pipeline = {strategy = "warp_specialize", variant = "light" | "heavy"} on a tileaa.for
- *     (absent: the modulo-scheduled, non-specialised pipeline);
+ *   tileas.pipeline = {strategy = "warp_specialize", variant = "light" | "heavy", ctas_per_sm = K}
+ *     on a tileaa.for (absent: the modulo-scheduled, non-specialised pipeline); K (1-4; absent = 1):
+ *     the CTAs per SM the agents' register budgets are cut for (the launch's .maxnreg);
  *   tileas.agents = [{role = "producer", warps = array<i64: B, E>, regs = R : i64}, {role =
  *     "consumer", ...}] on it: each agent's warps [B, E) of the CTA and its setmaxnreg budget;
  *   tileas.agent = I : i64 on the loop's tileas.produce / consume / release: the agent that runs it
@@ -115,14 +116,15 @@ typedef struct ct_tileas_agent {
 } ct_tileas_agent;
 typedef struct ct_tileas_ws { /* (struct tag used by sched.h) */
   bool heavy; /* variant: heavy = the loop's modulo schedule stands (a group in flight), light = none */
+  int ctas_per_sm;
   int nagents;
   ct_tileas_agent agents[CT_TILEAS_MAX_AGENTS];
 } ct_tileas_ws;
 const char *ct_agent_role_name(ct_agent_role r);
-MlirAttribute ct_tileas_pipeline_attr(MlirContext ctx, bool heavy);
+MlirAttribute ct_tileas_pipeline_attr(MlirContext ctx, bool heavy, int ctas_per_sm);
 MlirAttribute ct_tileas_agents_attr(MlirContext ctx, const ct_tileas_ws *w);
 /* The forms alone (the verifier). */
-const char *ct_tileas_pipeline_read(MlirAttribute a, bool *heavy);
+const char *ct_tileas_pipeline_read(MlirAttribute a, bool *heavy, int *ctas_per_sm);
 const char *ct_tileas_agents_read(MlirAttribute a, ct_tileas_ws *out);
 /* loop's warp specialization: false when it has none (*why NULL) or a malformed one (*why). */
 bool ct_tileas_op_ws(MlirOperation loop, ct_tileas_ws *out, const char **why);

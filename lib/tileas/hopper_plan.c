@@ -853,12 +853,27 @@ static const char *read_ws(ct_hopper_plan *p) {
     if (r < 24 || r > 256 || r % 8) return "an agent's regs must be a multiple of 8 from 24 to 256 (setmaxnreg)";
   }
   if (pr->regs > co->regs) return "the producer agent's regs exceed the consumer agent's";
-  if (128 * pr->regs + 32 * co->warp_end * co->regs > CT_REG_FILE_PER_CTA)
-    return "the agents' register budgets exceed the 65536-register file";
+  if (128 * pr->regs + 32 * co->warp_end * co->regs > CT_REG_FILE_PER_CTA / w->ctas_per_sm)
+    return "the agents' register budgets exceed the register file's share of one CTA (65536 / ctas_per_sm)";
   p->ws = true;
   p->ws_threads = 32 * (int)pr->warp_end;
   p->why_op = (MlirOperation){NULL};
   return NULL;
+}
+
+int64_t ct_hopper_wgmma_acc_words(const ct_hopper_plan *p) {
+  int64_t most = 0;
+  for (int i = 0; i < p->nmmas && !p->tcgen05; i++) {
+    int64_t w = p->mmas[i].m * p->mmas[i].n * p->mmas[i].batch / (128 * p->warpgroups);
+    if (w > most) most = w;
+  }
+  return most;
+}
+
+int ct_hopper_ws_share(const ct_hopper_plan *p) {
+  int share = CT_REG_FILE_PER_CTA / p->ws_agents.ctas_per_sm / p->ws_threads / 8 * 8;
+  int64_t co = p->ws_agents.agents[p->consumer_agent].regs;
+  return share < co ? share : (int)co;
 }
 
 /* A warp-specialised loop's consumer schedule (sched_ir.c ct_sched_agent_schedules) holds a ring

@@ -273,6 +273,17 @@ typedef struct ct_hopper_plan {
   int ws_threads;            /* threads per CTA with the producer warpgroup */
 } ct_hopper_plan;
 
+/* A warp-specialised plan's launch share of registers per thread (.maxnreg): the register file's
+ * share of one CTA at tileas.pipeline's ctas_per_sm, a multiple of 8, at most the consumers'
+ * setmaxnreg budget. ptxas allocates every agent's code within it. */
+int ct_hopper_ws_share(const ct_hopper_plan *p);
+/* Registers ptxas wants beside the accumulator to issue a wgmma (it refuses an m64n128k16 f32, 64
+ * accumulator words per thread, under a .maxnreg of 90). */
+#define CT_WGMMA_REG_OVERHEAD 26
+/* The most accumulator words per consumer thread of one of the plan's wgmma mmaf (0 on tcgen05,
+ * whose accumulators live in TMEM). */
+int64_t ct_hopper_wgmma_acc_words(const ct_hopper_plan *p);
+
 /* Where the plan is built and what it says. The TileAS pass (path_select.c) builds it to decide and
  * explains a decline; the code generator rebuilds it to read the geometry of the decided path and
  * describes that path (remarks: `tilec --remarks`). */

@@ -260,7 +260,7 @@ void ct_sched_trace_add_pipeline(ct_sched_trace *t, const char *kernel, const ch
   ct_strbuf_puts(b, ", \"reason\": ");
   json_str(b, reason);
   if (w) {
-    ct_strbuf_puts(b, ", \"agents\": [");
+    ct_strbuf_printf(b, ", \"ctas_per_sm\": %d, \"agents\": [", w->ctas_per_sm);
     for (int i = 0; i < w->nagents; i++) {
       const ct_tileas_agent *g = &w->agents[i];
       ct_strbuf_printf(b, "%s{ \"role\": ", i ? ", " : "");

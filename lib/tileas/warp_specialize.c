@@ -33,16 +33,20 @@
  * Cost model of `auto` (ws_pays): specialization takes the fills and the empty-stage waits out of
  * the consumers' instruction stream (in the modulo pipeline thread 0 of the first consumer warp
  * waits for each released stage before refilling it, stalling its warpgroup's next wgmma) at the
- * price of 128 more threads and a lower consumer register ceiling (R instead of 255); it is chosen
+ * price of 128 more threads and a lower consumer register ceiling (the launch share); it is chosen
  * when the loop runs at least two fills per stage (a shorter loop is mostly prologue) and its
- * loop-carried tiles leave CARRIED_MARGIN of R per consumer thread for everything else.
+ * loop-carried tiles leave CARRIED_MARGIN of the share per consumer thread (one CTA per SM).
+ * CTAs per SM (ws_choose_budget): the agents' setmaxnreg budgets are cut for the entry's
+ * `occupancy` hint when it fits, else for the most CTAs (up to 4) whose registers, shared memory
+ * and TMEM columns fit; tileas.pipeline's ctas_per_sm records it, the launch's .maxnreg follows.
  * Seed: 001 "Opt Level Table" (warp-specialised scheduling). Knobs: --pipeline-strategy,
- * --rrt-size-threshold. */
+ * --rrt-size-threshold, the `occupancy` optimization hint. */
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "frontend/attr_read.h"
 #include "frontend/ops.h"
 #include "support/strbuf.h"
 #include "tileaa/ir_build.h"
@@ -52,16 +56,32 @@
 #include "tileas/sched.h"
 #include "tileas/tileas.h"
 
-#define PRODUCER_REGS 40     /* setmaxnreg.dec of the producer warpgroup (CUTLASS's 40; the issue's 24-40) */
-#define CONSUMER_REGS_MAX 240 /* setmaxnreg.inc ceiling of a consumer warpgroup */
-#define CARRIED_MARGIN 64     /* registers a consumer needs besides the loop-carried tiles (descriptors,
-                                 addresses, loop state, the softmax temporaries of attention) */
+#define PRODUCER_REGS 40       /* setmaxnreg.dec of the producer warpgroup at one CTA per SM (CUTLASS's 40) */
+#define PRODUCER_REGS_SHARED 24 /* ... at two or more CTAs per SM (setmaxnreg's floor; the issue's 24-40) */
+#define CONSUMER_REGS_MAX 240   /* setmaxnreg.inc ceiling of a consumer warpgroup */
+#define CARRIED_MARGIN 64       /* registers a consumer needs besides the loop-carried tiles (descriptors,
+                                   addresses, loop state, the softmax temporaries of attention) */
+#define WS_MAX_CTAS_PER_SM 4
+#define TMEM_COLUMNS_PER_SM 512 /* sm_100a: a CTA's tcgen05.alloc waits while the columns are taken */
 
-/* Consumer register budget: the rest of the register file after the producer warpgroup, a multiple
- * of 8 (setmaxnreg's granule), at most 240: 232 for two consumer warpgroups, 240 for one. */
-static int consumer_regs(int consumer_threads) {
-  int r = (CT_REG_FILE_PER_CTA - 128 * PRODUCER_REGS) / consumer_threads / 8 * 8;
-  return r < CONSUMER_REGS_MAX ? r : CONSUMER_REGS_MAX;
+/* The agents' setmaxnreg budgets for `ctas` CTAs per SM: each CTA launches with the share
+ * .maxnreg = 65536 / ctas / threads (a multiple of 8) of every thread, and the agents redistribute
+ * that pool (threads x share) at run time: the producer warpgroup keeps PRODUCER_REGS
+ * (PRODUCER_REGS_SHARED when CTAs share the SM), the consumers take the rest, a multiple of 8
+ * (setmaxnreg's granule), at most 240. One CTA, two consumer warpgroups: 40 / 232 (share 168); two
+ * CTAs, one consumer warpgroup: 24 / 232 (share 128). ptxas allocates every agent's code within
+ * the share (it refuses a wgmma m64n128 under 90: two CTAs of 384 threads, share 80, cannot run
+ * one), so the share, not the consumer budget, is what the consumers' code must fit. */
+typedef struct {
+  int ctas_per_sm, share, producer, consumer;
+} ws_budget;
+
+static ws_budget ws_budget_for(int consumer_threads, int ctas) {
+  int threads = consumer_threads + 128;
+  ws_budget b = {ctas, CT_REG_FILE_PER_CTA / ctas / threads / 8 * 8, ctas > 1 ? PRODUCER_REGS_SHARED : PRODUCER_REGS, 0};
+  int64_t r = ((int64_t)b.share * threads - 128 * b.producer) / consumer_threads / 8 * 8;
+  b.consumer = (int)(r < CONSUMER_REGS_MAX ? r : CONSUMER_REGS_MAX);
+  return b;
 }
 
 /* An op before the loop that the producer warpgroup may run too: no memory access, no cross-thread
@@ -88,7 +108,7 @@ static bool register_only(MlirOperation op, const ct_hopper_plan *p) {
                                                                                  hopper_pipe_of_load(p, op) >= 0;
   static const char *const ok[] = {"tileas.alloc", "tileas.pipe", "tileaa.view", "tileaa.constant", "tileaa.index_space",
                                    "cuda_tile.constant", "cuda_tile.get_tile_block_id", "cuda_tile.get_num_tile_blocks",
-                                   "cuda_tile.assume", "cuda_tile.iota", "cuda_tile.make_token"};
+                                   "cuda_tile.assume", "cuda_tile.iota", "cuda_tile.make_token", "cuda_tile.broadcast"};
   for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
     if (!strcmp(name, ok[i])) return true;
   if (!strncmp(name, "cuda_tile.", 10) && ct_op_name_is_elementwise(name)) return true;
@@ -153,14 +173,56 @@ static int64_t carried_words(const ct_hopper_plan *p, int threads) {
   return words;
 }
 
-/* auto: does specialization pay for this loop? NULL = yes, else why not. */
-static const char *ws_pays(const ct_hopper_plan *p, int regs) {
+/* auto: does specialization pay for this loop at budget b? NULL = yes, else why not. */
+static const char *ws_pays(const ct_hopper_plan *p, const ws_budget *b) {
   MlirAttribute tc = mlirOperationGetAttributeByName(p->for_op, ct_ir_sref("trip_count"));
   if (!mlirAttributeIsNull(tc) && mlirAttributeIsAInteger(tc) && mlirIntegerAttrGetValueInt(tc) < 2 * p->stages)
     return "the loop runs fewer than two fills per stage";
-  if (carried_words(p, 128 * p->warpgroups) + CARRIED_MARGIN > regs)
+  if (carried_words(p, 128 * p->warpgroups) + CARRIED_MARGIN > b->share && b->ctas_per_sm == 1)
     return "the loop-carried tiles and the loop's addressing do not fit the consumer register budget";
   return NULL;
+}
+
+/* Do `b.ctas_per_sm` CTAs fit: the wgmma accumulators and their issue, and the consumers' register
+ * pressure (reg_pressure.c, the estimate the code generator's budget check uses) in 7/8 of the
+ * launch share; the CTAs' shared memory in the SM's; their TMEM columns in the SM's 512? NULL =
+ * yes, else why not. */
+static const char *ws_budget_fits(MlirOperation entry, const ct_hopper_plan *p, const ws_budget *b, const ct_machine *m) {
+  if (ct_hopper_wgmma_acc_words(p) + CT_WGMMA_REG_OVERHEAD > b->share)
+    return "the wgmma accumulators and their issue need more registers than that many CTAs leave a thread";
+  ct_reg_pressure P = {.nthreads = 128 * p->warpgroups, .budget = b->share * 7 / 8, .plan = p};
+  if (!ct_reg_pressure_fits(entry, &P)) return "the consumers' registers do not fit that many CTAs' share";
+  int64_t per_cta = (p->smem_bytes + 1023) / 1024 * 1024 + 1024 /* alignment pad */ + m->smem_reserved_per_cta;
+  if (b->ctas_per_sm * per_cta > m->smem_per_sm_bytes) return "that many CTAs' shared memory exceeds the SM's";
+  if (p->tcgen05 && b->ctas_per_sm * p->mmas[0].tmem.columns > TMEM_COLUMNS_PER_SM)
+    return "that many CTAs' tensor-memory columns exceed the SM's 512";
+  return NULL;
+}
+
+/* How many CTAs per SM the agents' register budgets are cut for: the entry's `occupancy` hint for
+ * the target (1-4) when it fits, else the most (up to four) that fit: a second resident CTA
+ * overlaps one CTA's prologue and epilogue with the other's main loop, which one CTA per SM
+ * leaves idle (measured on an H200: docs/performance.md, "Warp specialization"). *note: why a hint
+ * was not followed, or NULL. */
+static ws_budget ws_choose_budget(MlirOperation entry, const ct_hopper_plan *p, const ct_tileas_options *o,
+                                  const char **note) {
+  const ct_machine *m = ct_machine_for(o->target);
+  int consumer_threads = 128 * p->warpgroups;
+  *note = NULL;
+  int64_t hint = 0;
+  ct_attr_hint_int(mlirOperationGetAttributeByName(entry, ct_ir_sref("optimization_hints")),
+                   o->target == CT_TILEAS_SM100A ? "sm_100" : "sm_90", "occupancy", &hint);
+  if (hint >= 1 && hint <= WS_MAX_CTAS_PER_SM) {
+    ws_budget b = ws_budget_for(consumer_threads, (int)hint);
+    if (hint == 1 || !(*note = ws_budget_fits(entry, p, &b, m))) return b;
+  } else if (hint) {
+    *note = "the occupancy hint is outside 1-4";
+  }
+  for (int ctas = hint > 1 && hint <= WS_MAX_CTAS_PER_SM ? (int)hint - 1 : WS_MAX_CTAS_PER_SM; ctas > 1; ctas--) {
+    ws_budget b = ws_budget_for(consumer_threads, ctas);
+    if (!ws_budget_fits(entry, p, &b, m)) return b;
+  }
+  return ws_budget_for(consumer_threads, 1);
 }
 
 /* The decision in the schedule trace (--schedule-trace-file: "pipelines"), when one is collected. */
@@ -183,7 +245,6 @@ static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_opt
   ct_hopper_plan plan;
   const char *why = NULL;
   if (!ct_hopper_plan_entry(&env, entry, &plan, 0, &why)) return true; /* not on the wgmma path */
-  int regs = consumer_regs(128 * plan.warpgroups);
   MlirOperation bad;
   if ((why = ineligible(entry, &plan, &bad))) { /* (the pass runs for warp-specialize and auto only) */
     char on[64] = "";
@@ -193,7 +254,10 @@ static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_opt
     trace_decision(entry, plan.for_op, NULL, why, NULL);
     return true;
   }
-  if (o->pipeline_strategy == CT_PIPELINE_AUTO && (why = ws_pays(&plan, regs))) {
+  const char *hint_note;
+  ws_budget budget = ws_choose_budget(entry, &plan, o, &hint_note);
+  if (hint_note) ct_remark_op(c, entry, "warp specialization: occupancy hint not followed: %s", hint_note);
+  if (o->pipeline_strategy == CT_PIPELINE_AUTO && (why = ws_pays(&plan, &budget))) {
     ct_remark_op(c, plan.for_op, "warp specialization: auto keeps the modulo pipeline: %s", why);
     trace_decision(entry, plan.for_op, NULL, why, NULL);
     return true;
@@ -201,11 +265,11 @@ static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_opt
   ct_tileas_schedule sch;
   MlirAttribute sa = mlirOperationGetAttributeByName(plan.for_op, ct_ir_sref("tileas.schedule"));
   bool heavy = !mlirAttributeIsNull(sa) && !ct_tileas_schedule_read(sa, &sch) && strcmp(sch.status, "light") != 0;
-  ct_tileas_ws w = {.heavy = heavy, .nagents = 2};
-  w.agents[0] = (ct_tileas_agent){CT_AGENT_PRODUCER, 4 * plan.warpgroups, 4 * plan.warpgroups + 4, PRODUCER_REGS};
-  w.agents[1] = (ct_tileas_agent){CT_AGENT_CONSUMER, 0, 4 * plan.warpgroups, regs};
+  ct_tileas_ws w = {.heavy = heavy, .ctas_per_sm = budget.ctas_per_sm, .nagents = 2};
+  w.agents[0] = (ct_tileas_agent){CT_AGENT_PRODUCER, 4 * plan.warpgroups, 4 * plan.warpgroups + 4, budget.producer};
+  w.agents[1] = (ct_tileas_agent){CT_AGENT_CONSUMER, 0, 4 * plan.warpgroups, budget.consumer};
   MlirContext ctx = mlirOperationGetContext(entry);
-  mlirOperationSetAttributeByName(plan.for_op, ct_ir_sref("tileas.pipeline"), ct_tileas_pipeline_attr(ctx, heavy));
+  mlirOperationSetAttributeByName(plan.for_op, ct_ir_sref("tileas.pipeline"), ct_tileas_pipeline_attr(ctx, heavy, budget.ctas_per_sm));
   mlirOperationSetAttributeByName(plan.for_op, ct_ir_sref("tileas.agents"), ct_tileas_agents_attr(ctx, &w));
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(plan.for_op, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
@@ -220,12 +284,13 @@ static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_opt
   /* heavy: the modulo scheduler once more, per agent (its own RRT; sched_ir.c) */
   if (heavy && !ct_sched_agent_schedules(c, o->target, entry, plan.for_op, 0)) return false;
   ct_remark_op(c, plan.for_op, "warp specialization (%s, %s variant%s): producer warpgroup warps %d-%d at %d registers "
-               "issues the TMA fills; consumer warps 0-%d at %d registers %s",
+               "issues the TMA fills; consumer warps 0-%d at %d registers %s; budgets for %d CTA%s per SM",
                reason, heavy ? "heavy" : "light", heavy ? ": each agent modulo-scheduled on its own RRT" : ": no schedule",
-               4 * plan.warpgroups, 4 * plan.warpgroups + 3, PRODUCER_REGS, 4 * plan.warpgroups - 1, regs,
+               4 * plan.warpgroups, 4 * plan.warpgroups + 3, budget.producer, 4 * plan.warpgroups - 1, budget.consumer,
                plan.tcgen05 ? "(the MMA agent: thread 0 issues tcgen05.mma and commits each stage; all read TMEM back after "
                               "the loop)"
-               : heavy ? "compute" : "compute, waiting for each iteration's wgmma group");
+               : heavy ? "compute" : "compute, waiting for each iteration's wgmma group",
+               budget.ctas_per_sm, budget.ctas_per_sm > 1 ? "s" : "");
   return true;
 }
 

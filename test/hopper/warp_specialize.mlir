@@ -1,10 +1,13 @@
 // Warp specialization (issue 13; warp_specialize.c, lower_hopper_loop.c ws_dispatch, ws_protocol.c):
 // with --pipeline-strategy=warp-specialize a pipelined wgmma loop gets a producer warpgroup after
 // the consumer warpgroups: .reqntid grows by 128, .maxnreg is the launch's share of the register
-// file, the producer gives registers back (setmaxnreg.dec 40) and its first thread runs every ring
-// fill (waiting on the stage's empty mbarrier from the second round on), the consumers take the rest
-// (setmaxnreg.inc 232 for two warpgroups, 240 for one), wait, compute, release (no refill in their
-// loop), and every barrier after the dispatch is named barrier 1 over the consumer threads.
+// file for the CTAs per SM the budgets are cut for (the most, up to 4, whose registers, shared and
+// tensor memory fit: one for two 128x128 warpgroups, four for one 64x64), the producer gives
+// registers back (setmaxnreg.dec 40, or 24 when CTAs share the SM) and its first thread runs every
+// ring fill (waiting on the stage's empty mbarrier from the second round on), the consumers take the
+// rest of the CTA's pool (setmaxnreg.inc 232 for two warpgroups at one CTA, 104 for one at four),
+// wait, compute, release (no refill in their loop), and every barrier after the dispatch is named
+// barrier 1 over the consumer threads. test/hopper/ws_occupancy.mlir: the occupancy hint.
 // RUN: %tilec -O3 --gpu-name=sm_90a --pipeline-strategy=warp-specialize --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %FileCheck %s < %t.ptx
@@ -34,16 +37,16 @@
 // RUN: %FileCheck %s --check-prefix=SM100 < %t.100.ptx
 // RUN: %check-ptx sm_100a %t.100.ptx
 
-// REMARK: warp_specialize.mlir:[[@LINE+76]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 8-11 at 40 registers issues the TMA fills; consumer warps 0-7 at 232 registers compute
-// REMARK: warp_specialize.mlir:[[@LINE+104]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 4-7 at 40 registers issues the TMA fills; consumer warps 0-3 at 240 registers compute
-// REMARK: warp_specialize.mlir:[[@LINE+129]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize
-// REMARK: warp_specialize.mlir:[[@LINE+151]]:5: remark: warp specialization: not for this loop: an op before the loop is not register-only (the producer warpgroup runs the kernel up to the loop too) (tileas.load)
-// REMARK: warp_specialize.mlir:[[@LINE+185]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 4-7 at 40 registers issues the TMA fills; consumer warps 0-3 at 240 registers compute
+// REMARK: warp_specialize.mlir:[[@LINE+78]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 8-11 at 40 registers issues the TMA fills; consumer warps 0-7 at 232 registers compute; budgets for 1 CTA per SM
+// REMARK: warp_specialize.mlir:[[@LINE+106]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 4-7 at 24 registers issues the TMA fills; consumer warps 0-3 at 104 registers compute; budgets for 4 CTAs per SM
+// REMARK: warp_specialize.mlir:[[@LINE+131]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize
+// REMARK: warp_specialize.mlir:[[@LINE+153]]:5: remark: warp specialization: not for this loop: an op before the loop is not register-only (the producer warpgroup runs the kernel up to the loop too) (tileas.load)
+// REMARK: warp_specialize.mlir:[[@LINE+187]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 4-7 at 24 registers issues the TMA fills; consumer warps 0-3 at 104 registers compute; budgets for 4 CTAs per SM
 // GROUPED-LABEL: .entry gemm_grouped_ws(
 // GROUPED: ld.global{{.*}}.b32
-// GROUPED: setmaxnreg.dec.sync.aligned.u32 40;
+// GROUPED: setmaxnreg.dec.sync.aligned.u32 24;
 // GROUPED: cp.async.bulk.tensor.3d
-// GROUPED: setmaxnreg.inc.sync.aligned.u32 240;
+// GROUPED: setmaxnreg.inc.sync.aligned.u32 104;
 // GROUPED: wgmma.mma_async
 
 // CHECK-LABEL: .entry gemm_ws(
@@ -74,7 +77,7 @@
 // TILEAS: "tileas.produce"({{.*}}tileas.agent = 0 : i64
 // TILEAS: "tileas.consume"({{.*}}tileas.agent = 1 : i64
 // TILEAS: "tileas.release"({{.*}}tileas.agent = 1 : i64
-// TILEAS: tileas.agents = [{regs = 40 : i64, role = "producer", warps = array<i64: 8, 12>}, {regs = 232 : i64, role = "consumer", warps = array<i64: 0, 8>}], tileas.pipeline = {strategy = "warp_specialize", variant = "heavy"}
+// TILEAS: tileas.agents = [{regs = 40 : i64, role = "producer", warps = array<i64: 8, 12>}, {regs = 232 : i64, role = "consumer", warps = array<i64: 0, 8>}], tileas.pipeline = {ctas_per_sm = 1 : i64, strategy = "warp_specialize", variant = "heavy"}
 // The heavy variant schedules each agent's ops on an RRT of its own: the producer's two TMA fills
 // (II 16: the shared-memory write port), the consumer's waits, wgmma and releases (II 8, the
 // releases one stage later: the group in flight).
@@ -88,13 +91,15 @@
 // AGENTS-NEXT: "ii": 8,
 // AGENTS: {"name": "tileas.release#3", "cycle": {{[0-9]+}}, "stage": 1,
 // TRACE: "pipelines": [
-// TRACE-NEXT: { "kernel": "gemm_ws", "loc": {{.*}}, "strategy": "warp_specialize", "variant": "heavy", "reason": "auto: the fills and empty-stage waits leave the consumers' instruction stream", "agents": [{ "role": "producer", "warps": [8, 12], "regs": 40 }, { "role": "consumer", "warps": [0, 8], "regs": 232 }] },
-// TRACE-NEXT: { "kernel": "gemm_ws64", {{.*}} "regs": 240 }] },
+// TRACE-NEXT: { "kernel": "gemm_ws", "loc": {{.*}}, "strategy": "warp_specialize", "variant": "heavy", "reason": "auto: the fills and empty-stage waits leave the consumers' instruction stream", "ctas_per_sm": 1, "agents": [{ "role": "producer", "warps": [8, 12], "regs": 40 }, { "role": "consumer", "warps": [0, 8], "regs": 232 }] },
+// TRACE-NEXT: { "kernel": "gemm_ws64", {{.*}} "ctas_per_sm": 4, {{.*}} "regs": 104 }] },
 // TRACE-NEXT: { "kernel": "gemm_short", "loc": {{.*}}, "strategy": "modulo", "reason": "the loop runs fewer than two fills per stage" },
 // TRACE-NEXT: { "kernel": "gemm_prefix_load", {{.*}}"strategy": "modulo", "reason": "an op before the loop is not register-only
 // MODULO-NOT: setmaxnreg
 // MODULO: .reqntid 256, 1, 1
-// SM100-COUNT-3: setmaxnreg.dec.sync.aligned.u32 40;
+// SM100: .entry gemm_ws(
+// SM100: .maxnreg 80
+// SM100-COUNT-3: setmaxnreg.dec.sync.aligned.u32 24;
 cuda_tile.module @ws {
   entry @gemm_ws(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
     %a16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
@@ -121,9 +126,9 @@ cuda_tile.module @ws {
   }
   // CHECK-LABEL: .entry gemm_ws64(
   // CHECK: .reqntid 256, 1, 1
-  // CHECK: .maxnreg 240
-  // CHECK: setmaxnreg.dec.sync.aligned.u32 40;
-  // CHECK: setmaxnreg.inc.sync.aligned.u32 240;
+  // CHECK: .maxnreg 64
+  // CHECK: setmaxnreg.dec.sync.aligned.u32 24;
+  // CHECK: setmaxnreg.inc.sync.aligned.u32 104;
   // CHECK: bar.sync 1, 128;
   entry @gemm_ws64(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
     %a16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
