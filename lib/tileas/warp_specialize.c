@@ -34,8 +34,10 @@
  * the consumers' instruction stream (in the modulo pipeline thread 0 of the first consumer warp
  * waits for each released stage before refilling it, stalling its warpgroup's next wgmma) at the
  * price of 128 more threads and a lower consumer register ceiling (the launch share); it is chosen
- * when the loop runs at least two fills per stage (a shorter loop is mostly prologue) and its
- * loop-carried tiles leave CARRIED_MARGIN of the share per consumer thread (one CTA per SM).
+ * when the loop runs at least two fills per stage (a shorter loop is mostly prologue), its
+ * loop-carried tiles leave CARRIED_MARGIN of the share per consumer thread (one CTA per SM), and
+ * it costs no occupancy that matters (ws_occupancy_pays): as many CTAs per SM as the modulo
+ * pipeline, or a grid the views' static shapes bound to one wave.
  * CTAs per SM (ws_choose_budget): the agents' setmaxnreg budgets are cut for the entry's
  * `occupancy` hint when it fits, else for the most CTAs (up to 4) whose registers, shared memory
  * and TMEM columns fit; tileas.pipeline's ctas_per_sm records it, the launch's .maxnreg follows.
@@ -44,12 +46,14 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "frontend/attr_read.h"
 #include "frontend/ops.h"
 #include "support/strbuf.h"
 #include "tileaa/ir_build.h"
+#include "tileaa/view_read.h"
 #include "tileas/attrs.h"
 #include "tileas/hopper_plan.h"
 #include "tileas/reg_layout.h"
@@ -199,6 +203,86 @@ static const char *ws_budget_fits(MlirOperation entry, const ct_hopper_plan *p, 
   return NULL;
 }
 
+/* An upper bound on the CTAs a launch of entry can use, when the shapes say it: every tile-block
+ * id dimension that indexes a view is bounded by that view's static index-space extent (a launch
+ * past it only reads and writes out of bounds), a dimension used for nothing else by 1. 0: not
+ * known (run-time shapes, or an id used in arithmetic, as a persistent kernel's is). */
+static int64_t static_grid_bound(MlirOperation entry) {
+  ct_oplist ids = {0};
+  ct_ir_collect(entry, "cuda_tile.get_tile_block_id", &ids);
+  int64_t grid = ids.n ? 1 : 0;
+  for (size_t i = 0; i < ids.n && grid; i++)
+    for (intptr_t d = 0; d < mlirOperationGetNumResults(ids.ops[i]) && grid; d++) {
+      MlirValue id = mlirOperationGetResult(ids.ops[i], d);
+      int64_t bound = INT64_MAX;
+      bool used = false;
+      for (MlirOpOperand u = mlirValueGetFirstUse(id); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+        used = true;
+        MlirOperation user = mlirOpOperandGetOwner(u);
+        intptr_t at = (intptr_t)mlirOpOperandGetOperandNumber(u);
+        /* the view operand before the indices: tileas.produce / tileas.store / tileaa loads */
+        for (intptr_t v = 0; v < at; v++) {
+          MlirValue view = mlirOperationGetOperand(user, v);
+          if (!mlirValueIsAOpResult(view) || !ct_ir_is(mlirOpResultGetOwner(view), "tileaa.view")) continue;
+          ct_type vt;
+          intptr_t j = at - v - 1;
+          if (ct_tileaa_view_read(mlirOpResultGetOwner(view), &vt) || vt.has_dim_map || j >= vt.tile_rank ||
+              vt.shape[j] == CT_DYNAMIC || vt.tile_shape[j] <= 0)
+            break;
+          int64_t extent = (vt.shape[j] + vt.tile_shape[j] - 1) / vt.tile_shape[j];
+          if (extent < bound) bound = extent;
+          break;
+        }
+      }
+      if (!used) continue;
+      grid = bound == INT64_MAX ? 0 : grid * bound;
+    }
+  ct_oplist_free(&ids);
+  return grid;
+}
+
+/* CTAs per SM of the modulo pipeline for plan p: its shared memory, and its registers estimated
+ * as the larger of a wgmma's need (accumulator + CT_WGMMA_REG_OVERHEAD) and the pressure estimate,
+ * rounded up to 8 (ptxas gives examples/gemm.mlir's 256 threads 90: two CTAs). */
+static int modulo_ctas_per_sm(MlirOperation entry, const ct_hopper_plan *p, const ct_machine *m) {
+  int threads = 128 * p->warpgroups;
+  ct_reg_pressure P = {.nthreads = threads, .budget = CT_REG_MAX_PER_THREAD, .plan = p};
+  ct_reg_pressure_fits(entry, &P);
+  int64_t regs = ct_hopper_wgmma_acc_words(p) + CT_WGMMA_REG_OVERHEAD;
+  if (P.peak > regs) regs = P.peak;
+  regs = (regs + 7) / 8 * 8;
+  int64_t by_regs = CT_REG_FILE_PER_CTA / (threads * regs);
+  int64_t per_cta = (p->smem_bytes + 1023) / 1024 * 1024 + 1024 + m->smem_reserved_per_cta;
+  int64_t by_smem = m->smem_per_sm_bytes / per_cta;
+  int64_t ctas = by_regs < by_smem ? by_regs : by_smem;
+  return ctas < 1 ? 1 : ctas > 32 ? 32 : (int)ctas;
+}
+
+/* auto, occupancy: specialization pays when it runs as many CTAs per SM as the modulo pipeline, or
+ * when the grid fits one wave of its CTAs (then both run one CTA per SM, or fewer, and the
+ * producer's decoupled fills win). Measured on an H200 (docs/performance.md): 1.58x faster on the
+ * static 1024^3 GEMM (64 CTAs), 1.35x slower at 4096^3 (one CTA per SM against two). Writes the
+ * reason either way into buf. */
+static bool ws_occupancy_pays(MlirOperation entry, const ct_hopper_plan *p, const ws_budget *b, const ct_machine *m,
+                              char *buf, size_t cap) {
+  int modulo = modulo_ctas_per_sm(entry, p, m);
+  const char *s = b->ctas_per_sm > 1 ? "s" : "";
+  if (b->ctas_per_sm >= modulo) {
+    snprintf(buf, cap, "auto: the fills and empty-stage waits leave the consumers' instruction stream, at %d CTA%s per SM "
+             "as the modulo pipeline's estimated %d", b->ctas_per_sm, s, modulo);
+    return true;
+  }
+  int64_t grid = static_grid_bound(entry);
+  if (grid > 0 && grid <= (int64_t)m->roofline.sms * b->ctas_per_sm) {
+    snprintf(buf, cap, "auto: the fills and empty-stage waits leave the consumers' instruction stream, and the grid "
+             "(at most %lld CTAs) fits one wave at %d CTA%s per SM", (long long)grid, b->ctas_per_sm, s);
+    return true;
+  }
+  snprintf(buf, cap, "warp specialization would run %d CTA%s per SM where the modulo pipeline runs an estimated %d, and the grid is %s",
+           b->ctas_per_sm, s, modulo, grid > 0 ? "larger than one wave" : "not known to fit one wave");
+  return false;
+}
+
 /* How many CTAs per SM the agents' register budgets are cut for: the entry's `occupancy` hint for
  * the target (1-4) when it fits, else the most (up to four) that fit: a second resident CTA
  * overlaps one CTA's prologue and epilogue with the other's main loop, which one CTA per SM
@@ -257,7 +341,11 @@ static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_opt
   const char *hint_note;
   ws_budget budget = ws_choose_budget(entry, &plan, o, &hint_note);
   if (hint_note) ct_remark_op(c, entry, "warp specialization: occupancy hint not followed: %s", hint_note);
-  if (o->pipeline_strategy == CT_PIPELINE_AUTO && (why = ws_pays(&plan, &budget))) {
+  char occupancy[200] = "";
+  if (o->pipeline_strategy == CT_PIPELINE_AUTO &&
+      ((why = ws_pays(&plan, &budget)) ||
+       (!ws_occupancy_pays(entry, &plan, &budget, ct_machine_for(o->target), occupancy, sizeof occupancy) &&
+        (why = occupancy)))) {
     ct_remark_op(c, plan.for_op, "warp specialization: auto keeps the modulo pipeline: %s", why);
     trace_decision(entry, plan.for_op, NULL, why, NULL);
     return true;
@@ -277,9 +365,7 @@ static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_opt
     else if ((ct_ir_is(op, "tileas.consume") || ct_ir_is(op, "tileas.release")) && hopper_takes_pipe_slot(&plan, op))
       ct_tileas_set_agent(op, 1);
   }
-  const char *reason = o->pipeline_strategy == CT_PIPELINE_AUTO
-                           ? "auto: the fills and empty-stage waits leave the consumers' instruction stream"
-                           : "--pipeline-strategy=warp-specialize";
+  const char *reason = o->pipeline_strategy == CT_PIPELINE_AUTO ? occupancy : "--pipeline-strategy=warp-specialize";
   trace_decision(entry, plan.for_op, heavy ? "heavy" : "light", reason, &w);
   /* heavy: the modulo scheduler once more, per agent (its own RRT; sched_ir.c) */
   if (heavy && !ct_sched_agent_schedules(c, o->target, entry, plan.for_op, 0)) return false;

@@ -91,7 +91,7 @@
 // AGENTS-NEXT: "ii": 8,
 // AGENTS: {"name": "tileas.release#3", "cycle": {{[0-9]+}}, "stage": 1,
 // TRACE: "pipelines": [
-// TRACE-NEXT: { "kernel": "gemm_ws", "loc": {{.*}}, "strategy": "warp_specialize", "variant": "heavy", "reason": "auto: the fills and empty-stage waits leave the consumers' instruction stream", "ctas_per_sm": 1, "agents": [{ "role": "producer", "warps": [8, 12], "regs": 40 }, { "role": "consumer", "warps": [0, 8], "regs": 232 }] },
+// TRACE-NEXT: { "kernel": "gemm_ws", "loc": {{.*}}, "strategy": "warp_specialize", "variant": "heavy", "reason": "auto: the fills and empty-stage waits leave the consumers' instruction stream, and the grid (at most 64 CTAs) fits one wave at 1 CTA per SM", "ctas_per_sm": 1, "agents": [{ "role": "producer", "warps": [8, 12], "regs": 40 }, { "role": "consumer", "warps": [0, 8], "regs": 232 }] },
 // TRACE-NEXT: { "kernel": "gemm_ws64", {{.*}} "ctas_per_sm": 4, {{.*}} "regs": 104 }] },
 // TRACE-NEXT: { "kernel": "gemm_short", "loc": {{.*}}, "strategy": "modulo", "reason": "the loop runs fewer than two fills per stage" },
 // TRACE-NEXT: { "kernel": "gemm_prefix_load", {{.*}}"strategy": "modulo", "reason": "an op before the loop is not register-only
@@ -155,7 +155,7 @@ cuda_tile.module @ws {
   }
   // A two-iteration loop: auto keeps the modulo pipeline.
   // AUTO-DAG: warp_specialize.mlir:[[@LINE+16]]:5: remark: warp specialization: auto keeps the modulo pipeline: the loop runs fewer than two fills per stage
-  // AUTO-DAG: warp_specialize.mlir:[[@LINE-40]]:5: remark: warp specialization (auto: the fills and empty-stage waits leave the consumers' instruction stream, heavy variant
+  // AUTO-DAG: warp_specialize.mlir:[[@LINE-40]]:5: remark: warp specialization (auto: the fills and empty-stage waits leave the consumers' instruction stream, and the grid (at most 64 CTAs) fits one wave at 1 CTA per SM, heavy variant
   entry @gemm_short(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
     %a16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
     %b16 = assume div_by<16>, %b_ptr : tile<ptr<f16>>

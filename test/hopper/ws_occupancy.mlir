@@ -13,6 +13,18 @@
 // RUN: %FileCheck %s --check-prefix=TILEAS < %t.tileas.mlir
 // RUN: %tilec -O3 --gpu-name=sm_90a %t.tileas.mlir -o %t.reentered.ptx
 // RUN: cmp %t.ptx %t.reentered.ptx
+// `auto` specializes only where it costs no occupancy that matters (ws_occupancy_pays): as many CTAs
+// per SM as the modulo pipeline (an estimate: registers and shared memory), or a grid that the
+// views' static shapes bound to one wave. The static 1024^3 GEMM (64 CTAs): specialised (1.58x
+// faster on an H200); the same at 4096^3 (1024 CTAs) and the run-time-shape GEMM: modulo (at 4096^3
+// the specialised kernel's one CTA per SM was 1.35x slower than the modulo pipeline's two).
+// RUN: %tilec -O3 --gpu-name=sm_90a --pipeline-strategy=auto --remarks %S/../../examples/gemm.mlir -o %t.auto1024.ptx 2>&1 | FileCheck %s --check-prefix=AUTO1024
+// RUN: sed 's/1024/4096/g' %S/../../examples/gemm.mlir > %t.gemm4096.mlir
+// RUN: %tilec -O3 --gpu-name=sm_90a --pipeline-strategy=auto --remarks %t.gemm4096.mlir -o %t.auto4096.ptx 2>&1 | FileCheck %s --check-prefix=AUTO4096
+// RUN: %tilec -O3 --gpu-name=sm_90a --pipeline-strategy=auto --remarks %S/../../examples/gemm_dynamic.mlir -o %t.autodyn.ptx 2>&1 | FileCheck %s --check-prefix=AUTODYN
+// AUTO1024: remark: warp specialization (auto: the fills and empty-stage waits leave the consumers' instruction stream, and the grid (at most 64 CTAs) fits one wave at 1 CTA per SM, heavy variant
+// AUTO4096: remark: warp specialization: auto keeps the modulo pipeline: warp specialization would run 1 CTA per SM where the modulo pipeline runs an estimated 2, and the grid is larger than one wave
+// AUTODYN: remark: warp specialization: auto keeps the modulo pipeline: warp specialization would run 1 CTA per SM where the modulo pipeline runs an estimated 2, and the grid is not known to fit one wave
 
 // REMARK: ws_occupancy.mlir:[[@LINE+42]]:5: remark: warp specialization {{.*}} producer warpgroup warps 4-7 at 24 registers issues the TMA fills; consumer warps 0-3 at 232 registers compute; budgets for 2 CTAs per SM
 // REMARK: ws_occupancy.mlir:[[@LINE+64]]:5: remark: warp specialization {{.*}} producer warpgroup warps 4-7 at 40 registers issues the TMA fills; consumer warps 0-3 at 240 registers compute; budgets for 1 CTA per SM
