@@ -74,7 +74,8 @@ ex=$here/examples
 suite_rows() {
   local N=16777216 NE=16777000 R=4096 BB=16 BS=256 # batched_gemm: batches, M = N = K
   [ $quick -eq 0 ] || { BB=4; BS=128; }
-  cat <<EOF
+  local base
+  base=$(cat <<EOF
 vector_add|$ex/vector_add.mlir|16384|ptr:f32:$N:random ptr:f32:$N:random ptr:f32:$N:out i64:$N|c:vadd|||
 vector_add_ptr|$ex/vector_add_ptr.mlir|16384|ptr:f32:$NE:random ptr:f32:$NE:random ptr:f32:$NE:out i32:$NE|c:vadd|||
 softmax|$ex/softmax.mlir|1024|ptr:f32:${R}x1024:random ptr:f32:${R}x1024:out i64:$R|c:softmax|||
@@ -104,6 +105,8 @@ gemm_swiglu|$here/test/corpus/gemm_swiglu.mlir|4,4|ptr:f16:256x256:random ptr:f1
 gemm_mx_e4m3|$here/test/corpus/gemm_mx_e4m3.mlir|2,2|ptr:f8E4M3FN:256x256:random ptr:f8E4M3FN:256x256:random ptr:f8E8M0FNU:256x8:random ptr:f8E8M0FNU:8x256:random ptr:f32:256x256:out|interpret:gemm|33554432||
 batched_gemm@${BB}x${BS}x${BS}x$BS|$here/bench/batched_gemm.mlir|$((BS / 64)),$((BS / 64)),$((BB / 2))|ptr:f16:${BB}x${BS}x$BS:random ptr:f16:${BB}x${BS}x$BS:random ptr:f32:${BB}x${BS}x$BS:out i32:$BB i32:$BS i32:$BS i32:$BS|interpret:gemm|$((2 * BB * BS * BS * BS))||
 EOF
+)
+  echo "$base"
   # cuTile Python's own kernels (test/bytecode/Inputs/cutile, bytecode 13.4 as cuTile 1.7 writes it;
   # tileiras compiles the same file): every array is (pointer, shape..., strides...) in i32.
   local ct=$here/test/bytecode/Inputs/cutile G=4096
@@ -147,6 +150,13 @@ EOF
   # their ring forced to N stages; the row without +stages is the roofline's choice. gemm_dynamic
   # moves 16 KiB per stage (128x128x32), cuTile's gemm_f16 32 KiB (128x128x64).
   [ $quick -eq 1 ] && return 0
+  # `--pipeline-strategy=auto` on the static-shape kernels above (warp_specialize.c
+  # ws_occupancy_pays: it specialises them when the grid the views bound fits one wave), beside
+  # their modulo rows
+  local r
+  for r in gemm_epilogue attention gemm_i8_nt gemm_e4m3_nt gemm_tf32_nt; do
+    echo "$base" | awk -F'|' -v n="$r" 'BEGIN { OFS = "|" } $1 == n { $1 = n "+auto"; $8 = "--pipeline-strategy=auto"; print }'
+  done
   local s
   # warp specialization against the modulo pipeline at 4096^3 (issue 13: the default stays modulo
   # until these rows say otherwise)

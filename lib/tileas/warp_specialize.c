@@ -187,6 +187,12 @@ static const char *ws_pays(const ct_hopper_plan *p, const ws_budget *b) {
   return NULL;
 }
 
+/* Shared memory one resident CTA of plan p takes from its SM: the ring and mbarriers, the 1024 B
+ * alignment pad, the driver's reservation. */
+static int64_t cta_smem_footprint(const ct_hopper_plan *p, const ct_machine *m) {
+  return (p->smem_bytes + 1023) / 1024 * 1024 + 1024 + m->smem_reserved_per_cta;
+}
+
 /* Do `b.ctas_per_sm` CTAs fit: the wgmma accumulators and their issue, and the consumers' register
  * pressure (reg_pressure.c, the estimate the code generator's budget check uses) in 7/8 of the
  * launch share; the CTAs' shared memory in the SM's; their TMEM columns in the SM's 512? NULL =
@@ -196,8 +202,7 @@ static const char *ws_budget_fits(MlirOperation entry, const ct_hopper_plan *p, 
     return "the wgmma accumulators and their issue need more registers than that many CTAs leave a thread";
   ct_reg_pressure P = {.nthreads = 128 * p->warpgroups, .budget = b->share * 7 / 8, .plan = p};
   if (!ct_reg_pressure_fits(entry, &P)) return "the consumers' registers do not fit that many CTAs' share";
-  int64_t per_cta = (p->smem_bytes + 1023) / 1024 * 1024 + 1024 /* alignment pad */ + m->smem_reserved_per_cta;
-  if (b->ctas_per_sm * per_cta > m->smem_per_sm_bytes) return "that many CTAs' shared memory exceeds the SM's";
+  if (b->ctas_per_sm * cta_smem_footprint(p, m) > m->smem_per_sm_bytes) return "that many CTAs' shared memory exceeds the SM's";
   if (p->tcgen05 && b->ctas_per_sm * p->mmas[0].tmem.columns > TMEM_COLUMNS_PER_SM)
     return "that many CTAs' tensor-memory columns exceed the SM's 512";
   return NULL;
@@ -252,8 +257,7 @@ static int modulo_ctas_per_sm(MlirOperation entry, const ct_hopper_plan *p, cons
   if (P.peak > regs) regs = P.peak;
   regs = (regs + 7) / 8 * 8;
   int64_t by_regs = CT_REG_FILE_PER_CTA / (threads * regs);
-  int64_t per_cta = (p->smem_bytes + 1023) / 1024 * 1024 + 1024 + m->smem_reserved_per_cta;
-  int64_t by_smem = m->smem_per_sm_bytes / per_cta;
+  int64_t by_smem = m->smem_per_sm_bytes / cta_smem_footprint(p, m);
   int64_t ctas = by_regs < by_smem ? by_regs : by_smem;
   return ctas < 1 ? 1 : ctas > 32 ? 32 : (int)ctas;
 }
@@ -286,7 +290,7 @@ static bool ws_occupancy_pays(MlirOperation entry, const ct_hopper_plan *p, cons
 /* How many CTAs per SM the agents' register budgets are cut for: the entry's `occupancy` hint for
  * the target (1-4) when it fits, else the most (up to four) that fit: a second resident CTA
  * overlaps one CTA's prologue and epilogue with the other's main loop, which one CTA per SM
- * leaves idle (measured on an H200: docs/performance.md, "Warp specialization"). *note: why a hint
+ * leaves idle (measured on an H200: docs/performance.md, 2026-11-27). *note: why a hint
  * was not followed, or NULL. */
 static ws_budget ws_choose_budget(MlirOperation entry, const ct_hopper_plan *p, const ct_tileas_options *o,
                                   const char **note) {
