@@ -23,23 +23,26 @@
 # e.g. an mbarrier wait that is never satisfied, shows as TIMEOUT instead of eating the lease).
 # --deadline S: rows not started within S seconds of the run phase's start are marked SKIPPED, so
 # the table is written even when a device call's time is short. --only REGEX: run matching rows.
+# --ncu: after timing, profile each kernel once with Nsight Compute (speed of light, occupancy,
+# launch statistics, warp states; clocks not locked) into <row>[.tileiras].ncu.log, which the
+# logs archive carries (the GPU machine's ncu: on PATH or under /opt/nvidia/nsight-compute).
 # The run phase prints one progress line per row and, with --out, copies every log there as
 # gpu_suite_logs.tgz.
 #
 # Usage: gpu_suite.sh prepare|run|all [--bundle DIR] [--tilec PATH] [--tilec-run PATH]
 #          [--tileiras PATH] [--gpu-name sm_90a|sm_100a] [--iters N] [--warmup N] [--dry-run]
-#          [--quick] [--out DIR] [--timeout S] [--deadline S] [--only REGEX]
+#          [--quick] [--out DIR] [--timeout S] [--deadline S] [--only REGEX] [--ncu]
 # On the device tool: carry bench/gpu-bundle, run `bash bench/gpu_suite.sh run --out $OUT`.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 phase=${1:-}
-case $phase in prepare|run|all) shift ;; -h|--help) sed -n '2,34p' "$0"; exit 0 ;;
+case $phase in prepare|run|all) shift ;; -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
   *) echo "usage: gpu_suite.sh prepare|run|all [options] (--help)" >&2; exit 2 ;; esac
 bundle=$here/bench/gpu-bundle
 tilec=$here/build/tools/tilec
 tilec_run=""
 tileiras=${TILEIRAS:-}
-gpu_name=sm_90a iters=20 warmup=5 dry_run=0 quick=0 out="" call_timeout=60 deadline=0 only=""
+gpu_name=sm_90a iters=20 warmup=5 dry_run=0 quick=0 out="" call_timeout=60 deadline=0 only="" ncu=0
 while [ $# -gt 0 ]; do
   case $1 in
     --bundle) bundle=$2; shift ;;
@@ -55,6 +58,7 @@ while [ $# -gt 0 ]; do
     --timeout) call_timeout=$2; shift ;;
     --deadline) deadline=$2; shift ;;
     --only) only=$2; shift ;;
+    --ncu) ncu=1 ;;
     *) echo "gpu_suite.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -272,6 +276,16 @@ run_one() {
         --reference="$ref" --iters "$iters" --warmup "$warmup" --json 2> "$log") || rc=$?
   local status; status=$(json_field status "$out")
   if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then status=TIMEOUT; echo "killed after ${call_timeout}s" >> "$log"; fi
+  if [ $ncu -eq 1 ] && [ "$status" = PASS ]; then
+    local ncu_bin; ncu_bin=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
+    if [ -n "$ncu_bin" ]; then
+      timeout --kill-after=5 $((call_timeout * 4)) "$ncu_bin" --clock-control none --section SpeedOfLight \
+        --section Occupancy --section LaunchStats --section WarpStateStats "$tilec_run" "$image" --grid "$grid" \
+        "${arg_list[@]}" --reference=none --iters 1 --warmup 0 > "${log%.run.log}.ncu.log" 2>&1
+    else
+      echo "--ncu: no ncu found" >> "$log"
+    fi
+  fi
   echo "${status:-ERR} $(json_field time_ms "$out") $(json_field tflops "$out") $(json_field gbps "$out")"
 }
 
