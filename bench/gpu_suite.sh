@@ -277,7 +277,6 @@ run_one() {
   local status; status=$(json_field status "$out")
   if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then status=TIMEOUT; echo "killed after ${call_timeout}s" >> "$log"; fi
   if [ $ncu -eq 1 ] && [ "$status" = PASS ]; then
-    local ncu_bin; ncu_bin=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
     if [ -n "$ncu_bin" ]; then
       timeout --kill-after=5 $((call_timeout * 4)) "$ncu_bin" --clock-control none --section SpeedOfLight \
         --section Occupancy --section LaunchStats --section WarpStateStats "$tilec_run" "$image" --grid "$grid" \
@@ -302,6 +301,9 @@ run_suite() {
         { note "building tilec-run failed:"; tail -20 "$bundle/build-run.log" >&2; return 1; }
     fi
   fi
+  # --ncu: Nsight Compute, found once (on PATH or under /opt/nvidia/nsight-compute)
+  ncu_bin=""
+  [ $ncu -eq 0 ] || ncu_bin=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
   local device="(dry run: no GPU)"
   if [ $dry_run -eq 0 ]; then
     device=$("$tilec_run" --device-info 2>&1) || { note "no GPU: $device"; return 3; }

@@ -39,9 +39,9 @@ bool ct_reg_budget_check(ct_lower *L, MlirOperation entry) {
      * an estimated 169 on attention_d64_causal_bm128); several: the launch share, which TileAS
      * checked against 7/8 of it (warp_specialize.c ws_budget_fits) */
     const ct_tileas_agent *co = &L->hopper->ws_agents.agents[L->hopper->consumer_agent];
-    int64_t b = L->hopper->ws_agents.ctas_per_sm > 1 ? ct_hopper_ws_share(L->hopper) : co->regs * 7 / 8;
-    if (b < P.budget) P.budget = b;
     int share = ct_hopper_ws_share(L->hopper);
+    int64_t b = L->hopper->ws_agents.ctas_per_sm > 1 ? share : co->regs * 7 / 8;
+    if (b < P.budget) P.budget = b;
     int64_t acc = ct_hopper_wgmma_acc_words(L->hopper);
     if (acc + CT_WGMMA_REG_OVERHEAD > share) {
       ct_error_op(L->c, L->hopper->for_op,

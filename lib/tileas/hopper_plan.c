@@ -870,8 +870,10 @@ int64_t ct_hopper_wgmma_acc_words(const ct_hopper_plan *p) {
   return most;
 }
 
+int ct_ws_launch_share(int ctas_per_sm, int threads) { return CT_REG_FILE_PER_CTA / ctas_per_sm / threads / 8 * 8; }
+
 int ct_hopper_ws_share(const ct_hopper_plan *p) {
-  int share = CT_REG_FILE_PER_CTA / p->ws_agents.ctas_per_sm / p->ws_threads / 8 * 8;
+  int share = ct_ws_launch_share(p->ws_agents.ctas_per_sm, p->ws_threads);
   int64_t co = p->ws_agents.agents[p->consumer_agent].regs;
   return share < co ? share : (int)co;
 }

@@ -277,6 +277,10 @@ typedef struct ct_hopper_plan {
  * share of one CTA at tileas.pipeline's ctas_per_sm, a multiple of 8, at most the consumers'
  * setmaxnreg budget. ptxas allocates every agent's code within it. */
 int ct_hopper_ws_share(const ct_hopper_plan *p);
+/* The register file's share of each of `threads` threads when `ctas_per_sm` CTAs share the SM: a
+ * multiple of 8 (the allocation granule). TileAS cuts the agents' budgets from it; the code
+ * generator's .maxnreg is it, capped by the consumers' budget (ct_hopper_ws_share). */
+int ct_ws_launch_share(int ctas_per_sm, int threads);
 /* Registers ptxas wants beside the accumulator to issue a wgmma (it refuses an m64n128k16 f32, 64
  * accumulator words per thread, under a .maxnreg of 90). */
 #define CT_WGMMA_REG_OVERHEAD 26

@@ -82,7 +82,7 @@ typedef struct {
 
 static ws_budget ws_budget_for(int consumer_threads, int ctas) {
   int threads = consumer_threads + 128;
-  ws_budget b = {ctas, CT_REG_FILE_PER_CTA / ctas / threads / 8 * 8, ctas > 1 ? PRODUCER_REGS_SHARED : PRODUCER_REGS, 0};
+  ws_budget b = {ctas, ct_ws_launch_share(ctas, threads), ctas > 1 ? PRODUCER_REGS_SHARED : PRODUCER_REGS, 0};
   int64_t r = ((int64_t)b.share * threads - 128 * b.producer) / consumer_threads / 8 * 8;
   b.consumer = (int)(r < CONSUMER_REGS_MAX ? r : CONSUMER_REGS_MAX);
   return b;
