@@ -6,7 +6,8 @@ insert, cat up to 3-D) on every numeric type, mmaf/mmai with every operand and a
 type the verifier takes (2-D and batched 3-D; K = 16 and 32, so both the mma.sync shapes and the
 multiply-add form), and atomic_rmw_tko (every mode) / atomic_cas_tko on every type the verifier
 takes, load_ptr_tko / store_ptr_tko (masked, with padding) and constant (splat and dense) on
-every element type (f8E8M0FNU, the MX scale type, included), mmaf_scaled (MXFP8) and the 13.5
+every element type (f8E8M0FNU, the MX scale type, and f4E2M1FN, packed two per byte, included),
+mmaf_scaled (MXFP8, NVFP4, MXFP4) and the 13.5
 multimem view ops, compiles at -O3 for sm_90a and sm_100a, ptxas
 accepts it with 0 spills, and the reference interpreter runs it; for the exact ops (and every
 structured one: small integer inputs make any summation order exact) the outputs are checked
@@ -27,10 +28,11 @@ import argparse, concurrent.futures, math, os, re, struct, subprocess, sys
 
 N = 64
 INTS = ["i1", "i8", "i16", "i32", "i64"]
-FLOATS = ["f16", "bf16", "f32", "f64", "tf32", "f8E4M3FN", "f8E5M2", "f8E8M0FNU"]
+FLOATS = ["f16", "bf16", "f32", "f64", "tf32", "f8E4M3FN", "f8E5M2", "f8E8M0FNU", "f4E2M1FN"]
+F4_GRID = [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0]  # f4E2M1FN magnitudes by code (bit 3 the sign)
 ALL = INTS + FLOATS
 BITS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64, "f16": 16, "bf16": 16, "f32": 32, "f64": 64,
-        "tf32": 32, "f8E4M3FN": 8, "f8E5M2": 8, "f8E8M0FNU": 8}
+        "tf32": 32, "f8E4M3FN": 8, "f8E5M2": 8, "f8E8M0FNU": 8, "f4E2M1FN": 4}
 ROUND = ["nearest_even", "zero", "negative_inf", "positive_inf", "approx", "full"]
 PRED = ["equal", "not_equal", "less_than", "less_than_or_equal", "greater_than", "greater_than_or_equal"]
 
@@ -152,6 +154,9 @@ def input_values(t, idx, op):
             vals.append(v)
         elif t == "f8E8M0FNU":  # powers of two (the only values it has)
             vals.append(math.ldexp(1.0, (k * 5 + idx * 3) % 17 - 8))
+        elif t == "f4E2M1FN":  # its 15 values
+            c = (k * 5 + idx * 3) % 16
+            vals.append(-F4_GRID[c & 7] if c & 8 and c != 8 else F4_GRID[c & 7])
         else:
             v = ((k * 13 + idx * 5) % 41 - 20) * 0.375
             if op in ("divf", "remf", "atan2") and idx == 1 and v == 0:
@@ -176,6 +181,14 @@ def enc_n(t, vals):
         if not all(v in codes for v in vals):
             return None
         return bytes(codes[v] for v in vals)
+    if t == "f4E2M1FN":  # exact values only, two per byte (element 2i in the low nibble)
+        codes = []
+        for v in vals:
+            if abs(v) not in F4_GRID:
+                return None
+            codes.append(F4_GRID.index(abs(v)) | (8 if math.copysign(1.0, v) < 0 else 0))
+        codes += [0] * (len(codes) % 2)
+        return bytes(codes[k] | codes[k + 1] << 4 for k in range(0, len(codes), 2))
     if t == "f8E8M0FNU":  # powers of two 2^-127 .. 2^127 only
         if not all(v > 0 and math.frexp(v)[0] == 0.5 and -127 <= math.frexp(v)[1] - 1 <= 127 for v in vals):
             return None
@@ -210,7 +223,21 @@ def dec_n(t, data):
         return [fp8_value(x, t == "f8E4M3FN") for x in data]
     if t == "f8E8M0FNU":
         return [float("nan") if x == 0xFF else math.ldexp(1.0, x - 127) for x in data]
+    if t == "f4E2M1FN":
+        return [(-1.0 if c & 8 else 1.0) * F4_GRID[c & 7] for x in data for c in (x & 0xF, x >> 4)]
     return None
+
+
+def f4_round(v):
+    """f32 -> f4E2M1FN: nearest even, saturating to +-6, NaN -> +6 (CUDA's __nv_cvt_float_to_fp4)."""
+    if math.isnan(v):
+        return 6.0
+    a, code = abs(v), 0
+    for i in range(1, 8):
+        mid = (F4_GRID[i - 1] + F4_GRID[i]) / 2
+        if a > mid or (a == mid and i % 2 == 0):
+            code = i
+    return math.copysign(F4_GRID[code], v)
 
 
 def fp8_value(code, e4m3):
@@ -241,6 +268,10 @@ def reference(op, ins, res, attrs, xs):
     if op == "ftof" and res == "f8E8M0FNU" and ins[0] in ("f16", "bf16", "f32", "f64"):
         return [e8m0_round(v, "positive_inf" in attrs[0]) for v in xs[0]]
     if op == "ftof" and ins[0] == "f8E8M0FNU" and res in ("f32", "f64"):
+        return list(xs[0])
+    if op == "ftof" and res == "f4E2M1FN" and ins[0] in ("f16", "bf16", "f32", "f64"):
+        return [f4_round(v) for v in xs[0]]
+    if op == "ftof" and ins[0] == "f4E2M1FN" and res in ("f32", "f64"):
         return list(xs[0])
     if res not in ("i8", "i16", "i32", "i64", "f32", "f64"):
         return None
@@ -343,6 +374,8 @@ def small_values(t, n, salt):
     """Small integers (exact in every type and in any summation order)."""
     if t == "f8E8M0FNU":  # powers of two
         return [math.ldexp(1.0, ((k * 7 + salt * 3) % 9) - 4) for k in range(n)]
+    if t == "f4E2M1FN":  # the integers -4 .. 4 (f4 has all of them)
+        return [float([-4, -3, -2, -1, 0, 1, 2, 3, 4][(k * 7 + salt * 3) % 9]) for k in range(n)]
     vals = [((k * 7 + salt * 3) % 9) - 4 for k in range(n)]
     return [float(v) for v in vals] if t not in INTS else vals
 
@@ -435,8 +468,9 @@ def structured_cases():
                         cases.append(dict(tag="scan.%s%s.%s.%s.dim%d" % (combiner, ".rev" if rev else "", t, "x".join(map(str, shape)), dim),
                                           text=structured_kernel([(t, shape)], (t, shape), body),
                                           ins=[(t, prod(shape), xs)], out=(t, prod(shape)), want=want))
-    # shape ops over every type (i1 included: data movement only)
-    for t in ["i1"] + NUMS:
+    # shape ops over every type (i1 and the storage floats included: data movement only; f4E2M1FN
+    # tiles hold one element per register byte, memory two per byte)
+    for t in ["i1"] + NUMS + ["tf32", "f8E4M3FN", "f8E5M2", "f8E8M0FNU", "f4E2M1FN"]:
         tt = lambda sh: tile_ty(t, sh)
         def add(tag_, ins, out, body, fn):
             cols = [small_values(t, prod(sh), i) if t != "i1" else [k % 2 for k in range(prod(sh))] for i, (_, sh) in enumerate(ins)]
@@ -504,29 +538,27 @@ def structured_cases():
                     cases.append(dict(tag="%s.%s.%s.%s.k%d" % ("mmai" if at == "i8" else "mmaf", at, ct, "x".join(map(str, csh)), kdim),
                                       text=structured_kernel([(at, ash), (at, bsh)], (ct, csh), body),
                                       ins=[(at, prod(ash), cols[0]), (at, prod(bsh), cols[1])], out=(ct, prod(csh)), want=want))
-    # mmaf_scaled: f8 operands with f8E8M0FNU scales (MXFP8; f4E2M1FN operands, like every f4 tile,
-    # are not in this matrix: code generation refuses them by name, test/interp/scaled_mma.test),
-    # 2-D and batched, K = 64 with one scale per 32 elements; small integers times powers of two:
-    # exact, whatever the summation order
-    for at in ("f8E4M3FN", "f8E5M2"):
-        for st in ("f8E8M0FNU",):
-            blk = 32
-            for nb in (0, 2):
-                kdim, ks = 64, 64 // blk
-                pre = [nb] if nb else []
-                ash, bsh, csh, sash, sbsh = pre + [32, kdim], pre + [kdim, 32], pre + [32, 32], pre + [32, ks], pre + [ks, 32]
-                cols = [small_values(at, prod(ash), 0), small_values(at, prod(bsh), 1),
-                        [math.ldexp(1.0, (k % 5) - 2) for k in range(prod(sash))], [math.ldexp(1.0, (k % 3) - 1) for k in range(prod(sbsh))]]
-                body = ["    %%z = constant <f32: 0.0> : %s" % tile_ty("f32", csh),
-                        "    %%r = mmaf_scaled %%a0, %%a1, %%z, %%a2, %%a3 : %s, %s, %s, %s, %s" % (
-                            tile_ty(at, ash), tile_ty(at, bsh), tile_ty("f32", csh), tile_ty(st, sash), tile_ty(st, sbsh))]
-                want = [float(v) for v in mma_want(csh, nb, kdim, lambda bi, i, j, q: (
-                    cols[0][(bi * 32 + i) * kdim + q] * cols[2][(bi * 32 + i) * ks + q // blk] *
-                    cols[1][(bi * kdim + q) * 32 + j] * cols[3][(bi * ks + q // blk) * 32 + j]))]
-                cases.append(dict(tag="mmaf_scaled.%s.%s.%s" % (at, st, "x".join(map(str, csh))),
-                                  text=structured_kernel([(at, ash), (at, bsh), (st, sash), (st, sbsh)], ("f32", csh), body),
-                                  ins=[(at, prod(ash), cols[0]), (at, prod(bsh), cols[1]), (st, prod(sash), cols[2]),
-                                       (st, prod(sbsh), cols[3])], out=("f32", prod(csh)), want=want))
+    # mmaf_scaled: f8 operands with f8E8M0FNU scales (MXFP8), f4E2M1FN ones with f8E8M0FNU scales
+    # (MXFP4) and with f8E4M3FN scales over 16-element blocks (NVFP4), 2-D and batched, K = 64;
+    # small integers times powers of two: exact, whatever the summation order
+    for at, st, blk in (("f8E4M3FN", "f8E8M0FNU", 32), ("f8E5M2", "f8E8M0FNU", 32), ("f4E2M1FN", "f8E8M0FNU", 32),
+                        ("f4E2M1FN", "f8E4M3FN", 16)):
+        for nb in (0, 2):
+            kdim, ks = 64, 64 // blk
+            pre = [nb] if nb else []
+            ash, bsh, csh, sash, sbsh = pre + [32, kdim], pre + [kdim, 32], pre + [32, 32], pre + [32, ks], pre + [ks, 32]
+            cols = [small_values(at, prod(ash), 0), small_values(at, prod(bsh), 1),
+                    [math.ldexp(1.0, (k % 5) - 2) for k in range(prod(sash))], [math.ldexp(1.0, (k % 3) - 1) for k in range(prod(sbsh))]]
+            body = ["    %%z = constant <f32: 0.0> : %s" % tile_ty("f32", csh),
+                    "    %%r = mmaf_scaled %%a0, %%a1, %%z, %%a2, %%a3 : %s, %s, %s, %s, %s" % (
+                        tile_ty(at, ash), tile_ty(at, bsh), tile_ty("f32", csh), tile_ty(st, sash), tile_ty(st, sbsh))]
+            want = [float(v) for v in mma_want(csh, nb, kdim, lambda bi, i, j, q: (
+                cols[0][(bi * 32 + i) * kdim + q] * cols[2][(bi * 32 + i) * ks + q // blk] *
+                cols[1][(bi * kdim + q) * 32 + j] * cols[3][(bi * ks + q // blk) * 32 + j]))]
+            cases.append(dict(tag="mmaf_scaled.%s.%s.%s" % (at, st, "x".join(map(str, csh))),
+                              text=structured_kernel([(at, ash), (at, bsh), (st, sash), (st, sbsh)], ("f32", csh), body),
+                              ins=[(at, prod(ash), cols[0]), (at, prod(bsh), cols[1]), (st, prod(sash), cols[2]),
+                                   (st, prod(sbsh), cols[3])], out=("f32", prod(csh)), want=want))
     # atomic_rmw_tko: every mode on every type (the verifier keeps the legal pairs), on the 32
     # elements of input 0's buffer: two rounds with input 1's values, the second returning what the
     # first left (op(initial, v)), so the outputs check the operation, not only the read
@@ -605,6 +637,8 @@ def pointer_memory_cases():
     cases = []
     n, keep = 32, 27
     for t in INTS + FLOATS:
+        if t == "f4E2M1FN":  # tiles of ptr<f4E2M1FN> have rank 0 (two f4 share a byte): views only, test/lowering/f4.mlir
+            continue
         pt = "tile<%dxptr<%s>>" % (n, t)
         tt = tile_ty(t, [n])
         pad_lit, pad = ("1", 1) if t in INTS else ("1.0", 1.0)
@@ -743,6 +777,8 @@ def pointer_op_cases():
     cases = []
     n = 32
     for t in INTS + FLOATS:
+        if t == "f4E2M1FN":  # tiles of ptr<f4E2M1FN> have rank 0 (two f4 share a byte): views only, test/lowering/f4.mlir
+            continue
         pt, tt = "tile<%dxptr<%s>>" % (n, t), tile_ty(t, [n])
         it = "tile<%dxi64>" % n
         vals = small_values(t, n, 8)
@@ -792,7 +828,7 @@ def run(cmd, **kw):
 
 EXPECTED_REFUSALS = [
     # (regex over the tag, reason). Keep each entry explained.
-    (r"^multimem_[a-z_]+\.([a-z]+\.)?(i1|i8|i16|tf32|f8E4M3FN|f8E5M2|f8E8M0FNU)$",
+    (r"^multimem_[a-z_]+\.([a-z]+\.)?(i1|i8|i16|tf32|f8E4M3FN|f8E5M2|f8E8M0FNU|f4E2M1FN)$",
      "PTX multimem.ld_reduce / red / st have 32- and 64-bit integer, f32, f64 and f16x2 / bf16x2 forms only"),
 ]
 

@@ -649,6 +649,10 @@ bool ct_type_verify(const ct_type *t, ct_strbuf *err) {
       ct_strbuf_puts(err, "tile of f4E2M1FN must have an even number of elements");
       return false;
     }
+    if (t->elem == CT_PTR && t->pointee == CT_F4E2M1FN && t->rank != 0) { /* (tileiras 13.5 says the same) */
+      ct_strbuf_puts(err, "tiles of ptr<f4E2M1FN> must have rank 0; use an f4 tile view for memory accesses");
+      return false;
+    }
     return true;
   }
   case CT_TYPE_TENSOR_VIEW:

@@ -1,6 +1,8 @@
 /* interp_float: float formats for the interpreter — rounding a value to f16/bf16/f32/f64/tf32 and
  * the fp8 formats (f8E4M3FN, f8E5M2) with an IEEE rounding mode, and the bit encodings of those
  * formats. fp8 results saturate at the largest finite value (as the compiled cvt.rn.satfinite).
+ * f4E2M1FN (s.ee.m, bias 1: 0, 0.5, 1, 1.5, 2, 3, 4, 6) has no infinity and no NaN: conversions
+ * saturate to +-6 and NaN becomes +6 (CUDA's __nv_cvt_float_to_fp4; the compiled code agrees).
  * f8E8M0FNU (the MX scale type: code c is 2^(c - 127), 0xFF is NaN, no sign, no zero): rounding
  * takes |x| to a power of two by the mode (zero: 2^floor(log2|x|), positive_inf: the next power of
  * two at or above |x|), clamped to [2^-127, 2^127] (zero and tiny values give 2^-127, infinity
@@ -34,13 +36,14 @@ static bool format_of(ct_elem e, float_format *f) {
   case CT_TF32: *f = (float_format){11, -126, 127, 8}; return true; /* held in an f32 container */
   case CT_F8E4M3FN: *f = (float_format){4, -6, 8, 4}; return true;  /* no infinities; S.1111.111 is NaN */
   case CT_F8E5M2: *f = (float_format){3, -14, 15, 5}; return true;
+  case CT_F4E2M1FN: *f = (float_format){2, 0, 2, 2}; return true;   /* no infinities, no NaN: max 6 */
   default: return false;
   }
 }
 
 bool iv_is_float(ct_elem e) {
   return e == CT_F16 || e == CT_BF16 || e == CT_F32 || e == CT_F64 || e == CT_TF32 || e == CT_F8E4M3FN || e == CT_F8E5M2 ||
-         e == CT_F8E8M0FNU;
+         e == CT_F8E8M0FNU || e == CT_F4E2M1FN;
 }
 
 /* x rounded to f8E8M0FNU by mode (see the file comment). */
@@ -58,7 +61,8 @@ static double round_e8m0(long double x, ct_rounding mode) {
   return ldexp(1.0, k);
 }
 
-static bool is_fp8(ct_elem e) { return e == CT_F8E4M3FN || e == CT_F8E5M2; }
+/* The formats whose conversions saturate (cvt.rn.satfinite): fp8 and f4. */
+static bool is_fp8(ct_elem e) { return e == CT_F8E4M3FN || e == CT_F8E5M2 || e == CT_F4E2M1FN; }
 
 /* The largest finite value of format f (e4m3fn: 448, its top mantissa code at the top exponent
  * being NaN). */
@@ -84,7 +88,7 @@ double iv_round(long double x, ct_elem e, ct_rounding mode) {
   if (e == CT_F8E8M0FNU) return round_e8m0(x, mode);
   float_format f;
   if (!format_of(e, &f)) return (double)x;
-  if (isnan(x)) return NAN;
+  if (isnan(x)) return e == CT_F4E2M1FN ? 6.0 : NAN; /* f4 has no NaN: +6, as CUDA's __nv_cvt_float_to_fp4 */
   /* fp8 results saturate (the compiled cvt.rn.satfinite): +-inf and finite overflow give +-max */
   if (is_fp8(e) && isinf(x)) return (double)(x < 0 ? -max_finite_of(e, &f) : max_finite_of(e, &f));
   if (isinf(x) || x == 0.0L) return (double)x;
@@ -94,6 +98,7 @@ double iv_round(long double x, ct_elem e, ct_rounding mode) {
   if (k < f.emin) k = f.emin;
   long double ulp = ldexpl(1.0L, k - (f.precision - 1));
   long double r = round_integral(x / ulp, mode) * ulp;
+  if (r == 0.0L) return copysign(0.0, (double)x); /* an underflow keeps its sign (IEEE; cvt gives -0 too) */
   long double max_finite = max_finite_of(e, &f);
   if (fabsl(r) > max_finite) {
     bool negative = x < 0;
@@ -136,6 +141,7 @@ uint64_t ct_interp_float_to_bits(double value, ct_elem e) {
   uint64_t exp_all = (1u << f.exp_bits) - 1;
   uint64_t out = sign << (f.exp_bits + mant_bits);
   if (e == CT_F8E4M3FN && (isnan(value) || isinf(value))) return out | 0x7F; /* its only NaN code */
+  if (e == CT_F4E2M1FN && (isnan(value) || isinf(value) || fabs(value) > 6.0)) return isnan(value) ? 0x7 : out | 0x7;
   if (isnan(value)) return out | (exp_all << mant_bits) | (1u << (mant_bits - 1));
   double a = fabs(value);
   if (isinf(a)) return out | (exp_all << mant_bits);
@@ -174,7 +180,7 @@ double ct_interp_bits_to_float(uint64_t bits, ct_elem e) {
   bool negative = (bits >> (mant_bits + f.exp_bits)) & 1u;
   double v;
   if (e == CT_F8E4M3FN && ex == exp_all && m == ((1u << mant_bits) - 1)) v = NAN;
-  else if (ex == exp_all && e != CT_F8E4M3FN) v = m ? NAN : INFINITY;
+  else if (ex == exp_all && e != CT_F8E4M3FN && e != CT_F4E2M1FN) v = m ? NAN : INFINITY;
   else if (ex == 0) v = ldexp((double)m, f.emin - mant_bits);
   else v = ldexp((double)(m | (1u << mant_bits)), (int)ex - (1 - f.emin) - mant_bits);
   return negative ? -v : v;

@@ -13,8 +13,12 @@
  *   coord[dim_map[i]] = idx[i] * step[i] + t[i]   (step = tile size; strided views: traversal stride)
  * and address base + esize * sum(coord[d] * stride[d]); coordinates outside [0, shape) read the
  * padding value (zero when the view has none) and are not written.
- * Limits: gather_scatter views are rejected; i4/f4 memory
- * elements are rejected; `alloca ... global` memory is per tile block like private alloca.
+ * f4E2M1FN elements are nibbles, two per byte: element offset o of a view is the low (o even) or
+ * high half of byte base + o / 2 (CUDA's __nv_fp4x2; the compiled code's layout); a global of f4
+ * is packed the same way.
+ * Limits: gather_scatter views are rejected; f4 elements are reached through views only (no
+ * pointer offsets: two share a byte); `alloca ... global` memory is per tile block like private
+ * alloca.
  * Owner: interp. */
 #include <inttypes.h>
 #include <math.h>
@@ -113,20 +117,22 @@ bool iv_mem_setup(iv_interp *I, MlirOperation entry) {
     else if (mlirTypeIsAFloat8E4M3FN(et)) e = CT_F8E4M3FN;
     else if (mlirTypeIsAFloat8E5M2(et)) e = CT_F8E5M2;
     else if (mlirTypeIsAFloat8E8M0FNU(et)) e = CT_F8E8M0FNU;
+    else if (mlirTypeIsAFloat4E2M1FN(et)) e = CT_F4E2M1FN;
     else if (mlirTypeIsAInteger(et)) {
       unsigned w = mlirIntegerTypeGetWidth(et);
       e = w == 1 ? CT_I1 : w == 8 ? CT_I8 : w == 16 ? CT_I16 : w == 32 ? CT_I32 : w == 64 ? CT_I64 : CT_ELEM_NONE;
     }
-    int esize = iv_elem_bytes(e);
+    int esize = e == CT_F4E2M1FN ? 1 : iv_elem_bytes(e);
     if (!esize) {
       ct_error_op(I->c, g, "interpreter: global of this element type is not supported");
       return false;
     }
     int64_t n = mlirElementsAttrGetNumElements(value);
+    int64_t bytes = e == CT_F4E2M1FN ? (n + 1) / 2 : n * esize;
     char label[64];
     MlirStringRef sn = mlirAttributeIsAString(name) ? mlirStringAttrGetValue(name) : mlirStringRefCreate("?", 1);
     snprintf(label, sizeof label, "global @%.*s", (int)sn.length, sn.data);
-    uint64_t address = iv_mem_alloc(I, (size_t)(n * esize), (size_t)ct_attr_int(g, "alignment", 16), label);
+    uint64_t address = iv_mem_alloc(I, (size_t)bytes, (size_t)ct_attr_int(g, "alignment", 16), label);
     if (!address) return false;
     iv_region_mem *r = &I->mem[I->mem_count - 1];
     for (int64_t k = 0; k < n; k++) {
@@ -136,7 +142,9 @@ bool iv_mem_setup(iv_interp *I, MlirOperation entry) {
       iv_slot s = {.u = 0};
       if (mlirAttributeIsAFloat(el)) s.f = mlirFloatAttrGetValueDouble(el);
       else if (mlirAttributeIsAInteger(el)) s.u = (uint64_t)mlirIntegerAttrGetValueInt(el) & iv_mask(iv_width(e));
-      write_raw(r->data + k * esize, e, s);
+      if (e == CT_F4E2M1FN) /* packed: element 2i in the low nibble of byte i */
+        r->data[k / 2] |= (unsigned char)((ct_interp_float_to_bits(s.f, e) & 0xF) << (k % 2 ? 4 : 0));
+      else write_raw(r->data + k * esize, e, s);
     }
   }
   I->block_start_address = I->next_private_address;
@@ -205,7 +213,7 @@ static bool write_raw(unsigned char *p, ct_elem e, iv_slot v) {
 }
 
 static bool check_elem(iv_interp *I, MlirOperation op, ct_elem e) {
-  if (iv_elem_bytes(e)) return true;
+  if (iv_elem_bytes(e) || e == CT_F4E2M1FN) return true; /* (f4: views only, view_read / view_write) */
   ct_error_op(I->c, op, "interpreter: %s: %s elements in memory are not supported by the interpreter", iv_op_name(op),
               ct_elem_name(e));
   return false;
@@ -214,6 +222,11 @@ static bool check_elem(iv_interp *I, MlirOperation op, ct_elem e) {
 static unsigned char *locate(iv_interp *I, MlirOperation op, const char *verb, const int64_t *shape, int rank,
                              int64_t flat, uint64_t address, ct_elem e) {
   int bytes = iv_elem_bytes(e);
+  if (!bytes) { /* (f4E2M1FN: views only, view_read / view_write) */
+    ct_error_op(I->c, op, "interpreter: %s: %s elements in memory are reached through views only", iv_op_name(op),
+                ct_elem_name(e));
+    return NULL;
+  }
   if (address % (uint64_t)bytes != 0) {
     char where[128];
     iv_format_index(where, sizeof where, shape, rank, flat);
@@ -343,7 +356,7 @@ typedef struct view_walk {
   int64_t tile_shape[CT_MAX_RANK];
 } view_walk;
 
-static bool view_element(const view_walk *w, int64_t flat, uint64_t *address) {
+static bool view_element(const view_walk *w, int64_t flat, uint64_t *address, int *nibble) {
   const iv_value *view = w->view;
   int64_t t[CT_MAX_RANK], coord[CT_MAX_RANK] = {0};
   for (int d = w->rank - 1; d >= 0; d--) {
@@ -356,7 +369,33 @@ static bool view_element(const view_walk *w, int64_t flat, uint64_t *address) {
     if (coord[d] < 0 || coord[d] >= view->shape[d]) return false;
     offset += coord[d] * view->strides[d];
   }
-  *address = view->base + (uint64_t)(offset * iv_elem_bytes(view->type.elem));
+  *nibble = 0;
+  if (view->type.elem == CT_F4E2M1FN) {
+    *address = view->base + (uint64_t)(offset >> 1);
+    *nibble = (int)(offset & 1);
+  } else {
+    *address = view->base + (uint64_t)(offset * iv_elem_bytes(view->type.elem));
+  }
+  return true;
+}
+
+/* One view element at address (f4E2M1FN: the low or high half of the byte there, by nibble). */
+static bool view_read(iv_interp *I, MlirOperation op, const ct_type *t, int64_t flat, uint64_t address, int nibble,
+                      ct_elem e, iv_slot *out) {
+  if (e != CT_F4E2M1FN) return iv_mem_read(I, op, "reads", t->shape, t->rank, flat, address, e, out);
+  unsigned char *p = locate(I, op, "reads", t->shape, t->rank, flat, address, CT_I8);
+  if (!p) return false;
+  out->f = ct_interp_bits_to_float((uint64_t)(p[0] >> (4 * nibble)) & 0xF, e);
+  return true;
+}
+
+static bool view_write(iv_interp *I, MlirOperation op, const ct_type *t, int64_t flat, uint64_t address, int nibble,
+                       ct_elem e, iv_slot value) {
+  if (e != CT_F4E2M1FN) return iv_mem_write(I, op, t->shape, t->rank, flat, address, e, value);
+  unsigned char *p = locate(I, op, "writes", t->shape, t->rank, flat, address, CT_I8);
+  if (!p) return false;
+  unsigned bits = (unsigned)(ct_interp_float_to_bits(value.f, e) & 0xF) << (4 * nibble);
+  p[0] = (unsigned char)((p[0] & ~(0xFu << (4 * nibble))) | bits);
   return true;
 }
 
@@ -393,11 +432,13 @@ static bool exec_load_view(iv_interp *I, MlirOperation op) {
   ct_elem e = w.view->type.elem;
   iv_slot pad = {.u = 0};
   if (iv_is_float(e)) pad.f = padding_value(w.view->type.padding);
+  if (e == CT_F4E2M1FN) pad.f = iv_round(pad.f, e, CT_RND_NEAREST_EVEN); /* no NaN / inf: +6, +-6 */
   for (int64_t k = 0; k < out.count; k++) {
     uint64_t address;
-    if (!view_element(&w, k, &address)) {
+    int nibble;
+    if (!view_element(&w, k, &address, &nibble)) {
       out.data[k] = pad;
-    } else if (!iv_mem_read(I, op, "reads", t.shape, t.rank, k, address, e, &out.data[k])) {
+    } else if (!view_read(I, op, &t, k, address, nibble, e, &out.data[k])) {
       iv_value_free(&out);
       return false;
     }
@@ -417,8 +458,8 @@ static bool exec_store_view(iv_interp *I, MlirOperation op, int tile_operand, in
   ct_elem e = w.view->type.elem;
   for (int64_t k = 0; k < tile->count; k++) {
     uint64_t address;
-    if (view_element(&w, k, &address) &&
-        !iv_mem_write(I, op, tile->type.shape, tile->type.rank, k, address, e, tile->data[k]))
+    int nibble;
+    if (view_element(&w, k, &address, &nibble) && !view_write(I, op, &tile->type, k, address, nibble, e, tile->data[k]))
       return false;
   }
   iv_value tok = {.kind = IV_TOKEN};
@@ -600,10 +641,11 @@ static bool reduce_into_view(iv_interp *I, MlirOperation op, view_walk *w, const
   ct_elem e = w->view->type.elem;
   for (int64_t k = 0; k < val->count; k++) {
     uint64_t address;
+    int nibble;
     iv_slot old;
-    if (!view_element(w, k, &address)) continue;
-    if (!iv_mem_read(I, op, "reads", val->type.shape, val->type.rank, k, address, e, &old) ||
-        !iv_mem_write(I, op, val->type.shape, val->type.rank, k, address, e, rmw(mode, e, old, val->data[k])))
+    if (!view_element(w, k, &address, &nibble)) continue;
+    if (!view_read(I, op, &val->type, k, address, nibble, e, &old) ||
+        !view_write(I, op, &val->type, k, address, nibble, e, rmw(mode, e, old, val->data[k])))
       return false;
   }
   iv_value tok = {.kind = IV_TOKEN};

@@ -218,9 +218,58 @@ static MlirValue int_div(ct_lower *L, MlirOperation op, MlirValue x, MlirValue y
 
 static MlirValue to_ptr_elem(ct_lower *L, MlirValue v) { return v; }
 
-/* ---- storage types: tf32 (f32 storage) and fp8 e4m3 / e5m2 / e8m0 (byte storage) ---- */
+/* ---- storage types: tf32 (f32 storage), fp8 e4m3 / e5m2 / e8m0 (byte storage) and f4E2M1FN (a
+ * register byte whose low nibble is the code; memory packs two per byte: lower_memory.c) ---- */
 bool lower_is_storage_elem(ct_elem e) {
-  return e == CT_TF32 || e == CT_F8E4M3FN || e == CT_F8E5M2 || e == CT_F8E8M0FNU;
+  return e == CT_TF32 || e == CT_F8E4M3FN || e == CT_F8E5M2 || e == CT_F8E8M0FNU || e == CT_F4E2M1FN;
+}
+
+/* f4E2M1FN code s.ee.m -> f32, exactly. sm_100a: cvt.rn.f16x2.e2m1x2 on the byte (the low nibble is
+ * the low half), then f16 -> f32. sm_90a has no such cvt: from the fields, e = 0 is m * 0.5 and
+ * otherwise 2^(e-1) * (1 + m/2), i.e. the f32 bits (e + 126) << 23 | m << 22; the sign is bit 3. */
+static MlirValue f4_to_f32(ct_lower *L, MlirValue v) {
+  ct_bld *b = &L->b;
+  if (L->opts->gpu == CT_SM_100A) {
+    int64_t two = 2;
+    MlirValue pair = bld_cast(b, "llvm.zext", v, b->i16);
+    MlirValue h = bld_intr(b, "llvm.nvvm.e2m1x2.to.f16x2.rn", mlirVectorTypeGet(1, &two, b->f16), 1, &pair);
+    MlirValue ops[2] = {h, bld_i32(b, 0)};
+    return bld_cast(b, "llvm.fpext", bld_op1(b, "llvm.extractelement", b->f16, 2, ops, 0, NULL), b->f32);
+  }
+  MlirValue c = bld_cast(b, "llvm.zext", v, b->i32);
+  MlirValue ex = bld_and(b, bld_lshr(b, c, bld_i32(b, 1)), bld_i32(b, 3));
+  MlirValue m = bld_and(b, c, bld_i32(b, 1));
+  MlirValue normal = bld_or(b, bld_shl(b, bld_add(b, ex, bld_i32(b, 126)), bld_i32(b, 23)), bld_shl(b, m, bld_i32(b, 22)));
+  MlirValue sub = bld_mul(b, m, bld_i32(b, 0x3F000000)); /* 0.5 or 0 */
+  MlirValue bits = bld_select(b, bld_icmp(b, BLD_EQ, ex, bld_i32(b, 0)), sub, normal);
+  bits = bld_or(b, bits, bld_shl(b, bld_and(b, c, bld_i32(b, 8)), bld_i32(b, 28)));
+  return bld_bitcast(b, bits, b->f32);
+}
+
+/* f32 -> f4E2M1FN, nearest even, saturating to +-6 (satfinite), NaN -> +6 (code 0x7, as CUDA's
+ * __nv_cvt_float_to_fp4 and the interpreter), the sign kept on zero. sm_100a: cvt.rn.satfinite.
+ * e2m1x2.f32 (its second operand is the low nibble). sm_90a: the magnitude's code counts the
+ * rounding boundaries of the grid 0, 0.5, 1, 1.5, 2, 3, 4, 6 below |x|: a tie goes to the even code
+ * (0.25 -> 0, 0.75 -> 1, 1.25 -> 1, 1.75 -> 2, 2.5 -> 2, 3.5 -> 4, 5 -> 4), so the boundary counts
+ * when |x| is above it, or at it when the upper neighbour is even; unordered compares make NaN 7. */
+static MlirValue f32_to_f4(ct_lower *L, MlirValue x) {
+  ct_bld *b = &L->b;
+  if (L->opts->gpu == CT_SM_100A) {
+    MlirValue ops[2] = {bld_const_float(b, b->f32, 0.0), x};
+    return bld_cast(b, "llvm.trunc", bld_intr(b, "llvm.nvvm.ff.to.e2m1x2.rn.satfinite", b->i16, 2, ops), b->i8);
+  }
+  enum { FCMP_UGT = 9, FCMP_UGE = 10, FCMP_UNO = 14 };
+  static const struct { double at; bool tie_up; } bounds[7] = {
+      {0.25, false}, {0.75, true}, {1.25, false}, {1.75, true}, {2.5, false}, {3.5, true}, {5.0, false}};
+  MlirValue a = bld_un(b, "llvm.intr.fabs", x);
+  MlirValue code = bld_i32(b, 0);
+  for (int i = 0; i < 7; i++) {
+    MlirValue above = bld_fcmp(b, bounds[i].tie_up ? FCMP_UGE : FCMP_UGT, a, bld_const_float(b, b->f32, bounds[i].at));
+    code = bld_add(b, code, bld_cast(b, "llvm.zext", above, b->i32));
+  }
+  MlirValue sign = bld_and(b, bld_lshr(b, bld_bitcast(b, x, b->i32), bld_i32(b, 28)), bld_i32(b, 8));
+  sign = bld_select(b, bld_fcmp(b, FCMP_UNO, x, x), bld_i32(b, 0), sign);
+  return bld_cast(b, "llvm.trunc", bld_or(b, code, sign), b->i8);
 }
 
 /* f8E8M0FNU code c -> the f32 2^(c - 127): c << 23, except c = 0 (2^-127, the f32 subnormal
@@ -266,6 +315,7 @@ MlirValue lower_storage_to_f32(ct_lower *L, MlirValue v, ct_elem e) {
   ct_bld *b = &L->b;
   if (e == CT_TF32) return v; /* every tf32 value is an f32 value */
   if (e == CT_F8E8M0FNU) return e8m0_to_f32(L, v);
+  if (e == CT_F4E2M1FN) return f4_to_f32(L, v);
   /* cvt.rn.f16x2.{e4m3,e5m2}x2 on the byte (low half of the pair), then f16 -> f32 (exact) */
   int64_t two = 2;
   MlirType h2 = mlirVectorTypeGet(1, &two, b->f16);
@@ -280,6 +330,7 @@ MlirValue lower_f32_to_storage(ct_lower *L, MlirValue v, ct_elem e) {
   ct_bld *b = &L->b;
   if (e == CT_TF32) /* cvt.rn.tf32.f32: nearest, ties to even (the ftof default) */
     return bld_bitcast(b, bld_intr(b, "llvm.nvvm.f2tf32.rn", b->i32, 1, &v), b->f32);
+  if (e == CT_F4E2M1FN) return f32_to_f4(L, v);
   /* cvt.rn.satfinite.{e4m3,e5m2}x2.f32 d, a, b puts b in the low byte */
   MlirValue ops[2] = {bld_const_float(b, b->f32, 0.0), v};
   MlirValue pair = bld_intr(b, e == CT_F8E4M3FN ? "llvm.nvvm.ff.to.e4m3x2.rn" : "llvm.nvvm.ff.to.e5m2x2.rn", b->i16, 2, ops);
@@ -532,6 +583,11 @@ bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const Mlir
   else if (streq(name, "offset")) {
     ct_type pt;
     if (!value_type(L, op, mlirOperationGetOperand(op, 0), &pt)) return false;
+    if (pt.pointee == CT_F4E2M1FN) { /* (the interpreter refuses it too) */
+      ct_error_op(L->c, op, "`offset` of a pointer to f4E2M1FN elements: two f4 elements share a byte, so an element "
+                  "has no address of its own; address them through a tensor view");
+      return false;
+    }
     MlirType pointee = elem_llvm_type(L, pt.pointee);
     if (mlirTypeIsNull(pointee) || pt.pointee == CT_I1) pointee = b->i8;
     *out = bld_gep(b, in[0], bld_int_resize(b, in[1], b->i64, true), pointee);
@@ -549,7 +605,7 @@ static bool reject_exotic_elems(ct_lower *L, MlirOperation op, const char *name)
     ct_type t;
     if (!ct_type_from_mlir(mlirValueGetType(v), &t)) continue;
     /* byte storage: conversions, selects, bit casts and constants only */
-    bool f8 = t.elem == CT_F8E4M3FN || t.elem == CT_F8E5M2 || t.elem == CT_F8E8M0FNU;
+    bool f8 = t.elem == CT_F8E4M3FN || t.elem == CT_F8E5M2 || t.elem == CT_F8E8M0FNU || t.elem == CT_F4E2M1FN;
     bool f8_ok = streq(name, "ftof") || streq(name, "select") || streq(name, "bitcast") || streq(name, "constant") ||
                  streq(name, "ftoi") || streq(name, "itof");
     if (t.kind == CT_TYPE_TILE && (mlirTypeIsNull(elem_llvm_type(L, t.elem)) || (f8 && !f8_ok))) {
@@ -564,6 +620,17 @@ static bool reject_exotic_elems(ct_lower *L, MlirOperation op, const char *name)
  * 3 mantissa bits, no infinities, NaN 0x7f; E5M2: bias 15, 2 mantissa bits, IEEE-like; E8M0FNU: a
  * power of two 2^(c - 127), NaN 0xff. */
 int64_t lower_f8_bits(double v, ct_elem e) {
+  if (e == CT_F4E2M1FN) { /* s.ee.m, bias 1: the grid 0, 0.5, 1, 1.5, 2, 3, 4, 6 (f32_to_f4's rounding) */
+    static const double grid[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+    if (isnan(v)) return 0x7;
+    double a = fabs(v);
+    int code = 0;
+    for (int i = 1; i < 8; i++) {
+      double mid = (grid[i - 1] + grid[i]) / 2;
+      if (a > mid || (a == mid && i % 2 == 0)) code = i;
+    }
+    return (signbit(v) ? 0x8 : 0) | code;
+  }
   if (e == CT_F8E8M0FNU) {
     if (isnan(v) || v <= 0.0) return 0xff;
     int ex;
@@ -586,7 +653,7 @@ int64_t lower_f8_bits(double v, ct_elem e) {
 
 /* An element of a constant as an LLVM constant (f8: its bits in the byte it is stored in). */
 static MlirValue constant_elem(ct_lower *L, MlirType et, ct_elem e, MlirAttribute a) {
-  if ((e == CT_F8E4M3FN || e == CT_F8E5M2 || e == CT_F8E8M0FNU) && mlirAttributeIsAFloat(a))
+  if ((e == CT_F8E4M3FN || e == CT_F8E5M2 || e == CT_F8E8M0FNU || e == CT_F4E2M1FN) && mlirAttributeIsAFloat(a))
     return bld_const_int(&L->b, et, lower_f8_bits(mlirFloatAttrGetValueDouble(a), e));
   if (e == CT_TF32 && mlirAttributeIsAFloat(a)) /* tf32 lives in f32 registers: the same value as an f32 constant */
     return bld_const_attr(&L->b, et, mlirFloatAttrDoubleGet(mlirAttributeGetContext(a), et, mlirFloatAttrGetValueDouble(a)));

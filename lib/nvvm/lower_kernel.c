@@ -192,8 +192,10 @@ MlirType elem_llvm_type(ct_lower *L, ct_elem e) {
   case CT_F32: return L->b.f32;
   case CT_F64: return L->b.f64;
   /* storage types: tf32 is an f32 whose low 13 mantissa bits are zero; fp8 is its byte (only ftof,
-   * loads/stores, data movement and mmaf take them: lower_elementwise.c lower_is_storage_elem) */
+   * loads/stores, data movement and mmaf take them: lower_elementwise.c lower_is_storage_elem);
+   * f4E2M1FN is its code in the low nibble of a byte (memory packs two: lower_memory.c) */
   case CT_TF32: return L->b.f32;
+  case CT_F4E2M1FN:
   case CT_F8E4M3FN:
   case CT_F8E5M2:
   case CT_F8E8M0FNU: return L->b.i8;
@@ -492,28 +494,32 @@ static bool lower_global(ct_lower *L, MlirOperation g) {
   if (symbol_taken(L, g, n)) return false;
   MlirType vt = mlirAttributeGetType(value);
   MlirType et = mlirShapedTypeGetElementType(vt);
-  ct_elem e;
+  ct_elem e = CT_ELEM_NONE;
   bool numeric = false;
   static const ct_elem storable[] = {CT_I8, CT_I16, CT_I32, CT_I64, CT_F16, CT_BF16, CT_F32, CT_F64};
   for (size_t i = 0; i < sizeof storable / sizeof *storable; i++)
     if (mlirTypeEqual(et, elem_llvm_type(L, storable[i]))) numeric = true, e = storable[i];
-  /* storage types: fp8 data as its bytes, tf32 data as f32 words (every tf32 value is one) */
-  bool fp8 = mlirTypeIsAFloat8E4M3FN(et) || mlirTypeIsAFloat8E5M2(et) || mlirTypeIsAFloat8E8M0FNU(et),
+  /* storage types: fp8 data as its bytes, f4 data packed two per byte (element 2i in the low
+   * nibble of byte i, as lower_memory.c reads it), tf32 data as f32 words (every tf32 value is one) */
+  bool f4 = mlirTypeIsAFloat4E2M1FN(et);
+  bool fp8 = f4 || mlirTypeIsAFloat8E4M3FN(et) || mlirTypeIsAFloat8E5M2(et) || mlirTypeIsAFloat8E8M0FNU(et),
        tf32 = mlirTypeIsATF32(et);
   if (fp8 || tf32) {
     intptr_t count = mlirElementsAttrGetNumElements(value);
-    int8_t *bytes = fp8 ? malloc((size_t)count + 1) : NULL;
+    int8_t *bytes = fp8 ? calloc((size_t)count + 1, 1) : NULL;
     float *words = tf32 ? malloc(((size_t)count + 1) * sizeof *words) : NULL;
     if ((fp8 && !bytes) || (tf32 && !words)) abort();
-    ct_elem fe = mlirTypeIsAFloat8E4M3FN(et) ? CT_F8E4M3FN : mlirTypeIsAFloat8E5M2(et) ? CT_F8E5M2 : CT_F8E8M0FNU;
+    ct_elem fe = f4 ? CT_F4E2M1FN : mlirTypeIsAFloat8E4M3FN(et) ? CT_F8E4M3FN : mlirTypeIsAFloat8E5M2(et) ? CT_F8E5M2 : CT_F8E8M0FNU;
     for (intptr_t k = 0; k < count; k++) {
       uint64_t idx = (uint64_t)k;
       MlirAttribute el = mlirDenseElementsAttrIsSplat(value) ? mlirDenseElementsAttrGetSplatValue(value)
                                                               : mlirElementsAttrGetValue(value, 1, &idx);
       double d = mlirAttributeIsAFloat(el) ? mlirFloatAttrGetValueDouble(el) : 0.0;
-      if (fp8) bytes[k] = (int8_t)lower_f8_bits(d, fe);
+      if (f4) bytes[k / 2] = (int8_t)(bytes[k / 2] | lower_f8_bits(d, fe) << (k % 2 ? 4 : 0));
+      else if (fp8) bytes[k] = (int8_t)lower_f8_bits(d, fe);
       else words[k] = (float)d;
     }
+    if (f4) count = (count + 1) / 2;
     int64_t shape = count;
     et = fp8 ? L->b.i8 : L->b.f32;
     MlirType flat = mlirRankedTensorTypeGet(1, &shape, et, mlirAttributeGetNull());
@@ -529,7 +535,7 @@ static bool lower_global(ct_lower *L, MlirOperation g) {
     ct_strbuf_init(&tb);
     mlirTypePrint(et, ct_strbuf_mlir_callback, &tb);
     ct_error_op(L->c, g, "`global` of %s elements is not supported by code generation yet (i8..i64, f16, bf16, f32, f64, "
-                "tf32, f8E4M3FN, f8E5M2, f8E8M0FNU are)", tb.data ? tb.data : "these");
+                "tf32, f8E4M3FN, f8E5M2, f8E8M0FNU, f4E2M1FN are)", tb.data ? tb.data : "these");
     ct_strbuf_free(&tb);
     return false;
   }

@@ -298,16 +298,98 @@ static int lower_get_shape(ct_lower *L, MlirOperation op, bool index_space) {
   return LOWER_DONE;
 }
 
-/* Vector group size for a view access of tile layout l (0-based innermost tile dim). G elements
+/* ---------------- f4E2M1FN: two elements per byte ----------------
+ * Memory holds element 2i in the low nibble of byte i (CUDA's __nv_fp4x2, tileiras); a register
+ * holds one element in the low nibble of a byte. A group of g >= 2 elements (view_group: an even
+ * element offset, g/2 bytes proven aligned) moves as g/2 whole bytes, one ld/st (a vector when
+ * g > 2). A single element (the layout gives a thread one element of a byte's pair) is read from
+ * its byte and shifted, and written with two atomic bit operations on the aligned 32-bit word that
+ * holds it — red.and clears its nibble, red.or sets it — so two threads writing the two halves of
+ * one byte cannot lose each other's update (a plain byte store would); an ordered store (relaxed /
+ * release) puts its ordering and scope on both. */
+static MlirValue f4_byte_ptr(ct_lower *L, MlirValue base, MlirValue eoff) {
+  return bld_gep(&L->b, base, bld_bin(&L->b, "llvm.ashr", eoff, bld_i64(&L->b, 1)), L->b.i8);
+}
+
+/* The padding of an f4 view as its code (f4 has no NaN or infinity: NaN gives +6, +-inf +-6, the
+ * saturating conversion's results; the interpreter pads with the same values). */
+static MlirValue f4_padding(ct_lower *L, ct_padding p) {
+  double v = p == CT_PAD_NEG_ZERO ? -0.0 : p == CT_PAD_NAN ? __builtin_nan("") : p == CT_PAD_POS_INF ? __builtin_inf()
+           : p == CT_PAD_NEG_INF ? -__builtin_inf() : 0.0;
+  return bld_const_int(&L->b, L->b.i8, lower_f8_bits(v, CT_F4E2M1FN));
+}
+
+static void f4_load(ct_lower *L, MlirValue base, MlirValue eoff, int g, MlirValue pred, MlirValue pad,
+                    const mem_order *mo, MlirValue *out) {
+  ct_bld *b = &L->b;
+  MlirValue p = f4_byte_ptr(L, base, eoff), nibble = bld_const_int(b, b->i8, 0xF), four = bld_const_int(b, b->i8, 4);
+  MlirValue pad_byte = bld_or(b, pad, bld_shl(b, pad, four)); /* the padding in both halves */
+  MlirValue bytes[MAX_VECTOR_BYTES];
+  int nb = g >= 2 ? g / 2 : 1;
+  pred_load(L, p, b->i8, nb, nb, pred, pad_byte, mo, bytes);
+  if (g >= 2) {
+    for (int j = 0; j < nb; j++) {
+      out[2 * j] = bld_and(b, bytes[j], nibble);
+      out[2 * j + 1] = bld_lshr(b, bytes[j], four);
+    }
+    return;
+  }
+  MlirValue shift = bld_cast(b, "llvm.trunc", bld_shl(b, bld_and(b, eoff, bld_i64(b, 1)), bld_i64(b, 2)), b->i8);
+  out[0] = bld_and(b, bld_lshr(b, bytes[0], shift), nibble);
+}
+
+static void f4_store(ct_lower *L, MlirValue base, MlirValue eoff, int g, MlirValue pred, const MlirValue *vals,
+                     const mem_order *mo) {
+  ct_bld *b = &L->b;
+  MlirValue p = f4_byte_ptr(L, base, eoff), nibble = bld_const_int(b, b->i8, 0xF);
+  if (g >= 2) {
+    MlirValue bytes[MAX_VECTOR_BYTES];
+    for (int j = 0; j < g / 2; j++)
+      bytes[j] = bld_or(b, bld_and(b, vals[2 * j], nibble), bld_shl(b, vals[2 * j + 1], bld_const_int(b, b->i8, 4)));
+    pred_store(L, p, g / 2, g / 2, pred, bytes, mo);
+    return;
+  }
+  MlirBlock join = {NULL};
+  if (pred.ptr) {
+    MlirBlock st = new_block(L, 0, NULL);
+    join = new_block(L, 0, NULL);
+    bld_cond_br(b, pred, st, 0, NULL, join, 0, NULL);
+    b->block = st;
+  }
+  MlirValue in_word = bld_and(b, bld_cast(b, "llvm.ptrtoint", p, b->i64), bld_i64(b, 3));
+  MlirValue word = bld_gep(b, p, bld_sub(b, bld_i64(b, 0), in_word), b->i8);
+  MlirValue shift = bld_add(b, bld_shl(b, in_word, bld_i64(b, 3)), bld_shl(b, bld_and(b, eoff, bld_i64(b, 1)), bld_i64(b, 2)));
+  shift = bld_cast(b, "llvm.trunc", shift, b->i32);
+  MlirValue clear = bld_bin(b, "llvm.xor", bld_shl(b, bld_i32(b, 0xF), shift), bld_i32(b, -1));
+  MlirValue set = bld_shl(b, bld_cast(b, "llvm.zext", bld_and(b, vals[0], nibble), b->i32), shift);
+  char order[24] = "";
+  if (mo && mo->llvm_ordering)
+    snprintf(order, sizeof order, ".%s.%s", mo->llvm_ordering == 5 ? "release" : "relaxed",
+             !mo->scope ? "sys" : !strcmp(mo->scope, "block") ? "cta" : "gpu");
+  const char *space = mlirTypeEqual(b->ptr_data, b->ptr_global) ? ".global" : "";
+  ct_red_asm r = {.t = b->i32, .reg = b->i32};
+  snprintf(r.constraints, sizeof r.constraints, "l,r,~{memory}");
+  snprintf(r.text, sizeof r.text, "red%s%s.and.b32 [$0], $1;", order, space);
+  emit_red(L, &r, word, clear);
+  snprintf(r.text, sizeof r.text, "red%s%s.or.b32 [$0], $1;", order, space);
+  emit_red(L, &r, word, set);
+  if (pred.ptr) {
+    bld_br(b, join, 0, NULL);
+    b->block = join;
+  }
+}
+
+/* Vector group size for a view access of tile layout l (0-based innermost tile dim), elements of
+ * `bits` bits. G elements
  * held by consecutive registers move as one access when: the innermost tensor dim has stride 1;
  * every other stride is a known multiple of G (static, or `assume div_by` on the operand); the
  * base is G*esize aligned; the tile's inner size is a multiple of G; and, unless the whole tile is
  * known to be in bounds (`in_bounds`: the fast path), the inner dim's size is a known multiple of
  * G (so a group is entirely in or entirely out of bounds). */
-static int view_group(ct_lower *L, const ct_lv *v, const ct_layout *l, int esize, const mem_order *mo, bool in_bounds) {
+static int view_group(ct_lower *L, const ct_lv *v, const ct_layout *l, int bits, const mem_order *mo, bool in_bounds) {
   if (mo && mo->pairs) { /* multimem f16 / bf16: pairs, where plain accesses could pair them */
     const mem_order plain = {0};
-    return view_group(L, v, l, esize, &plain, in_bounds) >= 2 ? 2 : 1;
+    return view_group(L, v, l, bits, &plain, in_bounds) >= 2 ? 2 : 1;
   }
   if (!L->vectorize || (mo && (mo->llvm_ordering || mo->red || mo->ld)) || l->rank == 0) return 1;
   const ct_type *t = &v->type;
@@ -317,8 +399,8 @@ static int view_group(ct_lower *L, const ct_lv *v, const ct_layout *l, int esize
   int g = 0;
   while (g < l->nreg_bits && l->reg[g] == (1u << g)) g++;
   int gsize = 1 << g;
-  while (gsize > 1 && (gsize * esize > MAX_VECTOR_BYTES || (!in_bounds && v->dim_div[inner] % gsize != 0) ||
-                       v->base_align % (gsize * esize) != 0 || t->tile_shape[r - 1] % gsize != 0))
+  while (gsize > 1 && (gsize * bits > MAX_VECTOR_BYTES * 8 || (!in_bounds && v->dim_div[inner] % gsize != 0) ||
+                       (v->base_align * 8) % (gsize * bits) != 0 || t->tile_shape[r - 1] % gsize != 0))
     gsize /= 2;
   for (int d = 0; d < t->rank && gsize > 1; d++)
     if (d != inner)
@@ -334,6 +416,8 @@ static int view_group(ct_lower *L, const ct_lv *v, const ct_layout *l, int esize
 typedef struct view_frame {
   MlirValue pos[CT_MAX_RANK];
   MlirValue thread_ptr;
+  bool nibbles;          /* f4E2M1FN: addresses are element offsets from the base (f4_load / f4_store) */
+  MlirValue thread_off;  /* (nibbles) the thread's first element offset, i64 */
   bool aligned[CT_MAX_RANK];
   MlirValue uniform_inb; /* AND of the aligned dims' tests, or null */
 } view_frame;
@@ -351,13 +435,19 @@ static void view_prepare(ct_lower *L, const ct_lv *v, MlirValue *tcoord, MlirVal
     vp->aligned[i] = v->dim_div[d] % t->tile_shape[i] == 0;
     if (vp->aligned[i]) vp->uniform_inb = and_pred(L, vp->uniform_inb, bld_icmp(b, BLD_ULT, idx[i], v->dims[d]));
   }
+  vp->nibbles = t->elem == CT_F4E2M1FN;
+  if (vp->nibbles) {
+    vp->thread_off = off.ptr ? off : bld_i64(b, 0);
+    vp->thread_ptr = v->base;
+    return;
+  }
   MlirType et = elem_llvm_type(L, t->elem);
   if (bld_int_width(et) == 1) et = b->i8;
   vp->thread_ptr = off.ptr ? bld_gep(b, v->base, off, et) : v->base;
 }
 
-/* Address of register k, and its per-element in-bounds predicate over the non-aligned dims
- * (null when there is none or `masked` is false). */
+/* Address of register k (f4E2M1FN: its element offset from the base, i64), and its per-element
+ * in-bounds predicate over the non-aligned dims (null when there is none or `masked` is false). */
 static void view_element(ct_lower *L, const ct_lv *v, const ct_layout *l, const view_frame *vp, int k, bool masked,
                          MlirValue *addr, MlirValue *inb) {
   ct_bld *b = &L->b;
@@ -381,17 +471,21 @@ static void view_element(ct_lower *L, const ct_lv *v, const ct_layout *l, const 
     }
   }
   if (const_off) off = off.ptr ? bld_add(b, off, bld_i64(b, const_off)) : bld_i64(b, const_off);
+  *inb = pred;
+  if (vp->nibbles) {
+    *addr = off.ptr ? bld_add(b, vp->thread_off, off) : vp->thread_off;
+    return;
+  }
   MlirType et = elem_llvm_type(L, t->elem);
   if (bld_int_width(et) == 1) et = b->i8;
   *addr = off.ptr ? bld_gep(b, vp->thread_ptr, off, et) : vp->thread_ptr;
-  *inb = pred;
 }
 
 /* The accesses of one view load (into out->regs) or store (of tile->regs), g elements at a time.
  * When `masked`, the tile-uniform bounds (and, for stores, ownership, also the same for every
  * register of a thread) guard the whole sequence with one branch (loads yield the padding on
  * the other edge), and each access is predicated by its per-element bounds. */
-static void view_accesses(ct_lower *L, const ct_lv *v, const ct_layout *l, const view_frame *vp, int g, int esize,
+static void view_accesses(ct_lower *L, const ct_lv *v, const ct_layout *l, const view_frame *vp, int g, int bits,
                           bool masked, bool is_load, MlirType et, MlirValue pad, MlirValue owner, const mem_order *mo,
                           ct_lv *out, ct_lv *tile) {
   ct_bld *b = &L->b;
@@ -417,8 +511,10 @@ static void view_accesses(ct_lower *L, const ct_lv *v, const ct_layout *l, const
   for (int k = 0; k < nregs; k += g) {
     MlirValue addr, inb;
     view_element(L, v, l, vp, k, masked, &addr, &inb);
-    int64_t align = (int64_t)g * esize;
-    if (is_load) pred_load(L, addr, et, g, align, inb, pad, mo, &out->regs[k]);
+    int64_t align = (int64_t)g * bits / 8;
+    if (vp->nibbles && is_load) f4_load(L, v->base, addr, g, inb, pad, mo, &out->regs[k]);
+    else if (vp->nibbles) f4_store(L, v->base, addr, g, inb, &tile->regs[k], mo);
+    else if (is_load) pred_load(L, addr, et, g, align, inb, pad, mo, &out->regs[k]);
     else pred_store(L, addr, g, align, inb, &tile->regs[k], mo);
   }
   if (guard.ptr) {
@@ -524,11 +620,10 @@ static int lower_view_access_as(ct_lower *L, MlirOperation op, const char *name,
   MlirValue idx[CT_MAX_RANK], tcoord[CT_MAX_RANK];
   if (!view_indices(L, op, v, first, nidx, idx, tcoord, l)) return LOWER_FAILED;
   int bits = ct_elem_bits(tt.elem);
-  int esize = bits >= 8 ? bits / 8 : 1;
   view_frame vp;
   view_prepare(L, v, tcoord, idx, &vp);
-  int g = view_group(L, v, l, esize, &mo, false);
-  int g_full = view_group(L, v, l, esize, &mo, true);
+  int g = view_group(L, v, l, bits, &mo, false);
+  int g_full = view_group(L, v, l, bits, &mo, true);
   if (mo.pairs && g != 2) {
     ct_error_op(L->c, op, "`%s` of %s elements needs them in pairs (PTX multimem takes .%sx2): two adjacent elements "
                 "per thread, the inner dim contiguous and its size even, the base 4-byte aligned (assume div_by) — "
@@ -537,7 +632,9 @@ static int lower_view_access_as(ct_lower *L, MlirOperation op, const char *name,
   }
   MlirValue owner = is_load ? (MlirValue){NULL} : owner_predicate(L, l);
   ct_lv *out = is_load ? lv_new_tile(L, &tt, l) : NULL;
-  MlirValue pad = is_load ? padding_value(L, v->type.padding, et) : (MlirValue){NULL};
+  MlirValue pad = !is_load                      ? (MlirValue){NULL}
+                  : tt.elem == CT_F4E2M1FN ? f4_padding(L, v->type.padding)
+                                           : padding_value(L, v->type.padding, et);
   int nregs = is_load ? out->nregs : tile->nregs;
   if (g_full > g) {
     /* tile-uniform fast path: a tile entirely inside the tensor moves with unmasked g_full-wide
@@ -557,16 +654,16 @@ static int lower_view_access_as(ct_lower *L, MlirOperation op, const char *name,
     free(types);
     bld_cond_br(b, full, fast, 0, NULL, edge, 0, NULL);
     b->block = fast;
-    view_accesses(L, v, l, &vp, g_full, esize, false, is_load, et, pad, owner, &mo, out, tile);
+    view_accesses(L, v, l, &vp, g_full, bits, false, is_load, et, pad, owner, &mo, out, tile);
     bld_br(b, join, is_load ? nregs : 0, is_load ? out->regs : NULL);
     b->block = edge;
-    view_accesses(L, v, l, &vp, g, esize, true, is_load, et, pad, owner, &mo, out, tile);
+    view_accesses(L, v, l, &vp, g, bits, true, is_load, et, pad, owner, &mo, out, tile);
     bld_br(b, join, is_load ? nregs : 0, is_load ? out->regs : NULL);
     b->block = join;
     if (is_load)
       for (int k = 0; k < nregs; k++) out->regs[k] = mlirBlockGetArgument(join, k);
   } else {
-    view_accesses(L, v, l, &vp, g, esize, true, is_load, et, pad, owner, &mo, out, tile);
+    view_accesses(L, v, l, &vp, g, bits, true, is_load, et, pad, owner, &mo, out, tile);
   }
   /* loads: the tile (or the future / slot handing it on), then the token; stores: tokens / futures */
   intptr_t nres = mlirOperationGetNumResults(op);
@@ -613,7 +710,7 @@ static int lower_ptr_access(ct_lower *L, MlirOperation op, const char *name, boo
   if (pad && !(pad = lv_require(L, op, vpos++, pad, l))) return LOWER_FAILED;
   ct_type pt = ptrs->type;
   MlirType et = elem_llvm_type(L, pt.pointee);
-  if (mlirTypeIsNull(et)) {
+  if (mlirTypeIsNull(et) || pt.pointee == CT_F4E2M1FN) { /* (f4: the verifier allows rank-0 pointer tiles only) */
     ct_error_op(L->c, op, "`%s` of %s elements is not supported by code generation yet", name, ct_elem_name(pt.pointee));
     return LOWER_FAILED;
   }

@@ -3,7 +3,8 @@
  * tensor-core paths included, sees an ordinary `mmaf`).
  *
  * Semantics (the interpreter's, interp_ops.c): D = C + sum_k (A[m,k] * sa[m,k/bs]) * (B[k,n] *
- * sb[k/bs,n]), bs = K / the scales' K extent (32 for f8 with f8E8M0FNU scales).
+ * sb[k/bs,n]), bs = K / the scales' K extent (32 for f8 with f8E8M0FNU scales; 16 or 32 for f4E2M1FN
+ * with f8E8M0FNU scales (MXFP4), 16 with f8E4M3FN scales (NVFP4)).
  * Algorithm: each operand is widened to bf16 and multiplied by its scale broadcast over its block:
  *
  *   %s16 = ftof %sa : tile<MxKSxf8E8M0FNU> -> tile<MxKSxbf16>
@@ -17,11 +18,11 @@
  * bf16 (8 bits, f32's exponent range) holds it — unless it leaves that range (|x| > 3.4e38, or
  * below bf16's smallest subnormal 2^-133 for scales near 2^-127), where bf16 rounds. The
  * products of two bf16 values are exact in the f32 accumulation, so the result is the
- * interpreter's up to the order of the f32 sums. This is how a GPU without block-scaled MMA (sm_90a)
+ * interpreter's up to the order of the f32 sums. f4E2M1FN operands (2 significant bits) times an
+ * f8E4M3FN scale (4 bits, 2^-9 .. 448) give at most 6 bits within bf16's range: exact as well. This is how a GPU without block-scaled MMA (sm_90a)
  * runs MX: at bf16 tensor-core rate; Blackwell's tcgen05.mma.kind::mxf8f6f4.block_scale (scales in
  * tensor memory) is not used yet, and runs the same bf16 form.
- * Limits: f4E2M1FN operands (NVFP4 and MXFP4) are refused by name — code generation has no f4
- * tiles yet. Knobs: TILEC_DEBUG_SCALED_MMA=1 prints the rewritten module to stderr (it verifies and
+ * Knobs: TILEC_DEBUG_SCALED_MMA=1 prints the rewritten module to stderr (it verifies and
  * the interpreter runs it: test/interp/scaled_mma.test). Owner: tileaa. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,12 +85,6 @@ static bool decompose(ct_ctx *c, MlirOperation op) {
   if (mlirOperationGetNumOperands(op) != 5 || !operand_type(op, 0, &a) || !operand_type(op, 1, &b) ||
       !operand_type(op, 2, &acc) || !operand_type(op, 3, &sa) || !operand_type(op, 4, &sb)) {
     ct_error_op(c, op, "`mmaf_scaled`: expected five tile operands");
-    return false;
-  }
-  if (a.elem == CT_F4E2M1FN) {
-    ct_error_op(c, op, "`mmaf_scaled` on f4E2M1FN operands (with %s scales) is not supported by code generation yet: "
-                "there are no f4E2M1FN tiles in code generation (f8E4M3FN and f8E5M2 operands are supported)",
-                ct_elem_name(sa.elem));
     return false;
   }
   int rank = a.rank, kd = rank - 1;

@@ -1,4 +1,4 @@
-/* run_types.c - element types, f16/bf16/tf32/fp8/e8m0 conversions, scalar parsing and the splitmix64 RNG.
+/* run_types.c - element types, f16/bf16/tf32/fp8/e8m0/f4 conversions, scalar parsing and the splitmix64 RNG.
  * Algorithm: IEEE binary16 and bfloat16 conversions with round-to-nearest-even, NaN kept quiet,
  * subnormals handled exactly; scalar literals checked for range of the target type.
  * Knobs: none. */
@@ -20,7 +20,7 @@ static const struct {
     {"i32", RUN_DTYPE_I32, 4},  {"i64", RUN_DTYPE_I64, 8},   {"f16", RUN_DTYPE_F16, 2},
     {"bf16", RUN_DTYPE_BF16, 2}, {"f32", RUN_DTYPE_F32, 4},  {"f64", RUN_DTYPE_F64, 8},
     {"tf32", RUN_DTYPE_TF32, 4}, {"f8E4M3FN", RUN_DTYPE_F8E4M3FN, 1}, {"f8E5M2", RUN_DTYPE_F8E5M2, 1},
-    {"f8E8M0FNU", RUN_DTYPE_F8E8M0FNU, 1},
+    {"f8E8M0FNU", RUN_DTYPE_F8E8M0FNU, 1}, {"f4E2M1FN", RUN_DTYPE_F4E2M1FN, 1},
 };
 
 run_dtype run_dtype_parse(const char *name, size_t len) {
@@ -42,10 +42,14 @@ size_t run_dtype_size(run_dtype type) {
   return 0;
 }
 
+size_t run_dtype_bytes(run_dtype type, size_t count) {
+  return type == RUN_DTYPE_F4E2M1FN ? (count + 1) / 2 : count * run_dtype_size(type);
+}
+
 int run_dtype_is_float(run_dtype type) {
   return type == RUN_DTYPE_F16 || type == RUN_DTYPE_BF16 || type == RUN_DTYPE_F32 ||
          type == RUN_DTYPE_F64 || type == RUN_DTYPE_TF32 || type == RUN_DTYPE_F8E4M3FN ||
-         type == RUN_DTYPE_F8E5M2 || type == RUN_DTYPE_F8E8M0FNU;
+         type == RUN_DTYPE_F8E5M2 || type == RUN_DTYPE_F8E8M0FNU || type == RUN_DTYPE_F4E2M1FN;
 }
 
 static uint32_t float_bits(float value) {
@@ -159,6 +163,22 @@ uint8_t run_f32_to_fp8(float value, int e4m3) {
   return (uint8_t)(sign | code);
 }
 
+double run_f4_to_f32(uint8_t code) {
+  static const double magnitude[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+  return code & 8 ? -magnitude[code & 7] : magnitude[code & 7];
+}
+
+uint8_t run_f32_to_f4(double value) {
+  if (isnan(value)) return 0x7;
+  double mag = fabs(value);
+  int code = 0;
+  for (int i = 1; i < 8; i++) { /* past the midpoint below code i, or at it when i is even */
+    double mid = (run_f4_to_f32((uint8_t)(i - 1)) + run_f4_to_f32((uint8_t)i)) / 2;
+    if (mag > mid || (mag == mid && i % 2 == 0)) code = i;
+  }
+  return (uint8_t)((signbit(value) ? 8 : 0) | code);
+}
+
 uint8_t run_f32_to_e8m0(double value) {
   if (isnan(value)) return 0xFF;
   double mag = fabs(value);
@@ -171,6 +191,7 @@ uint8_t run_f32_to_e8m0(double value) {
 }
 
 double run_load_element(const void *data, run_dtype type, size_t index) {
+  if (type == RUN_DTYPE_F4E2M1FN) return run_f4_to_f32((uint8_t)(((const unsigned char *)data)[index / 2] >> (index % 2 * 4) & 0xF));
   const unsigned char *base = (const unsigned char *)data + index * run_dtype_size(type);
   switch (type) {
   case RUN_DTYPE_I1: return (double)(*base & 1);
@@ -191,6 +212,12 @@ double run_load_element(const void *data, run_dtype type, size_t index) {
 }
 
 void run_store_element(void *data, run_dtype type, size_t index, double value) {
+  if (type == RUN_DTYPE_F4E2M1FN) {
+    unsigned char *byte = (unsigned char *)data + index / 2;
+    unsigned shift = index % 2 * 4;
+    *byte = (unsigned char)((*byte & ~(0xFu << shift)) | (unsigned)run_f32_to_f4(value) << shift);
+    return;
+  }
   unsigned char *base = (unsigned char *)data + index * run_dtype_size(type);
   switch (type) {
   case RUN_DTYPE_I1: *base = value != 0.0; break;

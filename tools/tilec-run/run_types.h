@@ -25,13 +25,17 @@ typedef enum {
   RUN_DTYPE_F8E4M3FN, /* 1-4-3, bias 7, no infinities, max 448 */
   RUN_DTYPE_F8E5M2,   /* 1-5-2, bias 15, IEEE-like, max 57344 */
   RUN_DTYPE_F8E8M0FNU, /* the MX scale: code c is 2^(c-127), 0xFF NaN; stored from |x| rounded down */
+  RUN_DTYPE_F4E2M1FN,  /* 1-2-1, bias 1: 0, 0.5, 1, 1.5, 2, 3, 4, 6; two per byte, element 2i the low nibble */
 } run_dtype;
 
 /* "f16" -> RUN_DTYPE_F16; RUN_DTYPE_INVALID when unknown. */
 run_dtype run_dtype_parse(const char *name, size_t len);
 const char *run_dtype_name(run_dtype type);
-/* Bytes per element in memory (i1 is stored as one byte). */
+/* Bytes per element in memory (i1 is stored as one byte; f4E2M1FN, half a byte, says 1: use
+ * run_dtype_bytes for a buffer's size). */
 size_t run_dtype_size(run_dtype type);
+/* Bytes of `count` elements (f4E2M1FN: packed two per byte, rounded up). */
+size_t run_dtype_bytes(run_dtype type, size_t count);
 int run_dtype_is_float(run_dtype type);
 
 uint16_t run_f32_to_f16(float value);
@@ -46,6 +50,9 @@ uint8_t run_f32_to_fp8(float value, int e4m3);
 /* |value| rounded down to a power of two as an f8E8M0FNU code (0 and tiny values: 2^-127, inf: 2^127). */
 uint8_t run_f32_to_e8m0(double value);
 float run_fp8_to_f32(uint8_t bits, int e4m3);
+/* f4E2M1FN code <-> value: nearest even, saturating to +-6, NaN -> +6 (CUDA's __nv_cvt_float_to_fp4). */
+uint8_t run_f32_to_f4(double value);
+double run_f4_to_f32(uint8_t code);
 
 /* Read/write element `index` of a typed buffer as a double (integers are signed). */
 double run_load_element(const void *data, run_dtype type, size_t index);

@@ -291,8 +291,7 @@ static int fill_inputs(run_state *state) {
   for (unsigned i = 0; i < count; i++) {
     const run_arg_spec *spec = &options->args[i];
     if (spec->kind != RUN_ARG_BUFFER) continue;
-    size_t element_size = run_dtype_size(spec->dtype);
-    size_t bytes = (size_t)spec->element_count * element_size;
+    size_t bytes = run_dtype_bytes(spec->dtype, (size_t)spec->element_count);
     state->buffer_bytes[i] = bytes;
     state->host_buffers[i] = malloc(bytes);
     if (!state->host_buffers[i]) {
@@ -362,7 +361,7 @@ static int compute_file_reference(run_state *state) {
     return EXIT_USAGE;
   }
   const run_arg_spec *out = &options->args[state->checked_output];
-  size_t want_bytes = (size_t)out->element_count * run_dtype_size(out->dtype), size = 0;
+  size_t want_bytes = run_dtype_bytes(out->dtype, (size_t)out->element_count), size = 0;
   char *data = read_file(ref->file_path, &size);
   if (!data) {
     print_error("cannot read the reference file '%s'", ref->file_path);
@@ -695,6 +694,11 @@ static void check_host_outputs(run_state *state, run_verdict *verdict) {
       }
       for (size_t e = 0; e < count; e++) {
         size_t b = 0;
+        if (spec->dtype == RUN_DTYPE_F4E2M1FN) { /* a nibble: the poison's code 0xF (-6) counts as unwritten */
+          written[e] = (bytes[e / 2] >> (e % 2 * 4) & 0xF) != 0xF;
+          unwritten += !written[e];
+          continue;
+        }
         while (b < element_size && bytes[e * element_size + b] == 0xFF) b++;
         written[e] = b < element_size;
         unwritten += !written[e];
@@ -732,7 +736,10 @@ static void check_host_outputs(run_state *state, run_verdict *verdict) {
         compared = 0;
         for (size_t e = 0; e < count; e++) {
           if (!written[e]) continue;
-          memcpy(got_compact + compared * element_size, (const unsigned char *)got + e * element_size, element_size);
+          if (spec->dtype == RUN_DTYPE_F4E2M1FN)
+            run_store_element(got_compact, spec->dtype, compared, run_load_element(got, spec->dtype, e));
+          else
+            memcpy(got_compact + compared * element_size, (const unsigned char *)got + e * element_size, element_size);
           want_compact[compared] = state->want[e];
           origin[compared++] = e;
         }
