@@ -107,6 +107,8 @@ persistent_gemm|$here/test/corpus/persistent_gemm.mlir|2|ptr:f16:256x256:random 
 gemm_lowrank|$here/test/corpus/gemm_lowrank.mlir|2,2|ptr:f16:256x256:random ptr:f16:256x256:random ptr:f16:256x64:random ptr:f16:64x256:random ptr:f32:256x256:out|interpret:gemm|41943040||
 gemm_swiglu|$here/test/corpus/gemm_swiglu.mlir|4,4|ptr:f16:256x256:random ptr:f16:256x256:random ptr:f16:256x256:random ptr:f32:256x256:out|interpret:gemm|67108864||
 gemm_mx_e4m3|$here/test/corpus/gemm_mx_e4m3.mlir|2,2|ptr:f8E4M3FN:256x256:random ptr:f8E4M3FN:256x256:random ptr:f8E8M0FNU:256x8:random ptr:f8E8M0FNU:8x256:random ptr:f32:256x256:out|interpret:gemm|33554432||
+gemm_nvfp4|$here/test/corpus/gemm_nvfp4.mlir|2,2|ptr:f4E2M1FN:256x256:random ptr:f4E2M1FN:256x256:random ptr:f8E4M3FN:256x16:random ptr:f8E4M3FN:16x256:random ptr:f32:256x256:out|interpret:gemm|33554432||
+gemm_mxfp4|$here/test/corpus/gemm_mxfp4.mlir|2,2|ptr:f4E2M1FN:256x256:random ptr:f4E2M1FN:256x256:random ptr:f8E8M0FNU:256x8:random ptr:f8E8M0FNU:8x256:random ptr:f32:256x256:out|interpret:gemm|33554432||
 batched_gemm@${BB}x${BS}x${BS}x$BS|$here/bench/batched_gemm.mlir|$((BS / 64)),$((BS / 64)),$((BB / 2))|ptr:f16:${BB}x${BS}x$BS:random ptr:f16:${BB}x${BS}x$BS:random ptr:f32:${BB}x${BS}x$BS:out i32:$BB i32:$BS i32:$BS i32:$BS|interpret:gemm|$((2 * BB * BS * BS * BS))||
 EOF
 )

@@ -498,12 +498,13 @@ def dual_gemm(name, doc, tm=64, tn=64, tk=64, size=(256, 256, 256), path="wgmma"
     return k
 
 
-def scaled_gemm(name, doc, elem="f8E4M3FN", tm=128, tn=128, tk=64, size=(256, 256, 256), block=32, path="wgmma", want=None):
-    """MX GEMM (mmaf_scaled): C = sum over k of (A[m,k] sa[m,k/block]) (B[k,n] sb[k/block,n]), f8 operands with
-    f8E8M0FNU scales, one scale per `block` elements of K (32: MXFP8); sa [M, K/block], sb [K/block, N]."""
+def scaled_gemm(name, doc, elem="f8E4M3FN", tm=128, tn=128, tk=64, size=(256, 256, 256), block=32, path="wgmma", want=None,
+                sc="f8E8M0FNU"):
+    """Block-scaled GEMM (mmaf_scaled): C = sum over k of (A[m,k] sa[m,k/block]) (B[k,n] sb[k/block,n]), f8 or f4
+    operands with `sc` scales, one per `block` elements of K (MXFP8 / MXFP4: f8E8M0FNU over 32; NVFP4:
+    f4E2M1FN with f8E4M3FN over 16); sa [M, K/block], sb [K/block, N]."""
     M, N, K = size
     k = Kernel(name, doc)
-    sc = "f8E8M0FNU"
     k.add("  entry @%s(%%a_ptr: tile<ptr<%s>>, %%b_ptr: tile<ptr<%s>>, %%sa_ptr: tile<ptr<%s>>, %%sb_ptr: tile<ptr<%s>>, "
           "%%c_ptr: tile<ptr<f32>>) {" % (name, elem, elem, sc, sc))
     pa = view(k, "a", "a_ptr", [M, K], elem, [tm, tk], True)
@@ -599,6 +600,11 @@ def corpus():
                                        "in one kernel, the second accumulating onto the first's result."]))
     ks.append(scaled_gemm("gemm_mx_e4m3", ["MXFP8 GEMM (mmaf_scaled): e4m3 operands, one f8E8M0FNU scale per 32 elements of K;",
                                           "TileAA makes it a bf16 mmaf of the scaled operands."]))
+    ks.append(scaled_gemm("gemm_nvfp4", ["NVFP4 GEMM (mmaf_scaled): f4E2M1FN operands (two per byte in memory), one f8E4M3FN",
+                                        "scale per 16 elements of K; TileAA makes it a bf16 mmaf of the scaled operands."],
+                          elem="f4E2M1FN", sc="f8E4M3FN", block=16))
+    ks.append(scaled_gemm("gemm_mxfp4", ["MXFP4 GEMM (mmaf_scaled): f4E2M1FN operands, one f8E8M0FNU scale per 32 elements of K."],
+                          elem="f4E2M1FN"))
     return ks
 
 

@@ -71,6 +71,15 @@ def f8_value(code, dtype):
     return sign * (math.ldexp(m, 1 - bias - mbits) if e == 0 else math.ldexp((1 << mbits) + m, e - bias - mbits))
 
 
+F4_GRID = [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0]
+
+
+def random_f4(rng, n):
+    """n random f4E2M1FN codes (every value but -0) and their values; the file packs two per byte."""
+    codes = [rng.choice([c for c in range(16) if c != 8]) for _ in range(n)]
+    return codes, [(-1.0 if c & 8 else 1.0) * F4_GRID[c & 7] for c in codes]
+
+
 def random_f8(rng, n, dtype):
     """n random codes of an 8-bit float and their values: operands within +-2 (no NaN / infinity),
     scales 2^-3 .. 2^3."""
@@ -131,12 +140,16 @@ def run_own_reference(args, path, run, ref, work, name):
             inputs.append(([vals[e % len(vals)] for e in range(math.prod(dims))], dims))
             argv += ["--arg", spec]
             continue
-        if dtype not in ("f16", "f8E4M3FN", "f8E5M2", "f8E8M0FNU") or init != "random":
+        if dtype not in ("f16", "f8E4M3FN", "f8E5M2", "f8E8M0FNU", "f4E2M1FN") or init != "random":
             return False, "own reference: unsupported input %s" % spec
         f = os.path.join(work, "%s.in%d.bin" % (name, i))
         if dtype == "f16":
             vals = random_f16(rng, math.prod(dims))
             write_f16(f, vals)
+        elif dtype == "f4E2M1FN":  # element 2i in the low nibble of byte i
+            codes, vals = random_f4(rng, math.prod(dims))
+            with open(f, "wb") as fh:
+                fh.write(bytes(codes[e] | codes[e + 1] << 4 for e in range(0, len(codes), 2)))
         else:
             codes, vals = random_f8(rng, math.prod(dims), dtype)
             with open(f, "wb") as fh:
