@@ -545,7 +545,8 @@ static bool exec_alloca(iv_interp *I, MlirOperation op) {
     iv_value_free(&out);
     return false;
   }
-  uint64_t addr = iv_mem_alloc(I, (size_t)(n * iv_elem_bytes(t.pointee)), (size_t)align, "alloca");
+  int64_t bytes = t.pointee == CT_F4E2M1FN ? (n + 1) / 2 : n * iv_elem_bytes(t.pointee); /* (f4: two per byte) */
+  uint64_t addr = iv_mem_alloc(I, (size_t)bytes, (size_t)align, "alloca");
   out.data[0].u = addr;
   iv_bind(I, mlirOperationGetResult(op, 0), &out); /* takes `out` (its data pointer is gone after) */
   return addr != 0 || (ct_error_op(I->c, op, "interpreter: out of memory"), false);

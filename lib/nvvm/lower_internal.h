@@ -81,9 +81,11 @@ typedef struct lv_slot {
 
 typedef struct ct_lower {
   ct_ctx *c;
-  /* the kernel's `alloca` buffers (lower_kernel.c plan_allocas): op, byte offset in shared memory, alignment */
+  /* the kernel's `alloca` buffers (lower_kernel.c plan_allocas): op, byte offset in shared memory
+   * (an `alloca global`: of the 8-byte slot holding its malloc'd pointer), alignment, global? */
   MlirOperation *alloca_ops;
   int64_t *alloca_offs, *alloca_align;
+  bool *alloca_global;
   int nallocas;
   const ct_lower_options *opts;
   ct_bld b;
@@ -233,6 +235,9 @@ bool atomic_red_asm(ct_lower *L, MlirOperation op, const char *name, ct_elem e, 
 bool multimem_asm(ct_lower *L, MlirOperation op, const char *name, ct_elem e, ct_red_asm *out);
 void emit_red(ct_lower *L, const ct_red_asm *r, MlirValue addr, MlirValue val);
 int lower_control_op(ct_lower *L, MlirOperation op, const char *name);
+/* Before the kernel's return: the CTA barrier, then thread 0 frees every `alloca global` buffer
+ * (lower_kernel.c; nothing when the kernel has none). */
+void alloca_global_at_return(ct_lower *L);
 int lower_shape_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_reduce_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_mma_op(ct_lower *L, MlirOperation op, const char *name);

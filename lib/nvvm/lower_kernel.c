@@ -572,8 +572,35 @@ static int lower_alloca(ct_lower *L, MlirOperation op) {
   if (!l) return LOWER_FAILED;
   ct_lv *lv = lv_new_tile(L, &t, l);
   MlirValue base = bld_addressof(&L->b, SMEM_SYMBOL, L->b.ptr_shared);
-  lv->regs[0] = bld_cast(&L->b, "llvm.addrspacecast", bld_gep(&L->b, base, bld_i32(&L->b, (int32_t)L->alloca_offs[k]), L->b.i8),
-                         L->b.ptr_data);
+  MlirValue at = bld_gep(&L->b, base, bld_i32(&L->b, (int32_t)L->alloca_offs[k]), L->b.i8);
+  if (L->alloca_global[k]) {
+    /* thread 0 takes the buffer from the device heap (PTX's malloc system call) on the op's first
+     * execution and hands it to the CTA through its shared slot; an exhausted heap traps */
+    ct_bld *b = &L->b;
+    int64_t n = attr_int(op, "num_elem", 1), bits = ct_elem_bits(t.pointee);
+    int64_t bytes = bits == 4 ? (n + 1) / 2 : n * (bits >= 8 ? bits / 8 : 1);
+    MlirType i64 = b->i64;
+    declare_extern(L, "malloc", b->ptr_generic, 1, &i64);
+    MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
+    MlirValue held = bld_load(b, b->ptr_generic, at, 8);
+    MlirBlock first = hopper_open_if(L, bld_icmp(b, BLD_EQ, bld_cast(b, "llvm.ptrtoint", held, i64), bld_i64(b, 0)));
+    MlirValue size = bld_i64(b, bytes);
+    MlirValue p = bld_call(b, "malloc", b->ptr_generic, 1, &size);
+    MlirBlock fail = lower_new_block(L), ok = lower_new_block(L);
+    bld_cond_br(b, bld_icmp(b, BLD_EQ, bld_cast(b, "llvm.ptrtoint", p, i64), bld_i64(b, 0)), fail, 0, NULL, ok, 0, NULL);
+    b->block = fail;
+    bld_asm_stmt_memory(b, "trap;");
+    bld_br(b, ok, 0, NULL);
+    b->block = ok;
+    bld_store(b, p, at, 8);
+    hopper_close_if(L, first);
+    hopper_close_if(L, join);
+    bld_barrier(b);
+    MlirValue got = bld_load(b, b->ptr_generic, at, 8);
+    lv->regs[0] = mlirTypeEqual(L->b.ptr_data, b->ptr_generic) ? got : bld_cast(b, "llvm.addrspacecast", got, L->b.ptr_data);
+  } else {
+    lv->regs[0] = bld_cast(&L->b, "llvm.addrspacecast", at, L->b.ptr_data);
+  }
   lv->uniform = true;
   lv->ptr_align = (int)L->alloca_align[k];
   lv_bind(L, mlirOperationGetResult(op, 0), lv);
@@ -596,12 +623,43 @@ static int find_allocas(MlirOperation root, MlirOperation *out) {
   return n;
 }
 
+/* Does a value derived from v (through any op's results: offsets, views, casts, selects, integers
+ * made of it...) leave the loop iteration that made it — an operand of a terminator (`continue`,
+ * `break`, `yield`, `return`), or stored to memory (any operand of a memory op other than its
+ * address)? Depth-bounded; deeper chains count as escaping. */
+static bool value_escapes_iteration(MlirValue v, int depth) {
+  if (depth > 64) return true;
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    unsigned pos = mlirOpOperandGetOperandNumber(u);
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(user));
+    char name[96];
+    snprintf(name, sizeof name, "%.*s", (int)n.length, n.data);
+    if (strstr(name, "continue") || strstr(name, "break") || strstr(name, "yield") || strstr(name, "return")) return true;
+    if (strstr(name, "load") || strstr(name, "store") || strstr(name, "atomic") || strstr(name, "multimem")) {
+      unsigned address = strstr(name, "store_view") || strstr(name, "tileaa.async_store") || strstr(name, "tileas.store") ? 1 : 0;
+      if (pos != address) return true;
+      continue; /* what it loads is data, not the pointer */
+    }
+    for (intptr_t r = 0; r < mlirOperationGetNumResults(user); r++)
+      if (value_escapes_iteration(mlirOperationGetResult(user, r), depth + 1)) return true;
+  }
+  return false;
+}
+
 /* The entry's `alloca` ops: scratch memory private to the tile block, which is the CTA, so shared
  * memory — one buffer per op for the kernel's lifetime, after the wgmma ring (the first bytes of
  * the kernel's shared memory, before every reusable scratch region). Their pointers are generic
- * (so a kernel with an alloca reads and writes every pointer with generic ld/st/atom). Refused by
- * name: `global` (memory other blocks may address), an alloca inside a loop (each execution would
- * need its own buffer), an alignment above the buffer's 16 bytes. Returns false after an error. */
+ * (so a kernel with an alloca reads and writes every pointer with generic ld/st/atom). An `alloca
+ * global` (memory other blocks may address) is global memory from the device heap: thread 0 calls
+ * PTX's `malloc` where the op is and hands the pointer to the CTA through an 8-byte shared slot,
+ * which the kernel's start sets to null; every return frees it (alloca_global_at_return: free of
+ * null does nothing). An alloca inside a loop whose pointer stays in its iteration (no value derived
+ * from it reaches a terminator or memory: value_escapes_iteration) reuses one buffer for every
+ * execution — its lifetime ends with the iteration, so no two executions' buffers are live at once
+ * (a global one is taken from the heap on the first execution). Refused by name: an alloca in a
+ * loop whose pointer outlives the iteration (each execution would need its own buffer), an
+ * alignment above 16 bytes (the shared buffer's, and device malloc's). Returns false after an error. */
 static bool plan_allocas(ct_lower *L, MlirOperation entry) {
   int nall = find_allocas(entry, NULL);
   L->nallocas = 0;
@@ -609,6 +667,7 @@ static bool plan_allocas(ct_lower *L, MlirOperation entry) {
   L->alloca_ops = xrealloc(L->alloca_ops, (size_t)nall * sizeof *L->alloca_ops);
   L->alloca_offs = xrealloc(L->alloca_offs, (size_t)nall * sizeof *L->alloca_offs);
   L->alloca_align = xrealloc(L->alloca_align, (size_t)nall * sizeof *L->alloca_align);
+  L->alloca_global = xrealloc(L->alloca_global, (size_t)nall * sizeof *L->alloca_global);
   find_allocas(entry, L->alloca_ops);
   bool ok = true;
   int64_t off = L->smem_reserved;
@@ -620,13 +679,11 @@ static bool plan_allocas(ct_lower *L, MlirOperation entry) {
     for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p) && !mlirOperationEqual(p, entry);
          p = mlirOperationGetParentOperation(p))
       in_loop |= ct_op_is(p, "cuda_tile.for") || ct_op_is(p, "cuda_tile.loop") || ct_op_is(p, "tileaa.for");
-    if (attr_present(op, "global")) {
-      ct_error_op(L->c, op, "`alloca global` is not supported by code generation: its memory would have to be global, "
-                  "per tile block (a private `alloca` lives in the block's shared memory)");
-      ok = false;
-    } else if (in_loop) {
-      ct_error_op(L->c, op, "`alloca` inside a loop is not supported by code generation (each execution needs a buffer of "
-                  "its own; allocate before the loop)");
+    L->alloca_global[i] = attr_present(op, "global");
+    if (in_loop && value_escapes_iteration(mlirOperationGetResult(op, 0), 0)) {
+      ct_error_op(L->c, op, "`alloca` inside a loop whose pointer outlives the iteration (carried, yielded or stored) is "
+                  "not supported by code generation (each execution would need a buffer of its own; allocate before "
+                  "the loop)");
       ok = false;
     } else if (!result_type(L, op, 0, &t) || t.elem != CT_PTR || n < 1) {
       ct_error_op(L->c, op, "code generation: `alloca` needs num_elem >= 1 and a pointer result");
@@ -638,17 +695,53 @@ static bool plan_allocas(ct_lower *L, MlirOperation entry) {
     } else {
       int64_t esize = ct_elem_bits(t.pointee) >= 8 ? ct_elem_bits(t.pointee) / 8 : 1;
       int64_t a = align > esize ? align : esize;
+      int64_t bytes = ct_elem_bits(t.pointee) == 4 ? (n + 1) / 2 : n * esize; /* (f4: two per byte) */
+      if (L->alloca_global[i]) { /* the slot of its pointer; device malloc aligns to 16 */
+        off = (off + 7) / 8 * 8;
+        L->alloca_offs[i] = off;
+        L->alloca_align[i] = a;
+        off += 8;
+        continue;
+      }
       off = (off + a - 1) / a * a;
       L->alloca_offs[i] = off;
       L->alloca_align[i] = a;
-      off += n * esize;
+      off += bytes;
     }
   }
   if (!ok) return false;
   L->nallocas = nall;
   L->smem_reserved = (off + 15) / 16 * 16;
   (void)smem_base(L, 0); /* the kernel's shared memory covers them */
+  bool any_global = false;
+  for (int i = 0; i < nall; i++) any_global |= L->alloca_global[i];
+  if (any_global) { /* null slots: a return before the op frees nothing */
+    ct_bld *b = &L->b;
+    MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
+    MlirValue base = bld_addressof(b, SMEM_SYMBOL, b->ptr_shared);
+    for (int i = 0; i < nall; i++)
+      if (L->alloca_global[i])
+        bld_store(b, bld_zero(b, b->ptr_generic), bld_gep(b, base, bld_i32(b, (int32_t)L->alloca_offs[i]), b->i8), 8);
+    hopper_close_if(L, join);
+  }
   return true;
+}
+
+void alloca_global_at_return(ct_lower *L) {
+  bool any = false;
+  for (int i = 0; i < L->nallocas; i++) any |= L->alloca_global[i];
+  if (!any) return;
+  ct_bld *b = &L->b;
+  declare_extern(L, "free", b->void_ty, 1, &b->ptr_generic);
+  bld_barrier(b); /* every thread is done with the buffers */
+  MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
+  MlirValue base = bld_addressof(b, SMEM_SYMBOL, b->ptr_shared);
+  for (int i = 0; i < L->nallocas; i++)
+    if (L->alloca_global[i]) {
+      MlirValue p = bld_load(b, b->ptr_generic, bld_gep(b, base, bld_i32(b, (int32_t)L->alloca_offs[i]), b->i8), 8);
+      bld_call(b, "free", b->void_ty, 1, &p);
+    }
+  hopper_close_if(L, join);
 }
 
 /* get_global @g: the address of the global (a rank-0 pointer tile). */
@@ -1034,6 +1127,7 @@ static void lower_free(ct_lower *L) {
   free(L->alloca_ops);
   free(L->alloca_offs);
   free(L->alloca_align);
+  free(L->alloca_global);
   for (size_t i = 0; i < L->nall; i++) {
     free(L->all[i]->regs);
     free(L->all[i]);

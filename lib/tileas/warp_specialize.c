@@ -152,6 +152,13 @@ static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, Mlir
   if (p->tcgen05 && p->nmmas > 1)
     return "tcgen05 with several mmaf in the loop (every thread reads their accumulators back each iteration)";
   if (p->nloops > 1) return "the kernel has several loops on the tensor cores (one producer agent would have to serve them in turn)";
+  ct_oplist allocas = {0};
+  ct_ir_collect(entry, "cuda_tile.alloca", &allocas);
+  bool global_alloca = false;
+  for (size_t i = 0; i < allocas.n; i++)
+    global_alloca |= !mlirAttributeIsNull(mlirOperationGetAttributeByName(allocas.ops[i], ct_ir_sref("global")));
+  ct_oplist_free(&allocas);
+  if (global_alloca) return "the kernel has an `alloca global` (its buffer is freed by the whole CTA at its return)";
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationEqual(op, p->for_op);
        op = mlirOperationGetNextInBlock(op))
