@@ -694,12 +694,52 @@ static bool exec_mma(iv_interp *I, MlirOperation op, bool integer, bool scaled) 
   return true;
 }
 
+/* pack: the tile's elements as their little-endian bytes in row-major order (an i8 tile of the same
+ * rank); unpack: the inverse. Whole-byte element types (i8..i64, the floats but f4); i1, i4 and
+ * f4 are refused by name, as code generation refuses them. */
+static bool exec_pack(iv_interp *I, MlirOperation op, bool unpack) {
+  iv_value *src = iv_operand(I, op, 0);
+  ct_type rt;
+  iv_value out;
+  if (!src || !iv_result_type(I, op, 0, &rt)) return false;
+  ct_elem wide = unpack ? rt.elem : src->type.elem;
+  int nb = wide == CT_I1 ? 0 : iv_elem_bytes(wide);
+  if (!nb) {
+    ct_error_op(I->c, op, "interpreter: %s of %s elements is not supported (whole-byte element types only)", iv_op_name(op),
+                ct_elem_name(wide));
+    return false;
+  }
+  if (!iv_tile_new(I, op, &rt, &out)) return false;
+  int64_t n = unpack ? out.count : src->count;
+  if ((unpack ? src->count : out.count) != n * nb) {
+    ct_error_op(I->c, op, "interpreter: %s: %lld elements do not make %lld bytes", iv_op_name(op), (long long)n,
+                (long long)(unpack ? src->count : out.count));
+    iv_value_free(&out);
+    return false;
+  }
+  for (int64_t k = 0; k < n; k++) {
+    if (!unpack) {
+      uint64_t bits = iv_is_float(wide) ? ct_interp_float_to_bits(src->data[k].f, wide) : src->data[k].u;
+      for (int b = 0; b < nb; b++) out.data[k * nb + b].u = (bits >> (8 * b)) & 0xFF;
+    } else {
+      uint64_t bits = 0;
+      for (int b = 0; b < nb; b++) bits |= (src->data[k * nb + b].u & 0xFF) << (8 * b);
+      if (iv_is_float(wide)) out.data[k].f = ct_interp_bits_to_float(bits, wide);
+      else out.data[k].u = bits & iv_mask(iv_width(wide));
+    }
+  }
+  finish(I, op, &out);
+  return true;
+}
+
 bool iv_exec_shape(iv_interp *I, MlirOperation op, ct_op_id id, bool *handled) {
   *handled = true;
   switch (id) {
   case CT_OP_broadcast: case CT_OP_reshape: case CT_OP_permute: case CT_OP_extract: case CT_OP_cat:
     return exec_shape_op(I, op, id);
   case CT_OP_insert: return exec_insert(I, op);
+  case CT_OP_pack: return exec_pack(I, op, false);
+  case CT_OP_unpack: return exec_pack(I, op, true);
   case CT_OP_mmaf: return exec_mma(I, op, false, false);
   case CT_OP_mmai: return exec_mma(I, op, true, false);
   case CT_OP_mmaf_scaled: return exec_mma(I, op, false, true);

@@ -2,7 +2,7 @@
  *
  * Views are compile-time descriptions plus runtime values: base pointer, i64 shape and strides.
  * A partition view maps tile coordinate c_i at tile index x_i to tensor coordinate
- * g[dim_map[i]] = x_i * tile_i + c_i; an element is in bounds when every g <u shape. Loads of
+ * g[dim_map[i]] = x_i * tile_i + c_i (a strided view: x_i * traversal_stride_i + c_i); an element is in bounds when every g <u shape. Loads of
  * out-of-bounds elements yield the padding value (zero when none); stores are masked by bounds
  * and by ownership (replicated threads do not store).
  * Vector accesses: the G = 2^g lowest registers of a thread hold consecutive elements of the
@@ -38,6 +38,14 @@
 static bool streq(const char *a, const char *b) { return !strcmp(a, b); }
 
 static MlirValue to_i64(ct_lower *L, MlirValue v) { return bld_int_resize(&L->b, v, L->b.i64, true); }
+
+/* How far tile index x moves along tile dim i: the tile size (partition views), or the traversal
+ * stride (strided views: tiles may overlap or leave gaps). */
+static int64_t view_step(const ct_type *t, int i) {
+  return t->kind == CT_TYPE_STRIDED_VIEW ? t->traversal_strides[i] : t->tile_shape[i];
+}
+
+static bool is_tile_view(const ct_type *t) { return t->kind == CT_TYPE_PARTITION_VIEW || t->kind == CT_TYPE_STRIDED_VIEW; }
 
 /* ---------------- memory ordering ---------------- */
 typedef struct mem_order {
@@ -257,7 +265,7 @@ static int lower_make_tensor_view(ct_lower *L, MlirOperation op) {
 static int lower_make_partition_view(ct_lower *L, MlirOperation op, const char *name) {
   ct_type t;
   if (!result_type(L, op, 0, &t)) return LOWER_FAILED;
-  if (t.kind != CT_TYPE_PARTITION_VIEW) {
+  if (!is_tile_view(&t)) {
     ct_error_op(L->c, op, "`%s` is not supported by code generation yet", name);
     return LOWER_FAILED;
   }
@@ -289,7 +297,7 @@ static int lower_get_shape(ct_lower *L, MlirOperation op, bool index_space) {
     MlirValue s;
     if (index_space) {
       int d = tensor_dim_of(&v->type, i);
-      int64_t ts = v->type.tile_shape[i];
+      int64_t ts = view_step(&v->type, i); /* (the interpreter's index space: ceil(extent / step)) */
       s = bld_bin(&L->b, "llvm.udiv", bld_add(&L->b, v->dims[d], bld_i64(&L->b, ts - 1)), bld_i64(&L->b, ts));
     } else s = v->dims[i];
     r->regs[0] = bld_int_resize(&L->b, s, elem_llvm_type(L, rt.elem), false);
@@ -400,7 +408,8 @@ static int view_group(ct_lower *L, const ct_lv *v, const ct_layout *l, int bits,
   while (g < l->nreg_bits && l->reg[g] == (1u << g)) g++;
   int gsize = 1 << g;
   while (gsize > 1 && (gsize * bits > MAX_VECTOR_BYTES * 8 || (!in_bounds && v->dim_div[inner] % gsize != 0) ||
-                       (v->base_align * 8) % (gsize * bits) != 0 || t->tile_shape[r - 1] % gsize != 0))
+                       (v->base_align * 8) % (gsize * bits) != 0 || t->tile_shape[r - 1] % gsize != 0 ||
+                       view_step(t, r - 1) % gsize != 0))
     gsize /= 2;
   for (int d = 0; d < t->rank && gsize > 1; d++)
     if (d != inner)
@@ -432,7 +441,7 @@ static void view_prepare(ct_lower *L, const ct_lv *v, MlirValue *tcoord, MlirVal
     vp->pos[i] = bld_add(b, idx[i], tcoord[i]);
     MlirValue term = bld_mul(b, vp->pos[i], v->strides[d]);
     off = off.ptr ? bld_add(b, off, term) : term;
-    vp->aligned[i] = v->dim_div[d] % t->tile_shape[i] == 0;
+    vp->aligned[i] = v->dim_div[d] % t->tile_shape[i] == 0 && view_step(t, i) % t->tile_shape[i] == 0;
     if (vp->aligned[i]) vp->uniform_inb = and_pred(L, vp->uniform_inb, bld_icmp(b, BLD_ULT, idx[i], v->dims[d]));
   }
   vp->nibbles = t->elem == CT_F4E2M1FN;
@@ -534,7 +543,7 @@ static bool view_indices(ct_lower *L, MlirOperation op, const ct_lv *v, int firs
   for (int i = 0; i < n; i++) {
     ct_lv *x = lv_get(L, op, first + i);
     if (!x) return false;
-    idx[i] = bld_mul(&L->b, to_i64(L, x->regs[0]), bld_i64(&L->b, v->type.tile_shape[i]));
+    idx[i] = bld_mul(&L->b, to_i64(L, x->regs[0]), bld_i64(&L->b, view_step(&v->type, i)));
     tcoord[i] = bld_int_resize(&L->b, thread_coord(L, l, i), L->b.i64, false);
   }
   return true;
@@ -577,7 +586,7 @@ static int lower_view_access_as(ct_lower *L, MlirOperation op, const char *name,
   }
   ct_lv *v = lv_get(L, op, at.view);
   if (!v) return LOWER_FAILED;
-  if (v->kind != LV_VIEW || v->type.kind != CT_TYPE_PARTITION_VIEW) {
+  if (v->kind != LV_VIEW || !is_tile_view(&v->type)) {
     ct_error_op(L->c, op, "`%s` on this view type is not supported by code generation yet", name);
     return LOWER_FAILED;
   }
@@ -876,12 +885,12 @@ int lower_memory_op(ct_lower *L, MlirOperation op, const char *name) {
            streq(name, "tileas.store") || streq(name, "multimem_reduce_view_tko") || streq(name, "multimem_store_view_tko"))
     lower_token_order(L, op, true);
   if (streq(name, "make_tensor_view")) return lower_make_tensor_view(L, op);
-  if (streq(name, "make_partition_view")) return lower_make_partition_view(L, op, name);
+  if (streq(name, "make_partition_view") || streq(name, "make_strided_view")) return lower_make_partition_view(L, op, name);
   if (streq(name, "get_tensor_shape")) return lower_get_shape(L, op, false);
   if (streq(name, "get_index_space_shape")) {
     ct_lv *v = lv_get(L, op, 0);
     if (!v) return LOWER_FAILED;
-    if (v->type.kind != CT_TYPE_PARTITION_VIEW) {
+    if (!is_tile_view(&v->type)) {
       ct_error_op(L->c, op, "`%s` on this view type is not supported by code generation yet", name);
       return LOWER_FAILED;
     }

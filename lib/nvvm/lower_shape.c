@@ -173,7 +173,39 @@ static int lower_cat(ct_lower *L, MlirOperation op) {
   return read_back(L, op, base, r, lhs, rhs);
 }
 
+/* pack / unpack (13.3): a tile reinterpreted as its little-endian bytes in row-major order, an i8
+ * tile of the same rank, and back. Through the shared tile buffer: bar.sync, every thread stores its
+ * elements at their flat places (in their own type), bar.sync, every thread loads its result
+ * elements (in theirs) — raw memory reinterprets the bytes. Whole-byte element types only; i1, i4
+ * and f4E2M1FN are refused by name (the interpreter refuses them too). */
+static int lower_pack(ct_lower *L, MlirOperation op, const char *name) {
+  bool unpack = streq(name, "unpack");
+  ct_lv *src = lv_get(L, op, 0);
+  ct_type rt;
+  if (!src || !result_type(L, op, 0, &rt)) return LOWER_FAILED;
+  ct_elem wide = unpack ? rt.elem : src->type.elem;
+  int bits = ct_elem_bits(wide);
+  if (wide == CT_I1 || bits < 8 || mlirTypeIsNull(elem_llvm_type(L, wide))) {
+    ct_error_op(L->c, op, "`%s` of %s elements is not supported by code generation (whole-byte element types only: i8..i64 "
+                "and the floats but f4E2M1FN)", name, ct_elem_name(wide));
+    return LOWER_FAILED;
+  }
+  const ct_layout *l = layout_blocked_for(L, op, &rt);
+  if (!l) return LOWER_FAILED;
+  ct_lv *out = lv_new_tile(L, &rt, l);
+  MlirValue base = smem_tile_buffer(L, src->layout, src->type.elem);
+  ct_flat_map ident;
+  ct_flat_map_identity(&ident);
+  bld_barrier(&L->b);
+  smem_scatter(L, base, src, &ident, 0, (MlirValue){NULL});
+  bld_barrier(&L->b);
+  smem_gather(L, base, out, &ident, (MlirValue){NULL}, elem_llvm_type(L, rt.elem));
+  lv_bind(L, mlirOperationGetResult(op, 0), out);
+  return LOWER_DONE;
+}
+
 int lower_shape_op(ct_lower *L, MlirOperation op, const char *name) {
+  if (streq(name, "pack") || streq(name, "unpack")) return lower_pack(L, op, name);
   if (streq(name, "tileas.convert_layout")) {
     ct_lv *src = lv_get(L, op, 0);
     ct_type rt;

@@ -1,8 +1,8 @@
-// pack is not implemented by the interpreter: it is rejected by name.
+// pack of f4E2M1FN (half-byte elements) is not implemented by the interpreter: it is rejected by name.
 cuda_tile.module @unsupported {
   entry @unsupported(%p: tile<ptr<f32>>) {
-    %x = constant <f32: 1.0> : tile<64xf32>
-    %b = pack %x : tile<64xf32> -> tile<256xi8>
+    %x = constant <f4E2M1FN: 1.0> : tile<64xf4E2M1FN>
+    %b = pack %x : tile<64xf4E2M1FN> -> tile<32xi8>
     return
   }
 }
