@@ -16,7 +16,9 @@
  * f4E2M1FN elements are nibbles, two per byte: element offset o of a view is the low (o even) or
  * high half of byte base + o / 2 (CUDA's __nv_fp4x2; the compiled code's layout); a global of f4
  * is packed the same way.
- * Limits: gather_scatter views are rejected; f4 elements are reached through views only (no
+ * A gather_scatter view's sparse dim takes its coordinate from the 1-d index tile instead:
+ * coord[dim_map[s]] = rows[t[s]] (row ids outside the tensor read the padding, are not written).
+ * Limits: f4 elements are reached through views only (no
  * pointer offsets: two share a byte); `alloca ... global` memory is per tile block like private
  * alloca.
  * Owner: interp. */
@@ -298,10 +300,6 @@ static bool exec_make_tile_view(iv_interp *I, MlirOperation op) {
   ct_type t;
   iv_value *tv = iv_operand(I, op, 0);
   if (!tv || !iv_result_type(I, op, 0, &t)) return false;
-  if (t.kind == CT_TYPE_GATHER_SCATTER_VIEW) {
-    ct_error_op(I->c, op, "interpreter: gather_scatter_view is not supported by the interpreter");
-    return false;
-  }
   iv_value v = *tv;
   v.data = NULL;
   v.type = t;
@@ -354,6 +352,8 @@ typedef struct view_walk {
   int64_t index[CT_MAX_RANK];
   int rank;
   int64_t tile_shape[CT_MAX_RANK];
+  int sparse;            /* gather_scatter_view: its sparse dim (the coordinate there is rows[t]), else -1 */
+  const iv_value *rows;  /* the 1-d index tile of the sparse dim */
 } view_walk;
 
 static bool view_element(const view_walk *w, int64_t flat, uint64_t *address, int *nibble) {
@@ -363,7 +363,9 @@ static bool view_element(const view_walk *w, int64_t flat, uint64_t *address, in
     t[d] = flat % w->tile_shape[d];
     flat /= w->tile_shape[d];
   }
-  for (int i = 0; i < w->rank; i++) coord[view->type.dim_map[i]] = w->index[i] * view_step(view, i) + t[i];
+  for (int i = 0; i < w->rank; i++)
+    coord[view->type.dim_map[i]] = i == w->sparse ? iv_sext(w->rows->data[t[i]].u, iv_width(w->rows->type.elem))
+                                                  : w->index[i] * view_step(view, i) + t[i];
   int64_t offset = 0;
   for (int d = 0; d < view->type.rank; d++) {
     if (coord[d] < 0 || coord[d] >= view->shape[d]) return false;
@@ -406,10 +408,6 @@ static bool setup_view_walk(iv_interp *I, MlirOperation op, int view_operand, in
     ct_error_op(I->c, op, "interpreter: %s: operand is not a partition or strided view", iv_op_name(op));
     return false;
   }
-  if (view->type.kind == CT_TYPE_GATHER_SCATTER_VIEW) {
-    ct_error_op(I->c, op, "interpreter: gather_scatter_view is not supported by the interpreter");
-    return false;
-  }
   if (!check_elem(I, op, view->type.elem)) return false;
   w->view = view;
   w->rank = view->type.tile_rank;
@@ -419,8 +417,22 @@ static bool setup_view_walk(iv_interp *I, MlirOperation op, int view_operand, in
     ct_error_op(I->c, op, "interpreter: %s: expected %d indices", iv_op_name(op), w->rank);
     return false;
   }
-  for (int i = 0; i < size; i++)
+  w->sparse = view->type.kind == CT_TYPE_GATHER_SCATTER_VIEW ? view->type.sparse_dim : -1;
+  w->rows = NULL;
+  for (int i = 0; i < size; i++) {
+    if (i == w->sparse) { /* the row ids: a 1-d integer tile of the sparse dim's tile size */
+      w->rows = iv_operand(I, op, start + i);
+      w->index[i] = 0;
+      if (!w->rows) return false;
+      if (w->rows->kind != IV_TILE || !ct_elem_is_int(w->rows->type.elem) || w->rows->count != w->tile_shape[i]) {
+        ct_error_op(I->c, op, "interpreter: %s: the sparse index is not a 1-d integer tile of %lld", iv_op_name(op),
+                    (long long)w->tile_shape[i]);
+        return false;
+      }
+      continue;
+    }
     if (!scalar_int(I, op, start + i, &w->index[i])) return false;
+  }
   return true;
 }
 

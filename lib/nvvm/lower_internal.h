@@ -198,6 +198,9 @@ void smem_gather(ct_lower *L, MlirValue base, ct_lv *dst, const ct_flat_map *m, 
 void smem_exchange(ct_lower *L, const ct_lv *src, ct_lv *dst, const ct_flat_map *m, MlirValue offset);
 /* Broadcast src (same rank; dims of size 1 stretched to rt's) into layout dl (lower_shape.c). */
 ct_lv *lv_broadcast_into(ct_lower *L, ct_lv *src, const ct_type *rt, const ct_layout *dl);
+/* The 1-d tile ix (a gather's row ids, along tile dim `dim` of `full`) broadcast to full's shape in
+ * layout dl: register k holds the row id of dl's element k (lower_shape.c). NULL after an error. */
+ct_lv *lv_index_along(ct_lower *L, MlirOperation op, ct_lv *ix, const ct_type *full, int dim, const ct_layout *dl);
 /* Store a register value to / load from shared memory element index (i32). */
 void smem_store_elem(ct_lower *L, MlirValue base, MlirValue index, MlirValue v);
 MlirValue smem_load_elem(ct_lower *L, MlirValue base, MlirValue index, MlirType t);

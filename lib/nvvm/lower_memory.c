@@ -2,7 +2,8 @@
  *
  * Views are compile-time descriptions plus runtime values: base pointer, i64 shape and strides.
  * A partition view maps tile coordinate c_i at tile index x_i to tensor coordinate
- * g[dim_map[i]] = x_i * tile_i + c_i (a strided view: x_i * traversal_stride_i + c_i); an element is in bounds when every g <u shape. Loads of
+ * g[dim_map[i]] = x_i * tile_i + c_i (a strided view: x_i * traversal_stride_i + c_i; a gather_scatter
+ * view's sparse dim: rows[c_i], the 1-d index tile's row ids, bounds-checked per element); an element is in bounds when every g <u shape. Loads of
  * out-of-bounds elements yield the padding value (zero when none); stores are masked by bounds
  * and by ownership (replicated threads do not store).
  * Vector accesses: the G = 2^g lowest registers of a thread hold consecutive elements of the
@@ -45,7 +46,12 @@ static int64_t view_step(const ct_type *t, int i) {
   return t->kind == CT_TYPE_STRIDED_VIEW ? t->traversal_strides[i] : t->tile_shape[i];
 }
 
-static bool is_tile_view(const ct_type *t) { return t->kind == CT_TYPE_PARTITION_VIEW || t->kind == CT_TYPE_STRIDED_VIEW; }
+static bool is_tile_view(const ct_type *t) {
+  return t->kind == CT_TYPE_PARTITION_VIEW || t->kind == CT_TYPE_STRIDED_VIEW || t->kind == CT_TYPE_GATHER_SCATTER_VIEW;
+}
+
+/* A gather_scatter view's sparse tile dim (its coordinate is a row id from the index tile), or -1. */
+static int sparse_dim_of(const ct_type *t) { return t->kind == CT_TYPE_GATHER_SCATTER_VIEW ? t->sparse_dim : -1; }
 
 /* ---------------- memory ordering ---------------- */
 typedef struct mem_order {
@@ -414,6 +420,7 @@ static int view_group(ct_lower *L, const ct_lv *v, const ct_layout *l, int bits,
   for (int d = 0; d < t->rank && gsize > 1; d++)
     if (d != inner)
       while (gsize > 1 && v->stride_div[d] % gsize != 0) gsize /= 2;
+  if (sparse_dim_of(t) == r - 1) gsize = 1; /* gathered along the inner dim: each element its own row */
   return gsize;
 }
 
@@ -425,6 +432,8 @@ static int view_group(ct_lower *L, const ct_lv *v, const ct_layout *l, int bits,
 typedef struct view_frame {
   MlirValue pos[CT_MAX_RANK];
   MlirValue thread_ptr;
+  int sparse;            /* gather_scatter_view: the sparse tile dim (rows->regs[k] is its coordinate), or -1 */
+  const ct_lv *rows;     /* (sparse) the row ids, broadcast to the accessed tile's layout */
   bool nibbles;          /* f4E2M1FN: addresses are element offsets from the base (f4_load / f4_store) */
   MlirValue thread_off;  /* (nibbles) the thread's first element offset, i64 */
   bool aligned[CT_MAX_RANK];
@@ -438,6 +447,11 @@ static void view_prepare(ct_lower *L, const ct_lv *v, MlirValue *tcoord, MlirVal
   vp->uniform_inb = (MlirValue){NULL};
   for (int i = 0; i < t->tile_rank; i++) {
     int d = tensor_dim_of(t, i);
+    if (i == vp->sparse) { /* per element: view_element */
+      vp->pos[i] = (MlirValue){NULL};
+      vp->aligned[i] = false;
+      continue;
+    }
     vp->pos[i] = bld_add(b, idx[i], tcoord[i]);
     MlirValue term = bld_mul(b, vp->pos[i], v->strides[d]);
     off = off.ptr ? bld_add(b, off, term) : term;
@@ -466,6 +480,13 @@ static void view_element(ct_lower *L, const ct_lv *v, const ct_layout *l, const 
   int64_t const_off = 0;
   for (int i = 0; i < t->tile_rank; i++) {
     int d = tensor_dim_of(t, i);
+    if (i == vp->sparse) { /* the row id of this element's sparse coordinate */
+      MlirValue row = to_i64(L, vp->rows->regs[k]);
+      MlirValue term = bld_mul(b, row, v->strides[d]);
+      off = off.ptr ? bld_add(b, off, term) : term;
+      if (masked) pred = and_pred(L, pred, bld_icmp(b, BLD_ULT, row, v->dims[d]));
+      continue;
+    }
     int64_t rc = ct_layout_coord(l, rf, i);
     if (rc) {
       if (t->strides[d] != CT_DYNAMIC) const_off += rc * t->strides[d];
@@ -543,6 +564,11 @@ static bool view_indices(ct_lower *L, MlirOperation op, const ct_lv *v, int firs
   for (int i = 0; i < n; i++) {
     ct_lv *x = lv_get(L, op, first + i);
     if (!x) return false;
+    if (i == sparse_dim_of(&v->type)) { /* a tile of row ids (view_element) */
+      idx[i] = bld_i64(&L->b, 0);
+      tcoord[i] = idx[i];
+      continue;
+    }
     idx[i] = bld_mul(&L->b, to_i64(L, x->regs[0]), bld_i64(&L->b, view_step(&v->type, i)));
     tcoord[i] = bld_int_resize(&L->b, thread_coord(L, l, i), L->b.i64, false);
   }
@@ -630,9 +656,15 @@ static int lower_view_access_as(ct_lower *L, MlirOperation op, const char *name,
   if (!view_indices(L, op, v, first, nidx, idx, tcoord, l)) return LOWER_FAILED;
   int bits = ct_elem_bits(tt.elem);
   view_frame vp;
+  vp.sparse = sparse_dim_of(&v->type);
+  vp.rows = NULL;
+  if (vp.sparse >= 0) { /* the index tile's row ids, where each accessed element is */
+    ct_lv *ix = lv_get(L, op, first + vp.sparse);
+    if (!ix || !(vp.rows = lv_index_along(L, op, ix, &tt, vp.sparse, l))) return LOWER_FAILED;
+  }
   view_prepare(L, v, tcoord, idx, &vp);
   int g = view_group(L, v, l, bits, &mo, false);
-  int g_full = view_group(L, v, l, bits, &mo, true);
+  int g_full = vp.sparse >= 0 ? g : view_group(L, v, l, bits, &mo, true); /* (no tile-uniform bounds) */
   if (mo.pairs && g != 2) {
     ct_error_op(L->c, op, "`%s` of %s elements needs them in pairs (PTX multimem takes .%sx2): two adjacent elements "
                 "per thread, the inner dim contiguous and its size even, the base 4-byte aligned (assume div_by) — "
@@ -885,7 +917,8 @@ int lower_memory_op(ct_lower *L, MlirOperation op, const char *name) {
            streq(name, "tileas.store") || streq(name, "multimem_reduce_view_tko") || streq(name, "multimem_store_view_tko"))
     lower_token_order(L, op, true);
   if (streq(name, "make_tensor_view")) return lower_make_tensor_view(L, op);
-  if (streq(name, "make_partition_view") || streq(name, "make_strided_view")) return lower_make_partition_view(L, op, name);
+  if (streq(name, "make_partition_view") || streq(name, "make_strided_view") || streq(name, "make_gather_scatter_view"))
+    return lower_make_partition_view(L, op, name);
   if (streq(name, "get_tensor_shape")) return lower_get_shape(L, op, false);
   if (streq(name, "get_index_space_shape")) {
     ct_lv *v = lv_get(L, op, 0);

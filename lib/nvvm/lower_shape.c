@@ -204,6 +204,21 @@ static int lower_pack(ct_lower *L, MlirOperation op, const char *name) {
   return LOWER_DONE;
 }
 
+ct_lv *lv_index_along(ct_lower *L, MlirOperation op, ct_lv *ix, const ct_type *full, int dim, const ct_layout *dl) {
+  if (ix->type.rank != 1 || ix->type.shape[0] != full->shape[dim]) {
+    ct_error_op(L->c, op, "code generation: a gather index must be a 1-d tile of the sparse dim's size");
+    return NULL;
+  }
+  int64_t shape[CT_MAX_RANK];
+  for (int d = 0; d < full->rank; d++) shape[d] = d == dim ? full->shape[dim] : 1;
+  ct_type t = ct_tile_type(ix->type.elem, full->rank, shape);
+  ct_layout l;
+  ct_layout_reshape(&l, ix->layout, t.rank, t.shape);
+  ct_lv *col = share_regs(L, ix, &t, layout_intern(L, &l));
+  ct_type bt = ct_tile_type(ix->type.elem, full->rank, full->shape);
+  return lv_broadcast_into(L, col, &bt, dl);
+}
+
 int lower_shape_op(ct_lower *L, MlirOperation op, const char *name) {
   if (streq(name, "pack") || streq(name, "unpack")) return lower_pack(L, op, name);
   if (streq(name, "tileas.convert_layout")) {
