@@ -87,6 +87,7 @@ typedef struct ct_lower {
   int64_t *alloca_offs, *alloca_align;
   bool *alloca_global;
   int nallocas;
+  int nconst_globals; /* the module's `__tilec_const_<n>` globals (big dense constants, lower_elementwise.c) */
   const ct_lower_options *opts;
   ct_bld b;
   MlirModule out;

@@ -531,7 +531,8 @@ static bool walk_op(lp *P, MlirOperation op) {
     MlirAttribute v = mlirOperationGetAttributeByName(op, ct_ir_sref("value"));
     bool splat = !mlirAttributeIsNull(v) && mlirAttributeIsADenseElements(v) && mlirDenseElementsAttrIsSplat(v);
     ct_layout l;
-    if (splat ? !chosen_or_blocked(P, op, &rt, &l) : (ct_layout_replicated(&l, rt.rank, rt.shape, P->nwarps), false))
+    bool replicated = ct_constant_replicated(op);
+    if (!replicated ? !chosen_or_blocked(P, op, &rt, &l) : (ct_layout_replicated(&l, rt.rank, rt.shape, P->nwarps), false))
       return true;
     write_layout(op, &l);
     set_result(P, op, 0, &l, splat);

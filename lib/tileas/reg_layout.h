@@ -136,6 +136,13 @@ bool ct_layout_thread_owns(const ct_layout *l, uint32_t tid);
 /* Mask of tid bits that replicate (zero bases among lanes and warps). */
 uint32_t ct_layout_replication_mask(const ct_layout *l);
 
+/* A non-splat `constant` of at most CT_CONSTANT_REPLICATED_MAX elements is replicated in every
+ * thread (its layout holds every element, no memory); a bigger one is spread like any tile and each
+ * thread loads its elements from a read-only module global (lib/nvvm/lower_elementwise.c). True for
+ * the replicated kind. */
+#define CT_CONSTANT_REPLICATED_MAX 256
+bool ct_constant_replicated(MlirOperation op);
+
 /* A linear map between flat indices: dst flat bit i maps to src flat bits map[i] (0 = dropped).
  * Used by broadcast (broadcast dims dropped) and permute. */
 typedef struct ct_flat_map {

@@ -188,10 +188,7 @@ static void assign_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
     if (!constant && !name_is(op, "cuda_tile.iota") && !name_is(op, "cuda_tile.broadcast") &&
         !name_is(op, "cuda_tile.extract") && !name_is(op, "cuda_tile.insert") && !name_is(op, "cuda_tile.cat"))
       continue;
-    if (constant) {
-      MlirAttribute v = mlirOperationGetAttributeByName(op, ct_ir_sref("value"));
-      if (mlirAttributeIsNull(v) || !mlirAttributeIsADenseElements(v) || !mlirDenseElementsAttrIsSplat(v)) continue;
-    }
+    if (constant && ct_constant_replicated(op)) continue; /* (splat and big constants: blocked) */
     ct_type t;
     ct_layout l;
     if (mlirOperationGetNumResults(op) != 1 || !ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, 0)), &t) ||
@@ -223,4 +220,11 @@ bool ct_tileas_assign_reg_layouts(ct_ctx *c, MlirOperation module_op, const ct_t
   for (size_t i = 0; i < entries.n; i++) assign_entry(c, entries.ops[i], o);
   ct_oplist_free(&entries);
   return true;
+}
+
+bool ct_constant_replicated(MlirOperation op) {
+  if (!name_is(op, "cuda_tile.constant") || mlirOperationGetNumResults(op) != 1) return false;
+  MlirAttribute v = mlirOperationGetAttributeByName(op, ct_ir_sref("value"));
+  if (mlirAttributeIsNull(v) || !mlirAttributeIsADenseElements(v) || mlirDenseElementsAttrIsSplat(v)) return false;
+  return mlirElementsAttrGetNumElements(v) <= CT_CONSTANT_REPLICATED_MAX;
 }

@@ -10,8 +10,9 @@
  *     tile over the T threads of the CTA, so ceil(N / T) elements per thread, times the 32-bit
  *     words of one element (ceil(bits / 32): f16 and i1 count one word, f64/i64/ptr two).
  *     Exceptions: tiles whose elements are all equal (splat constants, and element-wise ops,
- *     broadcasts and reshapes of those) are one register; a non-splat constant is replicated in
- *     every thread (N elements); a tile the Hopper plan loads by TMA into shared memory for
+ *     broadcasts and reshapes of those) are one register; a non-splat constant of up to
+ *     CT_CONSTANT_REPLICATED_MAX elements is replicated in every thread (N elements; a bigger one
+ *     counts as a tile); a tile the Hopper plan loads by TMA into shared memory for
  *     wgmma is none;
  *   - the peak per thread of the tile values live at the same time: a value is live from its
  *     definition to its last use in its block (a use inside a nested region counts at the op
@@ -109,12 +110,16 @@ static void result_cost(rb *R, MlirOperation op, int ri, int64_t *cost, bool *un
   ct_op_short_name(op, name, sizeof name);
   if (!strcmp(name, "constant")) {
     MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
-    if (!mlirAttributeIsNull(v) && mlirAttributeIsADenseElements(v) && !mlirDenseElementsAttrIsSplat(v)) {
+    if (ct_constant_replicated(op)) {
       *cost = ct_tile_regs_per_thread(&t, 1); /* replicated in every thread */
       return;
     }
-    *cost = 1;
-    *uniform = true;
+    if (!mlirAttributeIsNull(v) && mlirAttributeIsADenseElements(v) && mlirDenseElementsAttrIsSplat(v)) {
+      *cost = 1;
+      *uniform = true;
+      return;
+    }
+    *cost = ct_tile_regs_per_thread(&t, R->P->nthreads); /* a big one: spread, loaded from memory */
     return;
   }
   if (ri == 0 && in_pipe_smem(R->P, op, name)) return;
@@ -168,8 +173,8 @@ static bool too_wide(rb *R, MlirOperation op) {
   ct_op_short_name(op, name, sizeof name);
   if (!strcmp(name, "constant")) {
     MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
-    if (!mlirAttributeIsNull(v) && mlirAttributeIsADenseElements(v) && !mlirDenseElementsAttrIsSplat(v))
-      return false; /* replicated, bounded by lower_elementwise.c */
+    (void)v;
+    if (ct_constant_replicated(op)) return false; /* replicated, bounded by CT_CONSTANT_REPLICATED_MAX */
   }
   for (intptr_t k = 0; k < mlirOperationGetNumResults(op); k++) {
     ct_type t;
