@@ -500,9 +500,10 @@ static bool lower_global(ct_lower *L, MlirOperation g) {
   for (size_t i = 0; i < sizeof storable / sizeof *storable; i++)
     if (mlirTypeEqual(et, elem_llvm_type(L, storable[i]))) numeric = true, e = storable[i];
   /* storage types: fp8 data as its bytes, f4 data packed two per byte (element 2i in the low
-   * nibble of byte i, as lower_memory.c reads it), tf32 data as f32 words (every tf32 value is one) */
-  bool f4 = mlirTypeIsAFloat4E2M1FN(et);
-  bool fp8 = f4 || mlirTypeIsAFloat8E4M3FN(et) || mlirTypeIsAFloat8E5M2(et) || mlirTypeIsAFloat8E8M0FNU(et),
+   * nibble of byte i, as lower_memory.c reads it), i1 data one byte (0 / 1) per element (as i1
+   * tiles are loaded and stored), tf32 data as f32 words (every tf32 value is one) */
+  bool f4 = mlirTypeIsAFloat4E2M1FN(et), i1 = mlirTypeIsAInteger(et) && mlirIntegerTypeGetWidth(et) == 1;
+  bool fp8 = f4 || i1 || mlirTypeIsAFloat8E4M3FN(et) || mlirTypeIsAFloat8E5M2(et) || mlirTypeIsAFloat8E8M0FNU(et),
        tf32 = mlirTypeIsATF32(et);
   if (fp8 || tf32) {
     intptr_t count = mlirElementsAttrGetNumElements(value);
@@ -515,7 +516,8 @@ static bool lower_global(ct_lower *L, MlirOperation g) {
       MlirAttribute el = mlirDenseElementsAttrIsSplat(value) ? mlirDenseElementsAttrGetSplatValue(value)
                                                               : mlirElementsAttrGetValue(value, 1, &idx);
       double d = mlirAttributeIsAFloat(el) ? mlirFloatAttrGetValueDouble(el) : 0.0;
-      if (f4) bytes[k / 2] = (int8_t)(bytes[k / 2] | lower_f8_bits(d, fe) << (k % 2 ? 4 : 0));
+      if (i1) bytes[k] = (int8_t)(mlirAttributeIsAInteger(el) ? mlirIntegerAttrGetValueInt(el) & 1 : mlirAttributeIsABool(el) && mlirBoolAttrGetValue(el));
+      else if (f4) bytes[k / 2] = (int8_t)(bytes[k / 2] | lower_f8_bits(d, fe) << (k % 2 ? 4 : 0));
       else if (fp8) bytes[k] = (int8_t)lower_f8_bits(d, fe);
       else words[k] = (float)d;
     }
@@ -535,7 +537,7 @@ static bool lower_global(ct_lower *L, MlirOperation g) {
     ct_strbuf_init(&tb);
     mlirTypePrint(et, ct_strbuf_mlir_callback, &tb);
     ct_error_op(L->c, g, "`global` of %s elements is not supported by code generation yet (i8..i64, f16, bf16, f32, f64, "
-                "tf32, f8E4M3FN, f8E5M2, f8E8M0FNU, f4E2M1FN are)", tb.data ? tb.data : "these");
+                "i1, tf32, f8E4M3FN, f8E5M2, f8E8M0FNU, f4E2M1FN are)", tb.data ? tb.data : "these");
     ct_strbuf_free(&tb);
     return false;
   }

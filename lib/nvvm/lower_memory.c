@@ -363,13 +363,7 @@ static void f4_store(ct_lower *L, MlirValue base, MlirValue eoff, int g, MlirVal
     pred_store(L, p, g / 2, g / 2, pred, bytes, mo);
     return;
   }
-  MlirBlock join = {NULL};
-  if (pred.ptr) {
-    MlirBlock st = new_block(L, 0, NULL);
-    join = new_block(L, 0, NULL);
-    bld_cond_br(b, pred, st, 0, NULL, join, 0, NULL);
-    b->block = st;
-  }
+  MlirBlock join = pred.ptr ? hopper_open_if(L, pred) : (MlirBlock){NULL};
   MlirValue in_word = bld_and(b, bld_cast(b, "llvm.ptrtoint", p, b->i64), bld_i64(b, 3));
   MlirValue word = bld_gep(b, p, bld_sub(b, bld_i64(b, 0), in_word), b->i8);
   MlirValue shift = bld_add(b, bld_shl(b, in_word, bld_i64(b, 3)), bld_shl(b, bld_and(b, eoff, bld_i64(b, 1)), bld_i64(b, 2)));
@@ -387,10 +381,7 @@ static void f4_store(ct_lower *L, MlirValue base, MlirValue eoff, int g, MlirVal
   emit_red(L, &r, word, clear);
   snprintf(r.text, sizeof r.text, "red%s%s.or.b32 [$0], $1;", order, space);
   emit_red(L, &r, word, set);
-  if (pred.ptr) {
-    bld_br(b, join, 0, NULL);
-    b->block = join;
-  }
+  if (pred.ptr) hopper_close_if(L, join);
 }
 
 /* Vector group size for a view access of tile layout l (0-based innermost tile dim), elements of
