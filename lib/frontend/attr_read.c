@@ -112,9 +112,16 @@ bool ct_attr_keyword(MlirAttribute a, char *buf, size_t cap) {
   return true;
 }
 
-int64_t ct_entry_hinted_warps(MlirOperation entry, const char *arch) {
+int64_t ct_entry_hinted_warps_raw(MlirOperation entry, const char *arch) {
   int64_t warps = CT_DEFAULT_WARPS;
   ct_attr_hint_int(mlirOperationGetAttributeByName(entry, mlirStringRefCreateFromCString("optimization_hints")), arch,
                    "num_worker_warps_per_cta", &warps);
+  return warps;
+}
+
+int64_t ct_entry_hinted_warps(MlirOperation entry, const char *arch) {
+  int64_t warps = ct_entry_hinted_warps_raw(entry, arch);
+  if (warps >= 1 && warps <= 32)
+    while (warps & (warps - 1)) warps &= warps - 1; /* the largest power of two not above it */
   return warps;
 }

@@ -21,7 +21,10 @@ bool ct_attr_hint_int(MlirAttribute hints, const char *arch, const char *key, in
 /* Warps per CTA when an entry does not say (NVIDIA's default: 128 threads). */
 #define CT_DEFAULT_WARPS 4
 /* `num_worker_warps_per_cta` of entry's optimization_hints for `arch` ("sm_90", "sm_100"), or
- * CT_DEFAULT_WARPS when absent. Unchecked: the caller refuses values it cannot use. */
+ * CT_DEFAULT_WARPS when absent, as written (the _raw form), or rounded down to a power of two when
+ * it is 1..32 (tilec's layouts need one; the code generator remarks on the rounding). Values
+ * outside 1..32 are passed on: the caller refuses them. */
+int64_t ct_entry_hinted_warps_raw(MlirOperation entry, const char *arch);
 int64_t ct_entry_hinted_warps(MlirOperation entry, const char *arch);
 
 /* The keyword of an enum-like attribute: `rounding<zero>` -> "zero", `nearest_even` -> itself.

@@ -784,12 +784,18 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   if (symbol_taken(L, entry, name)) return false;
   /* warps per CTA: TileAS's decision (tileas.num_warps, path_select.c), else the hint */
   int64_t decided = attr_int(entry, "tileas.num_warps", 0);
-  int64_t warps64 = decided ? decided : ct_entry_hinted_warps(entry, L->opts->gpu == CT_SM_100A ? "sm_100" : "sm_90");
+  const char *hint_arch = L->opts->gpu == CT_SM_100A ? "sm_100" : "sm_90";
+  int64_t warps64 = decided ? decided : ct_entry_hinted_warps(entry, hint_arch);
   if (warps64 < 1 || warps64 > 32 || ct_log2_exact(warps64) < 0) {
-    ct_error_op(L->c, entry, "num_worker_warps_per_cta = %lld is not supported by code generation (need a power of two ≤ 32)",
+    ct_error_op(L->c, entry, "num_worker_warps_per_cta = %lld is not supported by code generation (a CTA has 1 to 32 warps)",
                 (long long)warps64);
     return false;
   }
+  int64_t hinted = ct_entry_hinted_warps_raw(entry, hint_arch);
+  if (hinted >= 1 && hinted <= 32 && ct_log2_exact(hinted) < 0)
+    ct_diag_emit_at(L->c, CT_DIAG_REMARK, mlirOperationGetLocation(entry), "num_worker_warps_per_cta = %lld read as %lld "
+                    "(tilec's register layouts need a power of two of warps)", (long long)hinted,
+                    (long long)ct_entry_hinted_warps(entry, hint_arch));
   int warps = (int)warps64;
   /* Hopper TMA + wgmma path: TileAS put its mmaf ops on wgmma (path_select.c); the plan gives its
    * geometry (4 warps per warpgroup, tensor maps appended) */
