@@ -41,6 +41,9 @@ int iv_elem_bytes(ct_elem e) {
   }
 }
 
+/* Bytes of n elements of e in memory (f4E2M1FN: two per byte, rounded up). */
+static int64_t mem_bytes(ct_elem e, int64_t n) { return e == CT_F4E2M1FN ? (n + 1) / 2 : n * iv_elem_bytes(e); }
+
 static bool mem_add(iv_interp *I, uint64_t address, size_t bytes, unsigned char *data, bool owned, const char *label) {
   if (I->mem_count == I->mem_cap) {
     unsigned cap = I->mem_cap ? I->mem_cap * 2 : 16;
@@ -130,7 +133,7 @@ bool iv_mem_setup(iv_interp *I, MlirOperation entry) {
       return false;
     }
     int64_t n = mlirElementsAttrGetNumElements(value);
-    int64_t bytes = e == CT_F4E2M1FN ? (n + 1) / 2 : n * esize;
+    int64_t bytes = mem_bytes(e, n);
     char label[64];
     MlirStringRef sn = mlirAttributeIsAString(name) ? mlirStringAttrGetValue(name) : mlirStringRefCreate("?", 1);
     snprintf(label, sizeof label, "global @%.*s", (int)sn.length, sn.data);
@@ -557,8 +560,7 @@ static bool exec_alloca(iv_interp *I, MlirOperation op) {
     iv_value_free(&out);
     return false;
   }
-  int64_t bytes = t.pointee == CT_F4E2M1FN ? (n + 1) / 2 : n * iv_elem_bytes(t.pointee); /* (f4: two per byte) */
-  uint64_t addr = iv_mem_alloc(I, (size_t)bytes, (size_t)align, "alloca");
+  uint64_t addr = iv_mem_alloc(I, (size_t)mem_bytes(t.pointee, n), (size_t)align, "alloca");
   out.data[0].u = addr;
   iv_bind(I, mlirOperationGetResult(op, 0), &out); /* takes `out` (its data pointer is gone after) */
   return addr != 0 || (ct_error_op(I->c, op, "interpreter: out of memory"), false);

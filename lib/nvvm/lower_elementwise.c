@@ -8,7 +8,8 @@
  * so the result is exact); a mode/type combination without an exact form is rejected by name.
  * f16/bf16 math (exp, log, sin, ...) is computed in f32 and rounded back. Transcendentals use
  * libdevice (__nv_*f), linked by the back end; `approx` modes use ex2.approx / tanh.approx.
- * Knobs: CONSTANT_MAX_ELEMS (non-splat constants up to this size are replicated in every thread;
+ * Knobs: CT_CONSTANT_REPLICATED_MAX (tileas/reg_layout.h: non-splat constants up to this size are
+ * replicated in every thread, TileAS and this file deciding by ct_constant_replicated;
  * bigger ones live in a read-only module global, `__tilec_const_<n>`, each thread loading its own
  * elements). */
 #include <mlir-c/BuiltinAttributes.h>
@@ -22,8 +23,7 @@
 #include "frontend/ops.h"
 #include "nvvm/lower_internal.h"
 
-#define CONSTANT_MAX_ELEMS CT_CONSTANT_REPLICATED_MAX /* (tileas/reg_layout.h: TileAS lays them out alike) */
-_Static_assert(CONSTANT_MAX_ELEMS <= (1 << CT_LAYOUT_MAX_REG_BITS), "a replicated constant must fit a layout");
+_Static_assert(CT_CONSTANT_REPLICATED_MAX <= (1 << CT_LAYOUT_MAX_REG_BITS), "a replicated constant must fit a layout");
 #define LOG2E 1.4426950408889634
 
 static bool streq(const char *a, const char *b) { return !strcmp(a, b); }
@@ -663,6 +663,16 @@ static MlirValue constant_elem(ct_lower *L, MlirType et, ct_elem e, MlirAttribut
   return bld_const_attr(&L->b, et, a);
 }
 
+/* Element k (row-major) of dense constant v of type t. */
+static MlirAttribute constant_attr_at(MlirAttribute v, const ct_type *t, int64_t k) {
+  uint64_t idx[CT_MAX_RANK];
+  for (int d = t->rank - 1; d >= 0; d--) {
+    idx[d] = (uint64_t)(k % t->shape[d]);
+    k /= t->shape[d];
+  }
+  return mlirElementsAttrGetValue(v, t->rank, idx);
+}
+
 /* A non-splat constant too big to replicate in registers: a read-only module global (PTX .global,
  * loaded through the non-coherent cache) holding one element per slot of its register type (i1 as
  * a byte, fp8 / f4 as their code bytes, tf32 as f32), each thread loading its elements at their
@@ -676,13 +686,7 @@ static int lower_big_constant(ct_lower *L, MlirOperation op, const ct_type *t, M
   if (!elems) abort();
   bool code = t->elem == CT_F8E4M3FN || t->elem == CT_F8E5M2 || t->elem == CT_F8E8M0FNU || t->elem == CT_F4E2M1FN;
   for (int64_t k = 0; k < n; k++) {
-    uint64_t idx[CT_MAX_RANK];
-    int64_t rest = k;
-    for (int d = t->rank - 1; d >= 0; d--) {
-      idx[d] = (uint64_t)(rest % t->shape[d]);
-      rest /= t->shape[d];
-    }
-    MlirAttribute a = mlirElementsAttrGetValue(v, t->rank, idx);
+    MlirAttribute a = constant_attr_at(v, t, k);
     if (code) elems[k] = mlirIntegerAttrGet(mt, lower_f8_bits(mlirFloatAttrGetValueDouble(a), t->elem));
     else if (t->elem == CT_TF32) elems[k] = mlirFloatAttrDoubleGet(b->ctx, mt, mlirFloatAttrGetValueDouble(a));
     else if (t->elem == CT_I1) elems[k] = mlirIntegerAttrGet(mt, mlirIntegerAttrGetValueInt(a) & 1);
@@ -692,20 +696,10 @@ static int lower_big_constant(ct_lower *L, MlirOperation op, const ct_type *t, M
   free(elems);
   char name[48];
   snprintf(name, sizeof name, "__tilec_const_%d", L->nconst_globals++);
-  int64_t align = bld_int_width(mt) ? bld_int_width(mt) / 8 : mlirTypeEqual(mt, b->f64) ? 8 : mlirTypeEqual(mt, b->f32) ? 4 : 2;
-  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("llvm.mlir.global"), mlirOperationGetLocation(op));
-  MlirNamedAttribute na[7] = {
-      bld_named(b, "sym_name", mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(name))),
-      bld_named(b, "global_type", mlirTypeAttrGet(mlirLLVMArrayTypeGet(mt, (unsigned)n))),
-      bld_named(b, "linkage", mlirLLVMLinkageAttrGet(b->ctx, MlirLLVMLinkageInternal)),
-      bld_named(b, "addr_space", mlirIntegerAttrGet(b->i32, 1)),
-      bld_named(b, "alignment", mlirIntegerAttrGet(b->i64, align)),
-      bld_named(b, "value", dense),
-      bld_named(b, "constant", mlirUnitAttrGet(b->ctx))};
-  mlirOperationStateAddAttributes(&st, 7, na);
-  MlirRegion r = mlirRegionCreate();
-  mlirOperationStateAddOwnedRegions(&st, 1, &r);
-  mlirBlockAppendOwnedOperation(L->out_body, mlirOperationCreate(&st));
+  int bits = ct_elem_bits(t->elem);
+  int64_t align = bits >= 8 ? bits / 8 : 1; /* (i1, f4: a byte each here) */
+  add_global_array(L, mlirOperationGetLocation(op), mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(name)), mt, n,
+                   align, dense, true);
   const ct_layout *l = layout_chosen_for(L, op, t);
   if (!l) return LOWER_FAILED;
   ct_lv *lv = lv_new_tile(L, t, l);
@@ -739,22 +733,13 @@ static int lower_constant(ct_lower *L, MlirOperation op) {
     lv_bind(L, mlirOperationGetResult(op, 0), lv);
     return LOWER_DONE;
   }
-  int64_t n = ct_type_num_elements(&t);
-  if (n > CONSTANT_MAX_ELEMS) return lower_big_constant(L, op, &t, v);
+  if (!ct_constant_replicated(op)) return lower_big_constant(L, op, &t, v);
   /* replicated layout: every thread holds every element */
   ct_layout l;
   ct_layout_replicated(&l, t.rank, t.shape, L->nwarps);
   ct_lv *lv = lv_new_tile(L, &t, layout_intern(L, &l));
   /* flat element k (row-major) */
-  for (int k = 0; k < lv->nregs; k++) {
-    uint64_t idx[CT_MAX_RANK];
-    uint32_t rest = (uint32_t)k;
-    for (int d = t.rank - 1; d >= 0; d--) {
-      idx[d] = rest % (uint32_t)t.shape[d];
-      rest /= (uint32_t)t.shape[d];
-    }
-    lv->regs[k] = constant_elem(L, et, t.elem, mlirElementsAttrGetValue(v, t.rank, idx));
-  }
+  for (int k = 0; k < lv->nregs; k++) lv->regs[k] = constant_elem(L, et, t.elem, constant_attr_at(v, &t, k));
   lv_bind(L, mlirOperationGetResult(op, 0), lv);
   return LOWER_DONE;
 }

@@ -84,7 +84,7 @@ typedef struct ct_lower {
   /* the kernel's `alloca` buffers (lower_kernel.c plan_allocas): op, byte offset in shared memory
    * (an `alloca global`: of the 8-byte slot holding its malloc'd pointer), alignment, global? */
   MlirOperation *alloca_ops;
-  int64_t *alloca_offs, *alloca_align;
+  int64_t *alloca_offs, *alloca_align, *alloca_bytes; /* (bytes: its buffer's size) */
   bool *alloca_global;
   int nallocas;
   int nconst_globals; /* the module's `__tilec_const_<n>` globals (big dense constants, lower_elementwise.c) */
@@ -156,6 +156,10 @@ bool value_type(ct_lower *L, MlirOperation op, MlirValue v, ct_type *t); /* erro
 bool result_type(ct_lower *L, MlirOperation op, int i, ct_type *t);
 MlirType elem_llvm_type(ct_lower *L, ct_elem e);
 bool lower_block(ct_lower *L, MlirBlock block); /* lowers every op of a cuda_tile block */
+/* A module-level array global in the global address space (PTX .global), internal, initialised with
+ * `value` (n elements of et), read-only when `constant` (lower_kernel.c). */
+void add_global_array(ct_lower *L, MlirLocation loc, MlirAttribute name, MlirType et, int64_t n, int64_t align,
+                      MlirAttribute value, bool constant);
 void declare_extern(ct_lower *L, const char *name, MlirType res, int n, const MlirType *args);
 /* Attribute helpers (absent → dflt). Opaque attr data like `rounding<zero>` → "zero". */
 bool attr_keyword(MlirOperation op, const char *name, char *buf, size_t cap);

@@ -477,7 +477,6 @@ static bool symbol_taken(ct_lower *L, MlirOperation op, MlirStringRef n) {
  * with its dense value; `constant` makes it read-only, `alignment` (0 = the element's) its
  * alignment. Its symbol is its name, so it must be a PTX identifier no other symbol uses. */
 static bool lower_global(ct_lower *L, MlirOperation g) {
-  MlirContext ctx = L->b.ctx;
   MlirAttribute name = mlirOperationGetAttributeByName(g, sref("sym_name"));
   MlirAttribute value = mlirOperationGetAttributeByName(g, sref("value"));
   if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name) || mlirAttributeIsNull(value) ||
@@ -545,20 +544,26 @@ static bool lower_global(ct_lower *L, MlirOperation g) {
   for (intptr_t d = 0; d < mlirShapedTypeGetRank(vt); d++) n_elem *= mlirShapedTypeGetDimSize(vt, d);
   int64_t align = attr_int(g, "alignment", 0);
   if (align <= 0) align = ct_elem_bits(e) / 8;
-  MlirOperationState st = mlirOperationStateGet(sref("llvm.mlir.global"), mlirOperationGetLocation(g));
+  add_global_array(L, mlirOperationGetLocation(g), name, et, n_elem, align, value, attr_present(g, "constant"));
+  return true;
+}
+
+void add_global_array(ct_lower *L, MlirLocation loc, MlirAttribute name, MlirType et, int64_t n, int64_t align,
+                      MlirAttribute value, bool constant) {
+  MlirContext ctx = L->b.ctx;
+  MlirOperationState st = mlirOperationStateGet(sref("llvm.mlir.global"), loc);
   MlirNamedAttribute na[7] = {
       bld_named(&L->b, "sym_name", name),
-      bld_named(&L->b, "global_type", mlirTypeAttrGet(mlirLLVMArrayTypeGet(et, (unsigned)n_elem))),
+      bld_named(&L->b, "global_type", mlirTypeAttrGet(mlirLLVMArrayTypeGet(et, (unsigned)n))),
       bld_named(&L->b, "linkage", mlirLLVMLinkageAttrGet(ctx, MlirLLVMLinkageInternal)),
       bld_named(&L->b, "addr_space", mlirIntegerAttrGet(L->b.i32, 1)),
       bld_named(&L->b, "alignment", mlirIntegerAttrGet(L->b.i64, align)),
       bld_named(&L->b, "value", value),
       bld_named(&L->b, "constant", mlirUnitAttrGet(ctx))};
-  mlirOperationStateAddAttributes(&st, attr_present(g, "constant") ? 7 : 6, na);
+  mlirOperationStateAddAttributes(&st, constant ? 7 : 6, na);
   MlirRegion r = mlirRegionCreate();
   mlirOperationStateAddOwnedRegions(&st, 1, &r);
   mlirBlockAppendOwnedOperation(L->out_body, mlirOperationCreate(&st));
-  return true;
 }
 
 /* alloca: the block's scratch buffer at the offset plan_allocas gave it, as a generic pointer. */
@@ -579,14 +584,12 @@ static int lower_alloca(ct_lower *L, MlirOperation op) {
     /* thread 0 takes the buffer from the device heap (PTX's malloc system call) on the op's first
      * execution and hands it to the CTA through its shared slot; an exhausted heap traps */
     ct_bld *b = &L->b;
-    int64_t n = attr_int(op, "num_elem", 1), bits = ct_elem_bits(t.pointee);
-    int64_t bytes = bits == 4 ? (n + 1) / 2 : n * (bits >= 8 ? bits / 8 : 1);
     MlirType i64 = b->i64;
     declare_extern(L, "malloc", b->ptr_generic, 1, &i64);
     MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
     MlirValue held = bld_load(b, b->ptr_generic, at, 8);
     MlirBlock first = hopper_open_if(L, bld_icmp(b, BLD_EQ, bld_cast(b, "llvm.ptrtoint", held, i64), bld_i64(b, 0)));
-    MlirValue size = bld_i64(b, bytes);
+    MlirValue size = bld_i64(b, L->alloca_bytes[k]);
     MlirValue p = bld_call(b, "malloc", b->ptr_generic, 1, &size);
     MlirBlock fail = lower_new_block(L), ok = lower_new_block(L);
     bld_cond_br(b, bld_icmp(b, BLD_EQ, bld_cast(b, "llvm.ptrtoint", p, i64), bld_i64(b, 0)), fail, 0, NULL, ok, 0, NULL);
@@ -670,6 +673,7 @@ static bool plan_allocas(ct_lower *L, MlirOperation entry) {
   L->alloca_offs = xrealloc(L->alloca_offs, (size_t)nall * sizeof *L->alloca_offs);
   L->alloca_align = xrealloc(L->alloca_align, (size_t)nall * sizeof *L->alloca_align);
   L->alloca_global = xrealloc(L->alloca_global, (size_t)nall * sizeof *L->alloca_global);
+  L->alloca_bytes = xrealloc(L->alloca_bytes, (size_t)nall * sizeof *L->alloca_bytes);
   find_allocas(entry, L->alloca_ops);
   bool ok = true;
   int64_t off = L->smem_reserved;
@@ -698,6 +702,7 @@ static bool plan_allocas(ct_lower *L, MlirOperation entry) {
       int64_t esize = ct_elem_bits(t.pointee) >= 8 ? ct_elem_bits(t.pointee) / 8 : 1;
       int64_t a = align > esize ? align : esize;
       int64_t bytes = ct_elem_bits(t.pointee) == 4 ? (n + 1) / 2 : n * esize; /* (f4: two per byte) */
+      L->alloca_bytes[i] = bytes;
       if (L->alloca_global[i]) { /* the slot of its pointer; device malloc aligns to 16 */
         off = (off + 7) / 8 * 8;
         L->alloca_offs[i] = off;
@@ -1136,6 +1141,7 @@ static void lower_free(ct_lower *L) {
   free(L->alloca_offs);
   free(L->alloca_align);
   free(L->alloca_global);
+  free(L->alloca_bytes);
   for (size_t i = 0; i < L->nall; i++) {
     free(L->all[i]->regs);
     free(L->all[i]);

@@ -206,19 +206,20 @@ static MlirValue and_pred(ct_lower *L, MlirValue a, MlirValue b) {
   return bld_and(&L->b, a, b);
 }
 
+/* The value a float view's padding stands for (zero when none). */
+static double padding_double(ct_padding p) {
+  switch (p) {
+  case CT_PAD_NEG_ZERO: return -0.0;
+  case CT_PAD_NAN: return __builtin_nan("");
+  case CT_PAD_POS_INF: return __builtin_inf();
+  case CT_PAD_NEG_INF: return -__builtin_inf();
+  default: return 0.0;
+  }
+}
+
 static MlirValue padding_value(ct_lower *L, ct_padding p, MlirType t) {
   ct_bld *b = &L->b;
-  if (bld_is_float_type(t)) {
-    double v = 0.0;
-    switch (p) {
-    case CT_PAD_NEG_ZERO: v = -0.0; break;
-    case CT_PAD_NAN: v = __builtin_nan(""); break;
-    case CT_PAD_POS_INF: v = __builtin_inf(); break;
-    case CT_PAD_NEG_INF: v = -__builtin_inf(); break;
-    default: v = 0.0; break;
-    }
-    return bld_const_float(b, t, v);
-  }
+  if (bld_is_float_type(t)) return bld_const_float(b, t, padding_double(p));
   if (mlirTypeEqual(t, b->ptr_data)) return bld_zero(b, t);
   return bld_const_int(b, t, 0);
 }
@@ -328,9 +329,7 @@ static MlirValue f4_byte_ptr(ct_lower *L, MlirValue base, MlirValue eoff) {
 /* The padding of an f4 view as its code (f4 has no NaN or infinity: NaN gives +6, +-inf +-6, the
  * saturating conversion's results; the interpreter pads with the same values). */
 static MlirValue f4_padding(ct_lower *L, ct_padding p) {
-  double v = p == CT_PAD_NEG_ZERO ? -0.0 : p == CT_PAD_NAN ? __builtin_nan("") : p == CT_PAD_POS_INF ? __builtin_inf()
-           : p == CT_PAD_NEG_INF ? -__builtin_inf() : 0.0;
-  return bld_const_int(&L->b, L->b.i8, lower_f8_bits(v, CT_F4E2M1FN));
+  return bld_const_int(&L->b, L->b.i8, lower_f8_bits(padding_double(p), CT_F4E2M1FN));
 }
 
 static void f4_load(ct_lower *L, MlirValue base, MlirValue eoff, int g, MlirValue pred, MlirValue pad,

@@ -172,8 +172,6 @@ static bool too_wide(rb *R, MlirOperation op) {
   char name[48];
   ct_op_short_name(op, name, sizeof name);
   if (!strcmp(name, "constant")) {
-    MlirAttribute v = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("value"));
-    (void)v;
     if (ct_constant_replicated(op)) return false; /* replicated, bounded by CT_CONSTANT_REPLICATED_MAX */
   }
   for (intptr_t k = 0; k < mlirOperationGetNumResults(op); k++) {
