@@ -28,10 +28,14 @@
 # logs archive carries (the GPU machine's ncu: on PATH or under /opt/nvidia/nsight-compute).
 # The run phase prints one progress line per row and, with --out, copies every log there as
 # gpu_suite_logs.tgz.
+# --matrix: prepare also compiles the op x type matrix (test/op_matrix.py, every op with every
+# element type) for --gpu-name into matrix.tgz; run also launches each of its kernels (one CTA,
+# --jobs J at once, default 8; --matrix-only REGEX: the cases whose tags match) and compares the output with the script's exact reference or the
+# interpreter's (a line in table.md; the failures in $OUT/matrix_failures.txt). It takes python3.
 #
 # Usage: gpu_suite.sh prepare|run|all [--bundle DIR] [--tilec PATH] [--tilec-run PATH]
 #          [--tileiras PATH] [--gpu-name sm_90a|sm_100a] [--iters N] [--warmup N] [--dry-run]
-#          [--quick] [--out DIR] [--timeout S] [--deadline S] [--only REGEX] [--ncu]
+#          [--quick] [--out DIR] [--timeout S] [--deadline S] [--only REGEX] [--ncu] [--matrix [--jobs J] [--matrix-only REGEX]]
 # On the device tool: carry bench/gpu-bundle, run `bash bench/gpu_suite.sh run --out $OUT`.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -42,7 +46,7 @@ bundle=$here/bench/gpu-bundle
 tilec=$here/build/tools/tilec
 tilec_run=""
 tileiras=${TILEIRAS:-}
-gpu_name=sm_90a iters=20 warmup=5 dry_run=0 quick=0 out="" call_timeout=60 deadline=0 only="" ncu=0
+gpu_name=sm_90a iters=20 warmup=5 dry_run=0 quick=0 out="" call_timeout=60 deadline=0 only="" ncu=0 matrix=0 matrix_only="" jobs=8
 while [ $# -gt 0 ]; do
   case $1 in
     --bundle) bundle=$2; shift ;;
@@ -59,6 +63,9 @@ while [ $# -gt 0 ]; do
     --deadline) deadline=$2; shift ;;
     --only) only=$2; shift ;;
     --ncu) ncu=1 ;;
+    --matrix) matrix=1 ;;
+    --matrix-only) matrix=1; matrix_only=$2; shift ;;
+    --jobs) jobs=$2; shift ;;
     *) echo "gpu_suite.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -250,6 +257,17 @@ prepare() {
     printf '%s|%s|%s|%s|%s|%s|%s|%s\n' "$name" "${ptx:+$(basename "$ptx")}" "${cubin:+$(basename "$cubin")}" \
       "$grid" "$args" "$ref" "$flops" "$cublas" >> "$bundle/suite.txt"
   done < <(suite_rows)
+  if [ $matrix -eq 1 ]; then
+    rm -rf "$bundle/matrix-work"
+    if python3 "$here/test/op_matrix.py" --tilec "$tilec" --tilec-run "$run" --work "$bundle/matrix-work" \
+         --bundle "$bundle/matrix.tgz" --bundle-gpu "$gpu_name" --jobs "$(nproc)" > "$bundle/matrix.prepare.log" 2>&1; then
+      note "$(grep '^GPU bundle' "$bundle/matrix.prepare.log")"
+    else
+      note "the op matrix failed on this machine:"; tail -5 "$bundle/matrix.prepare.log" >&2; failures=$((failures + 1))
+      [ -f "$bundle/matrix.tgz" ] || rm -f "$bundle/matrix.tgz"
+    fi
+    rm -rf "$bundle/matrix-work"
+  fi
   note "prepared $(wc -l < "$bundle/suite.txt") runs in $bundle ($(du -sh "$bundle" | cut -f1))"
   return $((failures > 0))
 }
@@ -345,9 +363,23 @@ run_suite() {
   done < "$bundle/suite.txt"
   echo >> "$table"
   echo "ran $ran tilec kernels, $failures failed" >> "$table"
+  if [ $matrix -eq 1 ]; then
+    if [ ! -f "$bundle/matrix.tgz" ]; then
+      echo "op matrix: no matrix.tgz in the bundle (gpu_suite.sh prepare --matrix)" >> "$table"; failures=$((failures + 1))
+    else
+      local mflags=(); [ $dry_run -eq 0 ] || mflags+=(--dry-run); [ -z "$matrix_only" ] || mflags+=(--only "$matrix_only")
+      rm -rf "$bundle/matrix-run"
+      python3 "$here/test/op_matrix.py" --gpu-run "$bundle/matrix.tgz" --tilec-run "$tilec_run" --work "$bundle/matrix-run" \
+        --jobs "$jobs" --timeout "$call_timeout" --failures "$bundle/matrix_failures.txt" "${mflags[@]}" > "$bundle/matrix.run.log" 2>&1 ||
+        failures=$((failures + 1))
+      tail -1 "$bundle/matrix.run.log" >> "$table"
+      note "$(tail -1 "$bundle/matrix.run.log")"
+    fi
+  fi
   cat "$table"
   if [ -n "$out" ]; then
     mkdir -p "$out" && cp "$table" "$out/gpu_suite_table.md"
+    [ ! -f "$bundle/matrix_failures.txt" ] || cp "$bundle/matrix_failures.txt" "$out/matrix_failures.txt"
     (cd "$bundle" && tar czf "$out/gpu_suite_logs.tgz" -- *.log 2>/dev/null)
   fi
   return $((failures > 0))

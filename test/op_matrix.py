@@ -20,7 +20,15 @@ EXPECTED_REFUSALS with the reason (the hardware lacks it); an entry there that s
 fails the run too, so the list stays true.
 
 Usage: op_matrix.py --tilec T --tilec-run R [--ptxas P --ptxas-available] --work DIR [--summary FILE]
-       [--jobs J] [--only REGEX] [--min-verified N]
+       [--jobs J] [--only REGEX] [--min-verified N] [--bundle FILE.tgz [--bundle-gpu sm_90a|sm_100a]]
+       op_matrix.py --gpu-run FILE.tgz --tilec-run R --work DIR [--jobs J] [--only REGEX] [--timeout S]
+       [--dry-run] [--failures FILE]
+The GPU (issue 18: "the GPU suite runs the same matrix"): --bundle writes every compiled case's PTX
+for one target, its input files, the exact reference where the script has one and the
+interpreter's output otherwise into one archive (bench/gpu_suite.sh prepare --matrix); --gpu-run
+(on the GPU machine, bench/gpu_suite.sh run --matrix) launches each with tilec-run and compares its
+output: bit for bit with the exact reference, within a per-type tolerance with the interpreter's
+(approximate math). --dry-run checks the launches without a driver (CI).
 Pointer ops (offset, int_to_ptr, ptr_to_int, ptr_to_ptr) are covered by test/lowering tests, not
 here: a view of pointers is not a kernel input.
 """
@@ -409,6 +417,83 @@ def mma_want(csh, batched, kdim, product):
     return want
 
 
+def nibble_code(t, v):
+    """The 4-bit code of v in i4 (two's complement) or f4E2M1FN (sign, magnitude index)."""
+    if t == "i4":
+        return v & 15
+    return F4_GRID.index(abs(v)) | (8 if math.copysign(1.0, v) < 0 else 0)
+
+
+def i4_and_nibble_cases():
+    """i4 (13.3) exists only in registers: exti / trunci make and consume it, select and the shape
+    ops move it, pack / unpack turn it (and f4E2M1FN) into bytes, two per byte, element 2j in the low
+    nibble. Each kernel loads an integer tile, truncates it to i4 (trunci), applies the op and widens
+    it back (exti signed) to store it."""
+    cases = []
+    sext4 = lambda v: (v & 15) - 16 if v & 8 else v & 15
+    for t in ["i8", "i16", "i32", "i64"]:
+        xs = [((k * 37) % 61) - 30 for k in range(N)]
+        for s in ["signed", "unsigned"]:
+            body = ["    %%n = trunci %%a0 : %s -> %s" % (tile_ty(t, [N]), tile_ty("i4", [N])),
+                    "    %%r = exti %%n %s : %s -> %s" % (s, tile_ty("i4", [N]), tile_ty(t, [N]))]
+            cases.append(dict(tag="i4.trunci_exti.%s.%s" % (t, s), text=structured_kernel([(t, [N])], (t, [N]), body),
+                              ins=[(t, N, xs)], out=(t, N), want=[sext4(v) if s == "signed" else v & 15 for v in xs]))
+    def via_i4(tag_, ins, out, body_fn, fn):
+        """ins / out: shapes; loads i8 tiles, trunci to i4, body_fn(names) -> lines making %r4, exti signed."""
+        cols = [[((k * 7 + i * 3) % 16) - 8 for k in range(prod(sh))] for i, sh in enumerate(ins)]
+        body = ["    %%n%d = trunci %%a%d : %s -> %s" % (i, i, tile_ty("i8", sh), tile_ty("i4", sh)) for i, sh in enumerate(ins)]
+        body += body_fn(["%%n%d" % i for i in range(len(ins))])
+        body.append("    %%r = exti %%r4 signed : %s -> %s" % (tile_ty("i4", out), tile_ty("i8", out)))
+        cases.append(dict(tag="i4." + tag_, text=structured_kernel([("i8", sh) for sh in ins], ("i8", out), body),
+                          ins=[("i8", prod(sh), c) for sh, c in zip(ins, cols)], out=("i8", prod(out)), want=fn(cols)))
+    t4 = lambda sh: tile_ty("i4", sh)
+    via_i4("permute.8x16.10", [[8, 16]], [16, 8], lambda n: ["    %%r4 = permute %s [1, 0] : %s -> %s" % (n[0], t4([8, 16]), t4([16, 8]))],
+           lambda c: [c[0][(k % 8) * 16 + k // 8] for k in range(128)])
+    via_i4("broadcast.1x32.16x32", [[1, 32]], [16, 32], lambda n: ["    %%r4 = broadcast %s : %s -> %s" % (n[0], t4([1, 32]), t4([16, 32]))],
+           lambda c: [c[0][k % 32] for k in range(512)])
+    via_i4("reshape.16x32.4x128", [[16, 32]], [4, 128], lambda n: ["    %%r4 = reshape %s : %s -> %s" % (n[0], t4([16, 32]), t4([4, 128]))],
+           lambda c: list(c[0]))
+    via_i4("extract.16x32.4x8", [[16, 32]], [4, 8],
+           lambda n: ["    %c1 = constant <i32: 1> : tile<i32>", "    %c2 = constant <i32: 2> : tile<i32>",
+                      "    %%r4 = extract %s[%%c2, %%c1] : %s -> %s" % (n[0], t4([16, 32]), t4([4, 8]))],
+           lambda c: [c[0][flat([8 + k // 8, 8 + k % 8], [16, 32])] for k in range(32)])
+    via_i4("cat.dim1", [[8, 32], [8, 32]], [8, 64],
+           lambda n: ["    %%r4 = cat %s, %s dim = 1 : %s, %s -> %s" % (n[0], n[1], t4([8, 32]), t4([8, 32]), t4([8, 64]))],
+           lambda c: [c[0][(k // 64) * 32 + k % 64] if k % 64 < 32 else c[1][(k // 64) * 32 + k % 64 - 32] for k in range(512)])
+    via_i4("select", [[N], [N]], [N],
+           lambda n: ["    %%m = cmpi less_than %%a0, %%a1, signed : %s -> %s" % (tile_ty("i8", [N]), tile_ty("i1", [N])),
+                      "    %%r4 = select %%m, %s, %s : %s, %s" % (n[0], n[1], tile_ty("i1", [N]), t4([N]))],
+           lambda c: [min(x, y) for x, y in zip(c[0], c[1])])
+    # the i4 as a loop-carried value: the loop swaps two i4 tiles three times
+    via_i4("for", [[N], [N]], [N],
+           lambda n: ["    %lb = constant <i32: 0> : tile<i32>", "    %ub = constant <i32: 3> : tile<i32>",
+                      "    %st = constant <i32: 1> : tile<i32>",
+                      "    %%r4, %%o = for %%iv in (%%lb to %%ub, step %%st) : tile<i32> iter_values(%%x = %s, %%y = %s) -> (%s, %s) {" % (n[0], n[1], t4([N]), t4([N])),
+                      "      continue %%y, %%x : %s, %s" % (t4([N]), t4([N])), "    }"],
+           lambda c: list(c[1]))
+    # pack / unpack: i4 (through trunci / exti) and f4E2M1FN (loaded and stored as it is)
+    xs = [((k * 7) % 16) - 8 for k in range(N)]
+    body = ["    %%n = trunci %%a0 : %s -> %s" % (tile_ty("i8", [N]), t4([N])),
+            "    %%r = pack %%n : %s -> %s" % (t4([N]), tile_ty("i8", [N // 2]))]
+    cases.append(dict(tag="pack.i4", text=structured_kernel([("i8", [N])], ("i8", [N // 2]), body), ins=[("i8", N, xs)],
+                      out=("i8", N // 2), want=[wrap(nibble_code("i4", xs[2 * j]) | nibble_code("i4", xs[2 * j + 1]) << 4, 8) for j in range(N // 2)]))
+    bs = [((j * 53 + 11) % 256) - 128 for j in range(N // 2)]
+    body = ["    %%n = unpack %%a0 : %s -> %s" % (tile_ty("i8", [N // 2]), t4([N])),
+            "    %%r = exti %%n signed : %s -> %s" % (t4([N]), tile_ty("i8", [N]))]
+    cases.append(dict(tag="unpack.i4", text=structured_kernel([("i8", [N // 2])], ("i8", [N]), body), ins=[("i8", N // 2, bs)],
+                      out=("i8", N), want=[sext4((bs[k // 2] & 255) >> (4 * (k % 2))) for k in range(N)]))
+    fs = input_values("f4E2M1FN", 0, "pack")
+    body = ["    %%r = pack %%a0 : %s -> %s" % (tile_ty("f4E2M1FN", [N]), tile_ty("i8", [N // 2]))]
+    cases.append(dict(tag="pack.f4E2M1FN", text=structured_kernel([("f4E2M1FN", [N])], ("i8", [N // 2]), body),
+                      ins=[("f4E2M1FN", N, fs)], out=("i8", N // 2),
+                      want=[wrap(nibble_code("f", fs[2 * j]) | nibble_code("f", fs[2 * j + 1]) << 4, 8) for j in range(N // 2)]))
+    body = ["    %%r = unpack %%a0 : %s -> %s" % (tile_ty("i8", [N // 2]), tile_ty("f4E2M1FN", [N]))]
+    decode = lambda c: (-1.0 if c & 8 else 1.0) * F4_GRID[c & 7]
+    cases.append(dict(tag="unpack.f4E2M1FN", text=structured_kernel([("i8", [N // 2])], ("f4E2M1FN", [N]), body),
+                      ins=[("i8", N // 2, bs)], out=("f4E2M1FN", N), want=[decode((bs[k // 2] & 255) >> (4 * (k % 2)) & 15) for k in range(N)]))
+    return cases
+
+
 def structured_cases():
     cases = []
     for t in NUMS:
@@ -515,6 +600,7 @@ def structured_cases():
                 return res
             add("cat.dim%d" % dim, [(t, [8, 32]), (t, [8, 32])], (t, osh),
                 ["    %%r = cat %%a0, %%a1 dim = %d : %s, %s -> %s" % (dim, tt([8, 32]), tt([8, 32]), tt(osh))], fc)
+    cases += i4_and_nibble_cases()
     # mmaf / mmai: every operand type the verifier takes with every accumulator type, 2-D and
     # batched 3-D, M x N x K 32 x 32 x K for K = 16 and 32 (mma.sync shapes and the FMA form)
     for at in FLOATS + ["i8"]:
@@ -835,8 +921,14 @@ EXPECTED_REFUSALS = [
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--tilec", required=True)
+    ap.add_argument("--tilec", default="")
     ap.add_argument("--tilec-run", required=True)
+    ap.add_argument("--bundle", default="", help="write the GPU bundle (an archive) of the compiled cases")
+    ap.add_argument("--bundle-gpu", default="sm_90a", choices=["sm_90a", "sm_100a"])
+    ap.add_argument("--gpu-run", default="", help="run a bundle's cases on the GPU and compare their outputs")
+    ap.add_argument("--dry-run", action="store_true", help="--gpu-run: tilec-run --dry-run (no driver)")
+    ap.add_argument("--timeout", type=float, default=30.0, help="--gpu-run: seconds per launch")
+    ap.add_argument("--failures", default="", help="--gpu-run: write the failing cases' lines here")
     ap.add_argument("--ptxas", default="")
     ap.add_argument("--ptxas-available", action="store_true", help="lit's %if-ptxas: without it ptxas is skipped, visibly")
     ap.add_argument("--min-verified", type=int, default=0, help="fail when fewer combinations verify (the generator shrank)")
@@ -845,6 +937,10 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--only", default="")
     a = ap.parse_args()
+    if a.gpu_run:
+        return gpu_run(a)
+    if not a.tilec:
+        ap.error("--tilec is required (except with --gpu-run)")
     if not a.ptxas_available:
         a.ptxas = ""  # lit's stub (no ptxas on this machine): the summary line says SKIPPED
     os.makedirs(a.work, exist_ok=True)
@@ -939,6 +1035,8 @@ def main():
                         break
         if interp_err:
             problems.append("interpreter: " + interp_err)
+        c["interp_out"] = out if r.returncode == 0 and os.path.exists(out) else None
+        c["gpu_args"] = args
         return t, refusal, problems, checked
 
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
@@ -971,8 +1069,119 @@ def main():
         with open(a.summary, "w") as f:
             for t, refusal in sorted(refused):
                 f.write("%s\t%s\n" % (t, refusal))
+    if a.bundle:
+        write_bundle(a, verified, {t for t, refusal, _, _ in results if refusal})
     print("op matrix: %s" % ("PASS" if failed == 0 else "%d FAILURES" % failed))
     return 1 if failed else 0
+
+
+def write_bundle(a, cases, refused):
+    """The archive --gpu-run reads: matrix/manifest.json and each case's PTX, inputs, reference."""
+    import json, tarfile
+    entries = []
+    with tarfile.open(a.bundle, "w:gz") as tf:
+        def add(path, name):
+            tf.add(path, arcname="matrix/" + name)
+            return name
+        for c in cases:
+            t = c["tag"]
+            ptx = os.path.join(a.work, "%s.%s.ptx" % (t, a.bundle_gpu))
+            if t in refused or not os.path.exists(ptx):
+                continue
+            args, k = [], 0
+            spec = c.get("gpu_args", [])
+            while k < len(spec):  # ["--arg", SPEC, ..., "--save", N=PATH]
+                if spec[k] == "--arg":
+                    m = re.match(r"^(ptr:[^:]+:\d+:file=)(.*)$", spec[k + 1])
+                    args.append(m.group(1) + add(m.group(2), os.path.basename(m.group(2))) if m else spec[k + 1])
+                k += 2
+            res, n_out = c["out"]
+            # where the interpreter stopped (an overflow flag broken, ...) the output is undefined:
+            # the GPU run is only launched
+            entries.append(dict(tag=t, op=c["op"], ptx=add(ptx, t + ".ptx"), args=args, out_index=len(c["ins"]),
+                                out=[res, n_out], want=c["want"] if c.get("interp_out") else None,
+                                interp=add(c["interp_out"], t + ".interp") if c.get("interp_out") else None))
+        data = json.dumps(dict(gpu=a.bundle_gpu, cases=entries), indent=0).encode()
+        import io
+        info = tarfile.TarInfo("matrix/manifest.json")
+        info.size = len(data)
+        tf.addfile(info, io.BytesIO(data))
+    print("GPU bundle: %d cases for %s in %s" % (len(entries), a.bundle_gpu, a.bundle))
+
+
+# Tolerances against the interpreter's output (cases without an exact reference: approximate math);
+# an element passes when |got - want| <= tol * max(|want|, scale / 10), scale the largest |want|.
+GPU_TOLERANCE = {"f64": 1e-9, "f32": 1e-5, "tf32": 2e-3, "f16": 2e-3, "bf16": 1.6e-2, "f8E4M3FN": 0.13,
+                 "f8E5M2": 0.26, "f8E8M0FNU": 1.0, "f4E2M1FN": 0.34}
+
+
+def gpu_compare(res, got, want, exact):
+    """None when got matches want, else a description of the first mismatch."""
+    if len(got) < len(want):
+        return "%d elements, want %d" % (len(got), len(want))
+    tol = 0.0 if exact else GPU_TOLERANCE.get(res, 0.0)
+    finite = [abs(w) for w in want if isinstance(w, (int, float)) and math.isfinite(w)]
+    scale = max(finite) if finite else 0.0
+    for k, (g, w) in enumerate(zip(got, want)):
+        if g == w or (isinstance(w, float) and math.isnan(w) and math.isnan(g)):
+            continue
+        if tol and math.isfinite(w) and math.isfinite(g) and abs(g - w) <= tol * max(abs(w), scale / 10):
+            continue
+        return "element %d is %r, want %r" % (k, g, w)
+    return None
+
+
+def gpu_run(a):
+    """Launch every case of the bundle on the GPU (tilec-run, one CTA) and compare its output."""
+    import json, tarfile
+    os.makedirs(a.work, exist_ok=True)
+    with tarfile.open(a.gpu_run) as tf:
+        tf.extractall(a.work)
+    d = os.path.join(a.work, "matrix")
+    with open(os.path.join(d, "manifest.json")) as f:
+        man = json.load(f)
+    cases = [c for c in man["cases"] if not a.only or re.search(a.only, c["tag"])]
+
+    def one(c):
+        t = c["tag"]
+        out = os.path.join(d, t + ".gpu.out")
+        cmd = [a.tilec_run, os.path.join(d, c["ptx"]), "--grid", "1", "--iters", "0", "--warmup", "0"]
+        for spec in c["args"]:
+            cmd += ["--arg", spec.replace(":file=", ":file=" + d + "/")]
+        cmd += ["--save", "%d=%s" % (c["out_index"], out)]
+        if a.dry_run:
+            cmd.append("--dry-run")
+        try:
+            r = run(cmd, timeout=a.timeout)
+        except subprocess.TimeoutExpired:
+            return t, "TIMEOUT after %gs" % a.timeout, False
+        first = (r.stderr.strip().splitlines() or ["exit %d" % r.returncode])[0]
+        if a.dry_run:
+            return t, None if r.returncode == 0 else "tilec-run --dry-run: " + first, False
+        # exit 1: tilec-run's NaN check (no reference given); the saved output is still compared
+        if r.returncode not in (0, 1) or not os.path.exists(out):
+            return t, "tilec-run exit %d: %s" % (r.returncode, first), False
+        res, n = c["out"]
+        got = dec_n(res, open(out, "rb").read())
+        if c["want"] is not None:
+            bad = gpu_compare(res, got, c["want"], True)
+            return t, bad and "exact reference: " + bad, True
+        if c["interp"]:
+            bad = gpu_compare(res, got, dec_n(res, open(os.path.join(d, c["interp"]), "rb").read()), False)
+            return t, bad and "interpreter's output: " + bad, True
+        return t, None, False
+
+    with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+        results = list(ex.map(one, cases))
+    bad = [(t, p) for t, p, _ in results if p]
+    for t, p in bad:
+        print("FAIL %s: %s" % (t, p))
+    if a.failures:
+        with open(a.failures, "w") as f:
+            f.writelines("%s\t%s\n" % (t, p) for t, p in bad)
+    print("op matrix on the GPU (%s kernels)%s: %d cases, %d outputs compared, %d failed" % (
+        man["gpu"], " DRY RUN (no driver)" if a.dry_run else "", len(results), sum(ck for _, _, ck in results), len(bad)))
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":

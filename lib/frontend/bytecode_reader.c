@@ -268,6 +268,7 @@ static ct_elem elem_of_tag(unsigned tag) {
   case BC_TY_F8E5M2: return CT_F8E5M2;
   case BC_TY_F8E8M0FNU: return CT_F8E8M0FNU;
   case BC_TY_F4E2M1FN: return CT_F4E2M1FN;
+  case BC_TY_I4: return CT_I4;
   default: return CT_ELEM_NONE;
   }
 }
@@ -276,6 +277,7 @@ static const char *tag_class_name(unsigned tag) {
   switch (tag) {
   case BC_TY_F8E8M0FNU: return "Float8E8M0FNU";
   case BC_TY_F4E2M1FN: return "Float4E2M1FN";
+  case BC_TY_I4: return "IntegerType(4)";
   case BC_TY_STRIDED_VIEW: return "StridedViewType";
   case BC_TY_F8E5M3FNU: return "fnv8E5M3FNU";
   case BC_TY_GATHER_SCATTER_VIEW: return "GatherScatterViewType";

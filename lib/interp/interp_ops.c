@@ -29,7 +29,7 @@
 #include "interp/interp_internal.h"
 
 static bool supported_elem(ct_elem e) {
-  return e == CT_I1 || e == CT_I8 || e == CT_I16 || e == CT_I32 || e == CT_I64 || iv_is_float(e) || e == CT_PTR;
+  return e == CT_I1 || e == CT_I4 || e == CT_I8 || e == CT_I16 || e == CT_I32 || e == CT_I64 || iv_is_float(e) || e == CT_PTR;
 }
 
 static bool check_tile(iv_interp *I, MlirOperation op, const iv_value *v) {
@@ -695,21 +695,47 @@ static bool exec_mma(iv_interp *I, MlirOperation op, bool integer, bool scaled) 
 }
 
 /* pack: the tile's elements as their little-endian bytes in row-major order (an i8 tile of the same
- * rank); unpack: the inverse. Whole-byte element types (i8..i64, the floats but f4); i1, i4 and
- * f4 are refused by name, as code generation refuses them. */
+ * rank); unpack: the inverse. 4-bit types (i4, f4E2M1FN): element 2j in the low nibble of byte j,
+ * 2j+1 in the high one (as memory packs f4). */
+static uint64_t elem_bits_of(const iv_value *v, int64_t k, ct_elem e) {
+  return iv_is_float(e) ? ct_interp_float_to_bits(v->data[k].f, e) : v->data[k].u;
+}
+
+static void elem_set_bits(iv_value *v, int64_t k, ct_elem e, uint64_t bits) {
+  if (iv_is_float(e)) v->data[k].f = ct_interp_bits_to_float(bits, e);
+  else v->data[k].u = bits & iv_mask(iv_width(e));
+}
+
 static bool exec_pack(iv_interp *I, MlirOperation op, bool unpack) {
   iv_value *src = iv_operand(I, op, 0);
   ct_type rt;
   iv_value out;
   if (!src || !iv_result_type(I, op, 0, &rt)) return false;
   ct_elem wide = unpack ? rt.elem : src->type.elem;
+  bool nibbles = ct_elem_bits(wide) == 4;
   int nb = wide == CT_I1 ? 0 : iv_elem_bytes(wide);
-  if (!nb) {
+  if (!nb && !nibbles) {
     ct_error_op(I->c, op, "interpreter: %s of %s elements is not supported (whole-byte element types only)", iv_op_name(op),
                 ct_elem_name(wide));
     return false;
   }
   if (!iv_tile_new(I, op, &rt, &out)) return false;
+  if (nibbles) {
+    int64_t bytes = unpack ? src->count : out.count;
+    if ((unpack ? out.count : src->count) != 2 * bytes) {
+      ct_error_op(I->c, op, "interpreter: %s: %lld bytes do not hold %lld 4-bit elements", iv_op_name(op),
+                  (long long)bytes, (long long)(unpack ? out.count : src->count));
+      iv_value_free(&out);
+      return false;
+    }
+    for (int64_t j = 0; j < bytes; j++) {
+      if (!unpack) out.data[j].u = (elem_bits_of(src, 2 * j, wide) & 15) | (elem_bits_of(src, 2 * j + 1, wide) & 15) << 4;
+      else
+        for (int h = 0; h < 2; h++) elem_set_bits(&out, 2 * j + h, wide, src->data[j].u >> (4 * h) & 15);
+    }
+    finish(I, op, &out);
+    return true;
+  }
   int64_t n = unpack ? out.count : src->count;
   if ((unpack ? src->count : out.count) != n * nb) {
     ct_error_op(I->c, op, "interpreter: %s: %lld elements do not make %lld bytes", iv_op_name(op), (long long)n,
@@ -719,13 +745,12 @@ static bool exec_pack(iv_interp *I, MlirOperation op, bool unpack) {
   }
   for (int64_t k = 0; k < n; k++) {
     if (!unpack) {
-      uint64_t bits = iv_is_float(wide) ? ct_interp_float_to_bits(src->data[k].f, wide) : src->data[k].u;
+      uint64_t bits = elem_bits_of(src, k, wide);
       for (int b = 0; b < nb; b++) out.data[k * nb + b].u = (bits >> (8 * b)) & 0xFF;
     } else {
       uint64_t bits = 0;
       for (int b = 0; b < nb; b++) bits |= (src->data[k * nb + b].u & 0xFF) << (8 * b);
-      if (iv_is_float(wide)) out.data[k].f = ct_interp_bits_to_float(bits, wide);
-      else out.data[k].u = bits & iv_mask(iv_width(wide));
+      elem_set_bits(&out, k, wide, bits);
     }
   }
   finish(I, op, &out);

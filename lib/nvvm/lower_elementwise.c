@@ -565,7 +565,14 @@ bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const Mlir
   }
   /* conversions */
   else if (streq(name, "bitcast")) *out = mlirTypeEqual(value_ty(in[0]), res) ? in[0] : bld_bitcast(b, in[0], res);
-  else if (streq(name, "exti")) *out = bld_int_resize(b, in[0], res, is_signed_op(op, "signedness"));
+  /* an i4 lives in the low nibble of a byte, the high nibble zero (trunci masks; unpack makes it so):
+   * widening it unsigned is a zext, signed a zext, xor 8, minus 8 */
+  else if (streq(name, "exti") && se == CT_I4) {
+    *out = bld_int_resize(b, in[0], res, false);
+    if (is_signed_op(op, "signedness"))
+      *out = bld_sub(b, bld_bin(b, "llvm.xor", *out, bld_const_int(b, res, 8)), bld_const_int(b, res, 8));
+  } else if (streq(name, "exti")) *out = bld_int_resize(b, in[0], res, is_signed_op(op, "signedness"));
+  else if (streq(name, "trunci") && rt.elem == CT_I4) *out = bld_and(b, bld_int_resize(b, in[0], res, false), bld_const_int(b, res, 15));
   else if (streq(name, "trunci")) *out = bld_int_resize(b, in[0], res, false);
   else if (streq(name, "itof")) {
     if (!int_to_float(L, op, in[0], res, CT_ELEM_NONE, out)) return false;

@@ -195,6 +195,7 @@ MlirType elem_llvm_type(ct_lower *L, ct_elem e) {
    * loads/stores, data movement and mmaf take them: lower_elementwise.c lower_is_storage_elem);
    * f4E2M1FN is its code in the low nibble of a byte (memory packs two: lower_memory.c) */
   case CT_TF32: return L->b.f32;
+  case CT_I4: /* (its value in the low nibble, the high one zero: lower_elementwise.c exti / trunci) */
   case CT_F4E2M1FN:
   case CT_F8E4M3FN:
   case CT_F8E5M2:

@@ -173,11 +173,38 @@ static int lower_cat(ct_lower *L, MlirOperation op) {
   return read_back(L, op, base, r, lhs, rhs);
 }
 
+/* pack / unpack of a 4-bit type (i4, f4E2M1FN; 13.3): byte j of the i8 tile holds elements 2j (low
+ * nibble) and 2j+1 (high), as memory packs f4. A register holds one element in the low nibble of a
+ * byte, so the shared buffer holds one element per byte: pack reads source bytes 2j and 2j+1 for
+ * result j (the flat map doubles the index) and joins them; unpack reads byte i/2 for result i (the
+ * map halves it) and keeps the nibble that bit 0 of i selects. */
+static void nibble_pack_gather(ct_lower *L, MlirValue base, ct_lv *out, bool unpack) {
+  ct_bld *b = &L->b;
+  ct_flat_map m = {.nbits = ct_layout_flat_bits(out->layout)};
+  for (int i = 0; i < m.nbits; i++) m.bit[i] = unpack ? (i ? 1u << (i - 1) : 0) : 1u << (i + 1);
+  if (!unpack) {
+    ct_lv *hi = lv_new_tile(L, &out->type, out->layout);
+    smem_gather(L, base, out, &m, (MlirValue){NULL}, b->i8);
+    smem_gather(L, base, hi, &m, bld_i32(b, 1), b->i8);
+    for (int k = 0; k < out->nregs; k++)
+      out->regs[k] = bld_or(b, out->regs[k], bld_shl(b, hi->regs[k], bld_const_int(b, b->i8, 4)));
+    return;
+  }
+  smem_gather(L, base, out, &m, (MlirValue){NULL}, b->i8);
+  MlirValue odd_thread = bld_and(b, thread_flat_index(L, out->layout), bld_i32(b, 1));
+  for (int k = 0; k < out->nregs; k++) {
+    MlirValue odd = bld_i32(b, ct_layout_reg_flat(out->layout, (uint32_t)k) & 1);
+    MlirValue shift = bld_shl(b, bld_bin(b, "llvm.xor", odd_thread, odd), bld_i32(b, 2));
+    MlirValue nib = bld_lshr(b, out->regs[k], bld_int_resize(b, shift, b->i8, false));
+    out->regs[k] = bld_and(b, nib, bld_const_int(b, b->i8, 15));
+  }
+}
+
 /* pack / unpack (13.3): a tile reinterpreted as its little-endian bytes in row-major order, an i8
  * tile of the same rank, and back. Through the shared tile buffer: bar.sync, every thread stores its
  * elements at their flat places (in their own type), bar.sync, every thread loads its result
- * elements (in theirs) — raw memory reinterprets the bytes. Whole-byte element types only; i1, i4
- * and f4E2M1FN are refused by name (the interpreter refuses them too). */
+ * elements (in theirs) — raw memory reinterprets the bytes. 4-bit types: nibble_pack_gather. (i1
+ * and the 8-bit floats have the width of i8: the verifier refuses them.) */
 static int lower_pack(ct_lower *L, MlirOperation op, const char *name) {
   bool unpack = streq(name, "unpack");
   ct_lv *src = lv_get(L, op, 0);
@@ -185,9 +212,9 @@ static int lower_pack(ct_lower *L, MlirOperation op, const char *name) {
   if (!src || !result_type(L, op, 0, &rt)) return LOWER_FAILED;
   ct_elem wide = unpack ? rt.elem : src->type.elem;
   int bits = ct_elem_bits(wide);
-  if (wide == CT_I1 || bits < 8 || mlirTypeIsNull(elem_llvm_type(L, wide))) {
-    ct_error_op(L->c, op, "`%s` of %s elements is not supported by code generation (whole-byte element types only: i8..i64 "
-                "and the floats but f4E2M1FN)", name, ct_elem_name(wide));
+  if (wide == CT_I1 || (bits < 8 && bits != 4) || mlirTypeIsNull(elem_llvm_type(L, wide))) {
+    ct_error_op(L->c, op, "`%s` of %s elements is not supported by code generation (i4, f4E2M1FN and the types of "
+                "16 bits or more are)", name, ct_elem_name(wide));
     return LOWER_FAILED;
   }
   const ct_layout *l = layout_blocked_for(L, op, &rt);
@@ -199,7 +226,8 @@ static int lower_pack(ct_lower *L, MlirOperation op, const char *name) {
   bld_barrier(&L->b);
   smem_scatter(L, base, src, &ident, 0, (MlirValue){NULL});
   bld_barrier(&L->b);
-  smem_gather(L, base, out, &ident, (MlirValue){NULL}, elem_llvm_type(L, rt.elem));
+  if (bits == 4) nibble_pack_gather(L, base, out, unpack);
+  else smem_gather(L, base, out, &ident, (MlirValue){NULL}, elem_llvm_type(L, rt.elem));
   lv_bind(L, mlirOperationGetResult(op, 0), out);
   return LOWER_DONE;
 }

@@ -27,6 +27,15 @@ cuda_tile.module @m {
 
 // -----
 
+cuda_tile.module @m {
+  entry @k(%a: tile<i8>) {
+    // CHECK: gating.mlir:[[@LINE+1]]:{{[0-9]+}}: error: type 'IntegerType(4)' requires bytecode version 13.3+, targeting 13.1
+    %r = trunci %a : tile<i8> -> tile<i4>
+  }
+}
+
+// -----
+
 // CHECK: error: type 'Float8E8M0FNU' requires bytecode version 13.2+, targeting 13.1
 cuda_tile.module @m {
   entry @k(%p: tile<f8E8M0FNU>) {

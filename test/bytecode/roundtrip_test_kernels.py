@@ -7,8 +7,7 @@ holds exactly one cuda_tile.module and that tilec accepts at -O0 is written with
 back and printed; the text must equal the chunk's own -O0 print (module name normalised to @kernels,
 which the bytecode does not store). Chunks tilec rejects are negative tests checked elsewhere.
 Chunks the format cannot carry - the writer refuses them as NVIDIA's does (fused/name locations;
-i4, which the writer does not encode; docs/bytecode.md "Limits") - are listed and
-counted apart.
+docs/bytecode.md "Limits") - are listed and counted apart.
 Prints the counts; fails on any difference, on any crash, or when fewer than --min chunks were
 checked (so the test cannot pass by checking nothing)."""
 import argparse, os, re, subprocess, sys, tempfile
