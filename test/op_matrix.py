@@ -110,7 +110,7 @@ def variants():
         for e in INTS:
             out.append(("fpowi", [t, e], t, []))
         for u in FLOATS:
-            for r in ROUND:
+            for r in ROUND + ["nearest_away"]:  # (13.4: nearest_away, ftof only)
                 out.append(("ftof", [t], u, [a_enum("rounding_mode", r)]))
     for t in ALL:
         out.append(("select", ["i1", t, t], t, []))
@@ -167,6 +167,10 @@ def input_values(t, idx, op):
             vals.append(-F4_GRID[c & 7] if c & 8 and c != 8 else F4_GRID[c & 7])
         else:
             v = ((k * 13 + idx * 5) % 41 - 20) * 0.375
+            if op == "ftof" and t in ("f32", "f64"):
+                # below f16 / bf16 / tf32 precision (and f32's, from f64): the rounding mode shows
+                v *= 1 + 3 * 2.0 ** -12 + 5 * 2.0 ** -20 + (2.0 ** -40 if t == "f64" else 0)
+                v = f32(v) if t == "f32" else v
             if op in ("divf", "remf", "atan2") and idx == 1 and v == 0:
                 v = 1.5
             if op in ("sqrt", "rsqrt", "log", "log2", "pow") and idx == 0:
@@ -271,8 +275,42 @@ def f32(x):
     return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
+FLOAT_FORMATS = {"f64": (53, -1022, 1023), "f32": (24, -126, 127), "tf32": (11, -126, 127), "f16": (11, -14, 15),
+                 "bf16": (8, -126, 127)}  # precision, normal exponent range
+
+
+def round_float(v, t, mode):
+    """v rounded to float type t in an IEEE mode (exact arithmetic: fractions)."""
+    from fractions import Fraction
+    if v == 0 or math.isnan(v) or math.isinf(v):
+        return v
+    p, emin, emax = FLOAT_FORMATS[t]
+    sign = -1 if v < 0 else 1
+    ulp = Fraction(2) ** (max(math.frexp(abs(v))[1] - 1, emin) - (p - 1))
+    q = Fraction(abs(v)) / ulp
+    fl = math.floor(q)
+    if mode == "zero" or (mode == "negative_inf" and sign > 0) or (mode == "positive_inf" and sign < 0):
+        n = fl
+    elif mode in ("negative_inf", "positive_inf"):
+        n = math.ceil(q)
+    elif mode == "nearest_away":
+        n = math.floor(q + Fraction(1, 2))
+    else:
+        n = fl + 1 if q - fl > Fraction(1, 2) or (q - fl == Fraction(1, 2) and fl % 2) else fl
+    r = float(n * ulp)
+    max_finite = (2 - 2.0 ** (1 - p)) * 2.0 ** emax
+    if r > max_finite:
+        toward_zero = mode == "zero" or (mode == "negative_inf" and sign > 0) or (mode == "positive_inf" and sign < 0)
+        r = max_finite if toward_zero else math.inf
+    return sign * r
+
+
 def reference(op, ins, res, attrs, xs):
     """Expected outputs of the exact ops (None: not checked here)."""
+    if op == "ftof" and res in FLOAT_FORMATS and ins[0] in FLOAT_FORMATS:
+        mode = re.sub(r".*<(.*)>", r"\1", attrs[0])
+        if mode in ("nearest_even", "zero", "negative_inf", "positive_inf", "nearest_away"):
+            return [round_float(v, res, mode) for v in xs[0]]
     if op == "ftof" and res == "f8E8M0FNU" and ins[0] in ("f16", "bf16", "f32", "f64"):
         return [e8m0_round(v, "positive_inf" in attrs[0]) for v in xs[0]]
     if op == "ftof" and ins[0] == "f8E8M0FNU" and res in ("f32", "f64"):

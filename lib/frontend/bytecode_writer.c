@@ -752,6 +752,19 @@ static bool flag_present(bw *w, MlirOperation op, const bc_flag_item *f) {
 }
 
 static void write_block(bw *w, ct_strbuf *b, MlirBlock block);
+/* Before 13.4 ftof rounded to nearest even only (and toward zero / up to f8E8M0FNU): another mode
+ * (13.4's directed and nearest_away conversions) cannot be written for an older reader. */
+static bool ftof_rounding_encodable(bw *w, MlirOperation op) {
+  ct_rounding rm = ct_attr_rounding(op);
+  ct_type d;
+  if (rm == CT_RND_NEAREST_EVEN ||
+      (ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, 0)), &d) && d.elem == CT_F8E8M0FNU))
+    return true;
+  bw_error(w, "ftof with rounding<%s> requires bytecode version 13.4+, targeting %s", ct_rounding_names[rm],
+           vname(w->version));
+  return false;
+}
+
 static void write_op(bw *w, ct_strbuf *b, MlirOperation op);
 
 static void write_attr(bw *w, ct_strbuf *b, MlirOperation op, const ct_op_info *info, const bc_attr_item *it) {
@@ -852,6 +865,7 @@ static void write_op(bw *w, ct_strbuf *b, MlirOperation op) {
              vname(w->version));
     return;
   }
+  if (id == CT_OP_ftof && w->version < CT_BYTECODE_13_4 && !ftof_rounding_encodable(w, op)) return;
   bc_put_varint(b, spec->opcode);
   di_op(w, op); /* NVIDIA records the location after the opcode, before the op's regions */
   if (w->failed) return;

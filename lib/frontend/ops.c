@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const ct_rounding_names[7] = {"nearest_even", "zero", "negative_inf", "positive_inf", "approx", "full",
-                                          "nearest_int_to_zero"};
+const char *const ct_rounding_names[8] = {"nearest_even", "zero", "negative_inf", "positive_inf", "approx", "full",
+                                          "nearest_int_to_zero", "nearest_away"};
 const char *const ct_overflow_names[4] = {"none", "no_signed_wrap", "no_unsigned_wrap", "no_wrap"};
 const char *const ct_signedness_names[2] = {"unsigned", "signed"};
 const char *const ct_predicate_names[6] = {"equal", "not_equal", "less_than", "less_than_or_equal", "greater_than",
@@ -24,7 +24,7 @@ const char *const ct_mode_names[10] = {"and", "or", "xor", "add", "addf", "max",
 
 const char *const *ct_attr_kind_names(ct_attr_kind k, int *count) {
   switch (k) {
-  case CT_AK_ROUNDING: *count = 7; return ct_rounding_names;
+  case CT_AK_ROUNDING: *count = 8; return ct_rounding_names;
   case CT_AK_OVERFLOW: *count = 4; return ct_overflow_names;
   case CT_AK_SIGNEDNESS: *count = 2; return ct_signedness_names;
   case CT_AK_PREDICATE: *count = 6; return ct_predicate_names;

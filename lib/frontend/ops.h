@@ -90,7 +90,7 @@ ct_op_id ct_op_id_of(MlirOperation op);
 const ct_attr_info *ct_op_attr_info(const ct_op_info *info, const char *attr_name);
 
 /* Enum keyword tables (index = generic encoding value). */
-extern const char *const ct_rounding_names[7];   /* nearest_even zero negative_inf positive_inf approx full nearest_int_to_zero */
+extern const char *const ct_rounding_names[8];   /* nearest_even zero negative_inf positive_inf approx full nearest_int_to_zero nearest_away */
 extern const char *const ct_overflow_names[4];   /* none no_signed_wrap no_unsigned_wrap no_wrap */
 extern const char *const ct_signedness_names[2]; /* unsigned signed */
 extern const char *const ct_predicate_names[6];  /* equal not_equal less_than less_than_or_equal greater_than greater_than_or_equal */
@@ -105,7 +105,7 @@ const char *const *ct_attr_kind_names(ct_attr_kind k, int *count);
 const char *ct_attr_kind_mnemonic(ct_attr_kind k);
 
 typedef enum { CT_RND_NEAREST_EVEN, CT_RND_ZERO, CT_RND_NEG_INF, CT_RND_POS_INF, CT_RND_APPROX, CT_RND_FULL,
-               CT_RND_NEAREST_INT_TO_ZERO } ct_rounding;
+               CT_RND_NEAREST_INT_TO_ZERO, CT_RND_NEAREST_AWAY /* 13.4 */ } ct_rounding;
 typedef enum { CT_OVF_NONE, CT_OVF_NSW, CT_OVF_NUW, CT_OVF_NW } ct_overflow;
 typedef enum { CT_PRED_EQ, CT_PRED_NE, CT_PRED_LT, CT_PRED_LE, CT_PRED_GT, CT_PRED_GE } ct_predicate;
 typedef enum { CT_MO_WEAK, CT_MO_RELAXED, CT_MO_ACQUIRE, CT_MO_RELEASE, CT_MO_ACQ_REL } ct_memord;

@@ -39,6 +39,23 @@ static const struct {
 };
 #define ELEM_COUNT (sizeof elem_table / sizeof elem_table[0])
 
+/* Does every value of float type s have an exact place in d? (APFloat's isRepresentableBy: d's
+ * precision and normal exponent range cover s's; f8E8M0FNU's 2^-127 is below f32's normal range, so
+ * it widens to nothing but f64.) */
+bool ct_float_widens(ct_elem s, ct_elem d) {
+  static const struct { ct_elem e; int precision, emin, emax; } fmt[] = {
+      {CT_F64, 53, -1022, 1023}, {CT_F32, 24, -126, 127}, {CT_TF32, 11, -126, 127}, {CT_F16, 11, -14, 15},
+      {CT_BF16, 8, -126, 127},   {CT_F8E4M3FN, 4, -6, 8}, {CT_F8E5M2, 3, -14, 15}, {CT_F8E8M0FNU, 1, -127, 127},
+      {CT_F4E2M1FN, 2, 0, 2}};
+  int si = -1, di = -1;
+  for (int i = 0; i < (int)(sizeof fmt / sizeof fmt[0]); i++) {
+    if (fmt[i].e == s) si = i;
+    if (fmt[i].e == d) di = i;
+  }
+  return si >= 0 && di >= 0 && fmt[di].precision >= fmt[si].precision && fmt[di].emin <= fmt[si].emin &&
+         fmt[di].emax >= fmt[si].emax;
+}
+
 const char *ct_elem_name(ct_elem e) {
   for (size_t i = 0; i < ELEM_COUNT; i++)
     if (elem_table[i].e == e) return elem_table[i].name;

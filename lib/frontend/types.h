@@ -74,6 +74,8 @@ int ct_elem_width(ct_elem e);   /* logical bit width (i1 -> 1) */
 bool ct_elem_is_int(ct_elem e); /* i1..i64 */
 bool ct_elem_is_float(ct_elem e);
 bool ct_elem_is_base_float(ct_elem e); /* f16 bf16 f32 f64 */
+/* Every value of float type s is exactly one of d (precision and normal exponent range). */
+bool ct_float_widens(ct_elem s, ct_elem d);
 MlirType ct_elem_to_mlir(MlirContext ctx, ct_elem e); /* builtin scalar type (ptr -> !llvm.ptr<1>) */
 
 /* Parse the text of a type without the `!cuda_tile.` prefix (`tile<2x2xf32>`, `token`, ...).

@@ -10,11 +10,12 @@
  * Knobs: none. */
 #include <string.h>
 
+#include "frontend/ops.h"
 #include "frontend/verify.h"
 
-enum { RM_NEAREST_EVEN, RM_ZERO, RM_NEG_INF, RM_POS_INF, RM_APPROX, RM_FULL, RM_NEAREST_INT_TO_ZERO, RM_COUNT };
-static const char *const rm_names[] = {"nearest_even", "zero", "negative_inf", "positive_inf", "approx", "full",
-                                       "nearest_int_to_zero"};
+enum { RM_NEAREST_EVEN, RM_ZERO, RM_NEG_INF, RM_POS_INF, RM_APPROX, RM_FULL, RM_NEAREST_INT_TO_ZERO, RM_NEAREST_AWAY,
+       RM_COUNT };
+#define rm_names ct_rounding_names
 #define RM_BIT(x) (1u << (x))
 #define RM_IEEE (RM_BIT(RM_NEAREST_EVEN) | RM_BIT(RM_ZERO) | RM_BIT(RM_NEG_INF) | RM_BIT(RM_POS_INF))
 
@@ -273,17 +274,39 @@ bool verify_ftoi(ct_vop *v) {
   return true;
 }
 
+/* ftof's rounding modes, as tileiras 13.5 checks them (13.3 took nearest_even only, and zero /
+ * positive_inf to f8E8M0FNU): to f8E8M0FNU zero or positive_inf; to the other low-precision types
+ * (f8E4M3FN, f8E5M2, f4E2M1FN) nearest_even; a widening conversion (ct_float_widens) any IEEE mode
+ * (nearest_away included; the value is exact anyway); f64 -> f32 the four IEEE modes; f32 -> tf32
+ * nearest_even, zero or nearest_away; any other narrowing to a standard type nearest_even or zero. */
 bool verify_ftof(ct_vop *v) {
   ct_type s, d;
   if (!conversion(v, TC_TILE_FLOAT, TC_TILE_FLOAT, &s, &d, "from, to")) return false;
   if (s.elem == d.elem) return v_error(v, "converting tiles must not be a no-op");
   int rm = rounding(v, RM_NEAREST_EVEN);
   if (rm < 0) return false;
+  bool ieee = (RM_IEEE | RM_BIT(RM_NEAREST_AWAY)) & RM_BIT(rm);
   if (d.elem == CT_F8E8M0FNU) {
     if (rm != RM_ZERO && rm != RM_POS_INF)
       return v_error(v, "invalid rounding mode specified for conversion to f8E8M0FNU. Only 'zero' and 'positive_inf' are supported");
-  } else if (rm != RM_NEAREST_EVEN) {
-    return v_error(v, "invalid rounding mode specified for ftof. Only 'nearest_even' is supported");
+  } else if (d.elem == CT_F8E4M3FN || d.elem == CT_F8E5M2 || d.elem == CT_F4E2M1FN) {
+    if (rm != RM_NEAREST_EVEN)
+      return v_error(v, "invalid rounding mode specified for conversion to low-precision type. Only 'nearest_even' is supported");
+  } else if (ct_float_widens(s.elem, d.elem)) {
+    if (!ieee)
+      return v_error(v, "invalid rounding mode specified for widening conversion. Only IEEE float rounding modes are "
+                     "supported: 'nearest_even', 'zero', 'negative_inf', 'positive_inf', 'nearest_away'");
+  } else if (s.elem == CT_F64 && d.elem == CT_F32) {
+    if (!(RM_IEEE & RM_BIT(rm)))
+      return v_error(v, "invalid rounding mode specified for conversion from f64 to f32. Only 'nearest_even', 'zero', "
+                     "'negative_inf', and 'positive_inf' are supported");
+  } else if (s.elem == CT_F32 && d.elem == CT_TF32) {
+    if (rm != RM_NEAREST_EVEN && rm != RM_ZERO && rm != RM_NEAREST_AWAY)
+      return v_error(v, "invalid rounding mode specified for conversion from f32 to tf32. Only 'nearest_even', 'zero', "
+                     "and 'nearest_away' are supported");
+  } else if (rm != RM_NEAREST_EVEN && rm != RM_ZERO) {
+    return v_error(v, "invalid rounding mode specified. Only 'nearest_even' and 'zero' are supported for narrowing "
+                   "conversions to standard types");
   }
   return true;
 }

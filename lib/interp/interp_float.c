@@ -76,6 +76,7 @@ static long double round_integral(long double q, ct_rounding mode) {
   case CT_RND_ZERO: return truncl(q);
   case CT_RND_NEG_INF: return floorl(q);
   case CT_RND_POS_INF: return ceill(q);
+  case CT_RND_NEAREST_AWAY: return roundl(q); /* ties away from zero */
   default: {
     long double r = floorl(q), diff = q - r;
     if (diff > 0.5L || (diff == 0.5L && fmodl(r, 2.0L) != 0.0L)) r += 1.0L;

@@ -366,6 +366,51 @@ static bool ftof_storage(ct_lower *L, MlirOperation op, MlirValue in, ct_elem se
   return true;
 }
 
+/* ftof with a rounding mode other than nearest_even on a conversion that rounds (13.4; the verifier
+ * allows: zero to any standard type, negative_inf / positive_inf for f64 -> f32, nearest_away for
+ * f32 -> tf32; a widening conversion is exact, its mode changes nothing and never comes here).
+ * f64 sources round to f32 in the mode first (cvt.r{z,m,p}.f32.f64; toward zero twice is toward zero
+ * once), f16 / bf16 / storage sources widen to f32 exactly, then cvt.rz.{f16,bf16,tf32}.f32 or
+ * cvt.rna.tf32.f32. */
+static MlirValue ftof_directed(ct_lower *L, MlirValue in, ct_elem se, ct_elem de, const char *mode, MlirType res) {
+  ct_bld *b = &L->b;
+  const char *rm = streq(mode, "zero") ? "rz" : streq(mode, "negative_inf") ? "rm" : streq(mode, "positive_inf") ? "rp" : "rna";
+  char text[64];
+  MlirValue x = lower_is_storage_elem(se) ? lower_storage_to_f32(L, in, se) : in;
+  if (se == CT_F64) {
+    snprintf(text, sizeof text, "cvt.%s.f32.f64 $0, $1;", rm);
+    x = bld_inline_asm(b, text, "=f,d", b->f32, 1, &x);
+    if (de == CT_F32) return x;
+  } else if (!mlirTypeEqual(value_ty(x), b->f32)) {
+    x = bld_cast(b, "llvm.fpext", x, b->f32);
+  }
+  if (de == CT_F32) return x; /* (f8E8M0FNU: 2^-127 is an f32 subnormal, every code exact) */
+  if (de == CT_TF32) return bld_bitcast(b, bld_intr(b, streq(rm, "rna") ? "llvm.nvvm.f2tf32.rna" : "llvm.nvvm.f2tf32.rz",
+                                                    b->i32, 1, &x), b->f32);
+  snprintf(text, sizeof text, "cvt.%s.%s.f32 $0, $1;", rm, de == CT_BF16 ? "bf16" : "f16");
+  return bld_cast(b, "llvm.bitcast", bld_inline_asm(b, text, "=h,f", mlirIntegerTypeGet(b->ctx, 16), 1, &x), res);
+}
+
+/* ftof: a conversion that rounds in a mode other than nearest_even (ftof_directed); tf32 / fp8 / f4
+ * on either side (ftof_storage); else LLVM's fpext / fptrunc (nearest even; exact when widening,
+ * whatever the mode). */
+static bool lower_ftof(ct_lower *L, MlirOperation op, MlirValue in, ct_elem se, ct_elem de, MlirType res, MlirValue *out) {
+  ct_bld *b = &L->b;
+  char mode[32];
+  rounding(op, mode, sizeof mode, "nearest_even");
+  if (de != CT_F8E8M0FNU && !streq(mode, "nearest_even") && !ct_float_widens(se, de)) {
+    *out = ftof_directed(L, in, se, de, mode, res);
+    return true;
+  }
+  if (lower_is_storage_elem(se) || lower_is_storage_elem(de)) return ftof_storage(L, op, in, se, de, res, out);
+  MlirType src = value_ty(in);
+  int sb = mlirFloatTypeGetWidth(src), db = mlirFloatTypeGetWidth(res);
+  if (mlirTypeEqual(src, res)) *out = in;
+  else if (sb == db) *out = bld_cast(b, "llvm.fptrunc", bld_cast(b, "llvm.fpext", in, b->f32), res); /* f16 <-> bf16 */
+  else *out = bld_cast(b, sb < db ? "llvm.fpext" : "llvm.fptrunc", in, res);
+  return true;
+}
+
 /* itof: LLVM's [su]itofp (to nearest, the one mode the verifier takes for itof; any other is
  * refused by name). A tf32 / fp8 result (`storage`): the f32 value rounded to nearest, then cvt.rn
  * to the storage type (f32's 24 bits >= 2p+2 for them, so the double rounding is exact). */
@@ -417,7 +462,7 @@ bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const Mlir
       it.kind == CT_TYPE_TILE)
     se = it.elem;
   if (lower_is_storage_elem(rt.elem) || lower_is_storage_elem(se)) {
-    if (streq(name, "ftof")) return ftof_storage(L, op, in[0], se, rt.elem, res, out);
+    if (streq(name, "ftof")) return lower_ftof(L, op, in[0], se, rt.elem, res, out);
     if (streq(name, "select")) {
       *out = bld_select(b, in[0], in[1], in[2]);
       return true;
@@ -579,14 +624,7 @@ bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const Mlir
   } else if (streq(name, "ftoi")) {
     *out = float_to_int(L, op, in[0], res);
   } else if (streq(name, "ftof")) {
-    char mode[32];
-    rounding(op, mode, sizeof mode, "nearest_even");
-    if (!streq(mode, "nearest_even")) return reject_mode(L, op, name, mode, res);
-    MlirType src = value_ty(in[0]);
-    int sb = mlirFloatTypeGetWidth(src), db = mlirFloatTypeGetWidth(res);
-    if (mlirTypeEqual(src, res)) *out = in[0];
-    else if (sb == db) *out = bld_cast(b, "llvm.fptrunc", bld_cast(b, "llvm.fpext", in[0], b->f32), res); /* f16 <-> bf16 */
-    else *out = bld_cast(b, sb < db ? "llvm.fpext" : "llvm.fptrunc", in[0], res);
+    if (!lower_ftof(L, op, in[0], se, rt.elem, res, out)) return false;
   } else if (streq(name, "int_to_ptr")) *out = bld_cast(b, "llvm.inttoptr", in[0], res);
   else if (streq(name, "ptr_to_int")) *out = bld_cast(b, "llvm.ptrtoint", in[0], res);
   else if (streq(name, "ptr_to_ptr")) *out = to_ptr_elem(L, in[0]);

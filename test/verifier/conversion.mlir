@@ -191,10 +191,78 @@ cuda_tile.module @m {
 
 // -----
 
+// ftof's rounding modes as tileiras 13.5 checks them (13.4 added directed modes and nearest_away):
+// every one probed against tileirdisasm 13.5 (cuTile-written bytecode)
+// CHECK-LABEL: testing$func @ftof_modes
+// CHECK: ftof %{{.*}} rounding<zero> : tile<4xf32> -> tile<4xf16>
+// CHECK: ftof %{{.*}} rounding<negative_inf> : tile<4xf64> -> tile<4xf32>
+// CHECK: ftof %{{.*}} rounding<nearest_away> : tile<4xf32> -> tile<4xtf32>
+// CHECK: ftof %{{.*}} rounding<nearest_away> : tile<4xf16> -> tile<4xf32>
+// CHECK: ftof %{{.*}} rounding<positive_inf> : tile<4xf8E4M3FN> -> tile<4xbf16>
+// CHECK: ftof %{{.*}} rounding<zero> : tile<4xf8E8M0FNU> -> tile<4xf16>
+cuda_tile.module @m {
+  testing$func @ftof_modes(%a: tile<4xf32>, %d: tile<4xf64>, %h: tile<4xf16>, %e: tile<4xf8E4M3FN>, %s: tile<4xf8E8M0FNU>) {
+    %0 = ftof %a rounding<zero> : tile<4xf32> -> tile<4xf16>
+    %1 = ftof %d rounding<negative_inf> : tile<4xf64> -> tile<4xf32>
+    %2 = ftof %a rounding<nearest_away> : tile<4xf32> -> tile<4xtf32>
+    %3 = ftof %h rounding<nearest_away> : tile<4xf16> -> tile<4xf32>
+    %4 = ftof %e rounding<positive_inf> : tile<4xf8E4M3FN> -> tile<4xbf16>
+    %5 = ftof %s rounding<zero> : tile<4xf8E8M0FNU> -> tile<4xf16>
+  }
+}
+
+// -----
+
 cuda_tile.module @m {
   testing$func @f(%a: tile<4xf32>) {
-    // expected-error@+1 {{'cuda_tile.ftof' op invalid rounding mode specified for ftof. Only 'nearest_even' is supported}}
-    %0 = ftof %a rounding<zero> : tile<4xf32> -> tile<4xf16>
+    // expected-error@+1 {{'cuda_tile.ftof' op invalid rounding mode specified. Only 'nearest_even' and 'zero' are supported for narrowing conversions to standard types}}
+    %0 = ftof %a rounding<positive_inf> : tile<4xf32> -> tile<4xf16>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%a: tile<4xf8E8M0FNU>) {
+    // (2^-127 is below f32's normal range: not a widening conversion)
+    // expected-error@+1 {{'cuda_tile.ftof' op invalid rounding mode specified. Only 'nearest_even' and 'zero' are supported for narrowing conversions to standard types}}
+    %0 = ftof %a rounding<negative_inf> : tile<4xf8E8M0FNU> -> tile<4xf32>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%a: tile<4xf64>) {
+    // expected-error@+1 {{'cuda_tile.ftof' op invalid rounding mode specified for conversion from f64 to f32. Only 'nearest_even', 'zero', 'negative_inf', and 'positive_inf' are supported}}
+    %0 = ftof %a rounding<nearest_away> : tile<4xf64> -> tile<4xf32>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%a: tile<4xf32>) {
+    // expected-error@+1 {{'cuda_tile.ftof' op invalid rounding mode specified for conversion from f32 to tf32. Only 'nearest_even', 'zero', and 'nearest_away' are supported}}
+    %0 = ftof %a rounding<positive_inf> : tile<4xf32> -> tile<4xtf32>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%a: tile<4xf32>) {
+    // expected-error@+1 {{'cuda_tile.ftof' op invalid rounding mode specified for conversion to low-precision type. Only 'nearest_even' is supported}}
+    %0 = ftof %a rounding<zero> : tile<4xf32> -> tile<4xf8E4M3FN>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%a: tile<4xf16>) {
+    // expected-error@+1 {{'cuda_tile.ftof' op invalid rounding mode specified for widening conversion. Only IEEE float rounding modes are supported: 'nearest_even', 'zero', 'negative_inf', 'positive_inf', 'nearest_away'}}
+    %0 = ftof %a rounding<approx> : tile<4xf16> -> tile<4xf32>
   }
 }
 

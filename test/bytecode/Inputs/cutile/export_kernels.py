@@ -4,7 +4,7 @@
 Not run by the test suite (the suite reads only the .tileirbc files). Needs cuTile Python
 (`pip install cuda-tile==1.7.0`); no GPU: the kernels are exported with gpu_code=None.
 
-    python3 export_kernels.py [OUTDIR]
+    python3 export_kernels.py [OUTDIR [KERNEL...]]
 
 Writes <kernel>.<version>.tileirbc for versions 13.3, 13.4 (cuTile's default with tileiras
 13.5) and 13.5. 13.5 is a development-only version in cuTile 1.7 (export_kernel refuses the
@@ -102,6 +102,16 @@ def persistent_gemm(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.
         ct.store(c, index=(bm, bn), tile=acc.astype(c.dtype))
 
 
+@ct.kernel
+def rounding(x, y, z, w, TILE: ct.Constant[int]):
+    # 13.4's ftof modes: toward zero on narrowing conversions (cuTile refuses them below 13.4)
+    bid = ct.bid(0)
+    t = ct.load(x, index=(bid,), shape=(TILE,))
+    ct.store(y, index=(bid,), tile=t.astype(ct.float16, rounding_mode=ct.RoundingMode.RZ))
+    ct.store(z, index=(bid,), tile=t.astype(ct.bfloat16, rounding_mode=ct.RoundingMode.RZ))
+    ct.store(w, index=(bid,), tile=t.astype(ct.bfloat16).astype(ct.float16, rounding_mode=ct.RoundingMode.RZ))
+
+
 def arr(dtype, ndim):
     return ArrayConstraint(dtype, ndim, index_dtype=ct.int32, stride_lower_bound_incl=0,
                            alias_groups=(), may_alias_internally=False,
@@ -119,16 +129,23 @@ KERNELS = {
     "attention_d64": (attention, [arr(ct.float16, 2)] * 4 + [ScalarConstraint(ct.float32), 128, 64, 64]),
     "attention_d128": (attention, [arr(ct.float16, 2)] * 4 + [ScalarConstraint(ct.float32), 128, 64, 128]),
     "persistent_gemm": (persistent_gemm, [arr(ct.float16, 2)] * 3 + [128, 128, 64]),
+    "rounding": (rounding, [arr(ct.float32, 1), arr(ct.float16, 1), arr(ct.bfloat16, 1), arr(ct.float16, 1), 256]),
 }
+SINCE = {"rounding": "13.4"}  # kernels an older version cannot carry
 VERSIONS = {"13.3": bc.BytecodeVersion.V_13_3, "13.4": bc.BytecodeVersion.V_13_4,
             "13.5": bc.BytecodeVersion.V_13_5}
 
 
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
+    only = sys.argv[2:]  # kernel names (default: all)
     for name, (kernel, params) in KERNELS.items():
+        if only and name not in only:
+            continue
         sig = KernelSignature(params, CC, symbol=name)
         for vname, v in VERSIONS.items():
+            if vname < SINCE.get(name, vname):
+                continue
             res = compile_tile(kernel._annotated_function, [sig], sm_arch=None,
                                compiler_options=kernel._compiler_options, bytecode_version=v,
                                return_bytecode=True, return_cubin=False)
