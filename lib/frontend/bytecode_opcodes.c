@@ -302,6 +302,7 @@ int bc_scalar_tag_since(unsigned tag) {
   if (tag == BC_TY_TOKEN) return V1;
   if (tag == BC_TY_F8E8M0FNU) return V2;
   if (tag == BC_TY_F4E2M1FN || tag == BC_TY_I4) return V3;
+  if (tag == BC_TY_F8E5M3FNU) return V4;
   return 0;
 }
 

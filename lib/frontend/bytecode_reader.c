@@ -269,6 +269,7 @@ static ct_elem elem_of_tag(unsigned tag) {
   case BC_TY_F8E8M0FNU: return CT_F8E8M0FNU;
   case BC_TY_F4E2M1FN: return CT_F4E2M1FN;
   case BC_TY_I4: return CT_I4;
+  case BC_TY_F8E5M3FNU: return CT_F8E5M3FNU;
   default: return CT_ELEM_NONE;
   }
 }
@@ -416,10 +417,6 @@ static bool decode_type(br *r, uint64_t i, cur *c) {
     rt->elem = e;
     rt->mlir = ct_elem_to_mlir(r->mctx, e);
     return true;
-  }
-  if (tag == BC_TY_F8E5M3FNU) {
-    br_error(r, at, "type 'fnv8E5M3FNU' is not supported by tilec");
-    return false;
   }
   ct_type *t = &rt->ct;
   memset(t, 0, sizeof *t);
@@ -623,6 +620,10 @@ static const rtype *rd_value_type(br *r, cur *c, const char *what) {
 static MlirAttribute make_dense(br *r, size_t at, const ct_type *tile, cur *data) {
   if (tile->kind != CT_TYPE_TILE || tile->elem == CT_PTR) {
     br_error(r, at, "dense constant of a type that is not a numeric tile");
+    return mlirAttributeGetNull();
+  }
+  if (tile->elem == CT_F8E5M3FNU) { /* (as the text parser: the attribute needs an MLIR float type) */
+    br_error(r, at, "a constant of fnv8E5M3FNU elements is not supported by tilec (no MLIR float type holds its values)");
     return mlirAttributeGetNull();
   }
   MlirType elem = ct_elem_to_mlir(r->mctx, tile->elem);

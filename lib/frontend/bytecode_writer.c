@@ -258,6 +258,7 @@ static int scalar_tag(ct_elem e) {
   case CT_F8E5M2: return BC_TY_F8E5M2;
   case CT_F8E8M0FNU: return BC_TY_F8E8M0FNU;
   case CT_F4E2M1FN: return BC_TY_F4E2M1FN;
+  case CT_F8E5M3FNU: return BC_TY_F8E5M3FNU;
   default: return -1;
   }
 }

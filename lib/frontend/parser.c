@@ -1523,6 +1523,12 @@ static bool parse_dense_literal(ct_parser *p, MlirAttribute *value, MlirType *ti
     p->failed = true;
     return false;
   }
+  if (t.elem == CT_F8E5M3FNU) { /* (the DenseElementsAttr that holds a constant needs an MLIR float type) */
+    ct_diag_emit(p->c, CT_DIAG_ERROR, p->file, tline, tcol,
+                 "a constant of fnv8E5M3FNU elements is not supported by tilec (no MLIR float type holds its values)");
+    p->failed = true;
+    return false;
+  }
   if (strlen(ct_elem_name(t.elem)) != el || memcmp(ct_elem_name(t.elem), p->src + es, el) != 0) {
     ct_diag_emit(p->c, CT_DIAG_ERROR, p->file, tline, tcol, "constant element type '%.*s' does not match the tile type",
                  (int)el, p->src + es);

@@ -625,7 +625,7 @@ static bool global_tile_type(MlirContext ctx, MlirAttribute v, MlirType *out) {
   if (!mlirTypeIsARankedTensor(tt) || mlirShapedTypeGetRank(tt) > CT_MAX_RANK) return false;
   MlirType et = mlirShapedTypeGetElementType(tt);
   ct_elem e = CT_ELEM_NONE;
-  for (int k = CT_I1; k <= CT_F4E2M1FN && e == CT_ELEM_NONE; k++)
+  for (int k = CT_I1; k <= CT_F8E5M3FNU && e == CT_ELEM_NONE; k++)
     if (mlirTypeEqual(ct_elem_to_mlir(ctx, (ct_elem)k), et)) e = (ct_elem)k;
   if (e == CT_ELEM_NONE) return false;
   int64_t shape[CT_MAX_RANK];

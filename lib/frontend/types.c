@@ -35,7 +35,7 @@ static const struct {
     {CT_F16, "f16", 16, 16},       {CT_BF16, "bf16", 16, 16},   {CT_F32, "f32", 32, 32},
     {CT_F64, "f64", 64, 64},       {CT_TF32, "tf32", 32, 32},   {CT_F8E4M3FN, "f8E4M3FN", 8, 8},
     {CT_F8E5M2, "f8E5M2", 8, 8},   {CT_F8E8M0FNU, "f8E8M0FNU", 8, 8},
-    {CT_F4E2M1FN, "f4E2M1FN", 4, 4}, {CT_PTR, "ptr", 64, 64},
+    {CT_F4E2M1FN, "f4E2M1FN", 4, 4}, {CT_F8E5M3FNU, "fnv8E5M3FNU", 8, 8}, {CT_PTR, "ptr", 64, 64},
 };
 #define ELEM_COUNT (sizeof elem_table / sizeof elem_table[0])
 
@@ -46,7 +46,7 @@ bool ct_float_widens(ct_elem s, ct_elem d) {
   static const struct { ct_elem e; int precision, emin, emax; } fmt[] = {
       {CT_F64, 53, -1022, 1023}, {CT_F32, 24, -126, 127}, {CT_TF32, 11, -126, 127}, {CT_F16, 11, -14, 15},
       {CT_BF16, 8, -126, 127},   {CT_F8E4M3FN, 4, -6, 8}, {CT_F8E5M2, 3, -14, 15}, {CT_F8E8M0FNU, 1, -127, 127},
-      {CT_F4E2M1FN, 2, 0, 2}};
+      {CT_F4E2M1FN, 2, 0, 2},   {CT_F8E5M3FNU, 4, -14, 16}};
   int si = -1, di = -1;
   for (int i = 0; i < (int)(sizeof fmt / sizeof fmt[0]); i++) {
     if (fmt[i].e == s) si = i;
@@ -82,7 +82,7 @@ int ct_elem_width(ct_elem e) {
 }
 
 bool ct_elem_is_int(ct_elem e) { return e >= CT_I1 && e <= CT_I64; }
-bool ct_elem_is_float(ct_elem e) { return e >= CT_F16 && e <= CT_F4E2M1FN; }
+bool ct_elem_is_float(ct_elem e) { return e >= CT_F16 && e <= CT_F8E5M3FNU; }
 bool ct_elem_is_base_float(ct_elem e) { return e == CT_F16 || e == CT_BF16 || e == CT_F32 || e == CT_F64; }
 
 MlirType ct_elem_to_mlir(MlirContext ctx, ct_elem e) {
@@ -102,6 +102,7 @@ MlirType ct_elem_to_mlir(MlirContext ctx, ct_elem e) {
   case CT_F8E5M2: return mlirFloat8E5M2TypeGet(ctx);
   case CT_F8E8M0FNU: return mlirFloat8E8M0FNUTypeGet(ctx);
   case CT_F4E2M1FN: return mlirFloat4E2M1FNTypeGet(ctx);
+  case CT_F8E5M3FNU: return mlirOpaqueTypeGet(ctx, mlirStringRefCreateFromCString("cuda_tile"), mlirStringRefCreateFromCString("fnv8E5M3FNU"));
   case CT_PTR: return mlirLLVMPointerTypeGet(ctx, 1);
   case CT_ELEM_NONE: break;
   }
@@ -811,7 +812,9 @@ ct_elem ct_elem_from_mlir(MlirType t) {
   ct_strbuf sb;
   ct_strbuf_init(&sb);
   mlirTypePrint(t, ct_strbuf_mlir_callback, &sb);
-  ct_elem e = sb.data ? ct_elem_from_name(sb.data, sb.len) : CT_ELEM_NONE;
+  static const char opaque[] = "!cuda_tile."; /* (fnv8E5M3FNU: ct_elem_to_mlir's opaque type) */
+  size_t skip = sb.data && sb.len > sizeof opaque - 1 && !memcmp(sb.data, opaque, sizeof opaque - 1) ? sizeof opaque - 1 : 0;
+  ct_elem e = sb.data ? ct_elem_from_name(sb.data + skip, sb.len - skip) : CT_ELEM_NONE;
   ct_strbuf_free(&sb);
   return e;
 }

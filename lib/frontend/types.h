@@ -23,6 +23,8 @@ typedef enum ct_elem {
   CT_I1, CT_I4, CT_I8, CT_I16, CT_I32, CT_I64,
   CT_F16, CT_BF16, CT_F32, CT_F64, CT_TF32,
   CT_F8E4M3FN, CT_F8E5M2, CT_F8E8M0FNU, CT_F4E2M1FN,
+  CT_F8E5M3FNU, /* 13.4, spelled fnv8E5M3FNU: unsigned, 5 exponent bits, 3 mantissa bits, NaN 0xFF;
+                 * no MLIR builtin float type (an opaque !cuda_tile.fnv8E5M3FNU where one is needed) */
   CT_PTR, /* element of a pointer tile; the pointee is in ct_type.pointee */
 } ct_elem;
 

@@ -289,7 +289,7 @@ bool verify_ftof(ct_vop *v) {
   if (d.elem == CT_F8E8M0FNU) {
     if (rm != RM_ZERO && rm != RM_POS_INF)
       return v_error(v, "invalid rounding mode specified for conversion to f8E8M0FNU. Only 'zero' and 'positive_inf' are supported");
-  } else if (d.elem == CT_F8E4M3FN || d.elem == CT_F8E5M2 || d.elem == CT_F4E2M1FN) {
+  } else if (d.elem == CT_F8E4M3FN || d.elem == CT_F8E5M2 || d.elem == CT_F4E2M1FN || d.elem == CT_F8E5M3FNU) {
     if (rm != RM_NEAREST_EVEN)
       return v_error(v, "invalid rounding mode specified for conversion to low-precision type. Only 'nearest_even' is supported");
   } else if (ct_float_widens(s.elem, d.elem)) {

@@ -212,7 +212,7 @@ static bool mmai_in(ct_elem e) { return e == CT_I8; }
 static bool mmai_acc(ct_elem e) { return e == CT_I32; }
 static bool scaled_in(ct_elem e) { return e == CT_F8E4M3FN || e == CT_F8E5M2 || e == CT_F4E2M1FN; }
 static bool scaled_acc(ct_elem e) { return e == CT_F32; }
-static bool scaled_scale(ct_elem e) { return e == CT_F8E4M3FN || e == CT_F8E8M0FNU; }
+static bool scaled_scale(ct_elem e) { return e == CT_F8E4M3FN || e == CT_F8E8M0FNU || e == CT_F8E5M3FNU; }
 
 static bool mma_operand(ct_vop *v, int i, elem_pred ok, const char *desc, ct_type *out) {
   if (i >= v->nops) return v_error(v, "expected an operand #%d", i);
@@ -300,7 +300,7 @@ bool verify_mmai(ct_vop *v) {
 
 bool verify_mmaf_scaled(ct_vop *v) {
   static const char *in_desc = "mmaf_scaled operand tile type of f8E4M3FN or f8E5M2 or f4E2M1FN values";
-  static const char *scale_desc = "mmaf_scaled scale tile type of f8E4M3FN or f8E8M0FNU values";
+  static const char *scale_desc = "mmaf_scaled scale tile type of f8E4M3FN or f8E8M0FNU or fnv8E5M3FNU values";
   ct_type a, b, c, sa, sb;
   if (!v_num_operands(v, 5)) return false;
   if (!mma_operand(v, 0, scaled_in, in_desc, &a) || !mma_operand(v, 1, scaled_in, in_desc, &b) ||
@@ -312,9 +312,9 @@ bool verify_mmaf_scaled(ct_vop *v) {
   if (a.rank != b.rank || a.rank != c.rank || a.rank != sa.rank || a.rank != sb.rank)
     return v_error(v, "failed to verify that all of {lhs, rhs, acc, lhs_scale, rhs_scale} have same rank");
   if (!mma_result(v, &c) || !mma_shapes(v, &a, &b, &c)) return false;
-  if (sa.elem == CT_F8E4M3FN && a.elem != CT_F4E2M1FN)
-    return v_error(v, "unsupported combination of element types. Scale type 'f8E4M3FN' expects lhs and rhs element types to be 'f4E2M1FN', but got '%s'",
-                   ct_elem_name(a.elem));
+  if ((sa.elem == CT_F8E4M3FN || sa.elem == CT_F8E5M3FNU) && a.elem != CT_F4E2M1FN)
+    return v_error(v, "unsupported combination of element types. Scale type '%s' expects lhs and rhs element types to be 'f4E2M1FN', but got '%s'",
+                   ct_elem_name(sa.elem), ct_elem_name(a.elem));
   int row = a.rank == 3, col = row + 1;
   if (row && a.shape[0] != sa.shape[0])
     return v_error(v, "shape error: dim 0 of lhs (%lld) and dim 0 of lhs_scale (%lld) must match", (long long)a.shape[0],
@@ -339,8 +339,8 @@ bool verify_mmaf_scaled(ct_vop *v) {
                      (long long)factor);
   } else if (a.elem == CT_F4E2M1FN) {
     if (factor != 16 && factor != 32)
-      return v_error(v, "shape error: f4E2M1FN element type with f8E8M0FNU scales requires block scale factor of lhs_scale and rhs_scale to be 16 or 32, but got %lld",
-                     (long long)factor);
+      return v_error(v, "shape error: f4E2M1FN element type with %s scales requires block scale factor of lhs_scale and rhs_scale to be 16 or 32, but got %lld",
+                     ct_elem_name(sa.elem), (long long)factor);
   } else if (factor != 32) {
     return v_error(v, "shape error: f8 element type requires block scale factor of lhs_scale and rhs_scale to be 32, but got %lld",
                    (long long)factor);

@@ -774,6 +774,32 @@ static int lower_get_global(ct_lower *L, MlirOperation op) {
 }
 
 
+/* Does a value of type t hold fnv8E5M3FNU (13.4) elements or point at them? */
+static bool has_e5m3(MlirType t) {
+  ct_type ct;
+  return ct_type_from_mlir(t, &ct) && (ct.elem == CT_F8E5M3FNU || ct.pointee == CT_F8E5M3FNU);
+}
+
+/* The first op under op (op itself included) with an fnv8E5M3FNU operand, result or block
+ * argument; null when there is none. */
+static MlirOperation first_e5m3_op(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
+    if (has_e5m3(mlirValueGetType(mlirOperationGetOperand(op, i)))) return op;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
+    if (has_e5m3(mlirValueGetType(mlirOperationGetResult(op, i)))) return op;
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b)) {
+      for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); i++)
+        if (has_e5m3(mlirValueGetType(mlirBlockGetArgument(b, i)))) return op;
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+        MlirOperation hit = first_e5m3_op(o);
+        if (!mlirOperationIsNull(hit)) return hit;
+      }
+    }
+  return (MlirOperation){NULL};
+}
+
 static bool lower_entry(ct_lower *L, MlirOperation entry) {
   MlirAttribute name_attr = mlirOperationGetAttributeByName(entry, sref("sym_name"));
   if (mlirAttributeIsNull(name_attr) || !mlirAttributeIsAString(name_attr)) {
@@ -788,6 +814,16 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
     return false;
   }
   if (symbol_taken(L, entry, name)) return false;
+  /* fnv8E5M3FNU (13.4): sm_90a and sm_100a have no conversion for it; tileiras 13.5 refuses it on
+   * every target but sm_107 ("Incompatibility with architecture") */
+  MlirOperation e5m3 = first_e5m3_op(entry);
+  if (!mlirOperationIsNull(e5m3)) {
+    char opname[64];
+    ct_error_op(L->c, e5m3, "type 'fnv8E5M3FNU' (in `%s`) is not supported on %s (the hardware has no conversion for "
+                "it; tileiras 13.5 compiles it for sm_107 only)", ct_op_short_name(e5m3, opname, sizeof opname),
+                L->opts->gpu == CT_SM_100A ? "sm_100a" : "sm_90a");
+    return false;
+  }
   /* warps per CTA: TileAS's decision (tileas.num_warps, path_select.c), else the hint */
   int64_t decided = attr_int(entry, "tileas.num_warps", 0);
   const char *hint_arch = L->opts->gpu == CT_SM_100A ? "sm_100" : "sm_90";

@@ -310,3 +310,22 @@ cuda_tile.module @m {
     %0 = ptr_to_ptr %a : tile<4xi64> -> tile<4xptr<f32>>
   }
 }
+
+// -----
+
+// fnv8E5M3FNU (13.4): a storage float like the f8 types; conversions to it round to nearest even
+cuda_tile.module @m {
+  testing$func @f(%a: tile<4xf32>) {
+    // expected-error@+1 {{'cuda_tile.ftof' op invalid rounding mode specified for conversion to low-precision type. Only 'nearest_even' is supported}}
+    %0 = ftof %a rounding<zero> : tile<4xf32> -> tile<4xfnv8E5M3FNU>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%a: tile<4xfnv8E5M3FNU>) {
+    // expected-error@+1 {{'cuda_tile.addf' op operand #0 must be}}
+    %0 = addf %a, %a : tile<4xfnv8E5M3FNU>
+  }
+}

@@ -242,7 +242,7 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   testing$func @f(%a: tile<128x128xf8E5M2>, %b: tile<128x128xf8E5M2>, %c: tile<128x128xf32>, %sa: tile<128x4xf16>, %sb: tile<4x128xf8E8M0FNU>) {
-    // expected-error@+1 {{'cuda_tile.mmaf_scaled' op operand #3 must be mmaf_scaled scale tile type of f8E4M3FN or f8E8M0FNU values, but got '!cuda_tile.tile<128x4xf16>'}}
+    // expected-error@+1 {{'cuda_tile.mmaf_scaled' op operand #3 must be mmaf_scaled scale tile type of f8E4M3FN or f8E8M0FNU or fnv8E5M3FNU values, but got '!cuda_tile.tile<128x4xf16>'}}
     %0 = mmaf_scaled %a, %b, %c, %sa, %sb : tile<128x128xf8E5M2>, tile<128x128xf8E5M2>, tile<128x128xf32>, tile<128x4xf16>, tile<4x128xf8E8M0FNU>
   }
 }
@@ -352,5 +352,23 @@ cuda_tile.module @m {
   testing$func @f(%a: tile<128x128xf8E5M2>, %b: tile<128x128xf8E5M2>, %c: tile<128x128xf32>, %sa: tile<128x8xf8E8M0FNU>, %sb: tile<8x128xf8E8M0FNU>) {
     // expected-error@+1 {{'cuda_tile.mmaf_scaled' op shape error: f8 element type requires block scale factor of lhs_scale and rhs_scale to be 32, but got 16}}
     %0 = mmaf_scaled %a, %b, %c, %sa, %sb : tile<128x128xf8E5M2>, tile<128x128xf8E5M2>, tile<128x128xf32>, tile<128x8xf8E8M0FNU>, tile<8x128xf8E8M0FNU>
+  }
+}
+
+// -----
+
+// fnv8E5M3FNU scales (13.4) go with f4E2M1FN operands only, blocks of 16 or 32
+cuda_tile.module @m {
+  testing$func @f(%a: tile<128x128xf4E2M1FN>, %b: tile<128x128xf4E2M1FN>, %c: tile<128x128xf32>, %sa: tile<128x8xfnv8E5M3FNU>, %sb: tile<8x128xfnv8E5M3FNU>) {
+    %0 = mmaf_scaled %a, %b, %c, %sa, %sb : tile<128x128xf4E2M1FN>, tile<128x128xf4E2M1FN>, tile<128x128xf32>, tile<128x8xfnv8E5M3FNU>, tile<8x128xfnv8E5M3FNU>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%a: tile<128x128xf8E4M3FN>, %b: tile<128x128xf8E4M3FN>, %c: tile<128x128xf32>, %sa: tile<128x4xfnv8E5M3FNU>, %sb: tile<4x128xfnv8E5M3FNU>) {
+    // expected-error@+1 {{'cuda_tile.mmaf_scaled' op unsupported combination of element types. Scale type 'fnv8E5M3FNU' expects lhs and rhs element types to be 'f4E2M1FN', but got 'f8E4M3FN'}}
+    %0 = mmaf_scaled %a, %b, %c, %sa, %sb : tile<128x128xf8E4M3FN>, tile<128x128xf8E4M3FN>, tile<128x128xf32>, tile<128x4xfnv8E5M3FNU>, tile<4x128xfnv8E5M3FNU>
   }
 }

@@ -112,6 +112,16 @@ def rounding(x, y, z, w, TILE: ct.Constant[int]):
     ct.store(w, index=(bid,), tile=t.astype(ct.bfloat16).astype(ct.float16, rounding_mode=ct.RoundingMode.RZ))
 
 
+@ct.kernel
+def e5m3(x, y, z, TILE: ct.Constant[int]):
+    # 13.4's fnv8E5M3FNU (cuTile's float8_e5m3fnu): to it and back
+    bid = ct.bid(0)
+    t = ct.load(x, index=(bid,), shape=(TILE,))
+    ct.store(y, index=(bid,), tile=t.astype(ct.float8_e5m3fnu))
+    u = ct.load(y, index=(bid,), shape=(TILE,))
+    ct.store(z, index=(bid,), tile=u.astype(ct.float32))
+
+
 def arr(dtype, ndim):
     return ArrayConstraint(dtype, ndim, index_dtype=ct.int32, stride_lower_bound_incl=0,
                            alias_groups=(), may_alias_internally=False,
@@ -130,8 +140,9 @@ KERNELS = {
     "attention_d128": (attention, [arr(ct.float16, 2)] * 4 + [ScalarConstraint(ct.float32), 128, 64, 128]),
     "persistent_gemm": (persistent_gemm, [arr(ct.float16, 2)] * 3 + [128, 128, 64]),
     "rounding": (rounding, [arr(ct.float32, 1), arr(ct.float16, 1), arr(ct.bfloat16, 1), arr(ct.float16, 1), 256]),
+    "e5m3": (e5m3, [arr(ct.float32, 1), arr(ct.float8_e5m3fnu, 1), arr(ct.float32, 1), 256]),
 }
-SINCE = {"rounding": "13.4"}  # kernels an older version cannot carry
+SINCE = {"rounding": "13.4", "e5m3": "13.4"}  # kernels an older version cannot carry
 VERSIONS = {"13.3": bc.BytecodeVersion.V_13_3, "13.4": bc.BytecodeVersion.V_13_4,
             "13.5": bc.BytecodeVersion.V_13_5}
 
