@@ -447,7 +447,11 @@ static bool exec_load_view(iv_interp *I, MlirOperation op) {
   ct_elem e = w.view->type.elem;
   iv_slot pad = {.u = 0};
   if (iv_is_float(e)) pad.f = padding_value(w.view->type.padding);
-  if (e == CT_F4E2M1FN) pad.f = iv_round(pad.f, e, CT_RND_NEAREST_EVEN); /* no NaN / inf: +6, +-6 */
+  /* a value of the type, as compiled code pads (lower_memory.c storage_padding): f4 has no NaN or
+   * infinity (+6, +-6); e4m3 and e8m0 have no infinity (NaN); e8m0 has no zero (code 0, 2^-127) */
+  if (e == CT_F4E2M1FN) pad.f = iv_round(pad.f, e, CT_RND_NEAREST_EVEN);
+  if ((e == CT_F8E4M3FN || e == CT_F8E8M0FNU) && isinf(pad.f)) pad.f = NAN;
+  if (e == CT_F8E8M0FNU && pad.f == 0.0) pad.f = ldexp(1.0, -127);
   for (int64_t k = 0; k < out.count; k++) {
     uint64_t address;
     int nibble;

@@ -326,10 +326,14 @@ static MlirValue f4_byte_ptr(ct_lower *L, MlirValue base, MlirValue eoff) {
   return bld_gep(&L->b, base, bld_bin(&L->b, "llvm.ashr", eoff, bld_i64(&L->b, 1)), L->b.i8);
 }
 
-/* The padding of an f4 view as its code (f4 has no NaN or infinity: NaN gives +6, +-inf +-6, the
- * saturating conversion's results; the interpreter pads with the same values). */
-static MlirValue f4_padding(ct_lower *L, ct_padding p) {
-  return bld_const_int(&L->b, L->b.i8, lower_f8_bits(padding_double(p), CT_F4E2M1FN));
+/* The padding of a view of 8- or 4-bit floats as the element's code, a value of the type as the
+ * interpreter pads (interp_memory.c exec_load_view): e5m2 has NaN and +-inf; e4m3 and e8m0 have no
+ * infinity, so +-inf pads with NaN (0x7F / 0xFF, 0xFF); e8m0 has no zero, so zero pads with code 0
+ * (2^-127); f4 has neither NaN nor infinity: NaN gives +6, +-inf +-6 (the saturating conversion). */
+static MlirValue storage_padding(ct_lower *L, ct_elem e, ct_padding p) {
+  double v = padding_double(p);
+  int64_t code = e == CT_F8E8M0FNU ? (v == 0.0 ? 0 : 0xFF) : lower_f8_bits(v, e);
+  return bld_const_int(&L->b, L->b.i8, code);
 }
 
 static void f4_load(ct_lower *L, MlirValue base, MlirValue eoff, int g, MlirValue pred, MlirValue pad,
@@ -664,8 +668,9 @@ static int lower_view_access_as(ct_lower *L, MlirOperation op, const char *name,
   MlirValue owner = is_load ? (MlirValue){NULL} : owner_predicate(L, l);
   ct_lv *out = is_load ? lv_new_tile(L, &tt, l) : NULL;
   MlirValue pad = !is_load                      ? (MlirValue){NULL}
-                  : tt.elem == CT_F4E2M1FN ? f4_padding(L, v->type.padding)
-                                           : padding_value(L, v->type.padding, et);
+                  : tt.elem == CT_F4E2M1FN || tt.elem == CT_F8E4M3FN || tt.elem == CT_F8E5M2 || tt.elem == CT_F8E8M0FNU
+                      ? storage_padding(L, tt.elem, v->type.padding)
+                      : padding_value(L, v->type.padding, et);
   int nregs = is_load ? out->nregs : tile->nregs;
   if (g_full > g) {
     /* tile-uniform fast path: a tile entirely inside the tensor moves with unmasked g_full-wide
