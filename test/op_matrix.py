@@ -7,8 +7,9 @@ type the verifier takes (2-D and batched 3-D; K = 16 and 32, so both the mma.syn
 multiply-add form), and atomic_rmw_tko (every mode) / atomic_cas_tko on every type the verifier
 takes, load_ptr_tko / store_ptr_tko (masked, with padding) and constant (splat and dense) on
 every element type (f8E8M0FNU, the MX scale type, and f4E2M1FN, packed two per byte, included),
-mmaf_scaled (MXFP8, NVFP4, MXFP4) and the 13.5
-multimem view ops, compiles at -O3 for sm_90a and sm_100a, ptxas
+mmaf_scaled (MXFP8, NVFP4, MXFP4), the 13.5
+multimem view ops, strided / gather views and big dense constants on every element type, and i4
+(13.3) with pack / unpack of the 4-bit types, compiles at -O3 for sm_90a and sm_100a, ptxas
 accepts it with 0 spills, and the reference interpreter runs it; for the exact ops (and every
 structured one: small integer inputs make any summation order exact) the outputs are checked
 against values this script computes itself.
@@ -532,6 +533,35 @@ def i4_and_nibble_cases():
     return cases
 
 
+def view_kind_cases():
+    """Strided views (tile index 1 of 16-element tiles every 3 elements: coordinates 3..18, an odd
+    start), gather views (16 rows picked by an index tile, repeats included) and dense constants
+    over 256 elements (a read-only module global) on every element type: loads, stores and
+    constants of each type through each addressing form."""
+    cases = []
+    for t in ["i1"] + NUMS + ["tf32", "f8E4M3FN", "f8E5M2", "f8E8M0FNU", "f4E2M1FN"]:
+        xs = small_values(t, 64, 5) if t != "i1" else [k % 3 % 2 for k in range(64)]
+        tv = "tensor_view<64x%s, strides=[1]>" % t
+        sv = "strided_view<tile=(16), traversal_strides=[3], %s>" % tv
+        body = ["    %c1 = constant <i32: 1> : tile<i32>",
+                "    %%sv = make_strided_view %%v0 : %s" % sv,
+                "    %%r, %%tk = load_view_tko weak %%sv[%%c1] : %s, tile<i32> -> %s, token" % (sv, tile_ty(t, [16]))]
+        cases.append(dict(tag="strided_view.%s" % t, text=structured_kernel([(t, [64])], (t, [16]), body),
+                          ins=[(t, 64, xs)], out=(t, 16), want=xs[3:19]))
+        idx = [(k * 7 + 3) % 64 if k % 5 else 9 for k in range(16)]
+        gv = "gather_scatter_view<tile=(16), %s, sparse_dim=0>" % tv
+        body = ["    %%gv = make_gather_scatter_view %%v0 : %s" % gv,
+                "    %%r, %%tk = \"cuda_tile.load_view_tko\"(%%gv, %%a1) {memory_ordering_semantics = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 0>} : (!cuda_tile.%s, !cuda_tile.tile<16xi32>) -> (!cuda_tile.%s, !cuda_tile.token)" % (gv, tile_ty(t, [16]))]
+        cases.append(dict(tag="gather_view.%s" % t, text=structured_kernel([(t, [64]), ("i32", [16])], (t, [16]), body),
+                          ins=[(t, 64, xs), ("i32", 16, idx)], out=(t, 16), want=[xs[i] for i in idx]))
+        big = small_values(t, 512, 7) if t != "i1" else [k % 5 % 2 for k in range(512)]
+        lit = ", ".join(("true" if v else "false") if t == "i1" else repr(v) if t not in INTS else str(v) for v in big)
+        body = ["    %%r = constant <%s: [%s]> : %s" % (t, lit, tile_ty(t, [512]))]
+        cases.append(dict(tag="big_constant.%s" % t, text=structured_kernel([], (t, [512]), body),
+                          ins=[], out=(t, 512), want=big))
+    return cases
+
+
 def structured_cases():
     cases = []
     for t in NUMS:
@@ -639,6 +669,7 @@ def structured_cases():
             add("cat.dim%d" % dim, [(t, [8, 32]), (t, [8, 32])], (t, osh),
                 ["    %%r = cat %%a0, %%a1 dim = %d : %s, %s -> %s" % (dim, tt([8, 32]), tt([8, 32]), tt(osh))], fc)
     cases += i4_and_nibble_cases()
+    cases += view_kind_cases()
     # mmaf / mmai: every operand type the verifier takes with every accumulator type, 2-D and
     # batched 3-D, M x N x K 32 x 32 x K for K = 16 and 32 (mma.sync shapes and the FMA form)
     for at in FLOATS + ["i8"]:
