@@ -16,7 +16,7 @@
 
 #include "nvvm/lower_internal.h"
 
-#define MAX_REDUCE_OPERANDS 8
+#define MAX_REDUCE_OPERANDS 64 /* (a cap on the stack arrays: above it, refused by name) */
 
 static bool streq(const char *a, const char *b) { return !strcmp(a, b); }
 
