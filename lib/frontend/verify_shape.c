@@ -190,7 +190,11 @@ static bool pack_like(ct_vop *v, bool pack) {
                    v_type_str(pack ? v_result_mlir_type(v, 0) : v_operand_mlir_type(v, 0)));
   if (s.rank != 1 || r.rank != 1) return v_error(v, "expects source and result to be rank-1 tiles");
   if (ct_elem_bits(other->elem) == 8) return v_error(v, "expects source and result to have different element type widths");
-  int64_t sb = s.shape[0] * ct_elem_bits(s.elem) / 8, rb = r.shape[0] * ct_elem_bits(r.elem) / 8;
+  int64_t sb, rb; /* (sizes in bits first: a shape from bytecode is not yet bounded here) */
+  if (__builtin_mul_overflow(s.shape[0], (int64_t)ct_elem_bits(s.elem), &sb) ||
+      __builtin_mul_overflow(r.shape[0], (int64_t)ct_elem_bits(r.elem), &rb))
+    return v_error(v, "expects source and result sizes in bytes that fit 64 bits");
+  sb /= 8, rb /= 8;
   if (sb != rb)
     return v_error(v, "expects source and result to have the same size in bytes, but got source tile size %lld bytes and result tile size %lld bytes",
                    (long long)sb, (long long)rb);

@@ -16,8 +16,9 @@ san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-fram
 cflags="-std=c11 -O1 -g -Wall -Wextra -Werror -Wno-unused-parameter $san \
   -D_POSIX_C_SOURCE=200809L -DTILEC_VERSION=\"fuzz\" -I$root/lib -I$root -isystem $llvm/include"
 
-# lib/tileas/attrs.c: the TileAS attribute spellings the stage-op verifier (verify_stage.c) reads
-sources=("$root"/lib/support/*.c "$root"/lib/frontend/*.c "$root"/lib/tileas/attrs.c)
+# lib/tileas/attrs.c: the TileAS attribute spellings the stage-op verifier (verify_stage.c) reads;
+# lib/tileas/reg_layout.c: the register layouts attrs.c reads back (ct_log2_exact)
+sources=("$root"/lib/support/*.c "$root"/lib/frontend/*.c "$root"/lib/tileas/attrs.c "$root"/lib/tileas/reg_layout.c)
 printf '%s\n' "${sources[@]}" | xargs -P "$(nproc)" -I{} sh -c \
   'f="{}"; o="'"$out"'/obj/$(basename "$(dirname "$f")")_$(basename "$f" .c).o";
    if [ ! -e "$o" ] || [ "$f" -nt "$o" ] || [ -n "$(find "'"$root"'/lib" "'"$root"'/dialect" -newer "$o" -name "*.h" -o -newer "$o" -name "*.def" | head -1)" ]; then
