@@ -199,7 +199,7 @@ def enc_n(t, vals):
         for v in vals:
             if abs(v) not in F4_GRID:
                 return None
-            codes.append(F4_GRID.index(abs(v)) | (8 if math.copysign(1.0, v) < 0 else 0))
+            codes.append(nibble_code("f4E2M1FN", v))
         codes += [0] * (len(codes) % 2)
         return bytes(codes[k] | codes[k + 1] << 4 for k in range(0, len(codes), 2))
     if t == "f8E8M0FNU":  # powers of two 2^-127 .. 2^127 only

@@ -715,8 +715,8 @@ static bool exec_pack(iv_interp *I, MlirOperation op, bool unpack) {
   bool nibbles = ct_elem_bits(wide) == 4;
   int nb = wide == CT_I1 ? 0 : iv_elem_bytes(wide);
   if (!nb && !nibbles) {
-    ct_error_op(I->c, op, "interpreter: %s of %s elements is not supported (whole-byte element types only)", iv_op_name(op),
-                ct_elem_name(wide));
+    ct_error_op(I->c, op, "interpreter: %s of %s elements is not supported (i4, f4E2M1FN and whole-byte element types "
+                "are)", iv_op_name(op), ct_elem_name(wide));
     return false;
   }
   if (!iv_tile_new(I, op, &rt, &out)) return false;

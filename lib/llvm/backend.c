@@ -32,8 +32,6 @@ extern char **environ;
 /* Function attribute set by the code generator on kernels using dynamic shared memory. */
 #define DYN_SMEM_ATTR "tilec.dynamic_smem_bytes"
 
-const char *ct_gpu_name(ct_gpu g) { return g == CT_SM_100A ? "sm_100a" : "sm_90a"; }
-
 static void init_nvptx(void) {
   static int done;
   if (done) return;

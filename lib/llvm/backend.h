@@ -21,5 +21,4 @@ char *ct_find_ptxas(void);
 bool ct_ptxas_assemble(ct_ctx *c, const char *ptx, size_t len, ct_gpu gpu, const char *cubin_path);
 /* The same for an architecture named by its ptxas spelling (e.g. "sm_120"). */
 bool ct_ptxas_assemble_arch(ct_ctx *c, const char *ptx, size_t len, const char *arch, const char *cubin_path);
-const char *ct_gpu_name(ct_gpu g); /* "sm_90a" / "sm_100a" */
 #endif

@@ -10,6 +10,7 @@
 #include "support/context.h"
 
 typedef enum ct_gpu { CT_SM_90A, CT_SM_100A } ct_gpu;
+const char *ct_gpu_name(ct_gpu g); /* "sm_90a" / "sm_100a" */
 
 typedef struct ct_lower_options {
   ct_gpu gpu;

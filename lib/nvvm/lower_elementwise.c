@@ -223,9 +223,8 @@ static MlirValue to_ptr_elem(ct_lower *L, MlirValue v) { return v; }
 
 /* ---- storage types: tf32 (f32 storage), fp8 e4m3 / e5m2 / e8m0 (byte storage) and f4E2M1FN (a
  * register byte whose low nibble is the code; memory packs two per byte: lower_memory.c) ---- */
-bool lower_is_storage_elem(ct_elem e) {
-  return e == CT_TF32 || e == CT_F8E4M3FN || e == CT_F8E5M2 || e == CT_F8E8M0FNU || e == CT_F4E2M1FN;
-}
+bool lower_is_code_elem(ct_elem e) { return e == CT_F8E4M3FN || e == CT_F8E5M2 || e == CT_F8E8M0FNU || e == CT_F4E2M1FN; }
+bool lower_is_storage_elem(ct_elem e) { return e == CT_TF32 || lower_is_code_elem(e); }
 
 /* f4E2M1FN code s.ee.m -> f32, exactly. sm_100a: cvt.rn.f16x2.e2m1x2 on the byte (the low nibble is
  * the low half), then f16 -> f32. sm_90a has no such cvt: from the fields, e = 0 is m * 0.5 and
@@ -652,7 +651,7 @@ static bool reject_exotic_elems(ct_lower *L, MlirOperation op, const char *name)
     ct_type t;
     if (!ct_type_from_mlir(mlirValueGetType(v), &t)) continue;
     /* byte storage: conversions, selects, bit casts and constants only */
-    bool f8 = t.elem == CT_F8E4M3FN || t.elem == CT_F8E5M2 || t.elem == CT_F8E8M0FNU || t.elem == CT_F4E2M1FN;
+    bool f8 = lower_is_code_elem(t.elem);
     bool f8_ok = streq(name, "ftof") || streq(name, "select") || streq(name, "bitcast") || streq(name, "constant") ||
                  streq(name, "ftoi") || streq(name, "itof");
     if (t.kind == CT_TYPE_TILE && (mlirTypeIsNull(elem_llvm_type(L, t.elem)) || (f8 && !f8_ok))) {
@@ -700,7 +699,7 @@ int64_t lower_f8_bits(double v, ct_elem e) {
 
 /* An element of a constant as an LLVM constant (f8: its bits in the byte it is stored in). */
 static MlirValue constant_elem(ct_lower *L, MlirType et, ct_elem e, MlirAttribute a) {
-  if ((e == CT_F8E4M3FN || e == CT_F8E5M2 || e == CT_F8E8M0FNU || e == CT_F4E2M1FN) && mlirAttributeIsAFloat(a))
+  if (lower_is_code_elem(e) && mlirAttributeIsAFloat(a))
     return bld_const_int(&L->b, et, lower_f8_bits(mlirFloatAttrGetValueDouble(a), e));
   if (e == CT_TF32 && mlirAttributeIsAFloat(a)) /* tf32 lives in f32 registers: the same value as an f32 constant */
     return bld_const_attr(&L->b, et, mlirFloatAttrDoubleGet(mlirAttributeGetContext(a), et, mlirFloatAttrGetValueDouble(a)));
@@ -728,7 +727,7 @@ static int lower_big_constant(ct_lower *L, MlirOperation op, const ct_type *t, M
   int64_t n = ct_type_num_elements(t);
   MlirAttribute *elems = malloc((size_t)n * sizeof *elems);
   if (!elems) abort();
-  bool code = t->elem == CT_F8E4M3FN || t->elem == CT_F8E5M2 || t->elem == CT_F8E8M0FNU || t->elem == CT_F4E2M1FN;
+  bool code = lower_is_code_elem(t->elem);
   for (int64_t k = 0; k < n; k++) {
     MlirAttribute a = constant_attr_at(v, t, k);
     if (code) elems[k] = mlirIntegerAttrGet(mt, lower_f8_bits(mlirFloatAttrGetValueDouble(a), t->elem));

@@ -249,10 +249,13 @@ void alloca_global_at_return(ct_lower *L);
 int lower_shape_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_reduce_op(ct_lower *L, MlirOperation op, const char *name);
 int lower_mma_op(ct_lower *L, MlirOperation op, const char *name);
-/* tf32 and fp8 (e4m3, e5m2) are storage types (elem_llvm_type: f32 / i8): element e is one? */
 /* The bits of an f8 value exactly representable in e (f8E4M3FN / f8E5M2): constants, globals. */
 int64_t lower_f8_bits(double v, ct_elem e);
+/* tf32 and the code types are storage types (elem_llvm_type: f32 / i8): element e is one? */
 bool lower_is_storage_elem(ct_elem e);
+/* A storage float held as its code in a byte (lower_f8_bits encodes it): f8E4M3FN, f8E5M2,
+ * f8E8M0FNU, f4E2M1FN. */
+bool lower_is_code_elem(ct_elem e);
 /* A storage-type value (tf32 / fp8 of element type e) as f32, and an f32 rounded to e (ftof). */
 MlirValue lower_storage_to_f32(ct_lower *L, MlirValue v, ct_elem e);
 MlirValue lower_f32_to_storage(ct_lower *L, MlirValue v, ct_elem e);

@@ -774,6 +774,8 @@ static int lower_get_global(ct_lower *L, MlirOperation op) {
 }
 
 
+const char *ct_gpu_name(ct_gpu g) { return g == CT_SM_100A ? "sm_100a" : "sm_90a"; }
+
 /* Does a value of type t hold fnv8E5M3FNU (13.4) elements or point at them? */
 static bool has_e5m3(MlirType t) {
   ct_type ct;
@@ -821,7 +823,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
     char opname[64];
     ct_error_op(L->c, e5m3, "type 'fnv8E5M3FNU' (in `%s`) is not supported on %s (the hardware has no conversion for "
                 "it; tileiras 13.5 compiles it for sm_107 only)", ct_op_short_name(e5m3, opname, sizeof opname),
-                L->opts->gpu == CT_SM_100A ? "sm_100a" : "sm_90a");
+                ct_gpu_name(L->opts->gpu));
     return false;
   }
   /* warps per CTA: TileAS's decision (tileas.num_warps, path_select.c), else the hint */

@@ -668,9 +668,8 @@ static int lower_view_access_as(ct_lower *L, MlirOperation op, const char *name,
   MlirValue owner = is_load ? (MlirValue){NULL} : owner_predicate(L, l);
   ct_lv *out = is_load ? lv_new_tile(L, &tt, l) : NULL;
   MlirValue pad = !is_load                      ? (MlirValue){NULL}
-                  : tt.elem == CT_F4E2M1FN || tt.elem == CT_F8E4M3FN || tt.elem == CT_F8E5M2 || tt.elem == CT_F8E8M0FNU
-                      ? storage_padding(L, tt.elem, v->type.padding)
-                      : padding_value(L, v->type.padding, et);
+                  : lower_is_code_elem(tt.elem) ? storage_padding(L, tt.elem, v->type.padding)
+                                                : padding_value(L, v->type.padding, et);
   int nregs = is_load ? out->nregs : tile->nregs;
   if (g_full > g) {
     /* tile-uniform fast path: a tile entirely inside the tensor moves with unmasked g_full-wide
