@@ -20,6 +20,12 @@ config.test_exec_root = os.path.join(config.tilec_obj_root, "test")
 
 tilec = os.path.join(config.tilec_obj_root, "tools", "tilec")
 # %tilec-run before %tilec, so that "%tilec" does not swallow its prefix.
+config.substitutions.append(("%tilec-emu-build", sys.executable + " " + os.path.join(config.tilec_src_root, "tools", "tilec-emu", "tilec-emu-build")))
+config.substitutions.append(("%emu-libcuda", os.path.join(config.tilec_obj_root, "tools", "tilec-emu", "libtilec_emu_cuda.so")))
+config.substitutions.append(("%emu-compare", sys.executable + " " + os.path.join(config.tilec_src_root, "test", "emu", "emu_compare.py")
+                             + " --tilec " + tilec + " --tilec-run " + os.path.join(config.tilec_obj_root, "tools", "tilec-run", "tilec-run")
+                             + " --emu-build " + os.path.join(config.tilec_src_root, "tools", "tilec-emu", "tilec-emu-build")
+                             + " --libcuda " + os.path.join(config.tilec_obj_root, "tools", "tilec-emu", "libtilec_emu_cuda.so")))
 config.substitutions.append(("%tilec-run", os.path.join(config.tilec_obj_root, "tools", "tilec-run", "tilec-run")))
 config.substitutions.append(("%tilec", tilec))
 config.substitutions.append(("%FileCheck", config.filecheck))

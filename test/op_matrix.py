@@ -996,6 +996,9 @@ def main():
     ap.add_argument("--bundle-gpu", default="sm_90a", choices=["sm_90a", "sm_100a"])
     ap.add_argument("--gpu-run", default="", help="run a bundle's cases on the GPU and compare their outputs")
     ap.add_argument("--dry-run", action="store_true", help="--gpu-run: tilec-run --dry-run (no driver)")
+    ap.add_argument("--emulate", default="", help="--gpu-run on the CPU emulator: the path of libtilec_emu_cuda.so")
+    ap.add_argument("--emu-build", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools",
+                                                         "tilec-emu", "tilec-emu-build"))
     ap.add_argument("--timeout", type=float, default=30.0, help="--gpu-run: seconds per launch")
     ap.add_argument("--failures", default="", help="--gpu-run: write the failing cases' lines here")
     ap.add_argument("--ptxas", default="")
@@ -1167,7 +1170,11 @@ def write_bundle(a, cases, refused):
             res, n_out = c["out"]
             # where the interpreter stopped (an overflow flag broken, ...) the output is undefined:
             # the GPU run is only launched
+            # the LLVM IR too: --gpu-run --emulate runs it on the CPU emulator (tools/tilec-emu)
+            ll = os.path.join(a.work, "%s.%s.ll" % (t, a.bundle_gpu))
+            r = run([a.tilec, "-O3", "--gpu-name=" + a.bundle_gpu, c["path"], "--emit=llvm", "-o", ll])
             entries.append(dict(tag=t, op=c["op"], ptx=add(ptx, t + ".ptx"), args=args, out_index=len(c["ins"]),
+                                llvm=add(ll, t + ".ll") if r.returncode == 0 else None,
                                 out=[res, n_out], want=c["want"] if c.get("interp_out") else None,
                                 interp=add(c["interp_out"], t + ".interp") if c.get("interp_out") else None))
         data = json.dumps(dict(gpu=a.bundle_gpu, cases=entries), indent=0).encode()
@@ -1219,9 +1226,22 @@ def gpu_run(a):
         man = json.load(f)
     cases = [c for c in man["cases"] if not a.only or re.search(a.only, c["tag"])]
 
+    not_emulated = []
+
     def one(c):
         t = c["tag"]
         out = os.path.join(d, t + ".gpu.out")
+        env = None
+        if a.emulate:
+            # the CPU emulator: the case's LLVM IR as a host module, tilec-run over libtilec_emu_cuda.so
+            so = os.path.join(d, t + ".so")
+            r = run([sys.executable, a.emu_build, os.path.join(d, c["llvm"]), "-o", so]) if c.get("llvm") else None
+            if r is None or r.returncode == 1:
+                not_emulated.append((t, (r.stderr.strip().splitlines() or ["?"])[0] if r else "no LLVM IR in the bundle"))
+                return t, None, False
+            if r.returncode:
+                return t, "tilec-emu-build: " + (r.stderr.strip().splitlines() or ["?"])[-1], False
+            env = dict(os.environ, TILEC_RUN_LIBCUDA=a.emulate, TILEC_EMU_MODULE=so, TILEC_EMU_SM=man["gpu"][3:].rstrip("a"))
         cmd = [a.tilec_run, os.path.join(d, c["ptx"]), "--grid", "1", "--iters", "0", "--warmup", "0"]
         for spec in c["args"]:
             cmd += ["--arg", spec.replace(":file=", ":file=" + d + "/")]
@@ -1229,7 +1249,7 @@ def gpu_run(a):
         if a.dry_run:
             cmd.append("--dry-run")
         try:
-            r = run(cmd, timeout=a.timeout)
+            r = run(cmd, timeout=a.timeout, env=env)
         except subprocess.TimeoutExpired:
             return t, "TIMEOUT after %gs" % a.timeout, False
         first = (r.stderr.strip().splitlines() or ["exit %d" % r.returncode])[0]
@@ -1257,8 +1277,16 @@ def gpu_run(a):
     if a.failures:
         with open(a.failures, "w") as f:
             f.writelines("%s\t%s\n" % (t, p) for t, p in bad)
-    print("op matrix on the GPU (%s kernels)%s: %d cases, %d outputs compared, %d failed" % (
-        man["gpu"], " DRY RUN (no driver)" if a.dry_run else "", len(results), sum(ck for _, _, ck in results), len(bad)))
+    if not_emulated:
+        reasons = {}
+        for t, why in not_emulated:
+            why = re.sub(r"^tilec-emu-build: ", "", why)
+            reasons.setdefault(why, []).append(t)
+        for why, ts in sorted(reasons.items(), key=lambda kv: -len(kv[1])):
+            print("not emulated (%d cases, e.g. %s): %s" % (len(ts), ts[0], why))
+    print("op matrix on the %s (%s kernels)%s: %d cases, %d outputs compared, %d failed%s" % (
+        "CPU emulator" if a.emulate else "GPU", man["gpu"], " DRY RUN (no driver)" if a.dry_run else "", len(results),
+        sum(ck for _, _, ck in results), len(bad), ", %d not emulated" % len(not_emulated) if a.emulate else ""))
     return 1 if bad else 0
 
 

@@ -1,9 +1,11 @@
 // `scan` (inclusive, forward and reverse, any dim, any combiner region) lowers through shared memory
 // (lib/nvvm/lower_reduce.c lower_scan): the tile is written at its row-major flat indices, each
-// thread scans whole lines along the dim in a run-time loop with the combiner inlined once, and
-// reads its elements back. The kernel of Inputs/scan_kernel.mlir (1024-element f32 prefix sum and
-// reverse product, running max along dim 1 of a 4x64 i32 tile) compiles for both targets and
-// assembles with 0 spills; each scan is one loop (not unrolled: the PTX stays small).
+// line is split into per-thread chunks scanned serially, the chunk totals are scanned with
+// shfl.sync.up (and, for lines wider than a warp, through shared memory), and each thread folds
+// its prefix into its chunk before the elements are read back. The kernel of
+// Inputs/scan_kernel.mlir (1024-element f32 prefix sum and reverse product, running max along dim
+// 1 of a 4x64 i32 tile) compiles for both targets and assembles with 0 spills; the chunk loops
+// stay loops (the PTX stays small). test/emu/scan.test runs every work split on the CPU emulator.
 // RUN: %tilec -O3 --gpu-name=sm_90a %S/Inputs/scan_kernel.mlir -o %t.90.ptx
 // RUN: %FileCheck %s < %t.90.ptx
 // RUN: %check-ptx sm_90a %t.90.ptx
@@ -17,6 +19,7 @@
 // RUN:   --arg ptr:f32:1024:out --arg ptr:i32:4x64:iota --arg ptr:i32:4x64:out --print-outputs=3 | %FileCheck %s --check-prefix=INTERP
 // CHECK: .entry scans(
 // CHECK: bar.sync {{[[:space:]]*}}0;
+// CHECK: shfl.sync.up.b32
 // CHECK: add.{{(rn.)?}}f32
 // CHECK: mul.{{(rn.)?}}f32
 // CHECK: max.s32

@@ -1,0 +1,651 @@
+/* emu_device.c - the device side of tilec's CPU emulator (docs/emulator.md): compiled into every
+ * kernel module that tilec-emu-build makes from tilec's LLVM IR, it gives the module's kernels a
+ * CTA of host threads and implements the NVVM intrinsics and inline-asm instructions the
+ * rewritten IR calls (llvm.nvvm.X becomes tilec_emu_X, dots as underscores; an inline-asm
+ * instruction `op.a.b` becomes tilec_emu_asm_op_a_b).
+ * Algorithm: tilec_emu_launch runs the grid's CTAs one after another; a CTA is block_x * block_y *
+ * block_z POSIX threads, each with its thread-local %tid / %ctaid, started together and joined.
+ * Shared memory is the module's one tilec_emu_smem array (one CTA runs at a time), filled with
+ * 0xA5 before each CTA so that a read before any write shows. bar.sync is a generation-counting
+ * barrier over the CTA's threads (or the named barrier's thread count); shfl.sync and
+ * bar.warp.sync use one such barrier per warp: every lane publishes its value, waits, reads its
+ * source lane (the PTX ISA's rule, segment mask and clamp included), waits again. A thread that
+ * waits at a barrier longer than TILEC_EMU_TIMEOUT seconds (default 60) ends the process with
+ * "deadlock" and where it waited: a barrier some threads never reach hangs a GPU too.
+ * What it checks is the LLVM IR tilec emits (the lowering's semantics), not the NVPTX backend or
+ * ptxas; approximate instructions (ex2.approx, ...) are computed exactly.
+ * Knobs: env TILEC_EMU_TIMEOUT (seconds). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fenv.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define EMU_EXPORT __attribute__((visibility("default")))
+
+/* Provided by the rewritten module (tilec-emu-build). */
+extern unsigned char tilec_emu_smem[];
+extern const uint64_t tilec_emu_smem_bytes;
+
+typedef struct {
+  pthread_mutex_t mutex;
+  pthread_cond_t cond;
+  unsigned arrived, generation;
+} emu_barrier;
+
+typedef struct {
+  emu_barrier sync;
+  unsigned lanes; /* threads in this warp (the last warp of an odd block may be partial) */
+  uint64_t value[32];
+} emu_warp;
+
+enum { EMU_NAMED_BARRIERS = 16, EMU_MAX_THREADS = 1024 };
+
+typedef struct {
+  unsigned ctaid[3];
+  unsigned nthreads;
+  emu_barrier named[EMU_NAMED_BARRIERS];
+  emu_warp warp[EMU_MAX_THREADS / 32];
+} emu_cta;
+
+typedef struct {
+  void (*entry)(void **);
+  void **params;
+  emu_cta *cta;
+  unsigned tid[3], linear;
+} emu_thread_arg;
+
+static unsigned emu_ntid[3], emu_nctaid[3];
+static double emu_timeout_s = 60;
+static _Thread_local const emu_thread_arg *emu_self;
+
+static void emu_barrier_init(emu_barrier *b) {
+  pthread_mutex_init(&b->mutex, NULL);
+  pthread_cond_init(&b->cond, NULL);
+  b->arrived = b->generation = 0;
+}
+
+static void emu_barrier_destroy(emu_barrier *b) {
+  pthread_mutex_destroy(&b->mutex);
+  pthread_cond_destroy(&b->cond);
+}
+
+static void emu_die(const char *format, ...) {
+  va_list ap;
+  va_start(ap, format);
+  fprintf(stderr, "tilec-emu: CTA (%u,%u,%u) thread %u: ", emu_self ? emu_self->cta->ctaid[0] : 0,
+          emu_self ? emu_self->cta->ctaid[1] : 0, emu_self ? emu_self->cta->ctaid[2] : 0,
+          emu_self ? emu_self->linear : 0);
+  vfprintf(stderr, format, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  fflush(stderr);
+  _exit(4);
+}
+
+/* Waits until `expected` threads have arrived at b (this one included). */
+static void emu_barrier_wait(emu_barrier *b, unsigned expected, const char *what) {
+  pthread_mutex_lock(&b->mutex);
+  unsigned gen = b->generation;
+  if (++b->arrived >= expected) {
+    b->arrived = 0;
+    b->generation++;
+    pthread_cond_broadcast(&b->cond);
+    pthread_mutex_unlock(&b->mutex);
+    return;
+  }
+  struct timespec deadline;
+  clock_gettime(CLOCK_REALTIME, &deadline);
+  deadline.tv_sec += (time_t)emu_timeout_s;
+  while (gen == b->generation) {
+    int rc = pthread_cond_timedwait(&b->cond, &b->mutex, &deadline);
+    if (rc == ETIMEDOUT && gen == b->generation)
+      emu_die("deadlock: waited %.0f s at %s (%u of %u threads arrived)", emu_timeout_s, what, b->arrived, expected);
+  }
+  pthread_mutex_unlock(&b->mutex);
+}
+
+static void *emu_thread_main(void *p) {
+  emu_self = p;
+  emu_self->entry(emu_self->params);
+  return NULL;
+}
+
+/* Runs entry(params) over the grid; 0 on success, -1 (message printed) when the block is too big
+ * or threads cannot be started. */
+EMU_EXPORT int tilec_emu_launch(void (*entry)(void **), const unsigned grid[3], const unsigned block[3],
+                                void **params) {
+  const char *timeout = getenv("TILEC_EMU_TIMEOUT");
+  if (timeout && atof(timeout) > 0) emu_timeout_s = atof(timeout);
+  unsigned nthreads = block[0] * block[1] * block[2];
+  if (nthreads == 0 || nthreads > EMU_MAX_THREADS) {
+    fprintf(stderr, "tilec-emu: block of %u threads (1..%d)\n", nthreads, EMU_MAX_THREADS);
+    return -1;
+  }
+  memcpy(emu_ntid, block, sizeof emu_ntid);
+  memcpy(emu_nctaid, grid, sizeof emu_nctaid);
+  emu_cta *cta = calloc(1, sizeof *cta);
+  emu_thread_arg *args = calloc(nthreads, sizeof *args);
+  pthread_t *threads = calloc(nthreads, sizeof *threads);
+  if (!cta || !args || !threads) {
+    free(cta), free(args), free(threads);
+    fprintf(stderr, "tilec-emu: out of memory\n");
+    return -1;
+  }
+  cta->nthreads = nthreads;
+  for (unsigned i = 0; i < EMU_NAMED_BARRIERS; i++) emu_barrier_init(&cta->named[i]);
+  for (unsigned w = 0; w < (nthreads + 31) / 32; w++) {
+    emu_barrier_init(&cta->warp[w].sync);
+    cta->warp[w].lanes = nthreads - w * 32 < 32 ? nthreads - w * 32 : 32;
+  }
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 1u << 20);
+  int status = 0;
+  for (unsigned z = 0; z < grid[2] && !status; z++)
+    for (unsigned y = 0; y < grid[1] && !status; y++)
+      for (unsigned x = 0; x < grid[0] && !status; x++) {
+        cta->ctaid[0] = x, cta->ctaid[1] = y, cta->ctaid[2] = z;
+        memset(tilec_emu_smem, 0xA5, tilec_emu_smem_bytes);
+        unsigned started = 0;
+        for (unsigned t = 0; t < nthreads; t++) {
+          emu_thread_arg *a = &args[t];
+          a->entry = entry, a->params = params, a->cta = cta, a->linear = t;
+          a->tid[0] = t % block[0], a->tid[1] = t / block[0] % block[1], a->tid[2] = t / (block[0] * block[1]);
+          if (pthread_create(&threads[t], &attr, emu_thread_main, a)) {
+            fprintf(stderr, "tilec-emu: cannot start thread %u of CTA (%u,%u,%u)\n", t, x, y, z);
+            status = -1;
+            break;
+          }
+          started++;
+        }
+        /* (a partial start would leave the started threads waiting at their first barrier) */
+        if (status) _exit(4);
+        for (unsigned t = 0; t < started; t++) pthread_join(threads[t], NULL);
+      }
+  pthread_attr_destroy(&attr);
+  for (unsigned i = 0; i < EMU_NAMED_BARRIERS; i++) emu_barrier_destroy(&cta->named[i]);
+  for (unsigned w = 0; w < (nthreads + 31) / 32; w++) emu_barrier_destroy(&cta->warp[w].sync);
+  free(cta), free(args), free(threads);
+  return status;
+}
+
+/* --- special registers ------------------------------------------------------------------- */
+#define SREG(name, expr) \
+  EMU_EXPORT unsigned tilec_emu_read_ptx_sreg_##name(void) { return (expr); }
+SREG(tid_x, emu_self->tid[0])
+SREG(tid_y, emu_self->tid[1])
+SREG(tid_z, emu_self->tid[2])
+SREG(ntid_x, emu_ntid[0])
+SREG(ntid_y, emu_ntid[1])
+SREG(ntid_z, emu_ntid[2])
+SREG(ctaid_x, emu_self->cta->ctaid[0])
+SREG(ctaid_y, emu_self->cta->ctaid[1])
+SREG(ctaid_z, emu_self->cta->ctaid[2])
+SREG(nctaid_x, emu_nctaid[0])
+SREG(nctaid_y, emu_nctaid[1])
+SREG(nctaid_z, emu_nctaid[2])
+SREG(laneid, emu_self->linear % 32)
+SREG(warpid, emu_self->linear / 32)
+#undef SREG
+
+/* --- barriers ---------------------------------------------------------------------------- */
+static void emu_bar_sync(unsigned id, unsigned count) {
+  if (id >= EMU_NAMED_BARRIERS) emu_die("bar.sync %u: barrier ids are 0..15", id);
+  char what[64];
+  snprintf(what, sizeof what, "bar.sync %u", id);
+  emu_barrier_wait(&emu_self->cta->named[id], count, what);
+}
+EMU_EXPORT void tilec_emu_barrier0(void) { emu_bar_sync(0, emu_self->cta->nthreads); }
+EMU_EXPORT void tilec_emu_barrier_cta_sync_aligned_all(unsigned id) { emu_bar_sync(id, emu_self->cta->nthreads); }
+EMU_EXPORT void tilec_emu_barrier_cta_sync_all(unsigned id) { emu_bar_sync(id, emu_self->cta->nthreads); }
+EMU_EXPORT void tilec_emu_barrier_cta_sync_aligned_count(unsigned id, unsigned count) { emu_bar_sync(id, count); }
+EMU_EXPORT void tilec_emu_barrier_cta_sync_count(unsigned id, unsigned count) { emu_bar_sync(id, count); }
+
+static emu_warp *emu_my_warp(uint32_t mask, const char *what) {
+  emu_warp *w = &emu_self->cta->warp[emu_self->linear / 32];
+  uint32_t full = w->lanes == 32 ? 0xFFFFFFFFu : (1u << w->lanes) - 1;
+  if ((mask & full) != full)
+    emu_die("%s with member mask 0x%08x: the emulator runs full-warp exchanges only", what, mask);
+  return w;
+}
+
+EMU_EXPORT void tilec_emu_bar_warp_sync(uint32_t mask) {
+  emu_warp *w = emu_my_warp(mask, "bar.warp.sync");
+  emu_barrier_wait(&w->sync, w->lanes, "bar.warp.sync");
+}
+
+/* shfl.sync: the PTX ISA's source-lane rule. mode 0 up, 1 down, 2 bfly, 3 idx. */
+static uint64_t emu_shfl(int mode, uint32_t mask, uint64_t v, uint32_t b, uint32_t c, const char *what) {
+  emu_warp *w = emu_my_warp(mask, what);
+  unsigned lane = emu_self->linear % 32;
+  w->value[lane] = v;
+  emu_barrier_wait(&w->sync, w->lanes, what);
+  uint32_t segmask = (c >> 8) & 31, cval = c & 31;
+  uint32_t min_lane = lane & segmask, max_lane = min_lane | (cval & ~segmask);
+  int j = (int)lane, ok;
+  switch (mode) {
+  case 0: j = (int)lane - (int)b; ok = j >= (int)max_lane; break;
+  case 1: j = (int)lane + (int)b; ok = j <= (int)max_lane; break;
+  case 2: j = (int)(lane ^ b); ok = j <= (int)max_lane; break;
+  default: j = (int)(min_lane | (b & ~segmask)); ok = j <= (int)max_lane; break;
+  }
+  if (!ok || j < 0 || j >= (int)w->lanes) j = (int)lane;
+  uint64_t r = w->value[j];
+  emu_barrier_wait(&w->sync, w->lanes, what);
+  return r;
+}
+
+#define SHFL(mode_name, mode)                                                                            \
+  EMU_EXPORT uint32_t tilec_emu_shfl_sync_##mode_name##_i32(uint32_t mask, uint32_t v, uint32_t b, uint32_t c) { \
+    return (uint32_t)emu_shfl(mode, mask, v, b, c, "shfl.sync." #mode_name);                            \
+  }                                                                                                      \
+  EMU_EXPORT float tilec_emu_shfl_sync_##mode_name##_f32(uint32_t mask, float v, uint32_t b, uint32_t c) { \
+    uint32_t bits;                                                                                       \
+    memcpy(&bits, &v, 4);                                                                                \
+    bits = (uint32_t)emu_shfl(mode, mask, bits, b, c, "shfl.sync." #mode_name);                         \
+    memcpy(&v, &bits, 4);                                                                                \
+    return v;                                                                                            \
+  }
+SHFL(up, 0)
+SHFL(down, 1)
+SHFL(bfly, 2)
+SHFL(idx, 3)
+#undef SHFL
+
+EMU_EXPORT void tilec_emu_asm_trap(void) { emu_die("trap (the kernel executed `trap`)"); }
+
+/* --- math --------------------------------------------------------------------------------- */
+static float emu_ftz(float x) { return fpclassify(x) == FP_SUBNORMAL ? copysignf(0.0f, x) : x; }
+EMU_EXPORT float tilec_emu_ex2_approx_f32(float x) { return exp2f(x); }
+EMU_EXPORT float tilec_emu_ex2_approx_ftz_f32(float x) { return emu_ftz(exp2f(emu_ftz(x))); }
+EMU_EXPORT float tilec_emu_lg2_approx_f(float x) { return log2f(x); }
+EMU_EXPORT float tilec_emu_lg2_approx_ftz_f(float x) { return emu_ftz(log2f(emu_ftz(x))); }
+EMU_EXPORT float tilec_emu_rcp_approx_ftz_f(float x) { return emu_ftz(1.0f / emu_ftz(x)); }
+EMU_EXPORT float tilec_emu_div_approx_f(float x, float y) { return x / y; }
+EMU_EXPORT float tilec_emu_div_approx_ftz_f(float x, float y) { return emu_ftz(emu_ftz(x) / emu_ftz(y)); }
+EMU_EXPORT float tilec_emu_saturate_f(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
+EMU_EXPORT float tilec_emu_sin_approx_f(float x) { return sinf(x); }
+EMU_EXPORT float tilec_emu_cos_approx_f(float x) { return cosf(x); }
+EMU_EXPORT float tilec_emu_sqrt_approx_f(float x) { return sqrtf(x); }
+EMU_EXPORT float tilec_emu_rsqrt_approx_f(float x) { return 1.0f / sqrtf(x); }
+
+/* IEEE operations with an explicit rounding mode: the host FPU's (thread-local) mode around one
+ * op; the _ftz forms flush subnormal inputs and results to zero (f32 only, as in PTX). */
+#define ROUNDED_OP(name, type, ftz, mode, expr)                     \
+  EMU_EXPORT type tilec_emu_##name(type x, type y) {                  \
+    if (ftz) x = (type)emu_ftz((float)x), y = (type)emu_ftz((float)y); \
+    int saved = fegetround();                                        \
+    fesetround(mode);                                                \
+    volatile type r = (expr);                                        \
+    fesetround(saved);                                               \
+    return ftz ? (type)emu_ftz((float)r) : r;                        \
+  }
+#define ROUNDED_FMA(name, type, ftz, mode, fn)                                        \
+  EMU_EXPORT type tilec_emu_##name(type x, type y, type z) {                            \
+    if (ftz) x = (type)emu_ftz((float)x), y = (type)emu_ftz((float)y), z = (type)emu_ftz((float)z); \
+    int saved = fegetround();                                                          \
+    fesetround(mode);                                                                  \
+    volatile type r = fn(x, y, z);                                                     \
+    fesetround(saved);                                                                 \
+    return ftz ? (type)emu_ftz((float)r) : r;                                          \
+  }
+#define ROUNDED(rm, mode)                                  \
+  ROUNDED_OP(add_##rm##_f, float, 0, mode, x + y)          \
+  ROUNDED_OP(add_##rm##_ftz_f, float, 1, mode, x + y)      \
+  ROUNDED_OP(add_##rm##_d, double, 0, mode, x + y)         \
+  ROUNDED_OP(mul_##rm##_f, float, 0, mode, x * y)          \
+  ROUNDED_OP(mul_##rm##_ftz_f, float, 1, mode, x * y)      \
+  ROUNDED_OP(mul_##rm##_d, double, 0, mode, x * y)         \
+  ROUNDED_OP(div_##rm##_f, float, 0, mode, x / y)          \
+  ROUNDED_OP(div_##rm##_ftz_f, float, 1, mode, x / y)      \
+  ROUNDED_OP(div_##rm##_d, double, 0, mode, x / y)         \
+  ROUNDED_FMA(fma_##rm##_f, float, 0, mode, fmaf)          \
+  ROUNDED_FMA(fma_##rm##_ftz_f, float, 1, mode, fmaf)      \
+  ROUNDED_FMA(fma_##rm##_d, double, 0, mode, fma)
+ROUNDED(rn, FE_TONEAREST)
+ROUNDED(rz, FE_TOWARDZERO)
+ROUNDED(rm, FE_DOWNWARD)
+ROUNDED(rp, FE_UPWARD)
+#undef ROUNDED
+#undef ROUNDED_OP
+#undef ROUNDED_FMA
+
+EMU_EXPORT float tilec_emu_div_full(float x, float y) { return x / y; }
+EMU_EXPORT float tilec_emu_div_full_ftz(float x, float y) { return emu_ftz(emu_ftz(x) / emu_ftz(y)); }
+EMU_EXPORT float tilec_emu_fabs_f32(float x) { return fabsf(x); }
+EMU_EXPORT double tilec_emu_fabs_f64(double x) { return fabs(x); }
+EMU_EXPORT float tilec_emu_round_f(float x) { return roundf(x); }
+EMU_EXPORT float tilec_emu_fmin_ftz_f(float x, float y) { return emu_ftz(fminf(emu_ftz(x), emu_ftz(y))); }
+EMU_EXPORT float tilec_emu_fmax_ftz_f(float x, float y) { return emu_ftz(fmaxf(emu_ftz(x), emu_ftz(y))); }
+EMU_EXPORT double tilec_emu_rcp_approx_ftz_d(double x) { return 1.0 / x; }
+EMU_EXPORT int32_t tilec_emu_d2i_hi(double x) {
+  uint64_t b;
+  memcpy(&b, &x, 8);
+  return (int32_t)(b >> 32);
+}
+EMU_EXPORT int32_t tilec_emu_d2i_lo(double x) {
+  uint64_t b;
+  memcpy(&b, &x, 8);
+  return (int32_t)(uint32_t)b;
+}
+EMU_EXPORT double tilec_emu_lohi_i2d(int32_t lo, int32_t hi) {
+  uint64_t b = (uint64_t)(uint32_t)hi << 32 | (uint32_t)lo;
+  double x;
+  memcpy(&x, &b, 8);
+  return x;
+}
+
+/* cvt.rni / rzi / rmi / rpi float -> integer, saturating, NaN -> 0 (PTX) */
+static double emu_round_mode(double x, int mode) {
+  switch (mode) {
+  case 0: return nearbyint(x); /* the default (nearest even) mode */
+  case 1: return trunc(x);
+  case 2: return floor(x);
+  default: return ceil(x);
+  }
+}
+#define F2I(src, stype, dst, ctype, lo, hi)                                                          \
+  EMU_EXPORT ctype tilec_emu_##src##2##dst##_rn(stype x) { return emu_sat_##dst(emu_round_mode(x, 0)); } \
+  EMU_EXPORT ctype tilec_emu_##src##2##dst##_rz(stype x) { return emu_sat_##dst(emu_round_mode(x, 1)); } \
+  EMU_EXPORT ctype tilec_emu_##src##2##dst##_rm(stype x) { return emu_sat_##dst(emu_round_mode(x, 2)); } \
+  EMU_EXPORT ctype tilec_emu_##src##2##dst##_rp(stype x) { return emu_sat_##dst(emu_round_mode(x, 3)); }
+#define SAT(dst, ctype, lo, hi)                                                  \
+  static ctype emu_sat_##dst(double r) {                                          \
+    if (isnan(r)) return 0;                                                      \
+    if (r <= (double)(lo)) return (lo);                                          \
+    if (r >= (double)(hi)) return (hi);                                          \
+    return (ctype)r;                                                             \
+  }
+SAT(i, int32_t, INT32_MIN, INT32_MAX)
+SAT(ui, uint32_t, 0, UINT32_MAX)
+SAT(ll, int64_t, INT64_MIN, INT64_MAX)
+SAT(ull, uint64_t, 0, UINT64_MAX)
+#undef SAT
+F2I(f, float, i, int32_t, , )
+F2I(f, float, ui, uint32_t, , )
+F2I(f, float, ll, int64_t, , )
+F2I(f, float, ull, uint64_t, , )
+F2I(d, double, i, int32_t, , )
+F2I(d, double, ui, uint32_t, , )
+F2I(d, double, ll, int64_t, , )
+F2I(d, double, ull, uint64_t, , )
+#undef F2I
+
+/* Round the f32 bit pattern `b` to its top 32 - drop bits: 0 nearest-even, 1 toward zero,
+ * 2 nearest ties away; NaN / Inf kept (NaN canonical). */
+static uint32_t emu_round_bits(uint32_t b, int drop, int how) {
+  if ((b & 0x7F800000u) == 0x7F800000u) return (b & 0x007FFFFFu) ? 0x7FFFFFFFu : b;
+  uint32_t half = 1u << (drop - 1), mask = (1u << drop) - 1, rest = b & mask;
+  b &= ~mask;
+  if (how == 0 && (rest > half || (rest == half && (b >> drop & 1)))) b += mask + 1;
+  if (how == 2 && rest >= half) b += mask + 1;
+  return b;
+}
+static uint32_t emu_f32_bits(float x) {
+  uint32_t b;
+  memcpy(&b, &x, 4);
+  return b;
+}
+EMU_EXPORT uint32_t tilec_emu_f2tf32_rn(float x) { return emu_round_bits(emu_f32_bits(x), 13, 0); }
+EMU_EXPORT uint32_t tilec_emu_f2tf32_rz(float x) { return emu_round_bits(emu_f32_bits(x), 13, 1); }
+EMU_EXPORT uint32_t tilec_emu_f2tf32_rna(float x) { return emu_round_bits(emu_f32_bits(x), 13, 2); }
+
+/* f32 -> bf16 (round to nearest even), the helpers LLVM's x86 backend calls for fptrunc to bfloat
+ * (libgcc 12 has none). Returned in the low 16 bits of xmm0, as _Float16 is. */
+EMU_EXPORT _Float16 __truncsfbf2(float x) {
+  uint32_t b = emu_f32_bits(x);
+  uint16_t r = (b & 0x7FFFFFFFu) > 0x7F800000u ? (uint16_t)((b >> 16) | 0x40) : (uint16_t)(emu_round_bits(b, 16, 0) >> 16);
+  _Float16 h;
+  memcpy(&h, &r, 2);
+  return h;
+}
+EMU_EXPORT _Float16 __truncdfbf2(double x) {
+  /* double -> bf16 through one rounding: round to odd at f32 first (exact for the bf16 rounding) */
+  float f = (float)x;
+  if ((double)f != x && isfinite(x) && isfinite(f)) {
+    uint32_t b = emu_f32_bits(f);
+    if (((double)f > x) == (f > 0)) b -= 1; /* truncate toward zero ... */
+    b |= 1;                                 /* ... then make it odd: sticky */
+    memcpy(&f, &b, 4);
+  }
+  return __truncsfbf2(f);
+}
+
+/* f16 / bf16 from f32 with a directed rounding (cvt.rz|rm|rp.f16|bf16.f32), as bits. */
+static uint16_t emu_to_half_bits(float x, int bf16, int mode) {
+  int saved = fegetround();
+  fesetround(mode);
+  uint16_t r;
+  if (bf16) {
+    uint32_t b = emu_f32_bits(x);
+    if ((b & 0x7FFFFFFFu) > 0x7F800000u) r = (uint16_t)((b >> 16) | 0x40);
+    else if (mode == FE_TONEAREST) r = (uint16_t)(emu_round_bits(b, 16, 0) >> 16);
+    else {
+      uint32_t rest = b & 0xFFFFu, sign = b >> 31;
+      b &= 0xFFFF0000u;
+      int up = rest && ((mode == FE_UPWARD && !sign) || (mode == FE_DOWNWARD && sign));
+      if (up && (b & 0x7FFFFFFFu) != 0x7F800000u) b += 0x10000u;
+      r = (uint16_t)(b >> 16);
+    }
+  } else {
+    volatile _Float16 h = (_Float16)x;
+    _Float16 hv = h;
+    memcpy(&r, &hv, 2);
+  }
+  fesetround(saved);
+  return r;
+}
+#define CVT_HALF(rm, mode)                                                                          \
+  EMU_EXPORT uint16_t tilec_emu_asm_cvt_##rm##_f16_f32(float x) { return emu_to_half_bits(x, 0, mode); } \
+  EMU_EXPORT uint16_t tilec_emu_asm_cvt_##rm##_bf16_f32(float x) { return emu_to_half_bits(x, 1, mode); } \
+  EMU_EXPORT float tilec_emu_asm_cvt_##rm##_f32_f64(double x) {                                      \
+    int saved = fegetround();                                                                      \
+    fesetround(mode);                                                                              \
+    volatile float r = (float)x;                                                                   \
+    fesetround(saved);                                                                             \
+    return r;                                                                                      \
+  }
+CVT_HALF(rn, FE_TONEAREST)
+CVT_HALF(rz, FE_TOWARDZERO)
+CVT_HALF(rm, FE_DOWNWARD)
+CVT_HALF(rp, FE_UPWARD)
+#undef CVT_HALF
+
+#define SQRT(rm, mode)                                                                  \
+  EMU_EXPORT float tilec_emu_asm_sqrt_##rm##_f32(float x) {                              \
+    int saved = fegetround();                                                          \
+    fesetround(mode);                                                                  \
+    volatile float r = sqrtf(x);                                                       \
+    fesetround(saved);                                                                 \
+    return r;                                                                          \
+  }                                                                                    \
+  EMU_EXPORT float tilec_emu_asm_sqrt_##rm##_ftz_f32(float x) { return emu_ftz(tilec_emu_asm_sqrt_##rm##_f32(emu_ftz(x))); } \
+  EMU_EXPORT double tilec_emu_asm_sqrt_##rm##_f64(double x) {                            \
+    int saved = fegetround();                                                          \
+    fesetround(mode);                                                                  \
+    volatile double r = sqrt(x);                                                       \
+    fesetround(saved);                                                                 \
+    return r;                                                                          \
+  }
+SQRT(rn, FE_TONEAREST)
+SQRT(rz, FE_TOWARDZERO)
+SQRT(rm, FE_DOWNWARD)
+SQRT(rp, FE_UPWARD)
+#undef SQRT
+EMU_EXPORT float tilec_emu_asm_sqrt_approx_f32(float x) { return sqrtf(x); }
+EMU_EXPORT float tilec_emu_asm_sqrt_approx_ftz_f32(float x) { return emu_ftz(sqrtf(emu_ftz(x))); }
+EMU_EXPORT float tilec_emu_asm_rsqrt_approx_f32(float x) { return 1.0f / sqrtf(x); }
+EMU_EXPORT float tilec_emu_asm_rsqrt_approx_ftz_f32(float x) { return emu_ftz(1.0f / sqrtf(emu_ftz(x))); }
+EMU_EXPORT double tilec_emu_asm_rsqrt_approx_f64(double x) { return 1.0 / sqrt(x); }
+EMU_EXPORT double tilec_emu_asm_rsqrt_approx_ftz_f64(double x) { return 1.0 / sqrt(x); }
+EMU_EXPORT float tilec_emu_asm_rcp_approx_ftz_f32(float x) { return emu_ftz(1.0f / emu_ftz(x)); }
+EMU_EXPORT float tilec_emu_asm_rcp_approx_f32(float x) { return 1.0f / x; }
+EMU_EXPORT float tilec_emu_asm_tanh_approx_f32(float x) { return tanhf(x); }
+EMU_EXPORT float tilec_emu_asm_ex2_approx_f32(float x) { return exp2f(x); }
+EMU_EXPORT float tilec_emu_asm_ex2_approx_ftz_f32(float x) { return emu_ftz(exp2f(emu_ftz(x))); }
+EMU_EXPORT float tilec_emu_asm_lg2_approx_f32(float x) { return log2f(x); }
+EMU_EXPORT float tilec_emu_asm_lg2_approx_ftz_f32(float x) { return emu_ftz(log2f(emu_ftz(x))); }
+EMU_EXPORT float tilec_emu_asm_sin_approx_f32(float x) { return sinf(x); }
+EMU_EXPORT float tilec_emu_asm_cos_approx_f32(float x) { return cosf(x); }
+EMU_EXPORT float tilec_emu_asm_sin_approx_ftz_f32(float x) { return emu_ftz(sinf(emu_ftz(x))); }
+EMU_EXPORT float tilec_emu_asm_cos_approx_ftz_f32(float x) { return emu_ftz(cosf(emu_ftz(x))); }
+
+/* fp8 (e4m3: bias 7, no Inf, S.1111.111 NaN, max 448; e5m2: bias 15, IEEE-like, max 57344) */
+static float emu_fp8_to_float(uint8_t c, int e4m3) {
+  int ebits = e4m3 ? 4 : 5, mbits = e4m3 ? 3 : 2, bias = e4m3 ? 7 : 15;
+  int s = c >> 7, e = (c >> mbits) & ((1 << ebits) - 1), m = c & ((1 << mbits) - 1);
+  float v;
+  if (e4m3 && e == 15 && m == 7) v = NAN;
+  else if (!e4m3 && e == 31) v = m ? NAN : INFINITY;
+  else if (e == 0) v = ldexpf((float)m, 1 - bias - mbits);
+  else v = ldexpf((float)(m + (1 << mbits)), e - bias - mbits);
+  return s ? -v : v;
+}
+/* float -> fp8, round to nearest even, saturating to the largest finite value (cvt .satfinite) */
+static uint8_t emu_float_to_fp8(float x, int e4m3) {
+  if (isnan(x)) return 0x7F;
+  uint8_t best = 0;
+  float bd = INFINITY;
+  uint8_t sign = signbit(x) ? 0x80 : 0;
+  float ax = fabsf(x);
+  for (int c = 0; c < 128; c++) {
+    float v = emu_fp8_to_float((uint8_t)c, e4m3);
+    if (isnan(v) || isinf(v)) continue;
+    float d = fabsf(v - ax);
+    if (d < bd || (d == bd && (c & 1) == 0)) bd = d, best = (uint8_t)c;
+  }
+  return (uint8_t)(sign | best);
+}
+typedef _Float16 emu_half2 __attribute__((vector_size(4)));
+EMU_EXPORT emu_half2 tilec_emu_e4m3x2_to_f16x2_rn(uint16_t v) {
+  emu_half2 r = {(_Float16)emu_fp8_to_float((uint8_t)v, 1), (_Float16)emu_fp8_to_float((uint8_t)(v >> 8), 1)};
+  return r;
+}
+EMU_EXPORT emu_half2 tilec_emu_e5m2x2_to_f16x2_rn(uint16_t v) {
+  emu_half2 r = {(_Float16)emu_fp8_to_float((uint8_t)v, 0), (_Float16)emu_fp8_to_float((uint8_t)(v >> 8), 0)};
+  return r;
+}
+/* cvt.rn.satfinite.e4m3x2.f32 d, a, b: a into the upper byte, b into the lower */
+EMU_EXPORT uint16_t tilec_emu_ff_to_e4m3x2_rn(float a, float b) {
+  return (uint16_t)(emu_float_to_fp8(a, 1) << 8 | emu_float_to_fp8(b, 1));
+}
+EMU_EXPORT uint16_t tilec_emu_ff_to_e5m2x2_rn(float a, float b) {
+  return (uint16_t)(emu_float_to_fp8(a, 0) << 8 | emu_float_to_fp8(b, 0));
+}
+
+/* --- atomics (inline asm in tilec's IR: atom / red on global or shared memory) -------------- */
+#define ATOM_INT(op, type, ctype, expr)                                                                       \
+  EMU_EXPORT ctype tilec_emu_asm_atom_##op##_##type(ctype *p, ctype v) {                                       \
+    ctype old = __atomic_load_n(p, __ATOMIC_SEQ_CST), want;                                                    \
+    do want = (expr);                                                                                          \
+    while (!__atomic_compare_exchange_n(p, &old, want, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));                \
+    return old;                                                                                                \
+  }                                                                                                            \
+  EMU_EXPORT void tilec_emu_asm_red_##op##_##type(ctype *p, ctype v) { (void)tilec_emu_asm_atom_##op##_##type(p, v); }
+ATOM_INT(add, u32, uint32_t, old + v)
+ATOM_INT(add, u64, uint64_t, old + v)
+ATOM_INT(and, b32, uint32_t, old & v)
+ATOM_INT(or, b32, uint32_t, old | v)
+ATOM_INT(xor, b32, uint32_t, old ^ v)
+ATOM_INT(and, b64, uint64_t, old & v)
+ATOM_INT(or, b64, uint64_t, old | v)
+ATOM_INT(xor, b64, uint64_t, old ^ v)
+ATOM_INT(exch, b32, uint32_t, v)
+ATOM_INT(exch, b64, uint64_t, v)
+ATOM_INT(max, s32, int32_t, old > v ? old : v)
+ATOM_INT(min, s32, int32_t, old < v ? old : v)
+ATOM_INT(max, u32, uint32_t, old > v ? old : v)
+ATOM_INT(min, u32, uint32_t, old < v ? old : v)
+ATOM_INT(max, s64, int64_t, old > v ? old : v)
+ATOM_INT(min, s64, int64_t, old < v ? old : v)
+ATOM_INT(max, u64, uint64_t, old > v ? old : v)
+ATOM_INT(min, u64, uint64_t, old < v ? old : v)
+#undef ATOM_INT
+
+#define ATOM_FLOAT(name, ctype, bits_t)                                                                       \
+  EMU_EXPORT ctype tilec_emu_asm_atom_##name(ctype *p, ctype v) {                                                \
+    bits_t *q = (bits_t *)p, old = __atomic_load_n(q, __ATOMIC_SEQ_CST), want;                                  \
+    ctype o, n;                                                                                                \
+    do {                                                                                                       \
+      memcpy(&o, &old, sizeof o);                                                                              \
+      n = o + v;                                                                                               \
+      memcpy(&want, &n, sizeof want);                                                                          \
+    } while (!__atomic_compare_exchange_n(q, &old, want, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));              \
+    return o;                                                                                                  \
+  }                                                                                                            \
+  EMU_EXPORT void tilec_emu_asm_red_##name(ctype *p, ctype v) { (void)tilec_emu_asm_atom_##name(p, v); }
+ATOM_FLOAT(add_f32, float, uint32_t)
+ATOM_FLOAT(add_f64, double, uint64_t)
+#undef ATOM_FLOAT
+/* f16 / bf16 atomics take and return the 16-bit pattern (tilec's asm operands are i16) */
+EMU_EXPORT uint16_t tilec_emu_asm_atom_add_f16(uint16_t *p, uint16_t v) {
+  uint16_t old = __atomic_load_n(p, __ATOMIC_SEQ_CST), want;
+  do {
+    _Float16 a, b, n;
+    memcpy(&a, &old, 2), memcpy(&b, &v, 2);
+    n = (_Float16)((float)a + (float)b);
+    memcpy(&want, &n, 2);
+  } while (!__atomic_compare_exchange_n(p, &old, want, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+  return old;
+}
+EMU_EXPORT void tilec_emu_asm_red_add_f16(uint16_t *p, uint16_t v) { (void)tilec_emu_asm_atom_add_f16(p, v); }
+static float emu_bf16_to_float(uint16_t h) {
+  uint32_t b = (uint32_t)h << 16;
+  float f;
+  memcpy(&f, &b, 4);
+  return f;
+}
+EMU_EXPORT uint16_t tilec_emu_asm_atom_add_bf16(uint16_t *p, uint16_t v) {
+  uint16_t old = __atomic_load_n(p, __ATOMIC_SEQ_CST), want;
+  do {
+    _Float16 h = __truncsfbf2(emu_bf16_to_float(old) + emu_bf16_to_float(v));
+    memcpy(&want, &h, 2);
+  } while (!__atomic_compare_exchange_n(p, &old, want, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+  return old;
+}
+EMU_EXPORT void tilec_emu_asm_red_add_bf16(uint16_t *p, uint16_t v) { (void)tilec_emu_asm_atom_add_bf16(p, v); }
+EMU_EXPORT uint32_t tilec_emu_asm_atom_cas_b32(uint32_t *p, uint32_t cmp, uint32_t v) {
+  __atomic_compare_exchange_n(p, &cmp, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+  return cmp;
+}
+EMU_EXPORT uint64_t tilec_emu_asm_atom_cas_b64(uint64_t *p, uint64_t cmp, uint64_t v) {
+  __atomic_compare_exchange_n(p, &cmp, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+  return cmp;
+}
+/* the .b32 / .b64 forms tilec calls with float operands (tilec-emu-build's __f / __d suffix) */
+EMU_EXPORT float tilec_emu_asm_atom_cas_b32__f(float *p, float cmp, float v) {
+  uint32_t c, n, r;
+  memcpy(&c, &cmp, 4), memcpy(&n, &v, 4);
+  r = tilec_emu_asm_atom_cas_b32((uint32_t *)p, c, n);
+  memcpy(&cmp, &r, 4);
+  return cmp;
+}
+EMU_EXPORT double tilec_emu_asm_atom_cas_b64__d(double *p, double cmp, double v) {
+  uint64_t c, n, r;
+  memcpy(&c, &cmp, 8), memcpy(&n, &v, 8);
+  r = tilec_emu_asm_atom_cas_b64((uint64_t *)p, c, n);
+  memcpy(&cmp, &r, 8);
+  return cmp;
+}
+EMU_EXPORT float tilec_emu_asm_atom_exch_b32__f(float *p, float v) {
+  uint32_t n, r;
+  memcpy(&n, &v, 4);
+  r = tilec_emu_asm_atom_exch_b32((uint32_t *)p, n);
+  memcpy(&v, &r, 4);
+  return v;
+}
+EMU_EXPORT double tilec_emu_asm_atom_exch_b64__d(double *p, double v) {
+  uint64_t n, r;
+  memcpy(&n, &v, 8);
+  r = tilec_emu_asm_atom_exch_b64((uint64_t *)p, n);
+  memcpy(&v, &r, 8);
+  return v;
+}
