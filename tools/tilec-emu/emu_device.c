@@ -260,6 +260,120 @@ SHFL(bfly, 2)
 SHFL(idx, 3)
 #undef SHFL
 
+/* A warp-collective exchange of one 64-bit word per lane: publishes mine, waits, runs `body` (which
+ * may read every lane's word from w->value), waits again (so no lane overwrites its word early). */
+static emu_warp *emu_warp_publish(uint64_t mine, const char *what) {
+  emu_warp *w = emu_my_warp(0xFFFFFFFFu, what);
+  if (w->lanes != 32) emu_die("%s in a partial warp", what);
+  w->value[emu_self->linear % 32] = mine;
+  emu_barrier_wait(&w->sync, 32, what);
+  return w;
+}
+static void emu_warp_done(emu_warp *w, const char *what) { emu_barrier_wait(&w->sync, 32, what); }
+
+/* ldmatrix.sync.aligned.m8n8.x{num}[.trans].shared.b16: lane 8i + r gives the address of row r of
+ * matrix i; lane l receives, for each matrix i, elements (l / 4, 2 (l % 4) + {0, 1}) (.trans: the
+ * transposed positions (2 (l % 4) + {0, 1}, l / 4)), the first in the low half. A 32-bit address
+ * (ptrtoint + trunc of a shared pointer) gets tilec_emu_smem's upper 32 bits back. */
+EMU_EXPORT void tilec_emu_ldmatrix(uint64_t addr, uint32_t offset, uint32_t num, uint32_t trans, uint32_t *out) {
+  if (addr >> 32 == 0) addr |= (uint64_t)(uintptr_t)tilec_emu_smem & ~(uint64_t)0xFFFFFFFFu;
+  emu_warp *w = emu_warp_publish(addr + offset, "ldmatrix");
+  unsigned lane = emu_self->linear % 32;
+  for (uint32_t i = 0; i < num; i++) {
+    uint16_t e[2];
+    for (int j = 0; j < 2; j++) {
+      unsigned row = trans ? 2 * (lane % 4) + j : lane / 4, col = trans ? lane / 4 : 2 * (lane % 4) + j;
+      memcpy(&e[j], (const void *)(uintptr_t)(w->value[8 * i + row] + 2 * col), 2);
+    }
+    out[i] = (uint32_t)e[0] | (uint32_t)e[1] << 16;
+  }
+  emu_warp_done(w, "ldmatrix");
+}
+
+/* element / accumulator types of tilec_emu_mma (tilec-emu-build's MMA_TYPES) */
+enum { EMU_F16, EMU_BF16, EMU_TF32, EMU_S8, EMU_U8, EMU_E4M3, EMU_E5M2, EMU_F32, EMU_S32 };
+static float emu_fp8_to_float(uint8_t c, int e4m3);
+static double emu_elem(const uint8_t *reg, int type, int j) {
+  switch (type) {
+  case EMU_F16: {
+    _Float16 h;
+    memcpy(&h, reg + 2 * j, 2);
+    return (double)h;
+  }
+  case EMU_BF16: {
+    uint16_t h;
+    memcpy(&h, reg + 2 * j, 2);
+    uint32_t b = (uint32_t)h << 16;
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+  }
+  case EMU_TF32: {
+    uint32_t b;
+    memcpy(&b, reg, 4);
+    b &= 0xFFFFE000u; /* the tensor core reads a tf32's 19 bits */
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+  }
+  case EMU_S8: return (int8_t)reg[j];
+  case EMU_U8: return reg[j];
+  case EMU_E4M3: return emu_fp8_to_float(reg[j], 1);
+  default: return emu_fp8_to_float(reg[j], 0);
+  }
+}
+
+/* mma.sync.aligned.m16n8kK.row.col: A (4 registers), B (2) and C (4 x 32-bit, or 2 x f16x2) of each
+ * lane at `in` (4 bytes each), D to `out`. Fragments as the PTX ISA lays them out: with g = lane / 4,
+ * t = lane % 4 and e elements per 32-bit register, A register r element j is (g + 8 (r & 1),
+ * t e + j + K/2 (r >> 1)), B register r element j is (t e + j + K/2 r, g), C / D element i is
+ * (g + 8 (i >> 1), 2 t + (i & 1)). Products summed in double from C, in k order, rounded once. */
+EMU_EXPORT void tilec_emu_mma(const uint8_t *in, uint8_t *out, int k, int ta, int tb, int tcd) {
+  emu_warp *w = emu_warp_publish((uint64_t)(uintptr_t)in, "mma.sync");
+  unsigned lane = emu_self->linear % 32, g = lane / 4, t = lane % 4;
+  int ea = ta == EMU_TF32 ? 1 : ta <= EMU_BF16 ? 2 : 4, eb = tb == EMU_TF32 ? 1 : tb <= EMU_BF16 ? 2 : 4;
+  int half_k = k / 2;
+  for (int i = 0; i < 4; i++) {
+    unsigned row = g + 8 * (i >> 1), col = 2 * t + (i & 1);
+    double acc;
+    if (tcd == EMU_F16) {
+      _Float16 h;
+      memcpy(&h, in + 24 + 2 * i, 2);
+      acc = (double)h;
+    } else if (tcd == EMU_S32) {
+      int32_t v;
+      memcpy(&v, in + 24 + 4 * i, 4);
+      acc = v;
+    } else {
+      float v;
+      memcpy(&v, in + 24 + 4 * i, 4);
+      acc = v;
+    }
+    int64_t iacc = (int64_t)acc;
+    for (int kk = 0; kk < k; kk++) {
+      /* A[row][kk]: lane g' * 4 + t' with g' = row % 8, register (row / 8) + 2 (kk / (K/2)) */
+      unsigned ta_lane = (row % 8) * 4 + (unsigned)((kk % half_k) / ea);
+      const uint8_t *areg = (const uint8_t *)(uintptr_t)w->value[ta_lane] + 4 * ((row / 8) + 2 * (kk / half_k));
+      unsigned tb_lane = col * 4 + (unsigned)((kk % half_k) / eb);
+      const uint8_t *breg = (const uint8_t *)(uintptr_t)w->value[tb_lane] + 16 + 4 * (kk / half_k);
+      double a = emu_elem(areg, ta, kk % ea), b = emu_elem(breg, tb, kk % eb);
+      if (tcd == EMU_S32) iacc += (int64_t)a * (int64_t)b;
+      else acc += a * b;
+    }
+    if (tcd == EMU_F16) {
+      _Float16 h = (_Float16)(float)acc;
+      memcpy(out + 2 * i, &h, 2);
+    } else if (tcd == EMU_S32) {
+      int32_t v = (int32_t)(uint32_t)(uint64_t)iacc;
+      memcpy(out + 4 * i, &v, 4);
+    } else {
+      float v = (float)acc;
+      memcpy(out + 4 * i, &v, 4);
+    }
+  }
+  emu_warp_done(w, "mma.sync");
+}
+
 EMU_EXPORT void tilec_emu_asm_trap(void) { emu_die("trap (the kernel executed `trap`)"); }
 
 /* --- math --------------------------------------------------------------------------------- */
