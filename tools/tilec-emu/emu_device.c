@@ -27,6 +27,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sched.h>
+
+#include "emu_tmap.h"
 
 #define EMU_EXPORT __attribute__((visibility("default")))
 
@@ -53,6 +56,10 @@ typedef struct {
   unsigned nthreads;
   emu_barrier named[EMU_NAMED_BARRIERS];
   emu_warp warp[EMU_MAX_THREADS / 32];
+  emu_barrier group_sync[EMU_MAX_THREADS / 128]; /* warpgroup collectives (wgmma) */
+  uint64_t group_value[EMU_MAX_THREADS];
+  uint32_t tmem[128][512]; /* tensor memory: 128 lanes x 512 32-bit columns (tcgen05) */
+  uint32_t tmem_next;      /* the next free column (tcgen05.alloc: a bump allocator) */
 } emu_cta;
 
 typedef struct {
@@ -141,6 +148,7 @@ EMU_EXPORT int tilec_emu_launch(void (*entry)(void **), const unsigned grid[3], 
   }
   cta->nthreads = nthreads;
   for (unsigned i = 0; i < EMU_NAMED_BARRIERS; i++) emu_barrier_init(&cta->named[i]);
+  for (unsigned g = 0; g < EMU_MAX_THREADS / 128; g++) emu_barrier_init(&cta->group_sync[g]);
   for (unsigned w = 0; w < (nthreads + 31) / 32; w++) {
     emu_barrier_init(&cta->warp[w].sync);
     cta->warp[w].lanes = nthreads - w * 32 < 32 ? nthreads - w * 32 : 32;
@@ -154,6 +162,8 @@ EMU_EXPORT int tilec_emu_launch(void (*entry)(void **), const unsigned grid[3], 
       for (unsigned x = 0; x < grid[0] && !status; x++) {
         cta->ctaid[0] = x, cta->ctaid[1] = y, cta->ctaid[2] = z;
         memset(tilec_emu_smem, 0xA5, tilec_emu_smem_bytes);
+        memset(cta->tmem, 0xFF, sizeof cta->tmem); /* NaN: an accumulator read before any write shows */
+        cta->tmem_next = 0;
         unsigned started = 0;
         for (unsigned t = 0; t < nthreads; t++) {
           emu_thread_arg *a = &args[t];
@@ -173,6 +183,7 @@ EMU_EXPORT int tilec_emu_launch(void (*entry)(void **), const unsigned grid[3], 
   pthread_attr_destroy(&attr);
   for (unsigned i = 0; i < EMU_NAMED_BARRIERS; i++) emu_barrier_destroy(&cta->named[i]);
   for (unsigned w = 0; w < (nthreads + 31) / 32; w++) emu_barrier_destroy(&cta->warp[w].sync);
+  for (unsigned g = 0; g < EMU_MAX_THREADS / 128; g++) emu_barrier_destroy(&cta->group_sync[g]);
   free(cta), free(args), free(threads);
   return status;
 }
@@ -372,6 +383,377 @@ EMU_EXPORT void tilec_emu_mma(const uint8_t *in, uint8_t *out, int k, int ta, in
     }
   }
   emu_warp_done(w, "mma.sync");
+}
+
+/* --- mbarriers (the 8-byte object in shared memory: expected and pending arrivals, pending
+ * transaction bytes, phase), all under one lock ------------------------------------------- */
+typedef struct {
+  uint16_t expected, pending;
+  int32_t tx : 31;
+  uint32_t phase : 1;
+} emu_mbar;
+_Static_assert(sizeof(emu_mbar) == 8, "an mbarrier is 8 bytes");
+static pthread_mutex_t emu_mbar_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void emu_mbar_check(emu_mbar *m) {
+  if (m->pending == 0 && m->tx == 0) {
+    m->phase ^= 1;
+    m->pending = m->expected;
+  }
+}
+EMU_EXPORT void tilec_emu_mbarrier_init_shared(emu_mbar *m, uint32_t count) {
+  pthread_mutex_lock(&emu_mbar_lock);
+  m->expected = m->pending = (uint16_t)count;
+  m->tx = 0;
+  m->phase = 0;
+  pthread_mutex_unlock(&emu_mbar_lock);
+}
+EMU_EXPORT void tilec_emu_mbarrier_init(emu_mbar *m, uint32_t count) { tilec_emu_mbarrier_init_shared(m, count); }
+static uint64_t emu_mbar_arrive(emu_mbar *m, int32_t tx, uint32_t count) {
+  pthread_mutex_lock(&emu_mbar_lock);
+  uint64_t token = m->phase;
+  if (m->pending < count) emu_die("mbarrier: more arrivals than its count %u", m->expected);
+  m->tx += tx;
+  m->pending = (uint16_t)(m->pending - count);
+  emu_mbar_check(m);
+  pthread_mutex_unlock(&emu_mbar_lock);
+  return token;
+}
+static void emu_mbar_complete_tx(emu_mbar *m, int32_t bytes) {
+  pthread_mutex_lock(&emu_mbar_lock);
+  m->tx -= bytes;
+  emu_mbar_check(m);
+  pthread_mutex_unlock(&emu_mbar_lock);
+}
+EMU_EXPORT uint64_t tilec_emu_mbarrier_arrive_shared(emu_mbar *m) { return emu_mbar_arrive(m, 0, 1); }
+EMU_EXPORT uint64_t tilec_emu_mbarrier_arrive(emu_mbar *m) { return emu_mbar_arrive(m, 0, 1); }
+EMU_EXPORT uint64_t tilec_emu_mbarrier_arrive_scope_cta_space_cta(emu_mbar *m, uint32_t count) {
+  return emu_mbar_arrive(m, 0, count);
+}
+EMU_EXPORT uint64_t tilec_emu_mbarrier_arrive_expect_tx_scope_cta_space_cta(emu_mbar *m, uint32_t tx) {
+  return emu_mbar_arrive(m, (int32_t)tx, 1);
+}
+EMU_EXPORT void tilec_emu_mbarrier_expect_tx_scope_cta_space_cta(emu_mbar *m, uint32_t tx) {
+  pthread_mutex_lock(&emu_mbar_lock);
+  m->tx += (int32_t)tx;
+  pthread_mutex_unlock(&emu_mbar_lock);
+}
+/* true once the phase of parity `parity` has completed (the current phase's parity differs) */
+static _Bool emu_mbar_test_parity(emu_mbar *m, uint32_t parity) {
+  pthread_mutex_lock(&emu_mbar_lock);
+  _Bool done = m->phase != (parity & 1);
+  pthread_mutex_unlock(&emu_mbar_lock);
+  if (!done) sched_yield();
+  return done;
+}
+EMU_EXPORT _Bool tilec_emu_mbarrier_try_wait_parity_scope_cta_space_cta(emu_mbar *m, uint32_t parity) {
+  return emu_mbar_test_parity(m, parity);
+}
+EMU_EXPORT _Bool tilec_emu_mbarrier_test_wait_parity_shared(emu_mbar *m, uint32_t parity) {
+  return emu_mbar_test_parity(m, parity);
+}
+EMU_EXPORT _Bool tilec_emu_mbarrier_test_wait_shared(emu_mbar *m, uint64_t token) { return emu_mbar_test_parity(m, (uint32_t)token); }
+EMU_EXPORT _Bool tilec_emu_mbarrier_try_wait_scope_cta_space_cta(emu_mbar *m, uint64_t token) {
+  return emu_mbar_test_parity(m, (uint32_t)token);
+}
+EMU_EXPORT void tilec_emu_fence_mbarrier_init_release_cluster(void) {}
+EMU_EXPORT void tilec_emu_fence_proxy_async_shared_cta(void) {}
+EMU_EXPORT void tilec_emu_fence_proxy_async(void) {}
+EMU_EXPORT void tilec_emu_cp_async_bulk_commit_group(void) {}
+EMU_EXPORT void tilec_emu_cp_async_bulk_wait_group(uint32_t n) { (void)n; }
+EMU_EXPORT void tilec_emu_cp_async_bulk_wait_group_read(uint32_t n) { (void)n; }
+
+/* --- TMA (cp.async.bulk.tensor, tiled): synchronous box copies through emu_tmap ------------- */
+static const emu_tmap *emu_tmap_get(const void *map) {
+  const emu_tmap *t = map;
+  if (t->magic != EMU_TMAP_MAGIC) emu_die("cp.async.bulk.tensor: not a tensor map the emulator's driver made");
+  for (uint32_t d = 0; d < t->rank; d++)
+    if (t->elem_strides[d] != 1) emu_die("cp.async.bulk.tensor: element strides other than 1 are not emulated");
+  return t;
+}
+/* the swizzled byte offset of `o` in shared memory (CUTLASS Swizzle<B, 4, 3>: the 16-byte chunk
+ * index xor the row of 128 bytes), relative to the 1024-byte-aligned shared array */
+static uint64_t emu_swizzle(uint64_t o, uint32_t swizzle) {
+  static const uint64_t mask[4] = {0, 1, 3, 7};
+  return swizzle ? o ^ (((o >> 7) & mask[swizzle & 3]) << 4) : o;
+}
+/* Copies the box at coordinates c between global memory and shared memory at smem (g2s: to_smem);
+ * returns the box's bytes. Out-of-bounds elements read as zero (or NaN) and are not written. */
+static uint32_t emu_tma_box(const void *map, unsigned char *smem, const int32_t *c, int to_smem) {
+  const emu_tmap *t = emu_tmap_get(map);
+  uint32_t n = 1, eb = t->elem_bytes;
+  for (uint32_t d = 0; d < t->rank; d++) n *= t->box[d];
+  if (t->swizzle) {
+    uint32_t span = 16u << t->swizzle;
+    if (t->box[0] * eb != span)
+      emu_die("cp.async.bulk.tensor: a swizzled box's inner dim (%u bytes) other than the swizzle span (%u) is not emulated",
+              t->box[0] * eb, span);
+  }
+  uint64_t base = (uint64_t)((uintptr_t)smem - (uintptr_t)tilec_emu_smem);
+  for (uint32_t e = 0; e < n; e++) {
+    uint32_t rest = e;
+    int inside = 1;
+    uint64_t gaddr = t->address;
+    for (uint32_t d = 0; d < t->rank; d++) {
+      int64_t g = (int64_t)c[d] + rest % t->box[d];
+      rest /= t->box[d];
+      if (g < 0 || g >= (int64_t)t->dims[d]) inside = 0;
+      else gaddr += (uint64_t)g * (d ? t->strides[d - 1] : eb);
+    }
+    unsigned char *s = tilec_emu_smem + emu_swizzle(base + (uint64_t)e * eb, t->swizzle);
+    if (to_smem) {
+      if (inside) memcpy(s, (const void *)(uintptr_t)gaddr, eb);
+      else memset(s, t->oob_nan ? 0xFF : 0, eb);
+    } else if (inside) {
+      memcpy((void *)(uintptr_t)gaddr, s, eb);
+    }
+  }
+  return n * eb;
+}
+#define TMA_DIMS(N, PARAMS, ...)                                                                          \
+  EMU_EXPORT void tilec_emu_cp_async_bulk_tensor_g2s_tile_##N##d(unsigned char *dst, emu_mbar *bar, const void *map, \
+                                                                PARAMS, int16_t mc, int64_t hint, _Bool use_mc,   \
+                                                                _Bool use_hint, int32_t cta_group) {             \
+    (void)mc, (void)hint, (void)use_mc, (void)use_hint, (void)cta_group;                                        \
+    int32_t c[5] = {__VA_ARGS__};                                                                               \
+    emu_mbar_complete_tx(bar, (int32_t)emu_tma_box(map, dst, c, 1));                                           \
+  }                                                                                                            \
+  EMU_EXPORT void tilec_emu_cp_async_bulk_tensor_s2g_tile_##N##d(unsigned char *src, const void *map, PARAMS,   \
+                                                                int64_t hint, _Bool use_hint) {                \
+    (void)hint, (void)use_hint;                                                                                \
+    int32_t c[5] = {__VA_ARGS__};                                                                               \
+    (void)emu_tma_box(map, src, c, 0);                                                                          \
+  }
+#define P1 int32_t c0
+#define P2 int32_t c0, int32_t c1
+#define P3 int32_t c0, int32_t c1, int32_t c2
+#define P4 int32_t c0, int32_t c1, int32_t c2, int32_t c3
+#define P5 int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4
+TMA_DIMS(1, P1, c0)
+TMA_DIMS(2, P2, c0, c1)
+TMA_DIMS(3, P3, c0, c1, c2)
+TMA_DIMS(4, P4, c0, c1, c2, c3)
+TMA_DIMS(5, P5, c0, c1, c2, c3, c4)
+#undef P1
+#undef P2
+#undef P3
+#undef P4
+#undef P5
+#undef TMA_DIMS
+
+/* --- wgmma ------------------------------------------------------------------------------------ */
+/* The byte address (in tilec_emu_smem) of element (mn, k) of a wgmma operand described by `desc`
+ * (start address, leading / stride byte offsets, swizzle in bits 62-63: 0 none, 1 128B, 2 64B,
+ * 3 32B) in K-major (k contiguous) or MN-major order, es bytes per element. The canonical layouts
+ * (CUTLASS mma_sm90_desc.hpp, in elements, T = 16 / es, R = 16-byte chunks per swizzle row):
+ *   K-major,  no swizzle: ((8,m),(T,2)) : ((T,SBO),(1,LBO))
+ *   K-major,  swizzled:   ((8,m),(T,2)) : ((R T,SBO),(1,T))
+ *   MN-major, no swizzle: ((T,1,m),(8,k)) : ((1,T,SBO),(T,LBO))
+ *   MN-major, swizzled:   ((T,R,m),(8,k)) : ((1,T,LBO),(R T,SBO))
+ * then the swizzle (16-byte chunk xor 128-byte row) on the shared-memory offset. */
+static unsigned char *emu_wgmma_elem(uint64_t desc, int mn_major, uint32_t mn, uint32_t k, uint32_t es) {
+  if ((desc >> 49) & 7) emu_die("a matrix descriptor with a base offset (bits 49-51) is not emulated");
+  if ((desc >> 61) & 1) emu_die("tcgen05's 128B-with-32B-atom swizzle is not emulated");
+  uint64_t start = (desc & 0x3FFF) << 4, lbo = ((desc >> 16) & 0x3FFF) << 4, sbo = ((desc >> 32) & 0x3FFF) << 4;
+  uint32_t mode = (uint32_t)(desc >> 62), T = 16 / es;
+  static const uint32_t chunks[4] = {1, 8, 4, 2}, swz[4] = {0, 3, 2, 1}; /* by descriptor mode */
+  uint32_t R = chunks[mode];
+  uint64_t off; /* bytes */
+  if (!mn_major) {
+    uint32_t mn0 = mn % 8, mn1 = mn / 8, k0 = k % T, k1 = k / T;
+    off = mode == 0 ? (uint64_t)(mn0 * T + k0) * es + mn1 * sbo + k1 * lbo
+                    : (uint64_t)(mn0 * R * T + k0 + k1 * T) * es + mn1 * sbo;
+  } else {
+    uint32_t mn0 = mn % T, k0 = k % 8, k1 = k / 8;
+    if (mode == 0) off = (uint64_t)(mn0 + k0 * T) * es + (mn / T) * sbo + k1 * lbo;
+    else off = (uint64_t)(mn0 + (mn / T) % R * T + k0 * R * T) * es + (mn / (T * R)) * lbo + k1 * sbo;
+  }
+  return tilec_emu_smem + emu_swizzle(start + off, swz[mode]);
+}
+
+static double emu_wgmma_value(const unsigned char *p, int type) { return emu_elem(p, type, 0); }
+
+EMU_EXPORT void tilec_emu_wgmma_sync(void) {}
+/* register budgets mean nothing on the host; the instruction's warpgroup-wide agreement is not checked */
+EMU_EXPORT void tilec_emu_setmaxnreg_dec_sync_aligned_u32(uint32_t n) { (void)n; }
+EMU_EXPORT void tilec_emu_setmaxnreg_inc_sync_aligned_u32(uint32_t n) { (void)n; }
+EMU_EXPORT void tilec_emu_wgmma_fence_sync_aligned(void) {}
+EMU_EXPORT void tilec_emu_wgmma_commit_group_sync_aligned(void) {}
+EMU_EXPORT void tilec_emu_wgmma_wait_group_sync_aligned(int64_t n) { (void)n; }
+
+/* wgmma.mma_async.sync.aligned.m64nNkK, executed at issue (its wait_group is then a no-op): the
+ * warpgroup's 128 threads publish their operand blocks (`in`: 8 bytes per asm operand: the tied D
+ * inputs when accumulating, then A's 4 registers or descriptor, then B's descriptor); each thread
+ * computes its D fragment (warp w of the group: rows 16 w + g + 8 (i / 2 % 2), column 8 j + 2 t +
+ * i % 2 for register 4 j + i), A from the descriptor or from its warp's registers (the mma.sync A
+ * layout), B from the descriptor; products summed in double, rounded once. */
+EMU_EXPORT void tilec_emu_wgmma(const uint8_t *in, uint8_t *out, int n, int k, int td, int ta, int tb, int has_acc,
+                                int a_regs, int scale_d, int scale_a, int scale_b, int tnsp_a, int tnsp_b) {
+  emu_cta *cta = emu_self->cta;
+  unsigned me = emu_self->linear, group = me / 128;
+  if ((group + 1) * 128 > cta->nthreads) emu_die("wgmma outside a full warpgroup");
+  cta->group_value[me] = (uint64_t)(uintptr_t)in;
+  emu_barrier_wait(&cta->group_sync[group], 128, "wgmma");
+  unsigned w = me % 128 / 32, lane = me % 32, g = lane / 4, t = lane % 4;
+  int nd = n / 2, nin = has_acc ? nd : 0;
+  uint64_t desc_a = 0, desc_b;
+  if (!a_regs) memcpy(&desc_a, in + 8 * nin, 8);
+  memcpy(&desc_b, in + 8 * (nin + (a_regs ? 4 : 1)), 8);
+  uint32_t esa = ta == EMU_TF32 ? 4 : ta <= EMU_BF16 ? 2 : 1, esb = tb == EMU_TF32 ? 4 : tb <= EMU_BF16 ? 2 : 1;
+  int ea = 4 / (int)esa, half_k = k / 2;
+  for (int r = 0; r < nd; r++) {
+    int j = r / 4, i = r % 4;
+    uint32_t row = 16 * w + g + 8 * (i >> 1), col = 8 * j + 2 * t + (i & 1);
+    double acc = 0;
+    int64_t iacc = 0;
+    if (has_acc && scale_d) {
+      if (td == EMU_S32) {
+        int32_t v;
+        memcpy(&v, in + 8 * r, 4);
+        iacc = v;
+      } else {
+        float v;
+        memcpy(&v, in + 8 * r, 4);
+        acc = v;
+      }
+    }
+    for (int kk = 0; kk < k; kk++) {
+      double a, b;
+      if (a_regs) {
+        uint32_t rr = row - 16 * w;
+        unsigned owner = group * 128 + w * 32 + (rr % 8) * 4 + (unsigned)((kk % half_k) / ea);
+        const uint8_t *areg = (const uint8_t *)(uintptr_t)cta->group_value[owner] + 8 * (nin + rr / 8 + 2 * (kk / half_k));
+        a = emu_elem(areg, ta, kk % ea);
+      } else {
+        a = emu_wgmma_value(emu_wgmma_elem(desc_a, tnsp_a, row, (uint32_t)kk, esa), ta);
+      }
+      b = emu_wgmma_value(emu_wgmma_elem(desc_b, tnsp_b, col, (uint32_t)kk, esb), tb);
+      if (td == EMU_S32) iacc += (int64_t)a * (int64_t)b;
+      else acc += scale_a * a * scale_b * b;
+    }
+    if (td == EMU_S32) {
+      int32_t v = (int32_t)(uint32_t)(uint64_t)iacc;
+      memcpy(out + 4 * r, &v, 4);
+    } else {
+      float v = (float)acc;
+      memcpy(out + 4 * r, &v, 4);
+    }
+  }
+  emu_barrier_wait(&cta->group_sync[group], 128, "wgmma");
+}
+
+/* --- tcgen05 (cta_group::1): tensor memory, tcgen05.mma executed at issue, tcgen05.ld ---------- */
+EMU_EXPORT void tilec_emu_tcgen05_alloc_shared_cg1(uint32_t *dst, uint32_t ncols) {
+  emu_warp *w = emu_warp_publish(0, "tcgen05.alloc");
+  if (emu_self->linear % 32 == 0) {
+    emu_cta *cta = emu_self->cta;
+    if (ncols < 32 || ncols > 512 || (ncols & (ncols - 1))) emu_die("tcgen05.alloc of %u columns", ncols);
+    uint32_t col = (cta->tmem_next + ncols - 1) / ncols * ncols;
+    if (col + ncols > 512) emu_die("tcgen05.alloc: %u columns do not fit (next free %u)", ncols, cta->tmem_next);
+    cta->tmem_next = col + ncols;
+    *dst = col; /* lane 0, column col */
+  }
+  emu_warp_done(w, "tcgen05.alloc");
+}
+EMU_EXPORT void tilec_emu_tcgen05_alloc_cg1(uint32_t *dst, uint32_t ncols) { tilec_emu_tcgen05_alloc_shared_cg1(dst, ncols); }
+EMU_EXPORT void tilec_emu_tcgen05_dealloc_cg1(uintptr_t taddr, uint32_t ncols) {
+  (void)taddr, (void)ncols;
+  emu_warp_done(emu_warp_publish(0, "tcgen05.dealloc"), "tcgen05.dealloc");
+}
+EMU_EXPORT void tilec_emu_tcgen05_relinq_alloc_permit_cg1(void) {}
+EMU_EXPORT void tilec_emu_tcgen05_fence_before_thread_sync(void) {}
+EMU_EXPORT void tilec_emu_tcgen05_fence_after_thread_sync(void) {}
+EMU_EXPORT void tilec_emu_tcgen05_wait_ld(void) {}
+EMU_EXPORT void tilec_emu_tcgen05_wait_st(void) {}
+EMU_EXPORT void tilec_emu_asm_tcgen05_wait_ld(void) {}
+EMU_EXPORT void tilec_emu_asm_tcgen05_wait_st(void) {}
+/* tcgen05.commit: the mbarrier's arrival once the issuing thread's MMAs are done (they are) */
+EMU_EXPORT void tilec_emu_tcgen05_commit_shared_cg1(emu_mbar *bar) { (void)emu_mbar_arrive(bar, 0, 1); }
+EMU_EXPORT void tilec_emu_tcgen05_commit_cg1(emu_mbar *bar) { (void)emu_mbar_arrive(bar, 0, 1); }
+
+/* tcgen05.mma.cta_group::1 (kind f16 / tf32 / f8f6f4 / i8, A and B from shared memory), executed by
+ * the issuing thread at once: D (TMEM lane = row, column = d's column + n) = A x B^T (+ D when
+ * enable_input_d). The instruction descriptor (PTX ISA 9.7.16.4.2): D type bits 5:4 (F16 0, F32 1,
+ * S32 2), A / B type 9:7 / 12:10, negate 13 / 14, transpose (MN-major) 15 / 16, N >> 3 in 22:17,
+ * M >> 4 in 28:24. Shared-memory descriptors as wgmma's (the swizzle codes 2 / 4 / 6 of bits 63:61
+ * are wgmma's 1 / 2 / 3 in bits 63:62). M = 128 (row r in TMEM lane r) or 64 (rows 16 q .. 16 q + 15
+ * in lanes 32 q .. 32 q + 15: the first half of each warp's quarter). */
+EMU_EXPORT void tilec_emu_tcgen05_mma_shared(uintptr_t d, uint64_t adesc, uint64_t bdesc, uint32_t idesc,
+                                             unsigned char enable_d, int32_t kind, int32_t cta_group, int32_t collector) {
+  (void)collector;
+  if (cta_group != 1) emu_die("tcgen05.mma with cta_group::%d is not emulated", cta_group);
+  uint32_t dtype = (idesc >> 4) & 3, at = (idesc >> 7) & 7, bt = (idesc >> 10) & 7;
+  int neg_a = (idesc >> 13) & 1, neg_b = (idesc >> 14) & 1, tr_a = (idesc >> 15) & 1, tr_b = (idesc >> 16) & 1;
+  uint32_t n = ((idesc >> 17) & 0x3F) << 3, m = ((idesc >> 24) & 0x1F) << 4;
+  if (m != 128 && m != 64) emu_die("tcgen05.mma with M = %u is not emulated (M = 64, 128)", m);
+  int ta, tb, k;
+  switch (kind) { /* LLVM's Tcgen05MMAKind: f16, tf32, f8f6f4, i8 */
+  case 0: ta = at ? EMU_BF16 : EMU_F16, tb = bt ? EMU_BF16 : EMU_F16, k = 16; break;
+  case 1: ta = tb = EMU_TF32, k = 8; break;
+  case 2:
+    if (at > 1 || bt > 1) emu_die("tcgen05.mma kind::f8f6f4 with f6 / f4 operands is not emulated");
+    ta = at ? EMU_E5M2 : EMU_E4M3, tb = bt ? EMU_E5M2 : EMU_E4M3, k = 32;
+    break;
+  default: ta = at ? EMU_S8 : EMU_U8, tb = bt ? EMU_S8 : EMU_U8, k = 32; break;
+  }
+  if (dtype == 0) emu_die("tcgen05.mma with an f16 accumulator is not emulated");
+  uint32_t lane0 = (uint32_t)(d >> 16) & 0xFFFF, col0 = (uint32_t)d & 0xFFFF;
+  if (lane0 + (m == 64 ? 128 : m) > 128 || col0 + n > 512)
+    emu_die("tcgen05.mma: D (lane %u, column %u) outside tensor memory", lane0, col0);
+  uint32_t esa = ta == EMU_TF32 ? 4 : ta <= EMU_BF16 ? 2 : 1, esb = tb == EMU_TF32 ? 4 : tb <= EMU_BF16 ? 2 : 1;
+  emu_cta *cta = emu_self->cta;
+  for (uint32_t r = 0; r < m; r++)
+    for (uint32_t c = 0; c < n; c++) {
+      /* M = 128: row r in lane r; M = 64: rows 16 q .. 16 q + 15 in lanes 32 q .. 32 q + 15 */
+      uint32_t *cell = &cta->tmem[lane0 + (m == 64 ? r / 16 * 32 + r % 16 : r)][col0 + c];
+      double acc = 0;
+      int64_t iacc = 0;
+      if (enable_d & 1) {
+        if (dtype == 2) iacc = (int32_t)*cell;
+        else {
+          float f;
+          memcpy(&f, cell, 4);
+          acc = f;
+        }
+      }
+      for (int kk = 0; kk < k; kk++) {
+        double a = emu_elem(emu_wgmma_elem(adesc, tr_a, r, (uint32_t)kk, esa), ta, 0);
+        double b = emu_elem(emu_wgmma_elem(bdesc, tr_b, c, (uint32_t)kk, esb), tb, 0);
+        if (neg_a) a = -a;
+        if (neg_b) b = -b;
+        if (dtype == 2) iacc += (int64_t)a * (int64_t)b;
+        else acc += a * b;
+      }
+      if (dtype == 2) *cell = (uint32_t)(uint64_t)iacc;
+      else {
+        float f = (float)acc;
+        memcpy(cell, &f, 4);
+      }
+    }
+}
+
+/* tcgen05.ld.sync.aligned.32x32b.xN: lane l of the warp reads TMEM lane (taddr's lane + l), columns
+ * taddr's column .. + N - 1, into its N registers (`out`). */
+EMU_EXPORT void tilec_emu_tcgen05_ld_32x32b(uintptr_t taddr, uint32_t ncols, uint32_t *out) {
+  uint32_t lane = (uint32_t)(taddr >> 16) & 0xFFFF, col = (uint32_t)taddr & 0xFFFF, l = emu_self->linear % 32;
+  unsigned quarter = emu_self->linear / 32 % 4;
+  if (lane / 32 != quarter) emu_die("tcgen05.ld: warp %u of its warpgroup may not read TMEM lane %u", quarter, lane);
+  if (lane + l >= 128 || col + ncols > 512) emu_die("tcgen05.ld outside tensor memory (lane %u, column %u)", lane + l, col);
+  memcpy(out, &emu_self->cta->tmem[lane + l][col], 4 * ncols);
+}
+
+/* tcgen05.ld.sync.aligned.16x256b.xN: 16 TMEM lanes x 256 bits per repetition, laid out as an
+ * mma accumulator fragment: thread l holds, for repetition j, registers 4 j + {0, 1} at (lane
+ * l / 4, columns 8 j + 2 (l % 4) + {0, 1}) and 4 j + {2, 3} at lane l / 4 + 8. */
+EMU_EXPORT void tilec_emu_tcgen05_ld_16x256b(uintptr_t taddr, uint32_t reps, uint32_t *out) {
+  uint32_t lane = (uint32_t)(taddr >> 16) & 0xFFFF, col = (uint32_t)taddr & 0xFFFF, l = emu_self->linear % 32;
+  unsigned quarter = emu_self->linear / 32 % 4;
+  if (lane / 32 != quarter || lane % 32 + 16 > 32)
+    emu_die("tcgen05.ld.16x256b: warp %u of its warpgroup may not read TMEM lanes %u..%u", quarter, lane, lane + 15);
+  if (col + 8 * reps > 512) emu_die("tcgen05.ld outside tensor memory (column %u)", col + 8 * reps);
+  for (uint32_t j = 0; j < reps; j++)
+    for (uint32_t i = 0; i < 4; i++)
+      out[4 * j + i] = emu_self->cta->tmem[lane + l / 4 + 8 * (i >> 1)][col + 8 * j + 2 * (l % 4) + (i & 1)];
 }
 
 EMU_EXPORT void tilec_emu_asm_trap(void) { emu_die("trap (the kernel executed `trap`)"); }

@@ -7,7 +7,7 @@
  * (tilec-emu-build made it from the same kernel's `tilec --emit=llvm` output);
  * cuModuleGetFunction finds tilec_emu_entry_<name> in it; a launch runs the module's
  * tilec_emu_launch (emu_device.c) over the grid, synchronously. Events read the host clock.
- * Tensor maps (TMA) are not emulated: cuTensorMapEncodeTiled answers CUDA_ERROR_NOT_SUPPORTED.
+ * Tensor maps hold the emulator's own encoding (emu_tmap.h), read by emu_device.c's TMA copies.
  * Knobs: env TILEC_EMU_MODULE (required for a module load), TILEC_EMU_SM (90 or 100). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "cuda_min.h"
+#include "emu_tmap.h"
 
 #define EMU_EXPORT __attribute__((visibility("default")))
 #define EMU_NOT_SUPPORTED ((CUresult)801)
@@ -283,13 +284,37 @@ EMU_EXPORT CUresult cuEventElapsedTime_v2(float *milliseconds, CUevent start, CU
   return CUDA_SUCCESS;
 }
 
+/* Tensor maps: the emulator's own encoding (emu_tmap.h), tiled mode, element strides 1. */
 EMU_EXPORT CUresult cuTensorMapEncodeTiled(CUtensorMap *map, CUtensorMapDataType type, cuuint32_t rank, void *address,
                                            const cuuint64_t *dims, const cuuint64_t *strides, const cuuint32_t *box,
                                            const cuuint32_t *element_strides, CUtensorMapInterleave interleave,
                                            CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2,
                                            CUtensorMapFloatOOBfill oob) {
-  (void)map, (void)type, (void)rank, (void)address, (void)dims, (void)strides, (void)box, (void)element_strides;
-  (void)interleave, (void)swizzle, (void)l2, (void)oob;
-  fprintf(stderr, "tilec-emu: tensor maps (TMA) are not emulated\n");
-  return EMU_NOT_SUPPORTED;
+  (void)l2;
+  /* element bytes by CUtensorMapDataType: u8, u16, u32, s32, u64, s64, f16, f32, f64, bf16, f32 ftz,
+   * tf32, tf32 ftz */
+  static const uint32_t bytes[] = {1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4};
+  if ((unsigned)type >= sizeof bytes / sizeof bytes[0] || rank < 1 || rank > 5 || interleave != 0) {
+    fprintf(stderr, "tilec-emu: tensor map (data type %d, rank %u, interleave %d) not emulated\n", (int)type, rank,
+            (int)interleave);
+    return EMU_NOT_SUPPORTED;
+  }
+  emu_tmap t;
+  memset(&t, 0, sizeof t);
+  t.magic = EMU_TMAP_MAGIC;
+  t.rank = rank;
+  t.elem_bytes = bytes[type];
+  t.swizzle = (uint32_t)swizzle;
+  t.oob_nan = oob != 0;
+  t.data_type = (uint32_t)type;
+  t.address = (uint64_t)(uintptr_t)address;
+  for (cuuint32_t d = 0; d < rank; d++) {
+    t.dims[d] = (uint32_t)dims[d];
+    t.box[d] = box[d];
+    t.elem_strides[d] = element_strides[d];
+    if (d + 1 < rank) t.strides[d] = strides[d];
+  }
+  memset(map, 0, sizeof *map);
+  memcpy(map, &t, sizeof t);
+  return CUDA_SUCCESS;
 }
