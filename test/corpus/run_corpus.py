@@ -120,9 +120,10 @@ def ref_batched(a, b, batch, m, n, k, bt):
     return out
 
 
-def run_own_reference(args, path, run, ref, work, name):
+def run_own_reference(args, path, run, ref, work, name, launch=None):
     """Inputs as files, the interpreter's output saved, compared with the reference computed here.
-    Returns (ok, message)."""
+    launch(argv) runs the kernel another way (argv: --grid, --arg and --save options; the CPU
+    emulator, test/corpus/emulate_corpus.py). Returns (ok, message)."""
     words = run.split()
     specs = [words[i + 1] for i in range(len(words)) if words[i] == "--arg"]
     grid = words[words.index("--grid") + 1]
@@ -157,10 +158,12 @@ def run_own_reference(args, path, run, ref, work, name):
         inputs.append((vals, dims))
         argv += ["--arg", "%s:%s:%s:file=%s" % (kind, dtype, shape, f)]
     saved = os.path.join(work, name + ".out.bin")
-    r = subprocess.run([args.tilec_run, "--interpret", path, "--grid", grid] + argv + ["--save", "%d=%s" % (out_index, saved)],
-                       capture_output=True, text=True, timeout=args.timeout)
+    tail = ["--grid", grid] + argv + ["--save", "%d=%s" % (out_index, saved)]
+    r = launch(tail) if launch else subprocess.run([args.tilec_run, "--interpret", path] + tail, capture_output=True,
+                                                   text=True, timeout=args.timeout)
     if r.returncode != 0:
-        return False, "interpreter failed: " + (r.stdout + r.stderr).strip().splitlines()[-1:][0]
+        return False, "%s failed: " % ("the run" if launch else "interpreter") + \
+            ((r.stdout + r.stderr).strip().splitlines()[-1:] or ["exit %d" % r.returncode])[0]
     got = read_f32(saved)
     if ref.startswith("attention"):
         (q, qdims), (k, _), (v, _) = inputs
@@ -211,7 +214,8 @@ def run_own_reference(args, path, run, ref, work, name):
         return False, "output has %d elements, want %d" % (len(got), len(want))
     worst = max(abs(g - w) / max(1.0, abs(w)) for g, w in zip(got, want))
     if not worst <= tol:  # (a NaN fails too)
-        return False, "interpreter result differs from the reference: max error %.3g > %.3g" % (worst, tol)
+        return False, "%s result differs from the reference: max error %.3g > %.3g" % (
+            "the" if launch else "interpreter", worst, tol)
     return True, "max error %.2g" % worst
 
 

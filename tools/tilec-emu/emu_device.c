@@ -595,7 +595,7 @@ EMU_EXPORT void tilec_emu_wgmma(const uint8_t *in, uint8_t *out, int n, int k, i
   cta->group_value[me] = (uint64_t)(uintptr_t)in;
   emu_barrier_wait(&cta->group_sync[group], 128, "wgmma");
   unsigned w = me % 128 / 32, lane = me % 32, g = lane / 4, t = lane % 4;
-  int nd = n / 2, nin = has_acc ? nd : 0;
+  int nd = n / 2, nin = has_acc ? (td == EMU_F16 ? nd / 2 : nd) : 0; /* f16 D: two per register */
   uint64_t desc_a = 0, desc_b;
   if (!a_regs) memcpy(&desc_a, in + 8 * nin, 8);
   memcpy(&desc_b, in + 8 * (nin + (a_regs ? 4 : 1)), 8);
@@ -607,7 +607,11 @@ EMU_EXPORT void tilec_emu_wgmma(const uint8_t *in, uint8_t *out, int n, int k, i
     double acc = 0;
     int64_t iacc = 0;
     if (has_acc && scale_d) {
-      if (td == EMU_S32) {
+      if (td == EMU_F16) {
+        _Float16 h;
+        memcpy(&h, in + 8 * (r / 2) + 2 * (r % 2), 2);
+        acc = (double)h;
+      } else if (td == EMU_S32) {
         int32_t v;
         memcpy(&v, in + 8 * r, 4);
         iacc = v;
@@ -631,7 +635,10 @@ EMU_EXPORT void tilec_emu_wgmma(const uint8_t *in, uint8_t *out, int n, int k, i
       if (td == EMU_S32) iacc += (int64_t)a * (int64_t)b;
       else acc += scale_a * a * scale_b * b;
     }
-    if (td == EMU_S32) {
+    if (td == EMU_F16) {
+      _Float16 h = (_Float16)(float)acc;
+      memcpy(out + 2 * r, &h, 2);
+    } else if (td == EMU_S32) {
       int32_t v = (int32_t)(uint32_t)(uint64_t)iacc;
       memcpy(out + 4 * r, &v, 4);
     } else {
@@ -740,6 +747,15 @@ EMU_EXPORT void tilec_emu_tcgen05_ld_32x32b(uintptr_t taddr, uint32_t ncols, uin
   if (lane / 32 != quarter) emu_die("tcgen05.ld: warp %u of its warpgroup may not read TMEM lane %u", quarter, lane);
   if (lane + l >= 128 || col + ncols > 512) emu_die("tcgen05.ld outside tensor memory (lane %u, column %u)", lane + l, col);
   memcpy(out, &emu_self->cta->tmem[lane + l][col], 4 * ncols);
+}
+
+/* tcgen05.st.sync.aligned.32x32b.xN: the inverse of tcgen05.ld.32x32b (registers `in`) */
+EMU_EXPORT void tilec_emu_tcgen05_st_32x32b(uintptr_t taddr, uint32_t ncols, const uint32_t *in) {
+  uint32_t lane = (uint32_t)(taddr >> 16) & 0xFFFF, col = (uint32_t)taddr & 0xFFFF, l = emu_self->linear % 32;
+  unsigned quarter = emu_self->linear / 32 % 4;
+  if (lane / 32 != quarter) emu_die("tcgen05.st: warp %u of its warpgroup may not write TMEM lane %u", quarter, lane);
+  if (lane + l >= 128 || col + ncols > 512) emu_die("tcgen05.st outside tensor memory (lane %u, column %u)", lane + l, col);
+  memcpy(&emu_self->cta->tmem[lane + l][col], in, 4 * ncols);
 }
 
 /* tcgen05.ld.sync.aligned.16x256b.xN: 16 TMEM lanes x 256 bits per repetition, laid out as an
@@ -1030,6 +1046,13 @@ EMU_EXPORT emu_half2 tilec_emu_e5m2x2_to_f16x2_rn(uint16_t v) {
   return r;
 }
 /* cvt.rn.satfinite.e4m3x2.f32 d, a, b: a into the upper byte, b into the lower */
+/* f4E2M1FN pairs (cvt.rn.f16x2.e2m1x2): the low nibble is the first element */
+static const float emu_e2m1[8] = {0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f, 4.0f, 6.0f};
+EMU_EXPORT emu_half2 tilec_emu_e2m1x2_to_f16x2_rn(uint16_t v) {
+  float lo = emu_e2m1[v & 7], hi = emu_e2m1[(v >> 4) & 7];
+  emu_half2 r = {(_Float16)((v & 8) ? -lo : lo), (_Float16)((v & 0x80) ? -hi : hi)};
+  return r;
+}
 EMU_EXPORT uint16_t tilec_emu_ff_to_e4m3x2_rn(float a, float b) {
   return (uint16_t)(emu_float_to_fp8(a, 1) << 8 | emu_float_to_fp8(b, 1));
 }

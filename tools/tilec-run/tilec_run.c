@@ -941,7 +941,7 @@ static void print_outputs(const run_state *state) {
   }
 }
 
-static int save_outputs(const run_state *state) {
+static int save_outputs(run_state *state) {
   const run_options *options = &state->options;
   for (unsigned s = 0; s < options->save_count; s++) {
     unsigned i = options->save_arg[s];
@@ -949,6 +949,10 @@ static int save_outputs(const run_state *state) {
       print_error("--save %u: argument %u is not a buffer", i, i);
       return EXIT_USAGE;
     }
+    /* a buffer the kernel reads and writes (e.g. zeros that it accumulates into): after a GPU run
+     * its device contents, as the last launch left them (outputs are already copied back) */
+    if (state->device_buffers && state->device_buffers[i] && options->args[i].init != RUN_INIT_OUTPUT)
+      CHECK_CUDA(state, state->cuda.memcpy_dtoh(state->host_buffers[i], state->device_buffers[i], state->buffer_bytes[i]));
     FILE *file = fopen(options->save_path[s], "wb");
     int failed = !file || fwrite(state->host_buffers[i], 1, state->buffer_bytes[i], file) != state->buffer_bytes[i];
     if (file && fclose(file)) failed = 1;
