@@ -334,6 +334,21 @@ static double emu_elem(const uint8_t *reg, int type, int j) {
   }
 }
 
+/* Accumulator element i of packed D registers: f16 (two per 32-bit register), s32 (iacc, wrapping)
+ * or f32, rounded once from the double sum. */
+static void emu_acc_store(uint8_t *out, int type, int i, double acc, int64_t iacc) {
+  if (type == EMU_F16) {
+    _Float16 h = (_Float16)(float)acc;
+    memcpy(out + 2 * i, &h, 2);
+  } else if (type == EMU_S32) {
+    int32_t v = (int32_t)(uint32_t)(uint64_t)iacc;
+    memcpy(out + 4 * i, &v, 4);
+  } else {
+    float v = (float)acc;
+    memcpy(out + 4 * i, &v, 4);
+  }
+}
+
 /* mma.sync.aligned.m16n8kK.row.col: A (4 registers), B (2) and C (4 x 32-bit, or 2 x f16x2) of each
  * lane at `in` (4 bytes each), D to `out`. Fragments as the PTX ISA lays them out: with g = lane / 4,
  * t = lane % 4 and e elements per 32-bit register, A register r element j is (g + 8 (r & 1),
@@ -371,16 +386,7 @@ EMU_EXPORT void tilec_emu_mma(const uint8_t *in, uint8_t *out, int k, int ta, in
       if (tcd == EMU_S32) iacc += (int64_t)a * (int64_t)b;
       else acc += a * b;
     }
-    if (tcd == EMU_F16) {
-      _Float16 h = (_Float16)(float)acc;
-      memcpy(out + 2 * i, &h, 2);
-    } else if (tcd == EMU_S32) {
-      int32_t v = (int32_t)(uint32_t)(uint64_t)iacc;
-      memcpy(out + 4 * i, &v, 4);
-    } else {
-      float v = (float)acc;
-      memcpy(out + 4 * i, &v, 4);
-    }
+    emu_acc_store(out, tcd, i, acc, iacc);
   }
   emu_warp_done(w, "mma.sync");
 }
@@ -571,7 +577,6 @@ static unsigned char *emu_wgmma_elem(uint64_t desc, int mn_major, uint32_t mn, u
   return tilec_emu_smem + emu_swizzle(start + off, swz[mode]);
 }
 
-static double emu_wgmma_value(const unsigned char *p, int type) { return emu_elem(p, type, 0); }
 
 EMU_EXPORT void tilec_emu_wgmma_sync(void) {}
 /* register budgets mean nothing on the host; the instruction's warpgroup-wide agreement is not checked */
@@ -629,22 +634,13 @@ EMU_EXPORT void tilec_emu_wgmma(const uint8_t *in, uint8_t *out, int n, int k, i
         const uint8_t *areg = (const uint8_t *)(uintptr_t)cta->group_value[owner] + 8 * (nin + rr / 8 + 2 * (kk / half_k));
         a = emu_elem(areg, ta, kk % ea);
       } else {
-        a = emu_wgmma_value(emu_wgmma_elem(desc_a, tnsp_a, row, (uint32_t)kk, esa), ta);
+        a = emu_elem(emu_wgmma_elem(desc_a, tnsp_a, row, (uint32_t)kk, esa), ta, 0);
       }
-      b = emu_wgmma_value(emu_wgmma_elem(desc_b, tnsp_b, col, (uint32_t)kk, esb), tb);
+      b = emu_elem(emu_wgmma_elem(desc_b, tnsp_b, col, (uint32_t)kk, esb), tb, 0);
       if (td == EMU_S32) iacc += (int64_t)a * (int64_t)b;
       else acc += scale_a * a * scale_b * b;
     }
-    if (td == EMU_F16) {
-      _Float16 h = (_Float16)(float)acc;
-      memcpy(out + 2 * r, &h, 2);
-    } else if (td == EMU_S32) {
-      int32_t v = (int32_t)(uint32_t)(uint64_t)iacc;
-      memcpy(out + 4 * r, &v, 4);
-    } else {
-      float v = (float)acc;
-      memcpy(out + 4 * r, &v, 4);
-    }
+    emu_acc_store(out, td, r, acc, iacc);
   }
   emu_barrier_wait(&cta->group_sync[group], 128, "wgmma");
 }
