@@ -112,11 +112,12 @@ static void smem_operand_regions(ct_lower *L, ct_lv *const *in, int n, int64_t c
 }
 
 /* Emit `for (cnt = 1, pos = pos0, acc = x[pos0]; cnt < count; cnt++) { pos += step; acc = f(x[pos], acc);
- * x[pos] = acc; }` over the shared-memory regions (one per operand): the serial inclusive scan of
- * `count` elements from pos0, `step` apart. Leaves the builder after the loop with total[i] = the
- * last prefix (x[pos0] when count <= 1). The combiner region is inlined once, in the loop body. */
+ * if (write_back) x[pos] = acc; }` over the shared-memory regions (one per operand): the serial
+ * inclusive scan of `count` elements from pos0, `step` apart (without write_back: only their fold).
+ * Leaves the builder after the loop with total[i] = the last prefix (x[pos0] when count <= 1). The
+ * combiner region is inlined once, in the loop body. */
 static bool scan_serial_run(ct_lower *L, MlirOperation op, int n, const MlirValue *region, const MlirType *et,
-                            MlirValue pos0, MlirValue count, int64_t step, MlirValue *total) {
+                            MlirValue pos0, MlirValue count, int64_t step, bool write_back, MlirValue *total) {
   ct_bld *b = &L->b;
   MlirBlock head = lower_new_block(L), body = lower_new_block(L), exit = lower_new_block(L);
   MlirValue init[MAX_REDUCE_OPERANDS + 2];
@@ -135,7 +136,7 @@ static bool scan_serial_run(ct_lower *L, MlirOperation op, int n, const MlirValu
   MlirValue cur[MAX_REDUCE_OPERANDS] = {{NULL}}, out[MAX_REDUCE_OPERANDS] = {{NULL}};
   for (int i = 0; i < n; i++) cur[i] = smem_load_elem(L, region[i], npos, et[i]);
   if (!combine(L, op, n, cur, acc, out)) return false;
-  for (int i = 0; i < n; i++) smem_store_elem(L, region[i], npos, out[i]);
+  for (int i = 0; write_back && i < n; i++) smem_store_elem(L, region[i], npos, out[i]);
   MlirValue nxt[MAX_REDUCE_OPERANDS + 2];
   nxt[0] = bld_add(b, cnt, bld_i32(b, 1));
   nxt[1] = npos;
@@ -169,10 +170,11 @@ static bool scan_fold_prefix(ct_lower *L, MlirOperation op, int n, const MlirVal
   return true;
 }
 
-static int log2_exact(int64_t v) {
-  int k = 0;
-  while ((1LL << k) < v) k++;
-  return k;
+/* A line's first flat index: (line / inner) * len * inner + line % inner (its elements step by inner). */
+static MlirValue scan_line_first(ct_bld *b, MlirValue line, int64_t inner, int64_t len) {
+  MlirValue q = bld_op1(b, "llvm.sdiv", b->i32, 2, (MlirValue[]){line, bld_i32(b, inner)}, 0, NULL);
+  MlirValue r = bld_op1(b, "llvm.srem", b->i32, 2, (MlirValue[]){line, bld_i32(b, inner)}, 0, NULL);
+  return bld_add(b, bld_mul(b, q, bld_i32(b, len * inner)), r);
 }
 
 /* `scan` (inclusive; `reverse` scans from the end) along dim d, any layout, any number of operands.
@@ -239,12 +241,6 @@ static bool lower_scan(ct_lower *L, MlirOperation op) {
   MlirType et[MAX_REDUCE_OPERANDS];
   for (int i = 0; i < n; i++) et[i] = mlirValueGetType(in[i]->regs[0]);
   MlirValue total[MAX_REDUCE_OPERANDS] = {{NULL}};
-  /* a line's first flat index: (line / inner) * len * inner + line % inner; elements step by inner */
-#define LINE_FIRST(line)                                                                                               \
-  bld_add(b,                                                                                                           \
-          bld_mul(b, bld_op1(b, "llvm.sdiv", b->i32, 2, (MlirValue[]){(line), bld_i32(b, inner)}, 0, NULL),           \
-                  bld_i32(b, len * inner)),                                                                            \
-          bld_op1(b, "llvm.srem", b->i32, 2, (MlirValue[]){(line), bld_i32(b, inner)}, 0, NULL))
   int64_t step = reverse ? -inner : inner;
   if (tpl == 1) {
     /* 2. for (line = tid; line < lines; line += T) scan the line */
@@ -254,26 +250,26 @@ static bool lower_scan(ct_lower *L, MlirOperation op) {
     b->block = line_head;
     bld_cond_br(b, bld_icmp(b, BLD_SLT, line, bld_i32(b, lines)), line_body, 0, NULL, done, 0, NULL);
     b->block = line_body;
-    MlirValue pos0 = bld_add(b, LINE_FIRST(line), bld_i32(b, (reverse ? len - 1 : 0) * inner));
-    if (!scan_serial_run(L, op, n, region, et, pos0, bld_i32(b, len), step, total)) return false;
+    MlirValue pos0 = bld_add(b, scan_line_first(b, line, inner, len), bld_i32(b, (reverse ? len - 1 : 0) * inner));
+    if (!scan_serial_run(L, op, n, region, et, pos0, bld_i32(b, len), step, true, total)) return false;
     MlirValue next_line = bld_add(b, line, bld_i32(b, T));
     bld_br(b, line_head, 1, &next_line);
     b->block = done;
   } else {
     int64_t chunk = len / tpl;
-    int tpl_bits = log2_exact(tpl);
+    int tpl_bits = ct_log2_exact(tpl);
     MlirValue line = bld_lshr(b, L->tid, bld_i32(b, tpl_bits));
     MlirValue sub = bld_and(b, L->tid, bld_i32(b, tpl - 1));
     MlirValue active = bld_icmp(b, BLD_SLT, L->tid, bld_i32(b, lines * tpl));
     /* chunk start in scan order: sub * chunk; as an element index along d, reversed when `reverse` */
     MlirValue p0 = bld_mul(b, sub, bld_i32(b, chunk));
     if (reverse) p0 = bld_sub(b, bld_i32(b, len - 1), p0);
-    MlirValue pos0 = bld_add(b, LINE_FIRST(line), bld_mul(b, p0, bld_i32(b, inner)));
+    MlirValue pos0 = bld_add(b, scan_line_first(b, line, inner, len), bld_mul(b, p0, bld_i32(b, inner)));
     /* idle threads scan one element at flat index 0 (read only) */
     pos0 = bld_select(b, active, pos0, bld_i32(b, 0));
     MlirValue count = bld_select(b, active, bld_i32(b, chunk), bld_i32(b, 1));
     /* 2.1 */
-    if (!scan_serial_run(L, op, n, region, et, pos0, count, step, total)) return false;
+    if (!scan_serial_run(L, op, n, region, et, pos0, count, step, true, total)) return false;
     /* 2.2 inclusive scan of the chunk totals within each warp's group of min(tpl, 32) lanes */
     int64_t group = tpl < 32 ? tpl : 32;
     MlirValue lane_in_group = bld_and(b, L->tid, bld_i32(b, group - 1));
@@ -315,31 +311,10 @@ static bool lower_scan(ct_lower *L, MlirOperation op) {
       merge_args[n] = has_prefix;
       bld_cond_br(b, bld_icmp(b, BLD_SGT, wl, bld_i32(b, 0)), fold, 0, NULL, merge, n + 1, merge_args);
       b->block = fold;
-      /* fold the earlier warps' totals in order: slots w0 .. w0 + wl - 1 (read only) */
+      /* fold the earlier warps' totals in order: slots w0 .. w0 + wl - 1 (read only: later warps
+       * read them too) */
       MlirValue wsum[MAX_REDUCE_OPERANDS] = {{NULL}};
-      {
-        MlirBlock head = lower_new_block(L), body = lower_new_block(L), exit = lower_new_block(L);
-        MlirValue init[MAX_REDUCE_OPERANDS + 1];
-        init[0] = bld_i32(b, 1);
-        for (int i = 0; i < n; i++) init[1 + i] = smem_load_elem(L, region[i], w0, et[i]);
-        bld_br(b, head, n + 1, init);
-        b->block = head;
-        MlirValue k = mlirBlockAddArgument(head, b->i32, b->loc);
-        MlirValue acc[MAX_REDUCE_OPERANDS] = {{NULL}};
-        for (int i = 0; i < n; i++) acc[i] = mlirBlockAddArgument(head, et[i], b->loc);
-        bld_cond_br(b, bld_icmp(b, BLD_SLT, k, wl), body, 0, NULL, exit, 0, NULL);
-        b->block = body;
-        MlirValue cur[MAX_REDUCE_OPERANDS] = {{NULL}}, out[MAX_REDUCE_OPERANDS] = {{NULL}};
-        MlirValue slot_k = bld_add(b, w0, k);
-        for (int i = 0; i < n; i++) cur[i] = smem_load_elem(L, region[i], slot_k, et[i]);
-        if (!combine(L, op, n, cur, acc, out)) return false;
-        MlirValue nxt[MAX_REDUCE_OPERANDS + 1];
-        nxt[0] = bld_add(b, k, bld_i32(b, 1));
-        for (int i = 0; i < n; i++) nxt[1 + i] = out[i];
-        bld_br(b, head, n + 1, nxt);
-        b->block = exit;
-        for (int i = 0; i < n; i++) wsum[i] = acc[i];
-      }
+      if (!scan_serial_run(L, op, n, region, et, w0, wl, 1, false, wsum)) return false;
       /* the lane's prefix: the earlier warps' sum, then the earlier lanes' (when there are any) */
       MlirValue out[MAX_REDUCE_OPERANDS] = {{NULL}};
       if (!combine(L, op, n, prefix, wsum, out)) return false;
@@ -354,7 +329,6 @@ static bool lower_scan(ct_lower *L, MlirOperation op) {
     MlirValue fold_count = bld_select(b, bld_and(b, active, has_prefix), bld_i32(b, chunk), bld_i32(b, 0));
     if (!scan_fold_prefix(L, op, n, region, et, pos0, fold_count, step, prefix)) return false;
   }
-#undef LINE_FIRST
   /* 3. back to registers */
   bld_barrier(b);
   for (int i = 0; i < n; i++) {
