@@ -159,14 +159,17 @@ EOF
       echo "$name@${m}x${n}x${k}|$src|$(( (m + 127) / 128 )),$(( (n + 127) / 128 ))|ptr:$dt:${m}x${k}:random ptr:$dt:${k}x${n}:random ptr:f32:${m}x${n}:out i64:$m i64:$n i64:$k|c:gemm|$((2 * m * n * k))|$cublas|"
     done
   done <<< "$shapes"
-  # the stage-count calibration sweeps (docs/tileaa-tileas.md "Stage count"): 4096-cubed GEMMs with
-  # their ring forced to N stages; the row without +stages is the roofline's choice. gemm_dynamic
-  # moves 16 KiB per stage (128x128x32), cuTile's gemm_f16 32 KiB (128x128x64).
+  local r
+  # the self-contained ABI (docs/abi.md "Tensor maps built on the device": every CTA claims a pool
+  # slot and builds its tensor maps in its prologue) against the host-built maps of the rows above:
+  # the price of the per-CTA prologue, before --abi=self-contained can become the default (issue 15)
+  for r in gemm attention softmax+tma gemm+tma_store; do
+    echo "$base" | awk -F'|' -v n="$r" 'BEGIN { OFS = "|" } $1 == n { $1 = n "+abi_sc"; $8 = ($8 == "" ? "" : $8 " ") "--abi=self-contained"; print }'
+  done
   [ $quick -eq 1 ] && return 0
   # `--pipeline-strategy=auto` on the static-shape kernels above (warp_specialize.c
   # ws_occupancy_pays: it specialises them when the grid the views bound fits one wave), beside
   # their modulo rows
-  local r
   for r in gemm_epilogue attention gemm_i8_nt gemm_e4m3_nt gemm_tf32_nt; do
     echo "$base" | awk -F'|' -v n="$r" 'BEGIN { OFS = "|" } $1 == n { $1 = n "+auto"; $8 = "--pipeline-strategy=auto"; print }'
   done
@@ -181,6 +184,11 @@ EOF
   echo "gemm_dynamic_m64@4096x4096x4096+ws|@gemm_dynamic_m64|64,32|$gd64|c:gemm|137438953472||--pipeline-strategy=warp-specialize"
   echo "gemm_dynamic_m64_occupancy1@4096x4096x4096+ws|@gemm_dynamic_m64_occupancy1|64,32|$gd64|c:gemm|137438953472||--pipeline-strategy=warp-specialize"
   echo "cutile_gemm_f16@4096x4096x4096+ws|$ct/gemm_f16.13.4.tileirbc|32,32|ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:out $A2|c:gemm|137438953472||--pipeline-strategy=warp-specialize"
+  echo "gemm_dynamic@4096x4096x4096+abi_sc|$ex/gemm_dynamic.mlir|32,32|ptr:f16:4096x4096:random ptr:f16:4096x4096:random ptr:f32:4096x4096:out i64:4096 i64:4096 i64:4096|c:gemm|137438953472||--abi=self-contained"
+  echo "cutile_gemm_f16@4096x4096x4096+abi_sc|$ct/gemm_f16.13.4.tileirbc|32,32|ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:out $A2|c:gemm|137438953472||--abi=self-contained"
+  # the stage-count calibration sweeps (docs/tileaa-tileas.md "Stage count"): 4096-cubed GEMMs with
+  # their ring forced to N stages; the row without +stages is the roofline's choice. gemm_dynamic
+  # moves 16 KiB per stage (128x128x32), cuTile's gemm_f16 32 KiB (128x128x64).
   for s in 2 3 4 5 6 7 8 9; do
     echo "gemm_dynamic@4096x4096x4096+stages$s|$ex/gemm_dynamic.mlir|32,32|ptr:f16:4096x4096:random ptr:f16:4096x4096:random ptr:f32:4096x4096:out i64:4096 i64:4096 i64:4096|c:gemm|137438953472||--num-stages=$s"
   done

@@ -277,6 +277,13 @@ bool ct_ptxas_assemble(ct_ctx *c, const char *ptx, size_t len, ct_gpu gpu, const
   return ct_ptxas_assemble_arch(c, ptx, len, ct_gpu_name(gpu), cubin_path);
 }
 
+/* Does the PTX carry line information (a `.loc` directive)? */
+static bool ptx_has_loc(const char *ptx, size_t len) {
+  for (size_t i = 0; i + 6 <= len; i++)
+    if (ptx[i] == '\t' && memcmp(ptx + i, "\t.loc\t", 6) == 0) return true;
+  return false;
+}
+
 bool ct_ptxas_assemble_arch(ct_ctx *c, const char *ptx, size_t len, const char *gpu_arch, const char *cubin_path) {
   char *ptxas = ct_find_ptxas();
   if (!ptxas) {
@@ -298,7 +305,10 @@ bool ct_ptxas_assemble_arch(ct_ctx *c, const char *ptx, size_t len, const char *
   if (ok) {
     char arch[32];
     snprintf(arch, sizeof arch, "-arch=%s", gpu_arch);
-    char *argv[] = {ptxas, arch, tmpl, "-o", (char *)cubin_path, NULL};
+    /* PTX with line information (.loc, tilec --lineinfo) keeps it in the cubin: ptxas -lineinfo */
+    bool lines = ptx_has_loc(ptx, len);
+    char lineinfo[] = "-lineinfo";
+    char *argv[] = {ptxas, arch, tmpl, "-o", (char *)cubin_path, lines ? lineinfo : NULL, NULL};
     pid_t pid;
     ok = posix_spawn(&pid, ptxas, NULL, NULL, argv, environ) == 0;
     int status = 0;

@@ -19,6 +19,8 @@ typedef struct ct_lower_options {
    * are exactly the entry's arguments and its shared memory is static, up to the SM's 227 KiB pool;
    * paths that need host-built tensor maps or dynamic shared memory are not taken. */
   bool self_contained_abi;
+  /* --lineinfo: `.file` / `.loc` line information from the ops' source positions (lower_debuginfo.c) */
+  bool lineinfo;
 } ct_lower_options;
 
 /* Lowers the module's TileAS form (the driver's stage chain: cuda_tile -> TileAA -> TileAS; every

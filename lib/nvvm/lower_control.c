@@ -416,6 +416,7 @@ int lower_control_op(ct_lower *L, MlirOperation op, const char *name) {
     }
     hopper_store_at_return(L);
     tcgen05_at_return(L);
+    device_tmaps_at_return(L);
     alloca_global_at_return(L);
     bld_op(&L->b, "llvm.return", 0, NULL, 0, NULL, 0, NULL);
     return LOWER_DONE;

@@ -32,6 +32,13 @@ typedef struct ct_hopper_emit {
   MlirValue ring_state, base;
   MlirValue stage[CT_HOPPER_MAX_PIPES], phase[CT_HOPPER_MAX_PIPES]; /* each pipe's stage and parity this iteration */
   MlirValue tmem;             /* i32 TMEM address of the tcgen05 allocation (lane 0, column 0) */
+  /* the self-contained ABI's device-built tensor maps (lower_device_tmap.c); tmaps NULL: the
+   * host-built maps are kernel parameters */
+  bool tmaps_built;           /* the maps are in this CTA's pool slot (map i at + 128 i) */
+  int tmap_count;             /* maps (the kernel's TMA pipes, then its store) */
+  bool tmap_has_store;        /* one of them is a TMA store's */
+  int64_t tmap_staging;       /* ring offset of the staging maps, then of the slot word (the slot index) */
+  char tmap_pool[160], tmap_mask[160]; /* the kernel's pool and bitmask globals */
 } ct_hopper_emit;
 
 #endif

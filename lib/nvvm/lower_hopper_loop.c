@@ -142,7 +142,9 @@ void hopper_kernel_prologue(ct_lower *L) {
   ct_hopper_emit *E = L->hopper_emit;
   /* every later SMEM user goes after the ring, 16-aligned like every smem_base region (the
    * mbarriers can end on 8 mod 16) */
-  int64_t reserved = (p->smem_bytes + SMEM_ALIGN + 15) / 16 * 16;
+  int64_t staging = (p->smem_bytes + 127) / 128 * 128; /* (device-built tensor maps: 128-aligned) */
+  int64_t dev_tmaps = device_tmaps_smem_bytes(L);
+  int64_t reserved = ((dev_tmaps ? staging + dev_tmaps : p->smem_bytes) + SMEM_ALIGN + 15) / 16 * 16;
   E->raw = smem_base(L, reserved);
   L->smem_reserved = reserved;
   E->ring_state = (MlirValue){NULL};
@@ -175,6 +177,7 @@ void hopper_kernel_prologue(ct_lower *L) {
   }
   intr0(b, "llvm.nvvm.fence.mbarrier_init.release.cluster", 0, NULL);
   hopper_close_if(L, join);
+  device_tmaps_prologue(L, staging);
   if (p->tcgen05) tcgen05_kernel_prologue(L); /* TMEM allocation, and the CTA barrier */
   else bld_barrier(b);
 }
@@ -204,7 +207,7 @@ void hopper_issue(ct_lower *L, const ct_hopper_pipe *o, MlirValue stage, MlirVal
   MlirValue full = hopper_bar_ptr(L, o->full_off, stage);
   MlirValue tx[2] = {full, bld_i32(b, o->tile_bytes)};
   bld_intr(b, "llvm.nvvm.mbarrier.arrive.expect.tx.scope.cta.space.cta", b->i64, 2, tx);
-  MlirValue tmap = mlirBlockGetArgument(mlirRegionGetFirstBlock(L->fn_region), L->nuser_args + o->param);
+  MlirValue tmap = hopper_tmap(L, o->param);
   /* coordinates innermost first: inner, outer, then the leading unit dims of a 3-D/4-D view (a
    * tile index there is the element index) */
   bool rank1 = o->view.tile_rank == 1; /* (a bulk plan's row: one coordinate) */
@@ -262,6 +265,7 @@ static void ws_dispatch(ct_lower *L) {
   MlirBlock fills = lower_new_block(L), leave = lower_new_block(L);
   bld_cond_br(b, bld_icmp(b, BLD_EQ, L->tid, bld_i32(b, L->nthreads)), fills, 0, NULL, leave, 0, NULL);
   b->block = fills;
+  if (L->hopper_emit->tmaps_built) device_tmaps_acquire(L, hopper_tmap(L, 0)); /* the maps warp 0 built, for this thread's TMA */
   MlirBlock head = lower_new_block(L), body = lower_new_block(L);
   MlirValue j = mlirBlockAddArgument(head, b->i32, b->loc);
   MlirValue zero = bld_i32(b, 0);

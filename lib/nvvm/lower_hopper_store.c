@@ -134,7 +134,7 @@ int lower_hopper_store(ct_lower *L, MlirOperation op) {
 
   /* thread 0: the boxes, one bulk group */
   MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
-  MlirValue tmap = mlirBlockGetArgument(mlirRegionGetFirstBlock(L->fn_region), L->nuser_args + s->param);
+  MlirValue tmap = hopper_tmap(L, s->param);
   /* coordinates innermost first: the column, then (2-D) the row */
   MlirValue outer = rank1 ? (MlirValue){NULL} : bld_mul(b, i0->regs[0], bld_i32(b, s->view.tile_shape[0]));
   MlirValue inner0 = bld_mul(b, (rank1 ? i0 : i1)->regs[0], bld_i32(b, s->view.tile_shape[rank1 ? 0 : 1]));

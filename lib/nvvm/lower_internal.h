@@ -128,6 +128,10 @@ typedef struct ct_lower {
    * number of format-string globals of the module */
   MlirValue print_buf;
   int nformats;
+  /* --lineinfo (lower_debuginfo.c): the module's compile unit, the kernel's subprogram (null: no line
+   * information) and its file, and the scope of the last other file seen */
+  MlirAttribute di_cu, di_sp, di_other_scope;
+  MlirStringRef di_path, di_other_path;
 } ct_lower;
 
 /* ---- lower_kernel.c: value map, layouts, helpers ---- */
@@ -261,6 +265,24 @@ MlirValue lower_storage_to_f32(ct_lower *L, MlirValue v, ct_elem e);
 MlirValue lower_f32_to_storage(ct_lower *L, MlirValue v, ct_elem e);
 /* Elementwise lowering of one scalar op on scalars (used by reduce combiners too). */
 bool lower_scalar_op(ct_lower *L, MlirOperation op, const char *name, const MlirValue *in, MlirValue *out);
+/* ---- lower_debuginfo.c: --lineinfo ---- */
+/* The location of kernel `name`'s llvm.func: its subprogram around the entry's first source position
+ * (sets L->di_sp), or the entry's location when line information is off or there is no position. */
+MlirLocation lower_debuginfo_kernel(ct_lower *L, MlirOperation entry, MlirStringRef name);
+/* The location ops lowered from an op at `loc` carry (loc itself when line information is off). */
+MlirLocation lower_debuginfo_loc(ct_lower *L, MlirLocation loc);
+/* ---- lower_device_tmap.c: the self-contained ABI's tensor maps, built on the device ---- */
+int device_tmaps_count(const ct_lower *L);          /* maps the kernel builds (0: host-built / none) */
+int64_t device_tmaps_smem_bytes(const ct_lower *L); /* shared bytes to stage them (and the slot word) */
+/* Kernel start, before the prologue's CTA barrier: claim a slot, build the maps (warp 0). */
+void device_tmaps_prologue(ct_lower *L, int64_t staging_off);
+MlirValue device_tmaps_at(ct_lower *L, MlirValue slot); /* generic pointer to slot's first map */
+/* fence.proxy.tensormap::generic.acquire of every map at `maps` (+ the ptxas workaround). */
+void device_tmaps_acquire(ct_lower *L, MlirValue maps);
+/* Before a `return`: thread 0 releases the slot (after its TMA stores completed). */
+void device_tmaps_at_return(ct_lower *L);
+/* The tensor map of TMA param `param` (a pipe's or the store's): device-built or the kernel parameter. */
+MlirValue hopper_tmap(ct_lower *L, int param);
 /* ---- lower_hopper_loop.c (the plan: tileas/hopper_plan.h) ---- */
 /* Kernel start: the SMEM ring and its mbarriers (reserves L->smem_reserved). */
 void hopper_kernel_prologue(ct_lower *L);

@@ -373,7 +373,7 @@ static bool results_follow_layout(ct_lower *L, MlirOperation op) {
 static bool lower_op(ct_lower *L, MlirOperation op) {
   char name[96];
   ct_op_short_name(op, name, sizeof name);
-  L->b.loc = mlirOperationGetLocation(op);
+  L->b.loc = lower_debuginfo_loc(L, mlirOperationGetLocation(op));
   int (*const lowerers[])(ct_lower *, MlirOperation, const char *) = {
       lower_hopper_op, lower_misc_op, lower_control_op, lower_elementwise_op, lower_memory_op, lower_atomic_op,
       lower_shape_op, lower_reduce_op, lower_mma_op, lower_print_op};
@@ -859,7 +859,6 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
                             .has_wgmma = L->opts->gpu == CT_SM_90A,
                             .has_tcgen05 = L->opts->gpu == CT_SM_100A,
                             .has_tma = L->opts->gpu == CT_SM_90A || L->opts->gpu == CT_SM_100A,
-                            .self_contained_abi = L->opts->self_contained_abi,
                             .describe_plan = true};
   /* a kernel without mmaf whose TMA loads and stores TileAS kept: the bulk plan (hopper_plan.c) */
   bool bulk = mlirOperationIsNull(wgmma_op) && !mlirOperationIsNull(first_op_where(entry, untaken_smem_path, NULL)) &&
@@ -926,7 +925,8 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
     L->hopper_emit = NULL;
     return false;
   }
-  int ntmaps = L->hopper ? L->hopper->npipes + (L->hopper->has_store ? 1 : 0) : 0;
+  /* host-built tensor maps: appended parameters; the self-contained ABI builds them on the device */
+  int ntmaps = L->hopper && !L->opts->self_contained_abi ? L->hopper->npipes + (L->hopper->has_store ? 1 : 0) : 0;
   /* pointer tiles are generic in a kernel with an alloca (plan_allocas), global otherwise */
   L->b.ptr_data = find_allocas(entry, NULL) ? L->b.ptr_generic : L->b.ptr_global;
   L->nwarps = warps;
@@ -965,7 +965,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   MlirContext ctx = L->b.ctx;
   for (int i = 0; i < ntmaps; i++) arg_types[nargs + i] = L->b.ptr_generic;
   intptr_t nparams = nargs + ntmaps;
-  MlirOperationState st = mlirOperationStateGet(sref("llvm.func"), mlirOperationGetLocation(entry));
+  MlirOperationState st = mlirOperationStateGet(sref("llvm.func"), lower_debuginfo_kernel(L, entry, name));
   /* a warp-specialised kernel: the producer warpgroup after the consumers' threads; .maxnreg = the
    * launch's per-thread share of the register file for the CTAs per SM TileAS cut the agents'
    * budgets for (tileas.pipeline ctas_per_sm), at most the consumers' setmaxnreg budget: ptxas
@@ -1022,7 +1022,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   mlirBlockAppendOwnedOperation(L->out_body, fn);
   L->fn_region = mlirOperationGetRegion(fn, 0);
   L->b.block = fb;
-  L->b.loc = mlirOperationGetLocation(entry);
+  L->b.loc = lower_debuginfo_loc(L, mlirOperationGetLocation(entry));
   L->tid = bld_intr(&L->b, "llvm.nvvm.read.ptx.sreg.tid.x", L->b.i32, 0, NULL);
   L->b.barrier_threads = 0; /* the whole CTA until a warp-specialised loop's dispatch */
 
@@ -1063,6 +1063,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
       if (L->hopper->pipes[i].stages > ring_stages) ring_stages = L->hopper->pipes[i].stages;
     }
   bool lowered = lower_block(L, body);
+  L->di_sp = mlirAttributeGetNull(); /* (line information is the kernel's) */
   L->b.barrier_threads = 0;
   L->hopper = NULL;
   L->hopper_emit = NULL;

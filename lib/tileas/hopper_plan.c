@@ -1276,7 +1276,7 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
   MlirOperation mmas[CT_HOPPER_MAX_MMAS + 1];
   int n = collect(entry, "cuda_tile.mmaf", "cuda_tile.mmai", mmas, CT_HOPPER_MAX_MMAS + 1, 0);
   if (n == 0) {
-    if (!env->has_tma || env->self_contained_abi) return false;
+    if (!env->has_tma) return false;
     const char *why = plan_bulk(env, entry, p);
     if (why) {
       *why_out = *why ? why : NULL;
@@ -1302,9 +1302,6 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
   if (!env->has_wgmma && !env->has_tcgen05)
     why = "the TMA tensor-core paths are not taken: wgmma is sm_90a's, and tcgen05 (sm_100a) is off where "
           "TILEC_DISABLE_TCGEN05 is set";
-  else if (env->self_contained_abi)
-    why = "the self-contained kernel ABI (tilec as tileiras) passes only the entry's arguments, and the TMA + wgmma "
-          "path still needs host-built tensor maps (docs/abi.md)";
   else {
     why = plan(env, entry, mmas, n, p);
     if (!why && hinted_warps && hinted_warps != 4 * p->warpgroups)

@@ -296,7 +296,6 @@ typedef struct ct_hopper_plan_env {
   bool has_wgmma;          /* the target is sm_90a */
   bool has_tcgen05;        /* the target is sm_100a: plan the tcgen05 form */
   bool has_tma;            /* the target has TMA (sm_90a, sm_100a): a kernel without mmaf may take plan->bulk */
-  bool self_contained_abi; /* tilec as tileiras: only the entry's arguments, no host-built tensor maps */
   bool explain_decline;    /* remark why the kernel stays on mma.sync */
   bool describe_plan;      /* remark the wgmma path's shape (and its TMA store epilogue) */
 } ct_hopper_plan_env;

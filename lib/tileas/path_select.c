@@ -269,7 +269,6 @@ static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
                             .has_wgmma = o->target == CT_TILEAS_SM90A,
                             .has_tcgen05 = o->target == CT_TILEAS_SM100A && !o->tunables.disable_tcgen05,
                             .has_tma = o->target == CT_TILEAS_SM90A || o->target == CT_TILEAS_SM100A,
-                            .self_contained_abi = o->self_contained_abi,
                             .explain_decline = true};
   ct_hopper_plan plan;
   const char *why = NULL;
@@ -310,7 +309,7 @@ static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
   if (planned) record_smem_assignment(entry, &plan);
   if (planned && plan.bulk) hoist_bulk_fills(entry, &plan);
   /* a kernel without mmaf on a TMA target had its TMA accesses planned (plan_bulk), each declined one explained */
-  bool bulk_tried = valid && env.has_tma && !env.self_contained_abi && !has_mma;
+  bool bulk_tried = valid && env.has_tma && !has_mma;
   demote_untaken_paths(c, entry, planned ? &plan : NULL, bulk_tried);
   if (valid) mlirOperationSetAttributeByName(entry, ct_ir_sref("tileas.num_warps"), ct_ir_i64_attr(ctx, warps));
   return true;

@@ -14,8 +14,6 @@ typedef struct ct_tileas_options {
   int threads;                  /* threads per CTA the layouts assume (default 128) */
   ct_layout_tunables tunables;  /* weights + TILEIR_* / TILE_AS_* environment tunables */
   ct_pipeline_strategy pipeline_strategy; /* --pipeline-strategy (default modulo) */
-  bool self_contained_abi;      /* tilec as tileiras: kernels take only their entry's arguments, so
-                                   no host-built tensor maps (path_select.c keeps them off wgmma) */
   /* called after each TileAS pass with its name and the module (tilec --print-ir-after-all), or NULL */
   void (*after_pass)(const char *pass, MlirOperation module_op);
 } ct_tileas_options;

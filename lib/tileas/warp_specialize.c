@@ -335,8 +335,7 @@ static void trace_decision(MlirOperation entry, MlirOperation loop, const char *
 static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options *o) {
   ct_hopper_plan_env env = {.c = c,
                             .has_wgmma = o->target == CT_TILEAS_SM90A,
-                            .has_tcgen05 = o->target == CT_TILEAS_SM100A && !o->tunables.disable_tcgen05,
-                            .self_contained_abi = o->self_contained_abi};
+                            .has_tcgen05 = o->target == CT_TILEAS_SM100A && !o->tunables.disable_tcgen05};
   ct_hopper_plan plan;
   const char *why = NULL;
   if (!ct_hopper_plan_entry(&env, entry, &plan, 0, &why)) return true; /* not on the wgmma path */

@@ -6,8 +6,10 @@ tilec-emu-build) and launched by tilec-run over libtilec_emu_cuda.so on its CORP
 its output is checked against the same reference run_corpus.py checks the interpreter against
 (tilec-run's C reference, or the attention / batched / grouped / MX references computed here).
 A variant the emulator cannot build (an instruction it lacks) is counted and named, not failed.
+--abi self-contained compiles every variant under that kernel ABI (docs/abi.md: the kernel builds its
+tensor maps on the device; tilec-run passes only the entry's arguments).
 
-Usage: emulate_corpus.py --tilec T --tilec-run R --libcuda L [--emu-build B] [--only REGEX]
+Usage: emulate_corpus.py --tilec T --tilec-run R --libcuda L [--emu-build B] [--only REGEX] [--abi A]
 Prints one line per kernel (each variant: ok, FAIL or -) and a summary; exit 1 on any failure."""
 import argparse, os, re, subprocess, sys, tempfile
 
@@ -25,6 +27,7 @@ def main():
     ap.add_argument("--libcuda", required=True)
     ap.add_argument("--emu-build", default=os.path.join(HERE, "..", "..", "tools", "tilec-emu", "tilec-emu-build"))
     ap.add_argument("--only", default="")
+    ap.add_argument("--abi", default="host-tensormaps", choices=["host-tensormaps", "self-contained"])
     ap.add_argument("--timeout", type=float, default=600)
     args = ap.parse_args()
     stride = max(1, int(os.environ.get("TILEC_CORPUS_STRIDE", "1")))
@@ -41,7 +44,7 @@ def main():
             for arch, ws in VARIANTS:
                 tag = "%s%s" % (arch, "+ws" if ws else "")
                 base = os.path.join(work, "%s.%s%s" % (name, arch, ".ws" if ws else ""))
-                flags = ["-O3", "--gpu-name=" + arch] + (["--pipeline-strategy=warp-specialize", "--remarks"] if ws else [])
+                flags = ["-O3", "--gpu-name=" + arch, "--abi=" + args.abi] + (["--pipeline-strategy=warp-specialize", "--remarks"] if ws else [])
                 c = subprocess.run([args.tilec] + flags + [path, "-o", base + ".ptx"], capture_output=True, text=True)
                 if c.returncode != 0 or (ws and "remark: warp specialization (" not in c.stderr):
                     cols.append("%s -" % tag)  # does not compile there (run_corpus.py says why) / not specialised
@@ -85,8 +88,8 @@ def main():
         print("not emulated (%d: %s): %s" % (len(vs), ", ".join(vs[:4]) + (" ..." if len(vs) > 4 else ""), why))
     for f in failures:
         print("FAIL:", f)
-    print("corpus on the CPU emulator: %d kernels, %d runs, %d passed, %d failed, %d not emulated" % (
-        len(lines), runs, passed, len(failures), sum(len(v) for v in not_emulated.values())))
+    print("corpus on the CPU emulator (%s ABI): %d kernels, %d runs, %d passed, %d failed, %d not emulated" % (
+        args.abi, len(lines), runs, passed, len(failures), sum(len(v) for v in not_emulated.values())))
     return 1 if failures else 0
 
 

@@ -59,7 +59,7 @@ def values_for(flag, placeholder, description, tmp):
     if placeholder in ("path", "file", "file|-"):
         return [os.path.join(tmp, flag.strip("-") + ".out")]
     # <kind>, <v>: the choices are spelled in the description.
-    m = re.search(r"([a-z0-9_]+(?:\|[a-z0-9_]+)+)", description)
+    m = re.search(r"([a-z0-9_][a-z0-9_-]*(?:\|[a-z0-9_][a-z0-9_-]*)+)", description)
     if m:
         return m.group(1).split("|")
     nums = re.findall(r"\b[0-9]+\.[0-9]+\b", description)

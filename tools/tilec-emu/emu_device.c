@@ -205,6 +205,7 @@ SREG(nctaid_y, emu_nctaid[1])
 SREG(nctaid_z, emu_nctaid[2])
 SREG(laneid, emu_self->linear % 32)
 SREG(warpid, emu_self->linear / 32)
+SREG(smid, 0)
 #undef SREG
 
 /* --- barriers ---------------------------------------------------------------------------- */
@@ -469,10 +470,101 @@ EMU_EXPORT void tilec_emu_cp_async_bulk_commit_group(void) {}
 EMU_EXPORT void tilec_emu_cp_async_bulk_wait_group(uint32_t n) { (void)n; }
 EMU_EXPORT void tilec_emu_cp_async_bulk_wait_group_read(uint32_t n) { (void)n; }
 
+/* --- tensor maps built on the device: tensormap.replace in shared memory, cp_fenceproxy, acquire -- */
+static emu_tmap *emu_tmap_staged(void *tm, const char *what) {
+  if ((unsigned char *)tm < tilec_emu_smem || (unsigned char *)tm >= tilec_emu_smem + tilec_emu_smem_bytes)
+    emu_die("%s: the map is not in shared memory (tilec builds maps in .shared::cta)", what);
+  if ((uintptr_t)tm % 64) emu_die("%s: a tensor map must be 64-byte aligned", what);
+  emu_tmap *t = tm;
+  t->magic = EMU_TMAP_STAGED;
+  return t;
+}
+static void emu_tmap_ord(uint32_t ord, const char *what) {
+  if (ord > 4) emu_die("%s: dimension %u (0..4)", what, ord);
+}
+EMU_EXPORT void tilec_emu_tensormap_replace_global_address_p3(void *tm, uint64_t v) {
+  emu_tmap_staged(tm, "tensormap.replace.global_address")->address = v;
+}
+EMU_EXPORT void tilec_emu_tensormap_replace_rank_p3(void *tm, uint32_t v) {
+  if (v > 4) emu_die("tensormap.replace.rank %u: the value is rank - 1 (0..4)", v);
+  emu_tmap_staged(tm, "tensormap.replace.rank")->rank = v + 1;
+}
+EMU_EXPORT void tilec_emu_tensormap_replace_box_dim_p3(void *tm, uint32_t ord, uint32_t v) {
+  emu_tmap_ord(ord, "tensormap.replace.box_dim");
+  if (v < 1 || v > 256) emu_die("tensormap.replace.box_dim %u: box extents are 1..256", v);
+  emu_tmap_staged(tm, "tensormap.replace.box_dim")->box[ord] = v;
+}
+EMU_EXPORT void tilec_emu_tensormap_replace_global_dim_p3(void *tm, uint32_t ord, uint32_t v) {
+  emu_tmap_ord(ord, "tensormap.replace.global_dim");
+  emu_tmap_staged(tm, "tensormap.replace.global_dim")->dims[ord] = v;
+}
+EMU_EXPORT void tilec_emu_tensormap_replace_global_stride_p3(void *tm, uint32_t ord, uint64_t v) {
+  if (ord > 3) emu_die("tensormap.replace.global_stride: ordinal %u (0..3: dims 1..4)", ord);
+  if (v % 16 || v >= (1ull << 40)) emu_die("tensormap.replace.global_stride %llu: a multiple of 16 below 2^40", (unsigned long long)v);
+  emu_tmap_staged(tm, "tensormap.replace.global_stride")->strides[ord] = v;
+}
+EMU_EXPORT void tilec_emu_tensormap_replace_element_stride_p3(void *tm, uint32_t ord, uint32_t v) {
+  emu_tmap_ord(ord, "tensormap.replace.element_stride");
+  emu_tmap_staged(tm, "tensormap.replace.element_stride")->elem_strides[ord] = v;
+}
+EMU_EXPORT void tilec_emu_tensormap_replace_elemtype_p3(void *tm, uint32_t v) {
+  /* PTX elemtype codes: u8 u16 u32 s32 u64 s64 f16 f32 f32.ftz f64 bf16 tf32 tf32.ftz */
+  static const uint32_t bytes[] = {1, 2, 4, 4, 8, 8, 2, 4, 4, 8, 2, 4, 4};
+  if (v >= sizeof bytes / sizeof bytes[0]) emu_die("tensormap.replace.elemtype %u is not emulated", v);
+  emu_tmap *t = emu_tmap_staged(tm, "tensormap.replace.elemtype");
+  t->elem_bytes = bytes[v];
+  t->data_type = v;
+}
+EMU_EXPORT void tilec_emu_tensormap_replace_interleave_layout_p3(void *tm, uint32_t v) {
+  if (v) emu_die("tensormap.replace.interleave_layout %u: interleaved maps are not emulated", v);
+  emu_tmap_staged(tm, "tensormap.replace.interleave_layout");
+}
+EMU_EXPORT void tilec_emu_tensormap_replace_swizzle_mode_p3(void *tm, uint32_t v) {
+  if (v > 3) emu_die("tensormap.replace.swizzle_mode %u is not emulated", v);
+  emu_tmap_staged(tm, "tensormap.replace.swizzle_mode")->swizzle = v;
+}
+EMU_EXPORT void tilec_emu_tensormap_replace_fill_mode_p3(void *tm, uint32_t v) {
+  emu_tmap_staged(tm, "tensormap.replace.fill_mode")->oob_nan = v != 0;
+}
+/* tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [dst], [src], 128:
+ * warp-collective (every lane the same operands); the map, complete, lands in global memory released */
+EMU_EXPORT void tilec_emu_asm_tensormap_cp_fenceproxy_tensormap_generic(void *dst, void *src) {
+  const char *what = "tensormap.cp_fenceproxy";
+  emu_warp *w = emu_warp_publish((uint64_t)(uintptr_t)dst, what);
+  for (unsigned l = 0; l < 32; l++)
+    if (w->value[l] != (uint64_t)(uintptr_t)dst) emu_die("%s: lanes give different addresses", what);
+  if ((uintptr_t)dst % 64) emu_die("%s: the global map must be 64-byte aligned", what);
+  if (emu_self->linear % 32 == 0) {
+    emu_tmap *t = src;
+    if (t->magic != EMU_TMAP_STAGED) emu_die("%s: the shared-memory source is not a map built by tensormap.replace", what);
+    memcpy(dst, src, 128);
+    ((emu_tmap *)dst)->magic = EMU_TMAP_RELEASED;
+  }
+  emu_warp_done(w, what);
+}
+/* fence.proxy.tensormap::generic.acquire.gpu [map], 128 */
+EMU_EXPORT void tilec_emu_fence_proxy_tensormap_generic_acquire_gpu(void *map, uint32_t size) {
+  emu_tmap *t = map;
+  if (size != 128) emu_die("fence.proxy.tensormap::generic.acquire: size %u (128)", size);
+  if (t->magic == EMU_TMAP_RELEASED) t->magic = EMU_TMAP_MAGIC;
+  else if (t->magic != EMU_TMAP_MAGIC) emu_die("fence.proxy.tensormap::generic.acquire of a map nobody released");
+}
+
 /* --- TMA (cp.async.bulk.tensor, tiled): synchronous box copies through emu_tmap ------------- */
 static const emu_tmap *emu_tmap_get(const void *map) {
   const emu_tmap *t = map;
-  if (t->magic != EMU_TMAP_MAGIC) emu_die("cp.async.bulk.tensor: not a tensor map the emulator's driver made");
+  if (t->magic == EMU_TMAP_STAGED)
+    emu_die("cp.async.bulk.tensor: a tensor map built by tensormap.replace used without tensormap.cp_fenceproxy to "
+            "global memory");
+  if (t->magic == EMU_TMAP_RELEASED)
+    emu_die("cp.async.bulk.tensor: a device-built tensor map used without fence.proxy.tensormap::generic.acquire");
+  if (t->magic != EMU_TMAP_MAGIC) emu_die("cp.async.bulk.tensor: not a tensor map (neither host-encoded nor device-built)");
+  if (t->rank < 1 || t->rank > 5 || !t->elem_bytes || !t->address)
+    emu_die("cp.async.bulk.tensor: an incomplete tensor map (rank %u, %u-byte elements, address %#llx)", t->rank,
+            t->elem_bytes, (unsigned long long)t->address);
+  for (uint32_t d = 0; d < t->rank; d++)
+    if (!t->box[d] || !t->dims[d] || (d && !t->strides[d - 1]))
+      emu_die("cp.async.bulk.tensor: tensor map dimension %u has no box / extent / stride", d);
   for (uint32_t d = 0; d < t->rank; d++)
     if (t->elem_strides[d] != 1) emu_die("cp.async.bulk.tensor: element strides other than 1 are not emulated");
   return t;

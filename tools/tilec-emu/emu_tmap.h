@@ -6,7 +6,12 @@
 
 #include <stdint.h>
 
-#define EMU_TMAP_MAGIC 0x554D4554u /* "TEMU" */
+#define EMU_TMAP_MAGIC 0x554D4554u /* "TEMU": a map TMA may use (host-encoded, or device-built and acquired) */
+/* a map built on the device (emu_device.c): fields set by tensormap.replace in shared memory, then
+ * copied to global memory by tensormap.cp_fenceproxy (released), then acquired for the tensormap
+ * proxy by fence.proxy.tensormap::generic.acquire — only then EMU_TMAP_MAGIC */
+#define EMU_TMAP_STAGED 0x53544D54u   /* "TMTS" */
+#define EMU_TMAP_RELEASED 0x52544D54u /* "TMTR" */
 
 typedef struct {
   uint32_t magic, rank, elem_bytes, swizzle; /* swizzle: 0 none, 1 32B, 2 64B, 3 128B */

@@ -150,7 +150,6 @@ static MlirModule run_stages(ct_ctx *c, const tilec_options *o, MlirModule m, ct
   ct_tileas_options to;
   ct_tileas_options_default(&to, o->gpu == CT_SM_100A ? CT_TILEAS_SM100A : CT_TILEAS_SM90A);
   ct_tileas_options_from_env(&to);
-  to.self_contained_abi = o->tileiras_cli;
   to.pipeline_strategy = o->sched.pipeline_strategy;
   if (o->print_ir_after_all) to.after_pass = dump_op; /* each TileAS pass; "tileas" is the stage's result */
   MlirModule as = ct_tileas_from_tileaa(c, cur, &to);
@@ -319,7 +318,8 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
   as = run_stages(c, o, m, CT_STAGE_TILEAS, &t0);
   if (mlirModuleIsNull(as)) goto done;
   if (o->print_ir_after_all) dump_mlir("tileas", as);
-  ct_lower_options lo = {.gpu = o->gpu, .opt_level = o->opt_level, .self_contained_abi = o->tileiras_cli};
+  ct_lower_options lo = {.gpu = o->gpu, .opt_level = o->opt_level, .self_contained_abi = o->self_contained_abi,
+                         .lineinfo = o->lineinfo};
   lowered = ct_lower_to_llvm_dialect(c, as, &lo);
   if (mlirModuleIsNull(lowered) || c->nerrors != errors_before) goto done;
   stage_done(o, "lower-to-llvm-dialect", &t0);

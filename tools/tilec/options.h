@@ -30,6 +30,8 @@ typedef struct tilec_options {
   ct_bytecode_version bytecode_version; /* --bytecode-version (default 13.3) */
   ct_llvm_tier_options tier; /* LLVM-tier pass knobs (lib/llvm/tier.h) */
   ct_sched_options sched;    /* modulo-scheduler knobs (lib/tileas/sched.h) */
+  bool lineinfo;           /* --lineinfo (tileiras: --lineinfo, -g, --device-debug): .file / .loc in the PTX */
+  bool self_contained_abi; /* --abi=self-contained (implied by the tileiras command line): docs/abi.md */
   /* Invoked as `tileiras` (tileiras_cli.c, docs/driver.md "tilec as tileiras"): */
   bool tileiras_cli;
   const char *foreign_target; /* a --gpu-name tilec generates no code for (sm_80, sm_120, ...): only a

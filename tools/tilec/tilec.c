@@ -27,6 +27,12 @@ static const char usage_text[] =
     "  --emit=<kind>                mlir|bytecode|tileaa|tileas|llvm|ptx|cubin\n"
     "                               (default: O0 mlir, O1 tileaa, O2/O3 ptx; cubin runs ptxas)\n"
     "  --bytecode-version=<v>       bytecode version written by --emit=bytecode: 13.1 .. 13.5 (default 13.5)\n"
+    "  --abi=<kind>                 kernel ABI, host-tensormaps|self-contained (docs/abi.md; default host-tensormaps:\n"
+    "                               TMA kernels take appended CUtensorMap parameters; self-contained: only the\n"
+    "                               entry's arguments, the kernel builds its tensor maps on the device; tileiras's\n"
+    "                               command line implies it)\n"
+    "  --lineinfo                   line information: .file / .loc directives from the ops' source positions\n"
+    "                               (--emit=cubin passes ptxas -lineinfo)\n"
     "  --schedule-trace-file=<path> write the modulo scheduler's trace (JSON) to <path>\n"
     "  --print-ir-after-all         print the IR after every stage to stderr\n"
     "  --split-input-file           treat '// -----' lines as separators of independent inputs\n"
@@ -120,6 +126,12 @@ static int parse_args(int argc, char **argv, tilec_options *o) {
     } else if (starts_with(a, "--bytecode-version=", &v)) {
       if (!ct_bytecode_version_parse(v, &o->bytecode_version))
         return usage_error("unsupported --bytecode-version '%s' (expected 13.1, 13.2, 13.3, 13.4 or 13.5)", v);
+    } else if (strcmp(a, "--lineinfo") == 0) {
+      o->lineinfo = true;
+    } else if (starts_with(a, "--abi=", &v)) {
+      if (strcmp(v, "host-tensormaps") == 0) o->self_contained_abi = false;
+      else if (strcmp(v, "self-contained") == 0) o->self_contained_abi = true;
+      else return usage_error("unsupported --abi '%s' (expected host-tensormaps or self-contained)", v);
     } else if (strcmp(a, "--time-stages") == 0) {
       o->time_stages = true;
     } else if (strcmp(a, "--remarks") == 0) {

@@ -28,7 +28,7 @@ static const char tileiras_usage[] =
     "  --gpu-name=<sm_90|sm_100>, --arch  target (sm_90 compiles for sm_90a, sm_100 for sm_100a); other\n"
     "                                    architectures accept only a module without entries\n"
     "  -O<0..3>, --opt-level=<N>         optimisation level (default 3; 0..2 use tilec's -O2 pipeline)\n"
-    "  --lineinfo, -g, --device-debug    accepted; line and debug information are not emitted yet\n"
+    "  --lineinfo, -g, --device-debug    line information (.loc from the bytecode's debug info); no variables\n"
     "  --remarks=<none|all|memory|tensorcore>, --remarks-{passed,missed,failed,analysis}=<...>\n"
     "  --remark-format=<command-line|yaml>, --remarks-output-file=<file> (default tileir_remarks.yaml)\n"
     "  --host-arch=<x86_64|aarch64>, --host-os=<linux|windows>  accepted (tilec's cubins carry no host code)\n"
@@ -81,6 +81,7 @@ static bool remark_category(const char *v, unsigned kinds_of_class, unsigned *ou
 
 int tileiras_parse_args(int argc, char **argv, tilec_options *o) {
   o->tileiras_cli = true;
+  o->self_contained_abi = true;
   o->emit = CT_EMIT_CUBIN;
   o->output = NULL;
   const char *format = "command-line";
@@ -117,7 +118,9 @@ int tileiras_parse_args(int argc, char **argv, tilec_options *o) {
       if (strlen(v) != 1 || v[0] < '0' || v[0] > '3') return cli_error("invalid optimisation level '%s' (0..3)", v);
       o->opt_level = v[0] == '3' ? 3 : 2; /* every tileiras level writes a cubin: tilec's full pipeline */
     } else if (strcmp(a, "--lineinfo") == 0 || strcmp(a, "-g") == 0 || strcmp(a, "--device-debug") == 0) {
-      /* accepted: cuTile passes --lineinfo on every compile; no .loc is emitted yet (docs/driver.md) */
+      /* cuTile passes --lineinfo on every compile: .loc line information (-g: the same; tilec emits no
+       * variable or type debug information) */
+      o->lineinfo = true;
     } else if ((v = option_value("--remark-format", argc, argv, &i, &missing))) {
       if (strcmp(v, "yaml") != 0 && strcmp(v, "command-line") != 0)
         return cli_error("unknown --remark-format '%s' (command-line or yaml)", v);

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""cuTile kernels on the CPU emulator for test/emu/cutile.test: compile each for both targets (PTX
-and LLVM IR), build the emulator module, launch with tilec-run over libtilec_emu_cuda.so and print
-`NAME TARGET: ` + tilec-run's verdict line (PASS ... / FAIL ...)."""
+"""cuTile kernels on the CPU emulator for test/emu/cutile.test: compile each for both targets and both
+kernel ABIs (PTX and LLVM IR), build the emulator module, launch with tilec-run over
+libtilec_emu_cuda.so and print `NAME TARGET ABI: ` + tilec-run's verdict line (PASS ... / FAIL ...).
+Under the self-contained ABI the kernel builds its tensor maps itself: tilec-run passes exactly the
+entry's arguments (the PTX has no tilec.tensormap lines)."""
 import argparse, os, subprocess, sys
 
 A2 = ["--arg", "i32:256"] * 3 + ["--arg", "i32:1"]
@@ -25,20 +27,21 @@ def main():
     a = ap.parse_args()
     for name, argv in CASES:
         src = os.path.join(a.cutile, name + ".13.4.tileirbc")
-        for gpu in ("sm_90a", "sm_100a"):
-            base = os.path.join(a.work, "%s.%s" % (name, gpu))
-            steps = [[a.tilec, "-O3", "--gpu-name=" + gpu, src, "-o", base + ".ptx"],
-                     [a.tilec, "-O3", "--gpu-name=" + gpu, src, "--emit=llvm", "-o", base + ".ll"],
+        for gpu, abi in [(g, b) for g in ("sm_90a", "sm_100a") for b in ("host-tensormaps", "self-contained")]:
+            base = os.path.join(a.work, "%s.%s%s" % (name, gpu, ".sc" if abi == "self-contained" else ""))
+            flags = ["-O3", "--gpu-name=" + gpu, "--abi=" + abi]
+            steps = [[a.tilec] + flags + [src, "-o", base + ".ptx"],
+                     [a.tilec] + flags + [src, "--emit=llvm", "-o", base + ".ll"],
                      [sys.executable, a.emu_build, base + ".ll", "-o", base + ".so"]]
             bad = next((s for s in steps if subprocess.run(s, capture_output=True).returncode), None)
             if bad:
-                print("%s %s: FAIL (%s)" % (name, gpu, os.path.basename(bad[0])))
+                print("%s %s %s: FAIL (%s)" % (name, gpu, abi, os.path.basename(bad[0])))
                 continue
             env = dict(os.environ, TILEC_RUN_LIBCUDA=a.libcuda, TILEC_EMU_MODULE=base + ".so", TILEC_EMU_SM=gpu[3:-1])
             r = subprocess.run([a.tilec_run, base + ".ptx", "--iters", "0"] + [src if x == "SRC" else x for x in argv],
                                capture_output=True, text=True, env=env)
             verdict = [l for l in r.stdout.splitlines() if l.startswith(("PASS", "FAIL"))]
-            print("%s %s: %s" % (name, gpu, verdict[-1] if verdict else "FAIL: " + (r.stderr.strip().splitlines() or ["?"])[-1]))
+            print("%s %s %s: %s" % (name, gpu, abi, verdict[-1] if verdict else "FAIL: " + (r.stderr.strip().splitlines() or ["?"])[-1]))
     return 0
 
 
