@@ -56,6 +56,18 @@ def test_bad_arguments():
         tilec.compile(42)
 
 
+def test_abi_and_lineinfo():
+    src = example("gemm.mlir")
+    host = tilec.compile(src).decode()
+    own = tilec.compile(src, abi="self-contained").decode()
+    assert "// tilec.tensormap" in host and "tilec.tensormap" not in own
+    assert "tensormap.replace" in own and "tensormap.cp_fenceproxy" in own
+    assert ".loc" not in host
+    assert "\t.loc\t" in tilec.compile(src, lineinfo=True).decode()
+    with pytest.raises(ValueError):
+        tilec.compile(src, abi="other")
+
+
 def test_remarks_say_which_path():
     rs = tilec.remarks(example("gemm.mlir"))
     assert any(r.message.startswith("wgmma path") for r in rs)

@@ -19,10 +19,11 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import List, Optional, Union
 
-__all__ = ["compile", "remarks", "binary", "CompileError", "Diagnostic", "EMIT_KINDS", "GPUS"]
+__all__ = ["compile", "remarks", "binary", "CompileError", "Diagnostic", "EMIT_KINDS", "GPUS", "ABIS"]
 __version__ = "0.1.0"
 
 EMIT_KINDS = ("mlir", "bytecode", "tileaa", "tileas", "llvm", "ptx", "cubin")
+ABIS = ("host-tensormaps", "self-contained")
 GPUS = ("sm_90a", "sm_100a")
 _BYTECODE_MAGIC = b"\x7fTileIR\x00"
 _DIAG = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning|note|remark): (?P<msg>.*)$")
@@ -127,10 +128,16 @@ def _run(src: Union[str, bytes], gpu: str, opt: int, emit: str, filename: Option
 
 
 def compile(src: Union[str, bytes], gpu: str = "sm_90a", opt: int = 3, emit: str = "ptx",
-            filename: Optional[str] = None) -> bytes:
+            filename: Optional[str] = None, abi: str = "host-tensormaps", lineinfo: bool = False) -> bytes:
     """Compile CUDA Tile IR text (str) or bytecode (bytes) and return the output's bytes (PTX text,
-    a cubin, bytecode, or the printed IR of a stage). Raises CompileError on bad input."""
-    return _run(src, gpu, opt, emit, filename, []).output
+    a cubin, bytecode, or the printed IR of a stage). Raises CompileError on bad input.
+    abi: "host-tensormaps" (TMA kernels take CUtensorMap parameters the launcher encodes from the
+    PTX's tilec.tensormap lines) or "self-contained" (only the entry's arguments; the kernel builds
+    its tensor maps itself, as tileiras's cubins need). lineinfo: .file / .loc line information."""
+    if abi not in ABIS:
+        raise ValueError("abi must be one of %s, not %r" % (", ".join(ABIS), abi))
+    extra = ["--abi=" + abi] + (["--lineinfo"] if lineinfo else [])
+    return _run(src, gpu, opt, emit, filename, extra).output
 
 
 def remarks(src: Union[str, bytes], gpu: str = "sm_90a", opt: int = 3,
