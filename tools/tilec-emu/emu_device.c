@@ -72,6 +72,7 @@ typedef struct {
 static unsigned emu_ntid[3], emu_nctaid[3];
 static double emu_timeout_s = 60;
 static _Thread_local const emu_thread_arg *emu_self;
+static void emu_shadow_reset(void); /* (the async-proxy shadow of shared memory, below) */
 
 static void emu_barrier_init(emu_barrier *b) {
   pthread_mutex_init(&b->mutex, NULL);
@@ -162,6 +163,7 @@ EMU_EXPORT int tilec_emu_launch(void (*entry)(void **), const unsigned grid[3], 
       for (unsigned x = 0; x < grid[0] && !status; x++) {
         cta->ctaid[0] = x, cta->ctaid[1] = y, cta->ctaid[2] = z;
         memset(tilec_emu_smem, 0xA5, tilec_emu_smem_bytes);
+        emu_shadow_reset();
         memset(cta->tmem, 0xFF, sizeof cta->tmem); /* NaN: an accumulator read before any write shows */
         cta->tmem_next = 0;
         unsigned started = 0;
@@ -464,8 +466,49 @@ EMU_EXPORT _Bool tilec_emu_mbarrier_try_wait_scope_cta_space_cta(emu_mbar *m, ui
   return emu_mbar_test_parity(m, (uint32_t)token);
 }
 EMU_EXPORT void tilec_emu_fence_mbarrier_init_release_cluster(void) {}
-EMU_EXPORT void tilec_emu_fence_proxy_async_shared_cta(void) {}
-EMU_EXPORT void tilec_emu_fence_proxy_async(void) {}
+/* --- the async proxy's view of shared memory -------------------------------------------------------
+ * A generic-proxy store to shared memory (st.shared; tilec-emu-build instruments every store through
+ * an addrspace(3) pointer) is visible to the async proxy (wgmma / tcgen05.mma operand reads, TMA
+ * store sources) only after the storing thread's fence.proxy.async. Per byte: the storing thread
+ * (+1) and its fence count at the store; the byte is fenced once that thread's count has moved on.
+ * An async read of an unfenced byte fails the run naming the reader, the byte and the writer. A TMA
+ * load's write (async) makes its bytes clean. (Barriers between the fence and the read, which the
+ * PTX memory model also needs for another thread's stores, are not checked.) */
+static uint64_t *emu_smem_shadow;
+static uint32_t emu_fences[EMU_MAX_THREADS];
+static void emu_shadow_reset(void) {
+  if (!emu_smem_shadow) emu_smem_shadow = calloc(tilec_emu_smem_bytes, sizeof *emu_smem_shadow);
+  if (!emu_smem_shadow) emu_die("out of memory for the shared-memory shadow");
+  memset(emu_smem_shadow, 0, tilec_emu_smem_bytes * sizeof *emu_smem_shadow);
+  memset(emu_fences, 0, sizeof emu_fences);
+}
+static int emu_in_smem(const unsigned char *p, uint64_t n) {
+  return p >= tilec_emu_smem && p + n <= tilec_emu_smem + tilec_emu_smem_bytes;
+}
+EMU_EXPORT void tilec_emu_smem_store(unsigned char *p, uint64_t n) {
+  if (!emu_in_smem(p, n)) return;
+  uint32_t me = emu_self->linear;
+  uint64_t mark = ((uint64_t)(me + 1) << 32) | __atomic_load_n(&emu_fences[me], __ATOMIC_RELAXED);
+  for (uint64_t i = 0; i < n; i++) emu_smem_shadow[(p - tilec_emu_smem) + i] = mark;
+}
+static void emu_async_read(const unsigned char *p, uint64_t n, const char *what) {
+  if (!emu_in_smem(p, n)) return;
+  for (uint64_t i = 0; i < n; i++) {
+    uint64_t mark = emu_smem_shadow[(p - tilec_emu_smem) + i];
+    if (!mark) continue;
+    uint32_t writer = (uint32_t)(mark >> 32) - 1;
+    if (__atomic_load_n(&emu_fences[writer], __ATOMIC_RELAXED) == (uint32_t)mark)
+      emu_die("%s reads shared memory at +%llu that thread %u stored without a fence.proxy.async after the store "
+              "(generic-proxy writes are not visible to the async proxy)", what,
+              (unsigned long long)((p - tilec_emu_smem) + i), writer);
+  }
+}
+static void emu_async_write(const unsigned char *p, uint64_t n) {
+  if (emu_in_smem(p, n)) memset(emu_smem_shadow + (p - tilec_emu_smem), 0, n * sizeof *emu_smem_shadow);
+}
+static void emu_fence_proxy_async(void) { __atomic_add_fetch(&emu_fences[emu_self->linear], 1, __ATOMIC_RELAXED); }
+EMU_EXPORT void tilec_emu_fence_proxy_async_shared_cta(void) { emu_fence_proxy_async(); }
+EMU_EXPORT void tilec_emu_fence_proxy_async(void) { emu_fence_proxy_async(); }
 EMU_EXPORT void tilec_emu_cp_async_bulk_commit_group(void) {}
 EMU_EXPORT void tilec_emu_cp_async_bulk_wait_group(uint32_t n) { (void)n; }
 EMU_EXPORT void tilec_emu_cp_async_bulk_wait_group_read(uint32_t n) { (void)n; }
@@ -602,7 +645,9 @@ static uint32_t emu_tma_box(const void *map, unsigned char *smem, const int32_t 
     if (to_smem) {
       if (inside) memcpy(s, (const void *)(uintptr_t)gaddr, eb);
       else memset(s, t->oob_nan ? 0xFF : 0, eb);
+      emu_async_write(s, eb);
     } else if (inside) {
+      emu_async_read(s, eb, "a TMA store (cp.async.bulk.tensor shared -> global)");
       memcpy((void *)(uintptr_t)gaddr, s, eb);
     }
   }
@@ -666,7 +711,9 @@ static unsigned char *emu_wgmma_elem(uint64_t desc, int mn_major, uint32_t mn, u
     if (mode == 0) off = (uint64_t)(mn0 + k0 * T) * es + (mn / T) * sbo + k1 * lbo;
     else off = (uint64_t)(mn0 + (mn / T) % R * T + k0 * R * T) * es + (mn / (T * R)) * lbo + k1 * sbo;
   }
-  return tilec_emu_smem + emu_swizzle(start + off, swz[mode]);
+  unsigned char *at = tilec_emu_smem + emu_swizzle(start + off, swz[mode]);
+  emu_async_read(at, es, "an MMA (wgmma / tcgen05.mma) operand descriptor");
+  return at;
 }
 
 
