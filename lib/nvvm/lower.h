@@ -15,9 +15,9 @@ const char *ct_gpu_name(ct_gpu g); /* "sm_90a" / "sm_100a" */
 typedef struct ct_lower_options {
   ct_gpu gpu;
   int opt_level;              /* 2 or 3 */
-  /* The self-contained kernel ABI (tilec invoked as `tileiras`, docs/abi.md): the kernel's parameters
-   * are exactly the entry's arguments and its shared memory is static, up to the SM's 227 KiB pool;
-   * paths that need host-built tensor maps or dynamic shared memory are not taken. */
+  /* The self-contained kernel ABI (--abi=self-contained; tilec invoked as `tileiras`; docs/abi.md): the
+   * kernel's parameters are exactly the entry's arguments and its shared memory is static, up to the
+   * SM's 227 KiB pool; TMA kernels build their tensor maps on the device (lower_device_tmap.c). */
   bool self_contained_abi;
   /* --lineinfo: `.file` / `.loc` line information from the ops' source positions (lower_debuginfo.c) */
   bool lineinfo;

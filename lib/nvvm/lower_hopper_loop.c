@@ -4,7 +4,8 @@
  * Algorithm (op sequence of the verified ptx_ground_truth_files/gen_sm90.py, §3.1, §5.3):
  *  - kernel start (hopper_kernel_prologue): SMEM = one buffer rounded up to 1024 B at run time;
  *    each pipe's stages, then its mbarriers. Thread 0: mbarrier.init full[s] = 1 and, for ring
- *    pipes, empty[s] = 128 × W; fence.mbarrier_init.release.cluster; bar.sync 0. Every other
+ *    pipes, empty[s] = 128 × W; fence.mbarrier_init.release.cluster; under the self-contained ABI
+ *    warp 0 then builds the tensor maps (lower_device_tmap.c); bar.sync 0. Every other
  *    shared-memory user of the kernel (reductions, layout conversions) is placed after this region
  *    (ct_lower.smem_reserved).
  *  - a pipe load before the loop: thread 0 arrive.expect_tx(full[0], bytes) + its TMA boxes

@@ -4,7 +4,8 @@
  * --remarks=all --remarks-output-file=F]`, the `--gpu-name sm_120` probe of an empty module that
  * cuTile uses to find the newest bytecode version, `--list-versions`, `--version` — and writes a
  * cubin under the self-contained kernel ABI (parameters = the entry's arguments, static shared
- * memory; ct_lower_options.self_contained_abi). Errors are printed as `loc("file":line:col): error:
+ * memory, tensor maps built on the device; ct_lower_options.self_contained_abi) with line
+ * information (--lineinfo, -g). Errors are printed as `loc("file":line:col): error:
  * ...`, the form cuTile parses. docs/driver.md "tilec as tileiras" lists every flag and what tilec
  * does with it; flags that name tileiras features tilec lacks (-l tile libraries, --preview,
  * --sanitize, --apply-controls) are refused by name.
