@@ -73,6 +73,7 @@ static unsigned emu_ntid[3], emu_nctaid[3];
 static double emu_timeout_s = 60;
 static _Thread_local const emu_thread_arg *emu_self;
 static void emu_shadow_reset(void); /* (the async-proxy shadow of shared memory, below) */
+static void emu_inflight_reset(void); /* (wgmma groups in flight, below) */
 
 static void emu_barrier_init(emu_barrier *b) {
   pthread_mutex_init(&b->mutex, NULL);
@@ -164,6 +165,7 @@ EMU_EXPORT int tilec_emu_launch(void (*entry)(void **), const unsigned grid[3], 
         cta->ctaid[0] = x, cta->ctaid[1] = y, cta->ctaid[2] = z;
         memset(tilec_emu_smem, 0xA5, tilec_emu_smem_bytes);
         emu_shadow_reset();
+        emu_inflight_reset();
         memset(cta->tmem, 0xFF, sizeof cta->tmem); /* NaN: an accumulator read before any write shows */
         cta->tmem_next = 0;
         unsigned started = 0;
@@ -485,8 +487,10 @@ static void emu_shadow_reset(void) {
 static int emu_in_smem(const unsigned char *p, uint64_t n) {
   return p >= tilec_emu_smem && p + n <= tilec_emu_smem + tilec_emu_smem_bytes;
 }
+static void emu_inflight_write(const unsigned char *p, uint64_t n, const char *who);
 EMU_EXPORT void tilec_emu_smem_store(unsigned char *p, uint64_t n) {
   if (!emu_in_smem(p, n)) return;
+  emu_inflight_write(p, n, "a st.shared");
   uint32_t me = emu_self->linear;
   uint64_t mark = ((uint64_t)(me + 1) << 32) | __atomic_load_n(&emu_fences[me], __ATOMIC_RELAXED);
   for (uint64_t i = 0; i < n; i++) emu_smem_shadow[(p - tilec_emu_smem) + i] = mark;
@@ -504,6 +508,7 @@ static void emu_async_read(const unsigned char *p, uint64_t n, const char *what)
   }
 }
 static void emu_async_write(const unsigned char *p, uint64_t n) {
+  if (emu_in_smem(p, n)) emu_inflight_write(p, n, "a TMA load");
   if (emu_in_smem(p, n)) memset(emu_smem_shadow + (p - tilec_emu_smem), 0, n * sizeof *emu_smem_shadow);
 }
 static void emu_fence_proxy_async(void) { __atomic_add_fetch(&emu_fences[emu_self->linear], 1, __ATOMIC_RELAXED); }
@@ -684,6 +689,43 @@ TMA_DIMS(5, P5, c0, c1, c2, c3, c4)
 #undef P5
 #undef TMA_DIMS
 
+/* --- wgmma groups in flight ---------------------------------------------------------------------
+ * wgmma runs at issue here, but on the GPU it reads its shared-memory operands until its group is
+ * retired by wgmma.wait_group. Each byte a wgmma reads records the reading warpgroup and the group
+ * the wgmma joins at the next commit (the thread's committed count + 1); each thread counts its
+ * commits and the groups its waits retired (committed - N), and each warpgroup keeps the least of
+ * its threads' retired counts. A shared-memory write — a TMA load's, or a thread's st.shared —
+ * over a byte whose group the reading warpgroup has not retired in all its threads fails the run
+ * (a ring stage refilled while the wgmma reading it may still be running). */
+static uint64_t *emu_smem_reader;
+static uint32_t emu_committed[EMU_MAX_THREADS], emu_retired[EMU_MAX_THREADS];
+static uint32_t emu_group_retired[EMU_MAX_THREADS / 128];
+static _Thread_local int emu_wgmma_reading; /* inside tilec_emu_wgmma: emu_wgmma_elem marks what it reads */
+static void emu_inflight_reset(void) {
+  if (!emu_smem_reader) emu_smem_reader = calloc(tilec_emu_smem_bytes, sizeof *emu_smem_reader);
+  if (!emu_smem_reader) emu_die("out of memory for the shared-memory shadow");
+  memset(emu_smem_reader, 0, tilec_emu_smem_bytes * sizeof *emu_smem_reader);
+  memset(emu_committed, 0, sizeof emu_committed);
+  memset(emu_retired, 0, sizeof emu_retired);
+  memset(emu_group_retired, 0, sizeof emu_group_retired);
+}
+static void emu_inflight_read(const unsigned char *p, uint64_t n) {
+  unsigned me = emu_self->linear;
+  uint64_t mark = ((uint64_t)(me / 128 + 1) << 32) | (emu_committed[me] + 1);
+  for (uint64_t i = 0; i < n; i++) emu_smem_reader[(p - tilec_emu_smem) + i] = mark;
+}
+static void emu_inflight_write(const unsigned char *p, uint64_t n, const char *who) {
+  for (uint64_t i = 0; i < n; i++) {
+    uint64_t mark = emu_smem_reader[(p - tilec_emu_smem) + i];
+    if (!mark) continue;
+    unsigned wg = (unsigned)(mark >> 32) - 1;
+    uint32_t group = (uint32_t)mark;
+    if (__atomic_load_n(&emu_group_retired[wg], __ATOMIC_ACQUIRE) < group)
+      emu_die("%s overwrites shared memory at +%llu that wgmma group %u of warpgroup %u reads, before every thread of "
+              "the warpgroup retired that group with wgmma.wait_group", who,
+              (unsigned long long)((p - tilec_emu_smem) + i), group, wg);
+  }
+}
 /* --- wgmma ------------------------------------------------------------------------------------ */
 /* The byte address (in tilec_emu_smem) of element (mn, k) of a wgmma operand described by `desc`
  * (start address, leading / stride byte offsets, swizzle in bits 62-63: 0 none, 1 128B, 2 64B,
@@ -713,6 +755,7 @@ static unsigned char *emu_wgmma_elem(uint64_t desc, int mn_major, uint32_t mn, u
   }
   unsigned char *at = tilec_emu_smem + emu_swizzle(start + off, swz[mode]);
   emu_async_read(at, es, "an MMA (wgmma / tcgen05.mma) operand descriptor");
+  if (emu_wgmma_reading) emu_inflight_read(at, es);
   return at;
 }
 
@@ -722,8 +765,21 @@ EMU_EXPORT void tilec_emu_wgmma_sync(void) {}
 EMU_EXPORT void tilec_emu_setmaxnreg_dec_sync_aligned_u32(uint32_t n) { (void)n; }
 EMU_EXPORT void tilec_emu_setmaxnreg_inc_sync_aligned_u32(uint32_t n) { (void)n; }
 EMU_EXPORT void tilec_emu_wgmma_fence_sync_aligned(void) {}
-EMU_EXPORT void tilec_emu_wgmma_commit_group_sync_aligned(void) {}
-EMU_EXPORT void tilec_emu_wgmma_wait_group_sync_aligned(int64_t n) { (void)n; }
+EMU_EXPORT void tilec_emu_wgmma_commit_group_sync_aligned(void) { emu_committed[emu_self->linear]++; }
+EMU_EXPORT void tilec_emu_wgmma_wait_group_sync_aligned(int64_t n) {
+  unsigned me = emu_self->linear, wg = me / 128;
+  uint32_t done = emu_committed[me] > (uint32_t)n ? emu_committed[me] - (uint32_t)n : 0;
+  if (done > emu_retired[me]) __atomic_store_n(&emu_retired[me], done, __ATOMIC_RELEASE);
+  uint32_t least = UINT32_MAX;
+  for (unsigned t = wg * 128; t < wg * 128 + 128 && t < emu_self->cta->nthreads; t++) {
+    uint32_t r = __atomic_load_n(&emu_retired[t], __ATOMIC_ACQUIRE);
+    if (r < least) least = r;
+  }
+  uint32_t cur = __atomic_load_n(&emu_group_retired[wg], __ATOMIC_ACQUIRE);
+  while (least > cur && !__atomic_compare_exchange_n(&emu_group_retired[wg], &cur, least, 0, __ATOMIC_ACQ_REL,
+                                                     __ATOMIC_ACQUIRE)) {
+  }
+}
 
 /* wgmma.mma_async.sync.aligned.m64nNkK, executed at issue (its wait_group is then a no-op): the
  * warpgroup's 128 threads publish their operand blocks (`in`: 8 bytes per asm operand: the tied D
@@ -738,6 +794,7 @@ EMU_EXPORT void tilec_emu_wgmma(const uint8_t *in, uint8_t *out, int n, int k, i
   if ((group + 1) * 128 > cta->nthreads) emu_die("wgmma outside a full warpgroup");
   cta->group_value[me] = (uint64_t)(uintptr_t)in;
   emu_barrier_wait(&cta->group_sync[group], 128, "wgmma");
+  emu_wgmma_reading = 1;
   unsigned w = me % 128 / 32, lane = me % 32, g = lane / 4, t = lane % 4;
   int nd = n / 2, nin = has_acc ? (td == EMU_F16 ? nd / 2 : nd) : 0; /* f16 D: two per register */
   uint64_t desc_a = 0, desc_b;
@@ -781,6 +838,7 @@ EMU_EXPORT void tilec_emu_wgmma(const uint8_t *in, uint8_t *out, int n, int k, i
     }
     emu_acc_store(out, td, r, acc, iacc);
   }
+  emu_wgmma_reading = 0;
   emu_barrier_wait(&cta->group_sync[group], 128, "wgmma");
 }
 
