@@ -74,6 +74,7 @@ static double emu_timeout_s = 60;
 static _Thread_local const emu_thread_arg *emu_self;
 static void emu_shadow_reset(void); /* (the async-proxy shadow of shared memory, below) */
 static void emu_inflight_reset(void); /* (wgmma groups in flight, below) */
+static void emu_shadows_free(void);
 
 static void emu_barrier_init(emu_barrier *b) {
   pthread_mutex_init(&b->mutex, NULL);
@@ -189,6 +190,7 @@ EMU_EXPORT int tilec_emu_launch(void (*entry)(void **), const unsigned grid[3], 
   for (unsigned w = 0; w < (nthreads + 31) / 32; w++) emu_barrier_destroy(&cta->warp[w].sync);
   for (unsigned g = 0; g < EMU_MAX_THREADS / 128; g++) emu_barrier_destroy(&cta->group_sync[g]);
   free(cta), free(args), free(threads);
+  emu_shadows_free(); /* (the module may be unloaded after the launch: nothing may outlive it) */
   return status;
 }
 
@@ -708,6 +710,10 @@ static void emu_inflight_reset(void) {
   memset(emu_committed, 0, sizeof emu_committed);
   memset(emu_retired, 0, sizeof emu_retired);
   memset(emu_group_retired, 0, sizeof emu_group_retired);
+}
+static void emu_shadows_free(void) {
+  free(emu_smem_shadow), free(emu_smem_reader);
+  emu_smem_shadow = NULL, emu_smem_reader = NULL;
 }
 static void emu_inflight_read(const unsigned char *p, uint64_t n) {
   unsigned me = emu_self->linear;
