@@ -68,14 +68,15 @@ int64_t device_tmaps_smem_bytes(const ct_lower *L) {
   return n ? (int64_t)n * TMAP_BYTES + 16 : 0; /* the staging maps, then the slot word */
 }
 
-/* The fields and kernel-argument numbers of map i (the pipes' in program order, then the store's). */
-static const ct_tensormap_fields *map_fields(const ct_lower *L, int i, int *base_arg, int *param) {
+/* The fields and base-pointer argument of map i (the pipes' in program order, then the store's: map i
+ * is TMA param i, as the host ABI numbers them). */
+static const ct_tensormap_fields *map_fields(const ct_lower *L, int i, int *base_arg) {
   const ct_hopper_plan *p = L->hopper;
   if (i < p->npipes) {
-    *base_arg = p->pipes[i].base_arg, *param = p->pipes[i].param;
+    *base_arg = p->pipes[i].base_arg;
     return &p->pipes[i].tmap;
   }
-  *base_arg = p->st.base_arg, *param = p->st.param;
+  *base_arg = p->st.base_arg;
   return &p->st.tmap;
 }
 
@@ -239,8 +240,8 @@ void device_tmaps_prologue(ct_lower *L, int64_t staging_off) {
   hopper_warp_sync(b);
   t0 = hopper_open_if(L, hopper_is_thread0(L));
   for (int i = 0; i < n; i++) {
-    int base_arg, param;
-    const ct_tensormap_fields *f = map_fields(L, i, &base_arg, &param);
+    int base_arg;
+    const ct_tensormap_fields *f = map_fields(L, i, &base_arg);
     replace_fields(L, hopper_ring_ptr(L, bld_i32(b, (int32_t)(staging_off + i * TMAP_BYTES))), f, base_arg);
   }
   hopper_close_if(L, t0);
