@@ -184,6 +184,10 @@ EOF
   echo "gemm_dynamic_m64@4096x4096x4096+ws|@gemm_dynamic_m64|64,32|$gd64|c:gemm|137438953472||--pipeline-strategy=warp-specialize"
   echo "gemm_dynamic_m64_occupancy1@4096x4096x4096+ws|@gemm_dynamic_m64_occupancy1|64,32|$gd64|c:gemm|137438953472||--pipeline-strategy=warp-specialize"
   echo "cutile_gemm_f16@4096x4096x4096+ws|$ct/gemm_f16.13.4.tileirbc|32,32|ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:out $A2|c:gemm|137438953472||--pipeline-strategy=warp-specialize"
+  # a persistent kernel warp-specialised (the producer fills the next tile's stages during the
+  # epilogue: issue 13's persistent variant) against its modulo rows above
+  echo "persistent_gemm+ws|$here/test/corpus/persistent_gemm.mlir|2|ptr:f16:256x256:random ptr:f16:256x256:random ptr:f32:256x256:out|c:gemm|33554432||--pipeline-strategy=warp-specialize"
+  echo "cutile_persistent_gemm@${G}x${G}x$G+ws|$ct/persistent_gemm.13.4.tileirbc|132|ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:out $A2|c:gemm|$((2 * G * G * G))|${G}x${G}x$G:f16|--pipeline-strategy=warp-specialize"
   echo "gemm_dynamic@4096x4096x4096+abi_sc|$ex/gemm_dynamic.mlir|32,32|ptr:f16:4096x4096:random ptr:f16:4096x4096:random ptr:f32:4096x4096:out i64:4096 i64:4096 i64:4096|c:gemm|137438953472||--abi=self-contained"
   echo "cutile_gemm_f16@4096x4096x4096+abi_sc|$ct/gemm_f16.13.4.tileirbc|32,32|ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:out $A2|c:gemm|137438953472||--abi=self-contained"
   # the stage-count calibration sweeps (docs/tileaa-tileas.md "Stage count"): 4096-cubed GEMMs with

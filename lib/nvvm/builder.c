@@ -181,6 +181,7 @@ MlirValue bld_intr(ct_bld *b, const char *name, MlirType res, int n, const MlirV
   return is_void ? (MlirValue){NULL} : mlirOperationGetResult(op, 0);
 }
 MlirValue bld_intr1(ct_bld *b, const char *name, MlirType res, MlirValue x) { return bld_intr(b, name, res, 1, &x); }
+void bld_intr_void(ct_bld *b, const char *name, int n, const MlirValue *ops) { bld_intr(b, name, b->void_ty, n, ops); }
 
 MlirValue bld_call(ct_bld *b, const char *callee, MlirType res, int n, const MlirValue *ops) {
   MlirNamedAttribute na[3] = {bld_named(b, "callee", mlirFlatSymbolRefAttrGet(b->ctx, sref(callee))),
@@ -252,4 +253,11 @@ void bld_asm_stmt_memory(ct_bld *b, const char *asm_text) {
                               bld_named(b, "constraints", mlirStringAttrGet(b->ctx, sref("~{memory}"))),
                               bld_named(b, "has_side_effects", mlirUnitAttrGet(b->ctx))};
   bld_op(b, "llvm.inline_asm", 0, NULL, 0, NULL, 3, na);
+}
+
+void bld_asm_void(ct_bld *b, const char *text, const char *constraints, int n, const MlirValue *ops) {
+  MlirNamedAttribute na[3] = {bld_named(b, "asm_string", mlirStringAttrGet(b->ctx, sref(text))),
+                              bld_named(b, "constraints", mlirStringAttrGet(b->ctx, sref(constraints))),
+                              bld_named(b, "has_side_effects", mlirUnitAttrGet(b->ctx))};
+  bld_op(b, "llvm.inline_asm", 0, NULL, n, ops, 3, na);
 }

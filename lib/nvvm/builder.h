@@ -80,6 +80,7 @@ void bld_store_ordered(ct_bld *b, MlirValue v, MlirValue ptr, int64_t align, int
 /* llvm.call_intrinsic; res may be b->void_ty (returns a null value). */
 MlirValue bld_intr(ct_bld *b, const char *name, MlirType res, int n, const MlirValue *ops);
 MlirValue bld_intr1(ct_bld *b, const char *name, MlirType res, MlirValue x);
+void bld_intr_void(ct_bld *b, const char *name, int n, const MlirValue *ops); /* an intrinsic without a result */
 MlirValue bld_call(ct_bld *b, const char *callee, MlirType res, int n, const MlirValue *ops);
 MlirValue bld_extractvalue(ct_bld *b, MlirValue agg, int64_t pos, MlirType t);
 MlirValue bld_bitcast(ct_bld *b, MlirValue x, MlirType to);
@@ -96,6 +97,8 @@ MlirValue bld_inline_asm(ct_bld *b, const char *asm_text, const char *constraint
 /* A PTX statement with no operands that orders memory: volatile inline asm clobbering memory, so
  * that no load or store moves across it. */
 void bld_asm_stmt_memory(ct_bld *b, const char *asm_text);
+/* A side-effecting inline asm statement with operands (constraints such as "r,l"), no result. */
+void bld_asm_void(ct_bld *b, const char *text, const char *constraints, int n, const MlirValue *ops);
 MlirValue bld_inline_asm_volatile(ct_bld *b, const char *asm_text, const char *constraints, MlirType res, int n,
                                   const MlirValue *ops);
 #endif

@@ -80,14 +80,7 @@ static const ct_tensormap_fields *map_fields(const ct_lower *L, int i, int *base
   return &p->st.tmap;
 }
 
-static void asm_void(ct_bld *b, const char *text, const char *constraints, int n, const MlirValue *ops) {
-  MlirNamedAttribute na[3] = {bld_named(b, "asm_string", mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(text))),
-                              bld_named(b, "constraints", mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(constraints))),
-                              bld_named(b, "has_side_effects", mlirUnitAttrGet(b->ctx))};
-  bld_op(b, "llvm.inline_asm", 0, NULL, n, ops, 3, na);
-}
 
-static void intr0(ct_bld *b, const char *name, int n, const MlirValue *ops) { bld_intr(b, name, b->void_ty, n, ops); }
 
 /* if (bad) trap */
 static void trap_if(ct_lower *L, MlirValue bad) {
@@ -113,12 +106,12 @@ static void replace_fields(ct_lower *L, MlirValue tm, const ct_tensormap_fields 
   MlirValue base = kernel_arg(L, base_arg);
   MlirValue addr = bld_cast(b, "llvm.ptrtoint", base, b->i64);
   MlirValue ops[3] = {tm, addr};
-  intr0(b, "llvm.nvvm.tensormap.replace.global.address", 2, ops);
+  bld_intr_void(b, "llvm.nvvm.tensormap.replace.global.address", 2, ops);
   ops[1] = bld_i32(b, f->rank - 1);
-  intr0(b, "llvm.nvvm.tensormap.replace.rank", 2, ops);
+  bld_intr_void(b, "llvm.nvvm.tensormap.replace.rank", 2, ops);
   for (int d = 0; d < f->rank; d++) {
     MlirValue bx[3] = {tm, bld_i32(b, d), bld_i32(b, f->box[d])};
-    intr0(b, "llvm.nvvm.tensormap.replace.box.dim", 3, bx);
+    bld_intr_void(b, "llvm.nvvm.tensormap.replace.box.dim", 3, bx);
   }
   for (int d = 0; d < f->rank; d++) {
     MlirValue v;
@@ -130,7 +123,7 @@ static void replace_fields(ct_lower *L, MlirValue tm, const ct_tensormap_fields 
       v = bld_i32(b, (int32_t)f->dims[d]);
     }
     MlirValue gd[3] = {tm, bld_i32(b, d), v};
-    intr0(b, "llvm.nvvm.tensormap.replace.global.dim", 3, gd);
+    bld_intr_void(b, "llvm.nvvm.tensormap.replace.global.dim", 3, gd);
   }
   int esize = ct_elem_bits(f->elem) / 8;
   for (int d = 0; d + 1 < f->rank; d++) {
@@ -144,20 +137,20 @@ static void replace_fields(ct_lower *L, MlirValue tm, const ct_tensormap_fields 
       v = bld_i64(b, f->strides_bytes[d]);
     }
     MlirValue gs[3] = {tm, bld_i32(b, d), v};
-    intr0(b, "llvm.nvvm.tensormap.replace.global.stride", 3, gs);
+    bld_intr_void(b, "llvm.nvvm.tensormap.replace.global.stride", 3, gs);
   }
   for (int d = 0; d < f->rank; d++) {
     MlirValue es[3] = {tm, bld_i32(b, d), bld_i32(b, 1)};
-    intr0(b, "llvm.nvvm.tensormap.replace.element.stride", 3, es);
+    bld_intr_void(b, "llvm.nvvm.tensormap.replace.element.stride", 3, es);
   }
   MlirValue c[2] = {tm, bld_i32(b, tmap_elemtype(f->elem))};
-  intr0(b, "llvm.nvvm.tensormap.replace.elemtype", 2, c);
+  bld_intr_void(b, "llvm.nvvm.tensormap.replace.elemtype", 2, c);
   c[1] = bld_i32(b, 0);
-  intr0(b, "llvm.nvvm.tensormap.replace.interleave.layout", 2, c);
+  bld_intr_void(b, "llvm.nvvm.tensormap.replace.interleave.layout", 2, c);
   c[1] = bld_i32(b, swizzle_code(f->swizzle));
-  intr0(b, "llvm.nvvm.tensormap.replace.swizzle.mode", 2, c);
+  bld_intr_void(b, "llvm.nvvm.tensormap.replace.swizzle.mode", 2, c);
   c[1] = bld_i32(b, 0); /* zero fill: out-of-bounds elements read as the view's zero padding */
-  intr0(b, "llvm.nvvm.tensormap.replace.fill.mode", 2, c);
+  bld_intr_void(b, "llvm.nvvm.tensormap.replace.fill.mode", 2, c);
 }
 
 /* Thread 0: claims a free slot of the pool (the bitmask `mask`, `words` words); returns it (i32). */
@@ -249,7 +242,7 @@ void device_tmaps_prologue(ct_lower *L, int64_t staging_off) {
   for (int i = 0; i < n; i++) {
     MlirValue ops[2] = {bld_gep(b, maps_global, bld_i32(b, i * TMAP_BYTES), b->i8),
                         hopper_ring_ptr(L, bld_i32(b, (int32_t)(staging_off + i * TMAP_BYTES)))};
-    asm_void(b, "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [$0], [$1], 128;",
+    bld_asm_void(b, "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [$0], [$1], 128;",
              "l,r,~{memory}", 2, ops);
   }
   device_tmaps_acquire(L, maps);
@@ -269,11 +262,11 @@ void device_tmaps_acquire(ct_lower *L, MlirValue maps) {
   ct_bld *b = &L->b;
   for (int i = 0; i < L->hopper_emit->tmap_count; i++) {
     MlirValue ops[2] = {bld_gep(b, maps, bld_i32(b, i * TMAP_BYTES), b->i8), bld_i32(b, TMAP_BYTES)};
-    intr0(b, "llvm.nvvm.fence.proxy.tensormap_generic.acquire.gpu", 2, ops);
+    bld_intr_void(b, "llvm.nvvm.fence.proxy.tensormap_generic.acquire.gpu", 2, ops);
   }
-  intr0(b, "llvm.nvvm.cp.async.bulk.commit.group", 0, NULL);
+  bld_intr_void(b, "llvm.nvvm.cp.async.bulk.commit.group", 0, NULL);
   MlirValue zero = bld_i32(b, 0);
-  intr0(b, "llvm.nvvm.cp.async.bulk.wait.group.read", 1, &zero);
+  bld_intr_void(b, "llvm.nvvm.cp.async.bulk.wait.group.read", 1, &zero);
 }
 
 /* This CTA's slot (i32), read from its shared word where it is needed (a value held in a register from
@@ -296,13 +289,13 @@ void device_tmaps_at_return(ct_lower *L) {
   MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
   if (E->tmap_has_store) {
     MlirValue zero = bld_i32(b, 0);
-    intr0(b, "llvm.nvvm.cp.async.bulk.wait.group", 1, &zero);
+    bld_intr_void(b, "llvm.nvvm.cp.async.bulk.wait.group", 1, &zero);
   }
   MlirValue slot = device_tmaps_slot(L);
   MlirValue word = bld_bin(b, "llvm.udiv", slot, bld_i32(b, 32));
   MlirValue bit = bld_shl(b, bld_i32(b, 1), bld_bin(b, "llvm.urem", slot, bld_i32(b, 32)));
   MlirValue ops[2] = {bld_gep(b, bld_addressof(b, E->tmap_mask, mlirLLVMPointerTypeGet(b->ctx, 1)), word, b->i32),
                       bld_bin(b, "llvm.xor", bit, bld_i32(b, -1))};
-  asm_void(b, "red.release.gpu.global.and.b32 [$0], $1;", "l,r,~{memory}", 2, ops);
+  bld_asm_void(b, "red.release.gpu.global.and.b32 [$0], $1;", "l,r,~{memory}", 2, ops);
   hopper_close_if(L, join);
 }

@@ -73,11 +73,10 @@ bool hopper_mma_acc_layout(ct_layout *out, const ct_hopper_mma *mm, bool tcgen05
                        : hopper_acc_layout(out, mm->m, mm->n, nwarps);
 }
 
-static void intr0(ct_bld *b, const char *name, int n, const MlirValue *ops) { bld_intr(b, name, b->void_ty, n, ops); }
 
 void hopper_warp_sync(ct_bld *b) {
   MlirValue all = bld_i32(b, -1);
-  intr0(b, "llvm.nvvm.bar.warp.sync", 1, &all);
+  bld_intr_void(b, "llvm.nvvm.bar.warp.sync", 1, &all);
 }
 
 MlirValue hopper_ring_ptr(ct_lower *L, MlirValue off) {
@@ -162,10 +161,10 @@ void hopper_kernel_prologue(ct_lower *L) {
     const ct_hopper_pipe *o = &p->pipes[i];
     for (int s = 0; s < o->stages; s++) {
       MlirValue f[2] = {hopper_bar_ptr(L, o->full_off, bld_i32(b, s)), bld_i32(b, (int32_t)o->full_arrivals)};
-      intr0(b, "llvm.nvvm.mbarrier.init.shared", 2, f);
+      bld_intr_void(b, "llvm.nvvm.mbarrier.init.shared", 2, f);
       if (!o->in_loop) continue;
       MlirValue e[2] = {hopper_bar_ptr(L, o->empty_off, bld_i32(b, s)), bld_i32(b, (int32_t)o->empty_arrivals)};
-      intr0(b, "llvm.nvvm.mbarrier.init.shared", 2, e);
+      bld_intr_void(b, "llvm.nvvm.mbarrier.init.shared", 2, e);
     }
   }
   for (int k = 0; k < p->nmmas && p->tcgen05; k++) { /* each accumulator-ready mbarrier, and the 2 that order staged operands' slots */
@@ -173,10 +172,10 @@ void hopper_kernel_prologue(ct_lower *L) {
     for (int i = 0; i < (t->order >= 0 ? 3 : 1); i++) {
       int64_t off = i == 0 ? t->done : t->order + 8 * (i - 1);
       MlirValue d[2] = {hopper_ring_ptr(L, bld_i32(b, (int32_t)off)), bld_i32(b, 1)};
-      intr0(b, "llvm.nvvm.mbarrier.init.shared", 2, d);
+      bld_intr_void(b, "llvm.nvvm.mbarrier.init.shared", 2, d);
     }
   }
-  intr0(b, "llvm.nvvm.fence.mbarrier_init.release.cluster", 0, NULL);
+  bld_intr_void(b, "llvm.nvvm.fence.mbarrier_init.release.cluster", 0, NULL);
   hopper_close_if(L, join);
   device_tmaps_prologue(L, staging);
   if (p->tcgen05) tcgen05_kernel_prologue(L); /* TMEM allocation, and the CTA barrier */
@@ -236,7 +235,7 @@ void hopper_issue(ct_lower *L, const ct_hopper_pipe *o, MlirValue stage, MlirVal
     static const char *const g2s[] = {"llvm.nvvm.cp.async.bulk.tensor.g2s.tile.1d", "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.2d",
                                       "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.3d", "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.4d",
                                       "llvm.nvvm.cp.async.bulk.tensor.g2s.tile.5d"};
-    intr0(b, g2s[rank1 ? 0 : o->lead + 1], n, ops);
+    bld_intr_void(b, g2s[rank1 ? 0 : o->lead + 1], n, ops);
   }
 }
 
@@ -262,7 +261,7 @@ static void ws_dispatch(ct_lower *L) {
   bld_cond_br(b, bld_icmp(b, BLD_SGE, L->tid, bld_i32(b, L->nthreads)), producer, 0, NULL, consumer, 0, NULL);
   b->block = producer;
   MlirValue regs = bld_i32(b, (int32_t)p->ws_agents.agents[p->producer_agent].regs);
-  intr0(b, "llvm.nvvm.setmaxnreg.dec.sync.aligned.u32", 1, &regs);
+  bld_intr_void(b, "llvm.nvvm.setmaxnreg.dec.sync.aligned.u32", 1, &regs);
   MlirBlock fills = lower_new_block(L), leave = lower_new_block(L);
   bld_cond_br(b, bld_icmp(b, BLD_EQ, L->tid, bld_i32(b, L->nthreads)), fills, 0, NULL, leave, 0, NULL);
   b->block = fills;
@@ -290,7 +289,7 @@ static void ws_dispatch(ct_lower *L) {
   bld_op(b, "llvm.return", 0, NULL, 0, NULL, 0, NULL);
   b->block = consumer;
   regs = bld_i32(b, (int32_t)p->ws_agents.agents[p->consumer_agent].regs);
-  intr0(b, "llvm.nvvm.setmaxnreg.inc.sync.aligned.u32", 1, &regs);
+  bld_intr_void(b, "llvm.nvvm.setmaxnreg.inc.sync.aligned.u32", 1, &regs);
   b->barrier_threads = L->nthreads;
 }
 
@@ -304,7 +303,7 @@ void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) 
   E->trip = bld_bin(b, "llvm.sdiv", bld_sub(b, bld_add(b, bld_sub(b, ub, lb), step), bld_i32(b, 1)), step);
   if (p->nested) E->base = bld_load(b, b->i32, hopper_ring_state_ptr(L, 0), 4);
   if (p->ws) {
-    ws_dispatch(L);
+    if (!p->nested) ws_dispatch(L); /* (nested: the agents split at the kernel's start, lower_ws_producer.c) */
     for (int i = 0; i < p->npipes; i++) /* operands loaded before the loop have landed */
       if (!p->pipes[i].in_loop) hopper_spin_wait(L, hopper_bar_ptr(L, p->pipes[i].full_off, bld_i32(b, 0)), bld_i32(b, 0));
     return;
@@ -484,7 +483,7 @@ void hopper_through_asm(ct_bld *b, const char *instr, const char *intrinsic, int
   int n = nv + nw;
   if (n == 0) {
     MlirValue a = bld_i64(b, arg);
-    intr0(b, intrinsic, arg >= 0 ? 1 : 0, arg >= 0 ? &a : NULL);
+    bld_intr_void(b, intrinsic, arg >= 0 ? 1 : 0, arg >= 0 ? &a : NULL);
     return;
   }
   char *cons = malloc((size_t)n * 10 + 1);
@@ -683,7 +682,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   free(da);
   free(db);
   free(ar);
-  intr0(b, "llvm.nvvm.wgmma.commit_group.sync.aligned", 0, NULL);
+  bld_intr_void(b, "llvm.nvvm.wgmma.commit_group.sync.aligned", 0, NULL);
   /* keep_in_flight (hopper_plan.c plan_in_flight): this group runs on while the next iteration
    * waits for its stage; wait_group 1 means the previous iteration's group is done, so the stages
    * it read are the ones released. Otherwise wait for this group (0) and release its own stages. */
@@ -692,7 +691,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
     hopper_through_asm(b, "wgmma.wait_group.sync.aligned 0;", "llvm.nvvm.wgmma.wait_group.sync.aligned", 0, d, nd, NULL, 0);
     for (int j = 0; j < nd; j++) unpack2(L, d[j], &res->regs[2 * j], &res->regs[2 * j + 1]);
     free(d);
-  } else intr0(b, "llvm.nvvm.wgmma.wait_group.sync.aligned", 1, &pending);
+  } else bld_intr_void(b, "llvm.nvvm.wgmma.wait_group.sync.aligned", 1, &pending);
   lv_bind(L, mlirOperationGetResult(op, 0), res);
 
   bool any = false;

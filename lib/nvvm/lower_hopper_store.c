@@ -25,7 +25,6 @@
 #include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
 
-static void intr0(ct_bld *b, const char *name, int n, const MlirValue *ops) { bld_intr(b, name, b->void_ty, n, ops); }
 
 MlirValue hopper_bit_field(ct_bld *b, MlirValue v, int off, int bits) {
   if (bits == 0) return bld_i32(b, 0);
@@ -129,7 +128,7 @@ int lower_hopper_store(ct_lower *L, MlirOperation op) {
     }
     bld_store(b, val, ptr, (int64_t)vw * s->esize);
   }
-  intr0(b, "llvm.nvvm.fence.proxy.async.shared_cta", 0, NULL);
+  bld_intr_void(b, "llvm.nvvm.fence.proxy.async.shared_cta", 0, NULL);
   bld_barrier(b);
 
   /* thread 0: the boxes, one bulk group */
@@ -147,12 +146,12 @@ int lower_hopper_store(ct_lower *L, MlirOperation op) {
     if (!rank1) ops[n++] = outer;
     ops[n++] = bld_i64(b, 0);
     ops[n++] = bld_const_int(b, b->i1, 0);
-    intr0(b, rank1 ? "llvm.nvvm.cp.async.bulk.tensor.s2g.tile.1d" : "llvm.nvvm.cp.async.bulk.tensor.s2g.tile.2d", n, ops);
+    bld_intr_void(b, rank1 ? "llvm.nvvm.cp.async.bulk.tensor.s2g.tile.1d" : "llvm.nvvm.cp.async.bulk.tensor.s2g.tile.2d", n, ops);
   }
-  intr0(b, "llvm.nvvm.cp.async.bulk.commit.group", 0, NULL);
+  bld_intr_void(b, "llvm.nvvm.cp.async.bulk.commit.group", 0, NULL);
   if (!s->deferred) {
     MlirValue zero = bld_i32(b, 0);
-    intr0(b, "llvm.nvvm.cp.async.bulk.wait.group.read", 1, &zero);
+    bld_intr_void(b, "llvm.nvvm.cp.async.bulk.wait.group.read", 1, &zero);
   }
   hopper_close_if(L, join);
   hopper_warp_sync(b);
@@ -164,7 +163,7 @@ int lower_hopper_store(ct_lower *L, MlirOperation op) {
 void hopper_store_at_return(ct_lower *L) {
   if (!L->hopper || !L->hopper->has_store || !L->hopper->st.deferred) return;
   MlirValue zero = bld_i32(&L->b, 0);
-  intr0(&L->b, "llvm.nvvm.cp.async.bulk.wait.group.read", 1, &zero);
+  bld_intr_void(&L->b, "llvm.nvvm.cp.async.bulk.wait.group.read", 1, &zero);
 }
 
 /* A tileas.consume of a bulk plan's pipe (a kernel without mmaf whose view load TileAS put on TMA):

@@ -374,6 +374,11 @@ static bool lower_op(ct_lower *L, MlirOperation op) {
   char name[96];
   ct_op_short_name(op, name, sizeof name);
   L->b.loc = lower_debuginfo_loc(L, mlirOperationGetLocation(op));
+  if (L->ws_slice) { /* a nested warp-specialised loop's producer: its slice only */
+    int r = lower_ws_producer_op(L, op, name);
+    if (r == LOWER_DONE) return true;
+    if (r == LOWER_FAILED) return false;
+  }
   int (*const lowerers[])(ct_lower *, MlirOperation, const char *) = {
       lower_hopper_op, lower_misc_op, lower_control_op, lower_elementwise_op, lower_memory_op, lower_atomic_op,
       lower_shape_op, lower_reduce_op, lower_mma_op, lower_print_op};
@@ -1062,7 +1067,8 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
       ring_stage_bytes += L->hopper->pipes[i].tile_bytes + CT_SMEM_MBARRIER_PAIR_BYTES;
       if (L->hopper->pipes[i].stages > ring_stages) ring_stages = L->hopper->pipes[i].stages;
     }
-  bool lowered = lower_block(L, body);
+  bool lowered = !(L->hopper && L->hopper->ws && L->hopper->nested) || ws_nested_dispatch(L, body);
+  lowered = lowered && lower_block(L, body);
   L->di_sp = mlirAttributeGetNull(); /* (line information is the kernel's) */
   L->b.barrier_threads = 0;
   L->hopper = NULL;

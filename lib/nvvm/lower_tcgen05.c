@@ -62,9 +62,8 @@
 
 #define TMEM_LD_MAX_REGS 32 /* registers per thread per tcgen05.ld (32x32b.x32, 16x256b.x8) */
 
-static void intr0(ct_bld *b, const char *name, int n, const MlirValue *ops) { bld_intr(b, name, b->void_ty, n, ops); }
-static void fence_before(ct_bld *b) { intr0(b, "llvm.nvvm.tcgen05.fence.before.thread.sync", 0, NULL); }
-static void fence_after(ct_bld *b) { intr0(b, "llvm.nvvm.tcgen05.fence.after.thread.sync", 0, NULL); }
+static void fence_before(ct_bld *b) { bld_intr_void(b, "llvm.nvvm.tcgen05.fence.before.thread.sync", 0, NULL); }
+static void fence_after(ct_bld *b) { bld_intr_void(b, "llvm.nvvm.tcgen05.fence.after.thread.sync", 0, NULL); }
 static MlirValue is_warp0(ct_lower *L) { return bld_icmp(&L->b, BLD_ULT, L->tid, bld_i32(&L->b, 32)); }
 
 /* The !llvm.ptr<6> of TMEM address base + offset (i32: lane << 16 | column). */
@@ -79,8 +78,8 @@ void tcgen05_kernel_prologue(ct_lower *L) {
   MlirValue slot = hopper_ring_ptr(L, bld_i32(b, (int32_t)p->mmas[0].tmem.slot));
   MlirBlock join = hopper_open_if(L, is_warp0(L));
   MlirValue a[2] = {slot, bld_i32(b, (int32_t)p->mmas[0].tmem.columns)};
-  intr0(b, "llvm.nvvm.tcgen05.alloc.shared.cg1", 2, a);
-  intr0(b, "llvm.nvvm.tcgen05.relinq.alloc.permit.cg1", 0, NULL);
+  bld_intr_void(b, "llvm.nvvm.tcgen05.alloc.shared.cg1", 2, a);
+  bld_intr_void(b, "llvm.nvvm.tcgen05.relinq.alloc.permit.cg1", 0, NULL);
   hopper_close_if(L, join);
   fence_before(b);
   bld_barrier(b);
@@ -97,7 +96,7 @@ void tcgen05_at_return(ct_lower *L) {
   MlirBlock join = hopper_open_if(L, is_warp0(L));
   fence_after(b);
   MlirValue d[2] = {tmem_ptr(L, bld_i32(b, 0)), bld_i32(b, (int32_t)p->mmas[0].tmem.columns)};
-  intr0(b, "llvm.nvvm.tcgen05.dealloc.cg1", 2, d);
+  bld_intr_void(b, "llvm.nvvm.tcgen05.dealloc.cg1", 2, d);
   hopper_close_if(L, join);
 }
 
@@ -107,7 +106,7 @@ int hopper_tmem_result(ct_lower *L) {
 }
 
 /* tcgen05.commit of thread 0's MMAs so far to the mbarrier at `bar`. */
-static void commit(ct_bld *b, MlirValue bar) { intr0(b, "llvm.nvvm.tcgen05.commit.shared.cg1", 1, &bar); }
+static void commit(ct_bld *b, MlirValue bar) { bld_intr_void(b, "llvm.nvvm.tcgen05.commit.shared.cg1", 1, &bar); }
 
 static int read_back_per_iter(ct_lower *L, MlirOperation op, const ct_hopper_mma *mm);
 
@@ -159,7 +158,7 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
                           bld_i32(b, ct_tcgen05_kind(mm->elem)),
                           bld_i32(b, 1), /* cta_group::1 */
                           bld_i32(b, 0)}; /* collector::a::discard */
-      intr0(b, "llvm.nvvm.tcgen05.mma.shared", 8, ops);
+      bld_intr_void(b, "llvm.nvvm.tcgen05.mma.shared", 8, ops);
     }
   }
   /* the stages these MMAs read are free once they complete: one commit per released ring */
@@ -273,10 +272,10 @@ bool tcgen05_store_accumulator(ct_lower *L, MlirOperation loop, const ct_lv *ini
       v = bld_op1(b, "llvm.insertelement", vt, 3, e, 0, NULL);
     }
     MlirValue ops[3] = {tmem_chunk_ptr(L, &f, r0), v, bld_const_int(b, b->i1, 0)};
-    intr0(b, name, 3, ops);
+    bld_intr_void(b, name, 3, ops);
   }
   /* the stores have landed before the MMA thread (after this barrier and its fence::after) reads them */
-  intr0(b, "llvm.nvvm.tcgen05.wait.st", 0, NULL);
+  bld_intr_void(b, "llvm.nvvm.tcgen05.wait.st", 0, NULL);
   fence_before(b);
   bld_barrier(b);
   return true;

@@ -48,6 +48,7 @@
 #include "frontend/attr_read.h"
 #include "frontend/ops.h"
 #include "support/context.h"
+#include "tileaa/ir_build.h"
 #include "tileaa/view_read.h"
 #include "tileas/attrs.h"
 #include "tileas/hopper_plan.h"
@@ -1183,8 +1184,14 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     p->pipes[i].empty_arrivals = p->tcgen05 ? 1 : 128 * p->warpgroups; /* tcgen05: one commit per use */
   }
   if ((why = read_ws(p))) return why;
-  if (p->ws && p->nested)
-    return "warp specialization of a loop nested in control flow (the producer agent would have to replay it)";
+  if (p->ws && p->nested) { /* the producer agent replays the control flow around the loop (ws_slice.c) */
+    if (p->tcgen05) return "warp specialization of a tcgen05 loop nested in control flow";
+    ct_oplist slice = {0};
+    MlirOperation bad;
+    why = ct_ws_producer_slice(p, &slice, &bad);
+    ct_oplist_free(&slice);
+    if (why) return why;
+  }
   if (p->ws && p->tcgen05 && nm > 1)
     return "warp specialization of a tcgen05 loop with several mmaf (their accumulators are read back every iteration)";
   if (p->ws && p->tcgen05 && (p->mmas[0].a_staged || p->mmas[0].b_staged))

@@ -330,4 +330,16 @@ bool hopper_is_unit_reshape(MlirOperation op);
 bool hopper_iv_plus_invariant(MlirValue v, MlirValue iv, MlirOperation loop, MlirValue *x);
 /* Does op (a tileas.consume or tileas.release) take the slot of a planned pipe's produce? */
 bool hopper_takes_pipe_slot(const ct_hopper_plan *p, MlirOperation op);
+
+/* ---- the producer agent of a warp-specialised loop nested in control flow (ws_slice.c) ---- */
+/* An op the producer warpgroup may run as well as the consumers: no memory access but a
+ * one-element load, no cross-thread exchange, no region. */
+bool ct_ws_register_only(MlirOperation op, const ct_hopper_plan *p);
+/* The ops (outside p->for_op) the producer needs to issue every fill of every execution of the
+ * loop: appended to *out (the caller frees it). NULL, or why there is no such slice (*bad: the op
+ * at fault, or null). */
+struct ct_oplist;
+const char *ct_ws_producer_slice(const ct_hopper_plan *p, struct ct_oplist *out, MlirOperation *bad);
+/* Is op a `for` or `if` enclosing p->for_op (below the entry)? */
+bool ct_ws_is_around(const ct_hopper_plan *p, MlirOperation op);
 #endif

@@ -23,11 +23,15 @@
  * issues the tcgen05.mma and commits each stage to its empty mbarrier (one arrival), and all its
  * warps read the TMEM accumulator back after the loop; the variants differ only in the schedule
  * (a commit tracks its MMAs, so a stage is always released by the iteration that read it).
- * Eligibility: the entry is on the wgmma or tcgen05 path with at least one ring pipe, the loop is not
- * nested in control flow (a persistent kernel's tile loop stays on the modulo pipeline), and every op before the
- * loop is register-only (the producer warpgroup runs the kernel up to the loop too: no store,
- * atomic, print, reduction, layout conversion or nested region there, and no load but of one
- * element, which both agents read: a grouped GEMM's tile-to-group entry).
+ * Eligibility: the entry is on the wgmma or tcgen05 path with at least one ring pipe, and every op
+ * before the loop is register-only (the producer warpgroup runs the kernel up to the loop too: no
+ * store, atomic, print, reduction, layout conversion or nested region there, and no load but of one
+ * element, which both agents read: a grouped GEMM's tile-to-group entry: ws_slice.c
+ * ct_ws_register_only). A loop nested in control flow (a persistent kernel's K loop inside its tile
+ * loop; wgmma only): the agents split at the kernel's start and the producer replays the control
+ * flow around the loop — eligible when ws_slice.c finds its producer slice (register-only ops
+ * computing the fill coordinates and the bounds and conditions around the loop; enclosing loops
+ * carrying tokens only).
  * Strategy: --pipeline-strategy=modulo (default: no attribute), warp-specialize (every eligible
  * loop; a remark says why one is not), auto (the cost model below).
  * Cost model of `auto` (ws_pays): specialization takes the fills and the empty-stage waits out of
@@ -37,7 +41,8 @@
  * when the loop runs at least two fills per stage (a shorter loop is mostly prologue), its
  * loop-carried tiles leave CARRIED_MARGIN of the share per consumer thread (one CTA per SM), and
  * it costs no occupancy that matters (ws_occupancy_pays): as many CTAs per SM as the modulo
- * pipeline, or a grid the views' static shapes bound to one wave.
+ * pipeline, a persistent kernel (the loop nested in a tile loop whose trip count reads the grid
+ * size: one wave by design), or a grid the views' static shapes bound to one wave.
  * CTAs per SM (ws_choose_budget): the agents' setmaxnreg budgets are cut for the entry's
  * `occupancy` hint when it fits, else for the most CTAs (up to 4) whose registers, shared memory
  * and TMEM columns fit; tileas.pipeline's ctas_per_sm records it, the launch's .maxnreg follows.
@@ -88,57 +93,6 @@ static ws_budget ws_budget_for(int consumer_threads, int ctas) {
   return b;
 }
 
-/* An op before the loop that the producer warpgroup may run too: no memory access, no cross-thread
- * exchange (shared memory, barriers), no region. */
-/* Every result of op is a token or a tile of one element. */
-static bool one_element_results(MlirOperation op) {
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) {
-    ct_type t;
-    if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, i)), &t)) return false;
-    if (t.kind == CT_TYPE_TOKEN) continue;
-    if (t.kind != CT_TYPE_TILE) return false;
-    for (int d = 0; d < t.rank; d++)
-      if (t.shape[d] != 1) return false;
-  }
-  return true;
-}
-
-static bool register_only(MlirOperation op, const ct_hopper_plan *p) {
-  if (mlirOperationGetNumRegions(op) > 0) return false;
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  char name[96];
-  snprintf(name, sizeof name, "%.*s", (int)n.length, n.data);
-  if (!strcmp(name, "tileas.produce") || !strcmp(name, "tileas.consume")) return hopper_takes_pipe_slot(p, op) ||
-                                                                                 hopper_pipe_of_load(p, op) >= 0;
-  static const char *const ok[] = {"tileas.alloc", "tileas.pipe", "tileaa.view", "tileaa.constant", "tileaa.index_space",
-                                   "cuda_tile.constant", "cuda_tile.get_tile_block_id", "cuda_tile.get_num_tile_blocks",
-                                   "cuda_tile.assume", "cuda_tile.iota", "cuda_tile.make_token", "cuda_tile.broadcast"};
-  for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
-    if (!strcmp(name, ok[i])) return true;
-  if (!strncmp(name, "cuda_tile.", 10) && ct_op_name_is_elementwise(name)) return true;
-  /* the 2-D view of a pipe tile loaded before the loop (a reshape dropping unit dims: no code) */
-  if (!strcmp(name, "cuda_tile.reshape") && hopper_is_unit_reshape(op)) {
-    MlirOperation prod = hopper_produce_of(mlirOperationGetResult(op, 0));
-    if (!mlirOperationIsNull(prod) && hopper_pipe_of_load(p, prod) >= 0) return true;
-  }
-  /* a one-element load (a grouped GEMM's tile-to-group table, a scale) and its reshape to a scalar:
-   * every thread of both agents reads the same element (nothing before the loop stores: every
-   * earlier op passed this test) */
-  if ((strstr(name, "load") || !strcmp(name, "cuda_tile.reshape")) && !strstr(name, "store") && one_element_results(op))
-    return true;
-  /* scalar arithmetic of any dialect (index conversions, ...): no memory op, every value rank 0 */
-  if (strstr(name, "load") || strstr(name, "store") || strstr(name, "atomic") || strstr(name, "print")) return false;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op) + mlirOperationGetNumResults(op); i++) {
-    intptr_t no = mlirOperationGetNumOperands(op);
-    MlirValue v = i < no ? mlirOperationGetOperand(op, i) : mlirOperationGetResult(op, i - no);
-    MlirType ty = mlirValueGetType(v);
-    ct_type t;
-    if (mlirTypeIsAInteger(ty) || mlirTypeIsAIndex(ty) || mlirTypeIsAFloat(ty)) continue;
-    if (!ct_type_from_mlir(ty, &t) || t.kind != CT_TYPE_TILE || t.rank != 0) return false;
-  }
-  return true;
-}
-
 /* Why the loop of plan p cannot be warp-specialised, or NULL; *bad: the op at fault, if one. */
 static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, MlirOperation *bad) {
   *bad = (MlirOperation){NULL};
@@ -148,7 +102,9 @@ static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, Mlir
   if (p->tcgen05 && (p->mmas[0].a_staged || p->mmas[0].b_staged))
     return "tcgen05 with an operand staged from registers (the consumer threads rewrite its slots, which only a thread "
            "that waits for the MMAs may order)";
-  if (p->nested) return "the loop is nested in control flow (the producer agent would have to replay it: a persistent kernel stays on the modulo pipeline)";
+  if (p->nested && p->tcgen05)
+    return "a tcgen05 loop nested in control flow (its MMA agent's accumulator hand-over between executions is not "
+           "built)";
   if (p->tcgen05 && p->nmmas > 1)
     return "tcgen05 with several mmaf in the loop (every thread reads their accumulators back each iteration)";
   if (p->nloops > 1) return "the kernel has several loops on the tensor cores (one producer agent would have to serve them in turn)";
@@ -159,10 +115,16 @@ static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, Mlir
     global_alloca |= !mlirAttributeIsNull(mlirOperationGetAttributeByName(allocas.ops[i], ct_ir_sref("global")));
   ct_oplist_free(&allocas);
   if (global_alloca) return "the kernel has an `alloca global` (its buffer is freed by the whole CTA at its return)";
+  if (p->nested) { /* the producer agent replays the control flow around the loop: its slice */
+    ct_oplist slice = {0};
+    const char *why = ct_ws_producer_slice(p, &slice, bad);
+    ct_oplist_free(&slice);
+    return why;
+  }
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationEqual(op, p->for_op);
        op = mlirOperationGetNextInBlock(op))
-    if (!register_only(op, p)) {
+    if (!ct_ws_register_only(op, p)) {
       *bad = op;
       return "an op before the loop is not register-only (the producer warpgroup runs the kernel up to the loop "
              "too)";
@@ -184,10 +146,32 @@ static int64_t carried_words(const ct_hopper_plan *p, int threads) {
   return words;
 }
 
+/* Does v depend (through at most `depth` ops) on cuda_tile.get_num_tile_blocks? */
+static bool reads_grid_size(MlirValue v, int depth) {
+  if (!mlirValueIsAOpResult(v) || depth <= 0) return false;
+  MlirOperation d = mlirOpResultGetOwner(v);
+  if (ct_ir_is(d, "cuda_tile.get_num_tile_blocks")) return true;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(d); i++)
+    if (reads_grid_size(mlirOperationGetOperand(d, i), depth - 1)) return true;
+  return false;
+}
+
+/* Is the loop nested in a persistent tile loop: an enclosing loop whose trip count is computed
+ * from the grid size (`for %t in (%bid to %tiles, step %grid)`, which TileAA counts as
+ * (%tiles - %bid + %grid - 1) / %grid)? Such a kernel is written for a grid of at most one wave. */
+static bool in_persistent_tile_loop(const ct_hopper_plan *p) {
+  if (!p->nested) return false;
+  for (MlirOperation a = mlirOperationGetParentOperation(p->for_op); !mlirOperationIsNull(a) && !ct_ir_is(a, "cuda_tile.entry");
+       a = mlirOperationGetParentOperation(a))
+    if (ct_ir_is(a, "tileaa.for") && reads_grid_size(mlirOperationGetOperand(a, 0), 8)) return true;
+  return false;
+}
+
 /* auto: does specialization pay for this loop at budget b? NULL = yes, else why not. */
 static const char *ws_pays(const ct_hopper_plan *p, const ws_budget *b) {
   MlirAttribute tc = mlirOperationGetAttributeByName(p->for_op, ct_ir_sref("trip_count"));
-  if (!mlirAttributeIsNull(tc) && mlirAttributeIsAInteger(tc) && mlirIntegerAttrGetValueInt(tc) < 2 * p->stages)
+  if (!mlirAttributeIsNull(tc) && mlirAttributeIsAInteger(tc) && mlirIntegerAttrGetValueInt(tc) < 2 * p->stages &&
+      !in_persistent_tile_loop(p)) /* (a persistent kernel's rings run on across its tiles: no prologue per tile) */
     return "the loop runs fewer than two fills per stage";
   if (carried_words(p, 128 * p->warpgroups) + CARRIED_MARGIN > b->share && b->ctas_per_sm == 1)
     return "the loop-carried tiles and the loop's addressing do not fit the consumer register budget";
@@ -281,6 +265,11 @@ static bool ws_occupancy_pays(MlirOperation entry, const ct_hopper_plan *p, cons
   if (b->ctas_per_sm >= modulo) {
     snprintf(buf, cap, "auto: the fills and empty-stage waits leave the consumers' instruction stream, at %d CTA%s per SM "
              "as the modulo pipeline's estimated %d", b->ctas_per_sm, s, modulo);
+    return true;
+  }
+  if (in_persistent_tile_loop(p)) {
+    snprintf(buf, cap, "auto: a persistent kernel (its tile loop strides by the grid: one wave by design); the producer "
+             "loads the next tile's stages during the consumers' epilogue");
     return true;
   }
   int64_t grid = static_grid_bound(entry);

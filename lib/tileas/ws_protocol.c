@@ -21,8 +21,10 @@
  *     and mbarriers being its own;
  *   a loop nested in control flow (plan->nested): several executions in a row, every stage and
  *     phase at the global index base + kt (base: the earlier executions' trips), the fills at each
- *     start without an empty wait, the wait for the loads before the loop repeated, and an in-flight
- *     group's last stages released on the exit edge.
+ *     start without an empty wait (modulo), the wait for the loads before the loop repeated, and an
+ *     in-flight group's last stages released on the exit edge (by the releasing agent);
+ *     warp-specialised, the producer's fills run on across the executions as well: fill g = base + kt
+ *     waits for phase g/S - 1 of empty[g % S] whenever g >= S.
  * Then: (1) no agent waits on an mbarrier only it arrives on (with two agents or more); (2) the
  * programs run against an mbarrier model (pending arrivals, completed phases k; try_wait.parity(f)
  * passes when k's parity differs from f's, as the hardware does) for n in {0, 1, 2, S-1, S, S+1,
@@ -181,7 +183,7 @@ static bool build(pcheck *k, const int64_t *trips, int nexec) {
           if (!(ok = agent_of(k, op, &a))) break;
           k->produce_agent[i] = a;
           if (!p->ws) continue; /* modulo: filled ahead (prologue, refills) */
-          if (kt >= S) push(&k->ag[a], true, bar_id(i, true, g % S), 0, g / S - 1, op);
+          if (g >= S) push(&k->ag[a], true, bar_id(i, true, g % S), 0, g / S - 1, op); /* (its fills run on too) */
           push(&k->ag[a], false, bar_id(i, false, g % S), 1, 0, op);
         } else if (in_list(&cons[i], op)) {
           if (!(ok = agent_of(k, op, &a))) break;
@@ -220,9 +222,11 @@ static bool build(pcheck *k, const int64_t *trips, int nexec) {
     }
   }
   /* a nested loop's exit edge: an in-flight wgmma group's last stages are released too */
-  for (int i = 0; p->nested && in_flight && !p->tcgen05 && n > 0 && i < p->npipes; i++)
-    if (p->pipes[i].in_loop && rels[i].n)
-      push(&k->ag[0], false, bar_id(i, true, (base + n - 1) % p->pipes[i].stages), k->ag[0].threads, 0, rels[i].ops[0]);
+  for (int i = 0; ok && p->nested && in_flight && !p->tcgen05 && n > 0 && i < p->npipes; i++) {
+    int a;
+    if (p->pipes[i].in_loop && rels[i].n && (ok = agent_of(k, rels[i].ops[0], &a)))
+      push(&k->ag[a], false, bar_id(i, true, (base + n - 1) % p->pipes[i].stages), k->ag[a].threads, 0, rels[i].ops[0]);
+  }
   }
   for (int i = 0; i < p->npipes; i++) {
     ct_oplist_free(&cons[i]);

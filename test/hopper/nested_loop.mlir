@@ -6,7 +6,10 @@
 // are released on the loop's exit edge. On sm_100a the r-th read-back of the TMEM accumulator
 // waits for parity r & 1 of its mbarrier, and the barrier after the loop is fenced
 // (tcgen05.fence::before/after_thread_sync) so that the next tile's MMAs follow every tcgen05.ld.
-// Warp specialization declines such a loop (the producer would have to replay the tile loop).
+// Warp specialized (--pipeline-strategy=warp-specialize; `auto` for the persistent ones): the agents
+// split at the kernel's start; the producer's thread replays the tile loop and the `if` (the producer
+// slice: tileas/ws_slice.c) with the K loop as its fill loop, its fills running on across executions;
+// a tile loop carrying a value the consumers compute is declined (persistent_carried).
 // RUN: %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %FileCheck %s < %t.ptx
@@ -15,10 +18,36 @@
 // RUN: %FileCheck %s --check-prefix=BW < %t.100.ptx
 // RUN: %check-ptx sm_100a %t.100.ptx
 // RUN: %tilec -O3 --gpu-name=sm_90a --pipeline-strategy=warp-specialize --remarks %s -o %t.ws.ptx 2>&1 | %FileCheck %s --check-prefix=WS
-// WS: remark: warp specialization: not for this loop: the loop is nested in control flow
-// REMARK-DAG: nested_loop.mlir:78:9: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: TMA ring of 4 stages
-// REMARK-DAG: nested_loop.mlir:111:9: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: TMA ring of 4 stages
-// REMARK-DAG: nested_loop.mlir:143:9: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: TMA ring of 5 stages, swizzle 64B, box 128x32; B: registers, staged
+// RUN: %FileCheck %s --check-prefix=WSPTX < %t.ws.ptx
+// RUN: %check-ptx sm_90a %t.ws.ptx
+// RUN: %tilec -O3 --gpu-name=sm_90a --pipeline-strategy=auto --remarks %s -o %t.auto.ptx 2>&1 | %FileCheck %s --check-prefix=AUTO
+// WS: nested_loop.mlir:104:7: remark: warp specialization (--pipeline-strategy=warp-specialize
+// WS: nested_loop.mlir:137:7: remark: warp specialization (--pipeline-strategy=warp-specialize
+// WS: nested_loop.mlir:169:7: remark: warp specialization (--pipeline-strategy=warp-specialize
+// WS: nested_loop.mlir:197:5: remark: warp specialization: not for this loop: a loop around the loop carries values other than tokens
+// WSPTX-LABEL: .entry persistent_init(
+// WSPTX: .reqntid 384, 1, 1
+// WSPTX: setmaxnreg.dec.sync.aligned.u32 40;
+// WSPTX: cp.async.bulk.tensor.2d
+// WSPTX: setmaxnreg.inc.sync.aligned.u32 232;
+// WSPTX-NOT: cp.async.bulk.tensor
+// WSPTX: bar.sync 1, 256;
+// WSPTX-NOT: cp.async.bulk.tensor
+// WSPTX: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// WSPTX-NOT: cp.async.bulk.tensor
+// WSPTX-LABEL: .entry gemm_in_if(
+// WSPTX: setmaxnreg.dec.sync.aligned.u32 40;
+// WSPTX-LABEL: .entry persistent_unaligned_b(
+// WSPTX: setmaxnreg.dec.sync.aligned.u32 40;
+// WSPTX-LABEL: .entry persistent_carried(
+// WSPTX-NOT: setmaxnreg
+// WSPTX: .reqntid 256, 1, 1
+// AUTO: remark: warp specialization (auto: a persistent kernel (its tile loop strides by the grid: one wave by design)
+// AUTO: remark: warp specialization: auto keeps the modulo pipeline: the loop runs fewer than two fills per stage
+// AUTO: remark: warp specialization (auto: a persistent kernel
+// REMARK-DAG: nested_loop.mlir:107:9: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: TMA ring of 4 stages
+// REMARK-DAG: nested_loop.mlir:140:9: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: TMA ring of 4 stages
+// REMARK-DAG: nested_loop.mlir:172:9: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: TMA ring of 5 stages, swizzle 64B, box 128x32; B: registers, staged
 // CHECK-NOT: .local
 // CHECK-LABEL: .entry persistent_init(
 // CHECK-COUNT-16: mbarrier.init.shared.b64
@@ -144,6 +173,40 @@ cuda_tile.module @m {
         continue %d : tile<128x128xf32>
       }
       %st = store_view_tko weak %acc, %c_pv[%tm, %tn] : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+    }
+    return
+  }
+  // the tile loop carries a count of its tiles (a value only the consumers compute): not specialised
+  entry @persistent_carried(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
+    %a16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
+    %b16 = assume div_by<16>, %b_ptr : tile<ptr<f16>>
+    %c16 = assume div_by<16>, %c_ptr : tile<ptr<f32>>
+    %a_tv = make_tensor_view %a16, shape = [1024, 160], strides = [160, 1] : tensor_view<1024x160xf16, strides=[160,1]>
+    %b_tv = make_tensor_view %b16, shape = [160, 1024], strides = [1024, 1] : tensor_view<160x1024xf16, strides=[1024,1]>
+    %c_tv = make_tensor_view %c16, shape = [1024, 1024], strides = [1024, 1] : tensor_view<1024x1024xf32, strides=[1024,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(128x32), tensor_view<1024x160xf16, strides=[160,1]>>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(32x128), tensor_view<160x1024xf16, strides=[1024,1]>>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(128x128), tensor_view<1024x1024xf32, strides=[1024,1]>>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %gx, %gy, %gz = get_num_tile_blocks : tile<i32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %nk = constant <i32: 5> : tile<i32>
+    %ntn = constant <i32: 8> : tile<i32>
+    %ntiles = constant <i32: 64> : tile<i32>
+    %done = for %t in (%bx to %ntiles, step %gx) : tile<i32> iter_values(%n = %c0) -> (tile<i32>) {
+      %tm = divi %t, %ntn signed : tile<i32>
+      %tn = remi %t, %ntn signed : tile<i32>
+      %init, %ti = load_view_tko weak %c_pv[%tm, %tn] : partition_view<tile=(128x128), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> tile<128x128xf32>, token
+      %acc = for %k in (%c0 to %nk, step %c1) : tile<i32> iter_values(%acc_it = %init) -> (tile<128x128xf32>) {
+        %a, %ta = load_view_tko weak %a_pv[%tm, %k] : partition_view<tile=(128x32), tensor_view<1024x160xf16, strides=[160,1]>>, tile<i32> -> tile<128x32xf16>, token
+        %b, %tb = load_view_tko weak %b_pv[%k, %tn] : partition_view<tile=(32x128), tensor_view<160x1024xf16, strides=[1024,1]>>, tile<i32> -> tile<32x128xf16>, token
+        %d = mmaf %a, %b, %acc_it : tile<128x32xf16>, tile<32x128xf16>, tile<128x128xf32>
+        continue %d : tile<128x128xf32>
+      }
+      %st = store_view_tko weak %acc, %c_pv[%tm, %tn] : tile<128x128xf32>, partition_view<tile=(128x128), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
+      %n1 = addi %n, %c1 : tile<i32>
+      continue %n1 : tile<i32>
     }
     return
   }

@@ -1,0 +1,118 @@
+/* lower_ws_producer: the agents of a warp-specialised loop nested in control flow (plan->ws and
+ * plan->nested: a persistent kernel's K loop inside its tile loop), so that the producer's loads
+ * for the next tile overlap the consumers' epilogue of this one.
+ * Algorithm: right after the kernel prologue (mbarriers initialised, tensor maps built, one CTA
+ * barrier) the CTA splits: the producer warpgroup (threads from L->nthreads on) gives registers
+ * back (setmaxnreg.dec); its first thread lowers the entry body a second time in producer mode
+ * (L->ws_slice: the ops of tileas/ws_slice.c's producer slice, the `for` / `if` ops around the loop
+ * and their terminators; every other op is skipped, and a token a skipped op would have made is
+ * a placeholder) with the loop itself replaced by its fill loop — fill j of an execution waits, when
+ * its global index g = base + j (base: the trips of the earlier executions, in the thread's own
+ * ring_state word) is >= S, for phase g/S - 1 of empty[g % S], then arrive.expect_tx + the TMA
+ * boxes into stage g % S — and returns at the entry's `return`; the other 127 producer threads
+ * return at once. The consumer warpgroups (setmaxnreg.inc) then lower the whole body as usual, CTA
+ * barriers becoming named barrier 1 over their threads; their loop waits for full stages and
+ * releases them (lower_hopper_loop.c), the last stages of each execution on its exit edge, so the
+ * rings run on across executions for both agents alike (the protocol ws_protocol.c proves).
+ * Seed: 001 (warp specialization; persistent variant). Knobs: none. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nvvm/lower_hopper.h"
+#include "nvvm/lower_internal.h"
+#include "tileaa/ir_build.h"
+
+
+/* The producer's fills of one execution of the loop: every fill of every ring, on the global index. */
+static void producer_fills(ct_lower *L, MlirOperation loop) {
+  ct_bld *b = &L->b;
+  const ct_hopper_plan *p = L->hopper;
+  ct_hopper_emit *E = L->hopper_emit;
+  ct_lv *trip = lv_get(L, loop, 0);
+  E->lb = bld_i32(b, 0), E->step = bld_i32(b, 1); /* (tileaa.for counts 0..n-1) */
+  E->trip = trip ? trip->regs[0] : bld_i32(b, 0);
+  E->base = bld_load(b, b->i32, hopper_ring_state_ptr(L, 0), 4);
+  MlirBlock head = lower_new_block(L), body = lower_new_block(L), done = lower_new_block(L);
+  MlirValue j = mlirBlockAddArgument(head, b->i32, b->loc);
+  MlirValue zero = bld_i32(b, 0);
+  bld_br(b, head, 1, &zero);
+  b->block = head;
+  bld_cond_br(b, bld_icmp(b, BLD_SLT, j, E->trip), body, 0, NULL, done, 0, NULL);
+  b->block = body;
+  MlirValue g = hopper_global_iter(L, j);
+  for (int i = 0; i < p->npipes; i++) {
+    const ct_hopper_pipe *o = &p->pipes[i];
+    if (!o->in_loop) continue;
+    MlirValue stage, parity;
+    hopper_ring_pos(L, o, j, &stage, &parity);
+    MlirBlock refill = hopper_open_if(L, bld_icmp(b, BLD_SGE, g, bld_i32(b, o->stages)));
+    hopper_spin_wait(L, hopper_bar_ptr(L, o->empty_off, stage), bld_bin(b, "llvm.xor", parity, bld_i32(b, 1)));
+    hopper_close_if(L, refill);
+    hopper_issue(L, o, stage, j);
+  }
+  MlirValue next = bld_add(b, j, bld_i32(b, 1));
+  bld_br(b, head, 1, &next);
+  b->block = done;
+  bld_store(b, bld_add(b, E->base, E->trip), hopper_ring_state_ptr(L, 0), 4);
+}
+
+static bool listed(const ct_oplist *l, MlirOperation op) {
+  for (size_t i = 0; i < l->n; i++)
+    if (mlirOperationEqual(l->ops[i], op)) return true;
+  return false;
+}
+
+int lower_ws_producer_op(ct_lower *L, MlirOperation op, const char *name) {
+  const ct_hopper_plan *p = L->hopper;
+  if (mlirOperationEqual(op, p->for_op)) {
+    producer_fills(L, op);
+    return LOWER_DONE;
+  }
+  if (!strcmp(name, "return")) { /* (the consumers' thread 0 releases what the kernel holds) */
+    bld_op(&L->b, "llvm.return", 0, NULL, 0, NULL, 0, NULL);
+    return LOWER_DONE;
+  }
+  bool terminator = !strcmp(name, "continue") || !strcmp(name, "yield");
+  if (!terminator && !ct_ws_is_around(p, op) && !listed(L->ws_slice, op)) return LOWER_DONE; /* the consumers' */
+  /* a token the skipped ops would have made (a store's, carried by the tile loop) */
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    ct_type t;
+    if (!lv_lookup(L, v) && ct_type_from_mlir(mlirValueGetType(v), &t) && t.kind == CT_TYPE_TOKEN)
+      lv_bind(L, v, lv_alloc(L, LV_TOKEN, NULL));
+  }
+  return LOWER_NOT_MINE;
+}
+
+bool ws_nested_dispatch(ct_lower *L, MlirBlock body) {
+  ct_bld *b = &L->b;
+  const ct_hopper_plan *p = L->hopper;
+  ct_oplist slice = {0};
+  MlirOperation bad;
+  const char *why = ct_ws_producer_slice(p, &slice, &bad);
+  if (why) { /* (TileAS checked it: a hand-written module) */
+    ct_error_op(L->c, mlirOperationIsNull(bad) ? p->for_op : bad, "code generation: warp specialization: %s", why);
+    ct_oplist_free(&slice);
+    return false;
+  }
+  MlirBlock producer = lower_new_block(L), consumer = lower_new_block(L);
+  bld_cond_br(b, bld_icmp(b, BLD_SGE, L->tid, bld_i32(b, L->nthreads)), producer, 0, NULL, consumer, 0, NULL);
+  b->block = producer;
+  MlirValue regs = bld_i32(b, (int32_t)p->ws_agents.agents[p->producer_agent].regs);
+  bld_intr_void(b, "llvm.nvvm.setmaxnreg.dec.sync.aligned.u32", 1, &regs);
+  MlirBlock fills = lower_new_block(L), leave = lower_new_block(L);
+  bld_cond_br(b, bld_icmp(b, BLD_EQ, L->tid, bld_i32(b, L->nthreads)), fills, 0, NULL, leave, 0, NULL);
+  b->block = leave;
+  bld_op(b, "llvm.return", 0, NULL, 0, NULL, 0, NULL);
+  b->block = fills;
+  if (L->hopper_emit->tmaps_built) device_tmaps_acquire(L, hopper_tmap(L, 0)); /* the maps warp 0 built */
+  L->ws_slice = &slice;
+  bool ok = lower_block(L, body);
+  L->ws_slice = NULL;
+  ct_oplist_free(&slice);
+  b->block = consumer;
+  regs = bld_i32(b, (int32_t)p->ws_agents.agents[p->consumer_agent].regs);
+  bld_intr_void(b, "llvm.nvvm.setmaxnreg.inc.sync.aligned.u32", 1, &regs);
+  b->barrier_threads = L->nthreads;
+  return ok;
+}
