@@ -303,7 +303,7 @@ void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) 
   E->trip = bld_bin(b, "llvm.sdiv", bld_sub(b, bld_add(b, bld_sub(b, ub, lb), step), bld_i32(b, 1)), step);
   if (p->nested) E->base = bld_load(b, b->i32, hopper_ring_state_ptr(L, 0), 4);
   if (p->ws) {
-    if (!p->nested) ws_dispatch(L); /* (nested: the agents split at the kernel's start, lower_ws_producer.c) */
+    if (!p->ws_replay) ws_dispatch(L); /* (else the agents split at the kernel's start: lower_ws_producer.c) */
     for (int i = 0; i < p->npipes; i++) /* operands loaded before the loop have landed */
       if (!p->pipes[i].in_loop) hopper_spin_wait(L, hopper_bar_ptr(L, p->pipes[i].full_off, bld_i32(b, 0)), bld_i32(b, 0));
     return;

@@ -122,7 +122,7 @@ typedef struct ct_lower {
    * are not on wgmma) and the values emitting it builds up */
   struct ct_hopper_plan *hopper;
   struct ct_hopper_emit *hopper_emit;
-  /* a warp-specialised nested loop's producer agent being lowered (lower_ws_producer.c): the ops
+  /* a warp-specialised loop's replaying producer agent being lowered (lower_ws_producer.c): the ops
    * of its slice (tileas/ws_slice.c); null otherwise */
   const struct ct_oplist *ws_slice;
   int nuser_args; /* kernel parameters from the entry's arguments (tensor maps follow) */
@@ -286,10 +286,10 @@ void device_tmaps_acquire(ct_lower *L, MlirValue maps);
 void device_tmaps_at_return(ct_lower *L);
 /* The tensor map of TMA param `param` (a pipe's or the store's): device-built or the kernel parameter. */
 MlirValue hopper_tmap(ct_lower *L, int param);
-/* ---- lower_ws_producer.c: the agents of a warp-specialised loop nested in control flow ---- */
+/* ---- lower_ws_producer.c: the agents of a warp-specialised loop whose producer replays its slice ---- */
 /* After the prologue: the producer warpgroup's branch (its issuing thread runs the producer slice,
  * the loop as its fill loop) and the consumers' setmaxnreg; the caller lowers the body for them. */
-bool ws_nested_dispatch(ct_lower *L, MlirBlock body);
+bool ws_replay_dispatch(ct_lower *L, MlirBlock body);
 /* In producer mode (L->ws_slice): LOWER_DONE for an op it emitted or skips, LOWER_NOT_MINE for one
  * lowered as usual (the slice, the control flow around the loop, terminators). */
 int lower_ws_producer_op(ct_lower *L, MlirOperation op, const char *name);

@@ -1067,7 +1067,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
       ring_stage_bytes += L->hopper->pipes[i].tile_bytes + CT_SMEM_MBARRIER_PAIR_BYTES;
       if (L->hopper->pipes[i].stages > ring_stages) ring_stages = L->hopper->pipes[i].stages;
     }
-  bool lowered = !(L->hopper && L->hopper->ws && L->hopper->nested) || ws_nested_dispatch(L, body);
+  bool lowered = !(L->hopper && L->hopper->ws_replay) || ws_replay_dispatch(L, body);
   lowered = lowered && lower_block(L, body);
   L->di_sp = mlirAttributeGetNull(); /* (line information is the kernel's) */
   L->b.barrier_threads = 0;

@@ -1,6 +1,8 @@
-/* lower_ws_producer: the agents of a warp-specialised loop nested in control flow (plan->ws and
- * plan->nested: a persistent kernel's K loop inside its tile loop), so that the producer's loads
- * for the next tile overlap the consumers' epilogue of this one.
+/* lower_ws_producer: the agents of a warp-specialised loop whose producer replays its slice of the
+ * kernel (plan->ws_replay, tileas/ws_slice.c ct_ws_replays): a loop nested in control flow (a
+ * persistent kernel's K loop inside its tile loop: the producer's loads for the next tile overlap
+ * the consumers' epilogue of this one), or a top-level loop after ops the producer warpgroup cannot
+ * run with the consumers (a load before the loop, e.g. cuTile's attention's Q tile).
  * Algorithm: right after the kernel prologue (mbarriers initialised, tensor maps built, one CTA
  * barrier) the CTA splits: the producer warpgroup (threads from L->nthreads on) gives registers
  * back (setmaxnreg.dec); its first thread lowers the entry body a second time in producer mode
@@ -8,7 +10,7 @@
  * and their terminators; every other op is skipped, and a token a skipped op would have made is
  * a placeholder) with the loop itself replaced by its fill loop — fill j of an execution waits, when
  * its global index g = base + j (base: the trips of the earlier executions, in the thread's own
- * ring_state word) is >= S, for phase g/S - 1 of empty[g % S], then arrive.expect_tx + the TMA
+ * ring_state word; 0 for a loop at the top level) is >= S, for phase g/S - 1 of empty[g % S], then arrive.expect_tx + the TMA
  * boxes into stage g % S — and returns at the entry's `return`; the other 127 producer threads
  * return at once. The consumer warpgroups (setmaxnreg.inc) then lower the whole body as usual, CTA
  * barriers becoming named barrier 1 over their threads; their loop waits for full stages and
@@ -31,7 +33,7 @@ static void producer_fills(ct_lower *L, MlirOperation loop) {
   ct_lv *trip = lv_get(L, loop, 0);
   E->lb = bld_i32(b, 0), E->step = bld_i32(b, 1); /* (tileaa.for counts 0..n-1) */
   E->trip = trip ? trip->regs[0] : bld_i32(b, 0);
-  E->base = bld_load(b, b->i32, hopper_ring_state_ptr(L, 0), 4);
+  E->base = p->nested ? bld_load(b, b->i32, hopper_ring_state_ptr(L, 0), 4) : bld_i32(b, 0);
   MlirBlock head = lower_new_block(L), body = lower_new_block(L), done = lower_new_block(L);
   MlirValue j = mlirBlockAddArgument(head, b->i32, b->loc);
   MlirValue zero = bld_i32(b, 0);
@@ -53,7 +55,7 @@ static void producer_fills(ct_lower *L, MlirOperation loop) {
   MlirValue next = bld_add(b, j, bld_i32(b, 1));
   bld_br(b, head, 1, &next);
   b->block = done;
-  bld_store(b, bld_add(b, E->base, E->trip), hopper_ring_state_ptr(L, 0), 4);
+  if (p->nested) bld_store(b, bld_add(b, E->base, E->trip), hopper_ring_state_ptr(L, 0), 4);
 }
 
 static bool listed(const ct_oplist *l, MlirOperation op) {
@@ -84,7 +86,7 @@ int lower_ws_producer_op(ct_lower *L, MlirOperation op, const char *name) {
   return LOWER_NOT_MINE;
 }
 
-bool ws_nested_dispatch(ct_lower *L, MlirBlock body) {
+bool ws_replay_dispatch(ct_lower *L, MlirBlock body) {
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;
   ct_oplist slice = {0};

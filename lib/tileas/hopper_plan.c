@@ -1184,8 +1184,9 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     p->pipes[i].empty_arrivals = p->tcgen05 ? 1 : 128 * p->warpgroups; /* tcgen05: one commit per use */
   }
   if ((why = read_ws(p))) return why;
-  if (p->ws && p->nested) { /* the producer agent replays the control flow around the loop (ws_slice.c) */
-    if (p->tcgen05) return "warp specialization of a tcgen05 loop nested in control flow";
+  p->ws_replay = p->ws && ct_ws_replays(entry, p);
+  if (p->ws_replay) { /* the producer agent replays its slice of the kernel (ws_slice.c) */
+    if (p->tcgen05 && p->nested) return "warp specialization of a tcgen05 loop nested in control flow";
     ct_oplist slice = {0};
     MlirOperation bad;
     why = ct_ws_producer_slice(p, &slice, &bad);

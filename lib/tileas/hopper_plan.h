@@ -240,6 +240,8 @@ typedef struct ct_hopper_plan {
    * (lower_hopper_loop.c) */
   bool nested;
   MlirOperation top_op;
+  /* warp-specialised (ws): the producer's thread replays its slice of the kernel (ct_ws_replays) */
+  bool ws_replay;
   /* the Blackwell (sm_100a) form of the path: every mmaf runs on tcgen05.mma, issued by thread 0,
    * its accumulator in TMEM (ct_hopper_mma.tmem: the columns, the accumulator-ready mbarrier and the
    * address slot of the kernel's one allocation), each ring stage released by one tcgen05.commit (empty_arrivals 1); the threads read
@@ -340,6 +342,10 @@ bool ct_ws_register_only(MlirOperation op, const ct_hopper_plan *p);
  * at fault, or null). */
 struct ct_oplist;
 const char *ct_ws_producer_slice(const ct_hopper_plan *p, struct ct_oplist *out, MlirOperation *bad);
+/* Does the producer agent of p's warp-specialised loop replay its slice (lower_ws_producer.c: the
+ * agents split at the kernel's start)? Yes for a nested loop, and for one whose prefix in the entry
+ * is not register-only; no: every thread runs the prefix and the agents split at the loop. */
+bool ct_ws_replays(MlirOperation entry, const ct_hopper_plan *p);
 /* Is op a `for` or `if` enclosing p->for_op (below the entry)? */
 bool ct_ws_is_around(const ct_hopper_plan *p, MlirOperation op);
 #endif

@@ -115,21 +115,13 @@ static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, Mlir
     global_alloca |= !mlirAttributeIsNull(mlirOperationGetAttributeByName(allocas.ops[i], ct_ir_sref("global")));
   ct_oplist_free(&allocas);
   if (global_alloca) return "the kernel has an `alloca global` (its buffer is freed by the whole CTA at its return)";
-  if (p->nested) { /* the producer agent replays the control flow around the loop: its slice */
-    ct_oplist slice = {0};
-    const char *why = ct_ws_producer_slice(p, &slice, bad);
-    ct_oplist_free(&slice);
-    return why;
-  }
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationEqual(op, p->for_op);
-       op = mlirOperationGetNextInBlock(op))
-    if (!ct_ws_register_only(op, p)) {
-      *bad = op;
-      return "an op before the loop is not register-only (the producer warpgroup runs the kernel up to the loop "
-             "too)";
-    }
-  return NULL;
+  if (!ct_ws_replays(entry, p)) return NULL; /* the producer warpgroup runs the kernel up to the loop too */
+  /* the producer's thread replays its slice of the kernel (the control flow around a nested loop,
+   * what the fills read) */
+  ct_oplist slice = {0};
+  const char *why = ct_ws_producer_slice(p, &slice, bad);
+  ct_oplist_free(&slice);
+  return why;
 }
 
 /* 32-bit words per consumer thread of the loop's carried tiles (accumulators, softmax state; not

@@ -12,6 +12,10 @@
  * than one element, a region); an enclosing loop carrying anything but tokens, or a `loop` (its
  * exit is a `break` inside the body) or an `if` with tile results around the loop (the producer
  * would have to compute the values the consumers compute).
+ * Used for a nested loop, and for a top-level loop whose prefix (the ops before it) is not
+ * register-only (ct_ws_replays: e.g. a load before the loop, which the producer warpgroup cannot
+ * run with the consumers); a loop with a register-only prefix keeps the simpler form, where every
+ * thread runs the prefix and the agents split at the loop (lower_hopper_loop.c ws_dispatch).
  * The code generator (lib/nvvm/lower_ws_producer.c) lowers the entry body a second time for the
  * producer's issuing thread, keeping only the slice, the control flow around the loop and its
  * terminators, with the loop itself turned into the fill loop; TileAS (warp_specialize.c) asks the
@@ -77,6 +81,15 @@ bool ct_ws_register_only(MlirOperation op, const ct_hopper_plan *p) {
     if (!ct_type_from_mlir(ty, &t) || t.kind != CT_TYPE_TILE || t.rank != 0) return false;
   }
   return true;
+}
+
+bool ct_ws_replays(MlirOperation entry, const ct_hopper_plan *p) {
+  if (p->nested) return true;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op) && !mlirOperationEqual(op, p->for_op);
+       op = mlirOperationGetNextInBlock(op))
+    if (!ct_ws_register_only(op, p)) return true;
+  return false;
 }
 
 bool ct_ws_is_around(const ct_hopper_plan *p, MlirOperation op) {

@@ -12,6 +12,7 @@
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %FileCheck %s < %t.ptx
 // RUN: %FileCheck %s --check-prefix=GROUPED < %t.ptx
+// RUN: %FileCheck %s --check-prefix=PREFIX < %t.ptx
 // RUN: %check-ptx sm_90a %t.ptx
 // The light variant (no modulo schedule: --rrt-size-threshold=0) waits for each iteration's wgmma
 // group; the heavy one keeps one in flight (the schedule's release stage).
@@ -37,11 +38,25 @@
 // RUN: %FileCheck %s --check-prefix=SM100 < %t.100.ptx
 // RUN: %check-ptx sm_100a %t.100.ptx
 
-// REMARK: warp_specialize.mlir:[[@LINE+78]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 8-11 at 40 registers issues the TMA fills; consumer warps 0-7 at 232 registers compute; budgets for 1 CTA per SM
-// REMARK: warp_specialize.mlir:[[@LINE+106]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 4-7 at 24 registers issues the TMA fills; consumer warps 0-3 at 104 registers compute; budgets for 4 CTAs per SM
-// REMARK: warp_specialize.mlir:[[@LINE+131]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize
-// REMARK: warp_specialize.mlir:[[@LINE+153]]:5: remark: warp specialization: not for this loop: an op before the loop is not register-only (the producer warpgroup runs the kernel up to the loop too) (tileas.load)
-// REMARK: warp_specialize.mlir:[[@LINE+187]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 4-7 at 24 registers issues the TMA fills; consumer warps 0-3 at 104 registers compute; budgets for 4 CTAs per SM
+// REMARK: warp_specialize.mlir:[[@LINE+92]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 8-11 at 40 registers issues the TMA fills; consumer warps 0-7 at 232 registers compute; budgets for 1 CTA per SM
+// REMARK: warp_specialize.mlir:[[@LINE+120]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 4-7 at 24 registers issues the TMA fills; consumer warps 0-3 at 104 registers compute; budgets for 4 CTAs per SM
+// REMARK: warp_specialize.mlir:[[@LINE+145]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize
+// REMARK: warp_specialize.mlir:[[@LINE+173]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 4-7 at 24 registers issues the TMA fills; consumer warps 0-3 at 136 registers compute; budgets for 3 CTAs per SM
+// REMARK: warp_specialize.mlir:[[@LINE+202]]:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 4-7 at 24 registers issues the TMA fills; consumer warps 0-3 at 104 registers compute; budgets for 4 CTAs per SM
+// The tile loaded before gemm_prefix_load's loop is the consumers' alone: the agents split at the
+// kernel's start, before it (lower_ws_producer.c), and the producer's thread replays only what its
+// fills read.
+// PREFIX-LABEL: .entry gemm_prefix_load(
+// PREFIX: setmaxnreg.dec.sync.aligned.u32 24;
+// PREFIX-NOT: ld.global
+// PREFIX: cp.async.bulk.tensor.2d
+// PREFIX-NOT: ld.global
+// PREFIX: setmaxnreg.inc.sync.aligned.u32 136;
+// PREFIX-NOT: cp.async.bulk.tensor
+// PREFIX: ld.global
+// PREFIX-NOT: cp.async.bulk.tensor
+// PREFIX: wgmma.mma_async
+// PREFIX-LABEL: .entry gemm_grouped_ws(
 // GROUPED-LABEL: .entry gemm_grouped_ws(
 // GROUPED: ld.global{{.*}}.b32
 // GROUPED: setmaxnreg.dec.sync.aligned.u32 24;
@@ -94,7 +109,7 @@
 // TRACE-NEXT: { "kernel": "gemm_ws", "loc": {{.*}}, "strategy": "warp_specialize", "variant": "heavy", "reason": "auto: the fills and empty-stage waits leave the consumers' instruction stream, and the grid (at most 64 CTAs) fits one wave at 1 CTA per SM", "ctas_per_sm": 1, "agents": [{ "role": "producer", "warps": [8, 12], "regs": 40 }, { "role": "consumer", "warps": [0, 8], "regs": 232 }] },
 // TRACE-NEXT: { "kernel": "gemm_ws64", {{.*}} "ctas_per_sm": 4, {{.*}} "regs": 104 }] },
 // TRACE-NEXT: { "kernel": "gemm_short", "loc": {{.*}}, "strategy": "modulo", "reason": "the loop runs fewer than two fills per stage" },
-// TRACE-NEXT: { "kernel": "gemm_prefix_load", {{.*}}"strategy": "modulo", "reason": "an op before the loop is not register-only
+// TRACE-NEXT: { "kernel": "gemm_prefix_load", {{.*}}"strategy": "warp_specialize", "variant": "heavy", "reason": "auto: {{.*}}", "ctas_per_sm": 3,
 // MODULO-NOT: setmaxnreg
 // MODULO: .reqntid 256, 1, 1
 // SM100: .entry gemm_ws(
@@ -179,8 +194,9 @@ cuda_tile.module @ws {
     %t = store_view_tko weak %acc, %c_pv[%bx, %by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<1024x1024xf32, strides=[1024,1]>>, tile<i32> -> token
     return
   }
-  // A tile loaded before the loop (here a bias, added after it): the producer warpgroup would run
-  // that load too, so the loop keeps the modulo pipeline, with a remark naming the op.
+  // A tile loaded before the loop (here a bias, added after it): the producer warpgroup cannot run
+  // the kernel up to the loop with the consumers, so the agents split at the kernel's start and the
+  // producer's thread replays only its slice (tileas/ws_slice.c); the load is the consumers'.
   entry @gemm_prefix_load(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>, %bias_ptr: tile<ptr<f32>>) {
     %a16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
     %b16 = assume div_by<16>, %b_ptr : tile<ptr<f16>>

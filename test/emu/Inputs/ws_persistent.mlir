@@ -1,5 +1,5 @@
 // Persistent GEMMs (a K loop nested in a tile loop) for warp specialization of nested loops
-// (test/emu/ws_persistent.test): 16 output tiles of 128x128 over a grid that does not divide them,
+// (test/emu/ws_replay.test): 16 output tiles of 128x128 over a grid that does not divide them,
 // K loops of 5 trips (not a multiple of the ring depth), so the rings run on across executions
 // at every offset.
 cuda_tile.module @m {
