@@ -1186,7 +1186,6 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   if ((why = read_ws(p))) return why;
   p->ws_replay = p->ws && ct_ws_replays(entry, p);
   if (p->ws_replay) { /* the producer agent replays its slice of the kernel (ws_slice.c) */
-    if (p->tcgen05 && p->nested) return "warp specialization of a tcgen05 loop nested in control flow";
     ct_oplist slice = {0};
     MlirOperation bad;
     why = ct_ws_producer_slice(p, &slice, &bad);

@@ -28,7 +28,7 @@
  * store, atomic, print, reduction, layout conversion or nested region there, and no load but of one
  * element, which both agents read: a grouped GEMM's tile-to-group entry: ws_slice.c
  * ct_ws_register_only). A loop nested in control flow (a persistent kernel's K loop inside its tile
- * loop; wgmma only): the agents split at the kernel's start and the producer replays the control
+ * loop; wgmma, or tcgen05 with its MMA agent): the agents split at the kernel's start and the producer replays the control
  * flow around the loop — eligible when ws_slice.c finds its producer slice (register-only ops
  * computing the fill coordinates and the bounds and conditions around the loop; enclosing loops
  * carrying tokens only).
@@ -102,9 +102,6 @@ static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, Mlir
   if (p->tcgen05 && (p->mmas[0].a_staged || p->mmas[0].b_staged))
     return "tcgen05 with an operand staged from registers (the consumer threads rewrite its slots, which only a thread "
            "that waits for the MMAs may order)";
-  if (p->nested && p->tcgen05)
-    return "a tcgen05 loop nested in control flow (its MMA agent's accumulator hand-over between executions is not "
-           "built)";
   if (p->tcgen05 && p->nmmas > 1)
     return "tcgen05 with several mmaf in the loop (every thread reads their accumulators back each iteration)";
   if (p->nloops > 1) return "the kernel has several loops on the tensor cores (one producer agent would have to serve them in turn)";
