@@ -254,18 +254,36 @@ void hopper_refill(ct_lower *L, const ct_hopper_pipe *o, MlirValue rel, MlirValu
  * arrive.expect_tx + the TMA boxes into stage j % S — and the warpgroup returns; the consumer
  * warpgroups take the registers (setmaxnreg.inc) and continue with the loop, every later CTA
  * barrier becoming named barrier 1 over their threads. */
-static void ws_dispatch(ct_lower *L) {
+void hopper_ws_split(ct_lower *L, MlirBlock *consumer, MlirBlock *leave) {
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;
-  MlirBlock producer = lower_new_block(L), consumer = lower_new_block(L);
-  bld_cond_br(b, bld_icmp(b, BLD_SGE, L->tid, bld_i32(b, L->nthreads)), producer, 0, NULL, consumer, 0, NULL);
+  MlirBlock producer = lower_new_block(L);
+  *consumer = lower_new_block(L);
+  bld_cond_br(b, bld_icmp(b, BLD_SGE, L->tid, bld_i32(b, L->nthreads)), producer, 0, NULL, *consumer, 0, NULL);
   b->block = producer;
   MlirValue regs = bld_i32(b, (int32_t)p->ws_agents.agents[p->producer_agent].regs);
   bld_intr_void(b, "llvm.nvvm.setmaxnreg.dec.sync.aligned.u32", 1, &regs);
-  MlirBlock fills = lower_new_block(L), leave = lower_new_block(L);
-  bld_cond_br(b, bld_icmp(b, BLD_EQ, L->tid, bld_i32(b, L->nthreads)), fills, 0, NULL, leave, 0, NULL);
+  MlirBlock fills = lower_new_block(L);
+  *leave = lower_new_block(L);
+  bld_cond_br(b, bld_icmp(b, BLD_EQ, L->tid, bld_i32(b, L->nthreads)), fills, 0, NULL, *leave, 0, NULL);
   b->block = fills;
   if (L->hopper_emit->tmaps_built) device_tmaps_acquire(L, hopper_tmap(L, 0)); /* the maps warp 0 built, for this thread's TMA */
+}
+
+void hopper_ws_consumers(ct_lower *L, MlirBlock consumer) {
+  ct_bld *b = &L->b;
+  const ct_hopper_plan *p = L->hopper;
+  b->block = consumer;
+  MlirValue regs = bld_i32(b, (int32_t)p->ws_agents.agents[p->consumer_agent].regs);
+  bld_intr_void(b, "llvm.nvvm.setmaxnreg.inc.sync.aligned.u32", 1, &regs);
+  b->barrier_threads = L->nthreads;
+}
+
+static void ws_dispatch(ct_lower *L) {
+  ct_bld *b = &L->b;
+  const ct_hopper_plan *p = L->hopper;
+  MlirBlock consumer, leave;
+  hopper_ws_split(L, &consumer, &leave);
   MlirBlock head = lower_new_block(L), body = lower_new_block(L);
   MlirValue j = mlirBlockAddArgument(head, b->i32, b->loc);
   MlirValue zero = bld_i32(b, 0);
@@ -287,10 +305,7 @@ static void ws_dispatch(ct_lower *L) {
   bld_br(b, head, 1, &next);
   b->block = leave;
   bld_op(b, "llvm.return", 0, NULL, 0, NULL, 0, NULL);
-  b->block = consumer;
-  regs = bld_i32(b, (int32_t)p->ws_agents.agents[p->consumer_agent].regs);
-  bld_intr_void(b, "llvm.nvvm.setmaxnreg.inc.sync.aligned.u32", 1, &regs);
-  b->barrier_threads = L->nthreads;
+  hopper_ws_consumers(L, consumer);
 }
 
 void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) {

@@ -294,6 +294,13 @@ bool ws_replay_dispatch(ct_lower *L, MlirBlock body);
  * lowered as usual (the slice, the control flow around the loop, terminators). */
 int lower_ws_producer_op(ct_lower *L, MlirOperation op, const char *name);
 /* ---- lower_hopper_loop.c (the plan: tileas/hopper_plan.h) ---- */
+/* Warp specialization's split of the CTA: threads from L->nthreads on (the producer warpgroup) give
+ * registers back (setmaxnreg.dec); its first thread continues in the current block (after acquiring
+ * device-built tensor maps), the other producer threads branch to *leave (left open for the caller),
+ * the consumers to *consumer; hopper_ws_consumers then continues there: setmaxnreg.inc, and every
+ * later CTA barrier is named barrier 1 over the consumer threads. */
+void hopper_ws_split(ct_lower *L, MlirBlock *consumer, MlirBlock *leave);
+void hopper_ws_consumers(ct_lower *L, MlirBlock consumer);
 /* Kernel start: the SMEM ring and its mbarriers (reserves L->smem_reserved). */
 void hopper_kernel_prologue(ct_lower *L);
 /* The planned ops (pipe loads, their permutes, mmaf → wgmma, the TMA store); LOWER_NOT_MINE else. */

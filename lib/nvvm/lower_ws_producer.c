@@ -97,24 +97,16 @@ bool ws_replay_dispatch(ct_lower *L, MlirBlock body) {
     ct_oplist_free(&slice);
     return false;
   }
-  MlirBlock producer = lower_new_block(L), consumer = lower_new_block(L);
-  bld_cond_br(b, bld_icmp(b, BLD_SGE, L->tid, bld_i32(b, L->nthreads)), producer, 0, NULL, consumer, 0, NULL);
-  b->block = producer;
-  MlirValue regs = bld_i32(b, (int32_t)p->ws_agents.agents[p->producer_agent].regs);
-  bld_intr_void(b, "llvm.nvvm.setmaxnreg.dec.sync.aligned.u32", 1, &regs);
-  MlirBlock fills = lower_new_block(L), leave = lower_new_block(L);
-  bld_cond_br(b, bld_icmp(b, BLD_EQ, L->tid, bld_i32(b, L->nthreads)), fills, 0, NULL, leave, 0, NULL);
+  MlirBlock consumer, leave;
+  hopper_ws_split(L, &consumer, &leave); /* (in the issuing thread's block now) */
+  MlirBlock fills = b->block;
   b->block = leave;
   bld_op(b, "llvm.return", 0, NULL, 0, NULL, 0, NULL);
   b->block = fills;
-  if (L->hopper_emit->tmaps_built) device_tmaps_acquire(L, hopper_tmap(L, 0)); /* the maps warp 0 built */
   L->ws_slice = &slice;
   bool ok = lower_block(L, body);
   L->ws_slice = NULL;
   ct_oplist_free(&slice);
-  b->block = consumer;
-  regs = bld_i32(b, (int32_t)p->ws_agents.agents[p->consumer_agent].regs);
-  bld_intr_void(b, "llvm.nvvm.setmaxnreg.inc.sync.aligned.u32", 1, &regs);
-  b->barrier_threads = L->nthreads;
+  hopper_ws_consumers(L, consumer);
   return ok;
 }
