@@ -73,7 +73,6 @@ bool hopper_mma_acc_layout(ct_layout *out, const ct_hopper_mma *mm, bool tcgen05
                        : hopper_acc_layout(out, mm->m, mm->n, nwarps);
 }
 
-
 void hopper_warp_sync(ct_bld *b) {
   MlirValue all = bld_i32(b, -1);
   bld_intr_void(b, "llvm.nvvm.bar.warp.sync", 1, &all);
@@ -248,12 +247,6 @@ void hopper_refill(ct_lower *L, const ct_hopper_pipe *o, MlirValue rel, MlirValu
   hopper_close_if(L, j2);
 }
 
-/* Warp specialization (the plan's agents, tileas.agents): the producer warpgroup (threads from
- * L->nthreads on) gives its registers back (setmaxnreg.dec), its first thread runs every ring fill of
- * the loop — fill j of a ring of S stages waits for phase j/S - 1 of empty[j % S] (j >= S), then
- * arrive.expect_tx + the TMA boxes into stage j % S — and the warpgroup returns; the consumer
- * warpgroups take the registers (setmaxnreg.inc) and continue with the loop, every later CTA
- * barrier becoming named barrier 1 over their threads. */
 void hopper_ws_split(ct_lower *L, MlirBlock *consumer, MlirBlock *leave) {
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;
@@ -279,6 +272,13 @@ void hopper_ws_consumers(ct_lower *L, MlirBlock consumer) {
   b->barrier_threads = L->nthreads;
 }
 
+/* Warp specialization (the plan's agents, tileas.agents) split at the loop (a prefix every thread
+ * runs; else lower_ws_producer.c): the producer warpgroup (threads from L->nthreads on) gives its
+ * registers back (setmaxnreg.dec), its first thread runs every ring fill of the loop — fill j of a
+ * ring of S stages waits for phase j/S - 1 of empty[j % S] (j >= S), then arrive.expect_tx + the
+ * TMA boxes into stage j % S — and the warpgroup returns; the consumer warpgroups take the
+ * registers (setmaxnreg.inc) and continue with the loop, every later CTA barrier becoming named
+ * barrier 1 over their threads. */
 static void ws_dispatch(ct_lower *L) {
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;

@@ -23,15 +23,15 @@
  * issues the tcgen05.mma and commits each stage to its empty mbarrier (one arrival), and all its
  * warps read the TMEM accumulator back after the loop; the variants differ only in the schedule
  * (a commit tracks its MMAs, so a stage is always released by the iteration that read it).
- * Eligibility: the entry is on the wgmma or tcgen05 path with at least one ring pipe, and every op
- * before the loop is register-only (the producer warpgroup runs the kernel up to the loop too: no
- * store, atomic, print, reduction, layout conversion or nested region there, and no load but of one
- * element, which both agents read: a grouped GEMM's tile-to-group entry: ws_slice.c
- * ct_ws_register_only). A loop nested in control flow (a persistent kernel's K loop inside its tile
- * loop; wgmma, or tcgen05 with its MMA agent): the agents split at the kernel's start and the producer replays the control
- * flow around the loop — eligible when ws_slice.c finds its producer slice (register-only ops
- * computing the fill coordinates and the bounds and conditions around the loop; enclosing loops
- * carrying tokens only).
+ * Eligibility: the entry is on the wgmma or tcgen05 path with at least one ring pipe. When every op
+ * before the loop is register-only (ws_slice.c ct_ws_register_only: no store, atomic, print,
+ * reduction, layout conversion or nested region, no load but of one element, which both agents
+ * read: a grouped GEMM's tile-to-group entry) the producer warpgroup runs the kernel up to the loop
+ * too and the agents split at the loop. Otherwise, and for a loop nested in control flow (a
+ * persistent kernel's K loop inside its tile loop; wgmma, or tcgen05 with its MMA agent), the
+ * agents split at the kernel's start and the producer's thread replays its slice of the kernel —
+ * eligible when ws_slice.c finds it (register-only ops computing the fill coordinates and the bounds
+ * and conditions around the loop; enclosing loops carrying tokens only).
  * Strategy: --pipeline-strategy=modulo (default: no attribute), warp-specialize (every eligible
  * loop; a remark says why one is not), auto (the cost model below).
  * Cost model of `auto` (ws_pays): specialization takes the fills and the empty-stage waits out of
