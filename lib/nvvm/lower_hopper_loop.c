@@ -272,6 +272,31 @@ void hopper_ws_consumers(ct_lower *L, MlirBlock consumer) {
   b->barrier_threads = L->nthreads;
 }
 
+void hopper_fill_loop(ct_lower *L, MlirBlock done) {
+  ct_bld *b = &L->b;
+  const ct_hopper_plan *p = L->hopper;
+  MlirBlock head = lower_new_block(L), body = lower_new_block(L);
+  MlirValue j = mlirBlockAddArgument(head, b->i32, b->loc);
+  MlirValue zero = bld_i32(b, 0);
+  bld_br(b, head, 1, &zero);
+  b->block = head;
+  bld_cond_br(b, bld_icmp(b, BLD_SLT, j, L->hopper_emit->trip), body, 0, NULL, done, 0, NULL);
+  b->block = body;
+  MlirValue g = hopper_global_iter(L, j);
+  for (int i = 0; i < p->npipes; i++) {
+    const ct_hopper_pipe *o = &p->pipes[i];
+    if (!o->in_loop) continue;
+    MlirValue stage, parity;
+    hopper_ring_pos(L, o, j, &stage, &parity);
+    MlirBlock refill = hopper_open_if(L, bld_icmp(b, BLD_SGE, g, bld_i32(b, o->stages)));
+    hopper_spin_wait(L, hopper_bar_ptr(L, o->empty_off, stage), bld_bin(b, "llvm.xor", parity, bld_i32(b, 1)));
+    hopper_close_if(L, refill);
+    hopper_issue(L, o, stage, j);
+  }
+  MlirValue next = bld_add(b, j, bld_i32(b, 1));
+  bld_br(b, head, 1, &next);
+}
+
 /* Warp specialization (the plan's agents, tileas.agents) split at the loop (a prefix every thread
  * runs; else lower_ws_producer.c): the producer warpgroup (threads from L->nthreads on) gives its
  * registers back (setmaxnreg.dec), its first thread runs every ring fill of the loop — fill j of a
@@ -281,28 +306,9 @@ void hopper_ws_consumers(ct_lower *L, MlirBlock consumer) {
  * barrier 1 over their threads. */
 static void ws_dispatch(ct_lower *L) {
   ct_bld *b = &L->b;
-  const ct_hopper_plan *p = L->hopper;
   MlirBlock consumer, leave;
   hopper_ws_split(L, &consumer, &leave);
-  MlirBlock head = lower_new_block(L), body = lower_new_block(L);
-  MlirValue j = mlirBlockAddArgument(head, b->i32, b->loc);
-  MlirValue zero = bld_i32(b, 0);
-  bld_br(b, head, 1, &zero);
-  b->block = head;
-  bld_cond_br(b, bld_icmp(b, BLD_SLT, j, L->hopper_emit->trip), body, 0, NULL, leave, 0, NULL);
-  b->block = body;
-  for (int i = 0; i < p->npipes; i++) {
-    const ct_hopper_pipe *o = &p->pipes[i];
-    if (!o->in_loop) continue;
-    MlirValue cS = bld_i32(b, o->stages);
-    MlirValue stage = bld_bin(b, "llvm.urem", j, cS), fill = bld_bin(b, "llvm.udiv", j, cS);
-    MlirBlock refill = hopper_open_if(L, bld_icmp(b, BLD_SGE, j, cS));
-    hopper_spin_wait(L, hopper_bar_ptr(L, o->empty_off, stage), bld_and(b, bld_sub(b, fill, bld_i32(b, 1)), bld_i32(b, 1)));
-    hopper_close_if(L, refill);
-    hopper_issue(L, o, stage, j);
-  }
-  MlirValue next = bld_add(b, j, bld_i32(b, 1));
-  bld_br(b, head, 1, &next);
+  hopper_fill_loop(L, leave);
   b->block = leave;
   bld_op(b, "llvm.return", 0, NULL, 0, NULL, 0, NULL);
   hopper_ws_consumers(L, consumer);

@@ -301,6 +301,10 @@ int lower_ws_producer_op(ct_lower *L, MlirOperation op, const char *name);
  * later CTA barrier is named barrier 1 over the consumer threads. */
 void hopper_ws_split(ct_lower *L, MlirBlock *consumer, MlirBlock *leave);
 void hopper_ws_consumers(ct_lower *L, MlirBlock consumer);
+/* The producer's fill loop over this execution's E->trip iterations, exiting to `done`: fill j is
+ * global fill g = base + j (hopper_ring_pos); from g = S on it waits for phase g/S - 1 of
+ * empty[g % S], then arrive.expect_tx + the TMA boxes into stage g % S. */
+void hopper_fill_loop(ct_lower *L, MlirBlock done);
 /* Kernel start: the SMEM ring and its mbarriers (reserves L->smem_reserved). */
 void hopper_kernel_prologue(ct_lower *L);
 /* The planned ops (pipe loads, their permutes, mmaf → wgmma, the TMA store); LOWER_NOT_MINE else. */

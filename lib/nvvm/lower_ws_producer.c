@@ -24,7 +24,6 @@
 #include "nvvm/lower_internal.h"
 #include "tileaa/ir_build.h"
 
-
 /* The producer's fills of one execution of the loop: every fill of every ring, on the global index. */
 static void producer_fills(ct_lower *L, MlirOperation loop) {
   ct_bld *b = &L->b;
@@ -34,34 +33,10 @@ static void producer_fills(ct_lower *L, MlirOperation loop) {
   E->lb = bld_i32(b, 0), E->step = bld_i32(b, 1); /* (tileaa.for counts 0..n-1) */
   E->trip = trip ? trip->regs[0] : bld_i32(b, 0);
   E->base = p->nested ? bld_load(b, b->i32, hopper_ring_state_ptr(L, 0), 4) : bld_i32(b, 0);
-  MlirBlock head = lower_new_block(L), body = lower_new_block(L), done = lower_new_block(L);
-  MlirValue j = mlirBlockAddArgument(head, b->i32, b->loc);
-  MlirValue zero = bld_i32(b, 0);
-  bld_br(b, head, 1, &zero);
-  b->block = head;
-  bld_cond_br(b, bld_icmp(b, BLD_SLT, j, E->trip), body, 0, NULL, done, 0, NULL);
-  b->block = body;
-  MlirValue g = hopper_global_iter(L, j);
-  for (int i = 0; i < p->npipes; i++) {
-    const ct_hopper_pipe *o = &p->pipes[i];
-    if (!o->in_loop) continue;
-    MlirValue stage, parity;
-    hopper_ring_pos(L, o, j, &stage, &parity);
-    MlirBlock refill = hopper_open_if(L, bld_icmp(b, BLD_SGE, g, bld_i32(b, o->stages)));
-    hopper_spin_wait(L, hopper_bar_ptr(L, o->empty_off, stage), bld_bin(b, "llvm.xor", parity, bld_i32(b, 1)));
-    hopper_close_if(L, refill);
-    hopper_issue(L, o, stage, j);
-  }
-  MlirValue next = bld_add(b, j, bld_i32(b, 1));
-  bld_br(b, head, 1, &next);
+  MlirBlock done = lower_new_block(L);
+  hopper_fill_loop(L, done);
   b->block = done;
   if (p->nested) bld_store(b, bld_add(b, E->base, E->trip), hopper_ring_state_ptr(L, 0), 4);
-}
-
-static bool listed(const ct_oplist *l, MlirOperation op) {
-  for (size_t i = 0; i < l->n; i++)
-    if (mlirOperationEqual(l->ops[i], op)) return true;
-  return false;
 }
 
 int lower_ws_producer_op(ct_lower *L, MlirOperation op, const char *name) {
@@ -75,7 +50,7 @@ int lower_ws_producer_op(ct_lower *L, MlirOperation op, const char *name) {
     return LOWER_DONE;
   }
   bool terminator = !strcmp(name, "continue") || !strcmp(name, "yield");
-  if (!terminator && !ct_ws_is_around(p, op) && !listed(L->ws_slice, op)) return LOWER_DONE; /* the consumers' */
+  if (!terminator && !ct_ws_is_around(p, op) && !ct_oplist_has(L->ws_slice, op)) return LOWER_DONE; /* the consumers' */
   /* a token the skipped ops would have made (a store's, carried by the tile loop) */
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
     MlirValue v = mlirOperationGetOperand(op, i);

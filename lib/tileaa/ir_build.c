@@ -24,6 +24,20 @@ void ct_oplist_free(ct_oplist *l) {
   l->n = l->cap = 0;
 }
 
+bool ct_oplist_has(const ct_oplist *l, MlirOperation op) {
+  for (size_t i = 0; i < l->n; i++)
+    if (mlirOperationEqual(l->ops[i], op)) return true;
+  return false;
+}
+
+bool ct_ir_defined_outside(MlirValue v, MlirOperation op) {
+  MlirOperation owner = mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v)
+                                                : mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+  for (MlirOperation p = owner; !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
+    if (mlirOperationEqual(p, op)) return false;
+  return true;
+}
+
 MlirStringRef ct_ir_sref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
 static bool name_has_prefix(MlirOperation op, const char *prefix) {

@@ -20,6 +20,7 @@ typedef struct ct_oplist {
 } ct_oplist;
 void ct_oplist_push(ct_oplist *l, MlirOperation op);
 void ct_oplist_free(ct_oplist *l);
+bool ct_oplist_has(const ct_oplist *l, MlirOperation op); /* op is in l (linear search) */
 /* Every op nested under root whose name starts with prefix (pre-order, root excluded). */
 void ct_ir_collect(MlirOperation root, const char *prefix, ct_oplist *out);
 /* The owner of every use of v, in use-list order (an op using v twice appears twice), so that the
@@ -64,5 +65,7 @@ MlirOperation ct_ir_first_user_in_block(MlirValue v, MlirBlock block);
 MlirOperation ct_ir_last_user_in_block(MlirValue v, MlirBlock block);
 MlirOperation ct_ir_block_last_op(MlirBlock b);
 /* Nearest enclosing op with the given name (op excluded); null when none. */
+/* Is v defined outside op: a block argument or op result not nested in op? */
+bool ct_ir_defined_outside(MlirValue v, MlirOperation op);
 MlirOperation ct_ir_enclosing(MlirOperation op, const char *name);
 #endif

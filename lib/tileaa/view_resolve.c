@@ -53,15 +53,6 @@ static MlirValue to_i64(MlirContext ctx, MlirValue v, MlirOperation anchor) {
   return mlirOperationGetResult(op, 0);
 }
 
-/* Is v defined outside op (a block argument or result not nested in it)? */
-static bool defined_outside(MlirValue v, MlirOperation op) {
-  MlirOperation owner = mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v)
-                                                : mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
-  for (MlirOperation p = owner; !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
-    if (mlirOperationEqual(p, op)) return false;
-  return true;
-}
-
 /* Where the view of partition view `pv` is built: before the outermost enclosing `for` / `loop` /
  * `if` (inside the entry) that the view's inputs (`in`, n values) are all defined outside of, else
  * at pv. A view is pure address arithmetic, so building it once before a loop that re-makes it
@@ -72,7 +63,7 @@ static MlirOperation view_anchor(MlirOperation pv, const MlirValue *in, int n) {
   for (MlirOperation p = mlirOperationGetParentOperation(pv); !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p)) {
     if (!ct_ir_is(p, "cuda_tile.for") && !ct_ir_is(p, "cuda_tile.loop") && !ct_ir_is(p, "cuda_tile.if")) break;
     for (int i = 0; i < n; i++)
-      if (!defined_outside(in[i], p)) return anchor;
+      if (!ct_ir_defined_outside(in[i], p)) return anchor;
     anchor = p;
   }
   return anchor;

@@ -87,16 +87,6 @@ static MlirOperation def_op(MlirValue v) {
   return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
 }
 
-/* Is v defined outside `loop` (an op result or block argument not nested in it)? */
-static bool defined_outside(MlirValue v, MlirOperation loop) {
-  MlirOperation owner;
-  if (mlirValueIsAOpResult(v)) owner = mlirOpResultGetOwner(v);
-  else owner = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
-  for (MlirOperation p = owner; !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
-    if (mlirOperationEqual(p, loop)) return false;
-  return true;
-}
-
 /* The entry argument v comes from (through `assume`), or -1; *div: the `assume div_by` divisor
  * met on the way (1 when none). */
 static int arg_of(MlirValue v, MlirBlock entry_body, int64_t *div) {
@@ -482,7 +472,8 @@ bool hopper_iv_plus_invariant(MlirValue v, MlirValue iv, MlirOperation loop, Mli
   MlirOperation d = def_op(v);
   if (mlirOperationIsNull(d) || !is_op(d, "cuda_tile.addi") || mlirOperationGetNumOperands(d) != 2) return false;
   for (int i = 0; i < 2; i++)
-    if (mlirValueEqual(mlirOperationGetOperand(d, i), iv) && defined_outside(mlirOperationGetOperand(d, 1 - i), loop)) {
+    if (mlirValueEqual(mlirOperationGetOperand(d, i), iv) &&
+        ct_ir_defined_outside(mlirOperationGetOperand(d, 1 - i), loop)) {
       if (x) *x = mlirOperationGetOperand(d, 1 - i);
       return true;
     }
@@ -661,7 +652,7 @@ static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock en
   for (int j = 1; o->in_loop && j < 2 + seg[2] + seg[3]; j++) {
     MlirValue v = mlirOperationGetOperand(ld, j);
     if (j >= 2 && j <= 1 + seg[2] && (mlirValueEqual(v, iv) || hopper_iv_plus_invariant(v, iv, loop, NULL))) continue;
-    if (defined_outside(v, loop)) continue;
+    if (ct_ir_defined_outside(v, loop)) continue;
     MlirOperation d = def_op(v);
     if (j == 1)
       return !mlirOperationIsNull(d) && is_op(d, "tileaa.view")

@@ -134,12 +134,6 @@ static void slot_users(const ct_hopper_pipe *o, ct_oplist *consumes, ct_oplist *
   }
 }
 
-static bool in_list(const ct_oplist *l, MlirOperation op) {
-  for (size_t i = 0; i < l->n; i++)
-    if (mlirOperationEqual(l->ops[i], op)) return true;
-  return false;
-}
-
 /* The agents' programs for the loop's executions of trip counts trips[nexec] (one, unless the loop
  * is nested in control flow: then the rings run on from one execution to the next, every stage
  * and phase taken at the global index base + kt, base the trips of the earlier executions). */
@@ -185,10 +179,10 @@ static bool build(pcheck *k, const int64_t *trips, int nexec) {
           if (!p->ws) continue; /* modulo: filled ahead (prologue, refills) */
           if (g >= S) push(&k->ag[a], true, bar_id(i, true, g % S), 0, g / S - 1, op); /* (its fills run on too) */
           push(&k->ag[a], false, bar_id(i, false, g % S), 1, 0, op);
-        } else if (in_list(&cons[i], op)) {
+        } else if (ct_oplist_has(&cons[i], op)) {
           if (!(ok = agent_of(k, op, &a))) break;
           push(&k->ag[a], true, bar_id(i, false, g % S), 0, g / S, op);
-        } else if (in_list(&rels[i], op)) {
+        } else if (ct_oplist_has(&rels[i], op)) {
           if (!(ok = agent_of(k, op, &a))) break;
           if (p->tcgen05) { /* the MMA thread's tcgen05.commit of iteration kt (modulo: then its refill of kt - 1's stage) */
             push(&k->ag[a], false, bar_id(i, true, g % S), 1, 0, op);

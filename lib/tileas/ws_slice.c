@@ -28,12 +28,6 @@
 #include "tileaa/ir_build.h"
 #include "tileas/hopper_plan.h"
 
-static bool listed(const ct_oplist *l, MlirOperation op) {
-  for (size_t i = 0; i < l->n; i++)
-    if (mlirOperationEqual(l->ops[i], op)) return true;
-  return false;
-}
-
 /* Every result of op is a token or a tile of one element. */
 static bool one_element_results(MlirOperation op) {
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++) {
@@ -101,15 +95,6 @@ bool ct_ws_is_around(const ct_hopper_plan *p, MlirOperation op) {
   return false;
 }
 
-/* Is v defined inside the loop (a result or block argument nested in it)? */
-static bool inside_loop(MlirValue v, MlirOperation loop) {
-  MlirOperation owner = mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v)
-                                                : mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
-  for (MlirOperation a = owner; !mlirOperationIsNull(a); a = mlirOperationGetParentOperation(a))
-    if (mlirOperationEqual(a, loop)) return true;
-  return false;
-}
-
 typedef struct {
   const ct_hopper_plan *p;
   ct_oplist *out;
@@ -120,7 +105,7 @@ typedef struct {
 static const char *need(slicer *s, MlirValue v) {
   if (!mlirValueIsAOpResult(v)) return NULL; /* an entry argument or an enclosing loop's induction value */
   MlirOperation d = mlirOpResultGetOwner(v);
-  if (listed(s->out, d)) return NULL;
+  if (ct_oplist_has(s->out, d)) return NULL;
   if (!ct_ws_register_only(d, s->p)) {
     *s->bad = d;
     return "a value the producer agent needs (a fill coordinate or a bound of the control flow around the loop) is "
@@ -148,7 +133,7 @@ const char *ct_ws_producer_slice(const ct_hopper_plan *p, ct_oplist *out, MlirOp
       MlirValue v = mlirOperationGetOperand(o->load, k), x;
       if (mlirValueEqual(v, iv)) continue;
       if (hopper_iv_plus_invariant(v, iv, loop, &x)) why = need(&s, x);
-      else if (inside_loop(v, loop)) {
+      else if (!ct_ir_defined_outside(v, loop)) {
         *bad = o->load;
         why = "a fill coordinate is computed in the loop body (the producer agent runs only the fills)";
       } else why = need(&s, v);
