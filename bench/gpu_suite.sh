@@ -187,6 +187,9 @@ EOF
   # a persistent kernel warp-specialised (the producer fills the next tile's stages during the
   # epilogue: issue 13's persistent variant) against its modulo rows above
   echo "persistent_gemm+ws|$here/test/corpus/persistent_gemm.mlir|2|ptr:f16:256x256:random ptr:f16:256x256:random ptr:f32:256x256:out|c:gemm|33554432||--pipeline-strategy=warp-specialize"
+  # two K loops under one producer (issue 13): the second loop's rings in their own shared memory,
+  # filled while the consumers run the first, against the gemm_lowrank modulo row above
+  echo "gemm_lowrank+ws|$here/test/corpus/gemm_lowrank.mlir|2,2|ptr:f16:256x256:random ptr:f16:256x256:random ptr:f16:256x64:random ptr:f16:64x256:random ptr:f32:256x256:out|interpret:gemm|41943040||--pipeline-strategy=warp-specialize"
   echo "cutile_persistent_gemm@${G}x${G}x$G+ws|$ct/persistent_gemm.13.4.tileirbc|132|ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:out $A2|c:gemm|$((2 * G * G * G))|${G}x${G}x$G:f16|--pipeline-strategy=warp-specialize"
   echo "gemm_dynamic@4096x4096x4096+abi_sc|$ex/gemm_dynamic.mlir|32,32|ptr:f16:4096x4096:random ptr:f16:4096x4096:random ptr:f32:4096x4096:out i64:4096 i64:4096 i64:4096|c:gemm|137438953472||--abi=self-contained"
   echo "cutile_gemm_f16@4096x4096x4096+abi_sc|$ct/gemm_f16.13.4.tileirbc|32,32|ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:out $A2|c:gemm|137438953472||--abi=self-contained"

@@ -766,9 +766,11 @@ void hopper_wait_in_flight(ct_lower *L, MlirValue *regs, int n) {
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;
   hopper_through_asm(b, "wgmma.wait_group.sync.aligned 0;", "llvm.nvvm.wgmma.wait_group.sync.aligned", 0, regs, n, NULL, 0);
-  if (!p->nested) return;
+  if (!p->nested && !p->ws_drained) return;
   /* a nested loop's rings run on: the last iteration's stages are released too (its group is
-   * done), so that every use of a stage completes one phase of its empty mbarrier */
+   * done), so that every use of a stage completes one phase of its empty mbarrier; a drained loop's
+   * (several warp-specialised loops): the producer waits for that release before it fills a later
+   * loop's rings in the same shared memory (lower_ws_producer.c) */
   MlirValue last = bld_sub(b, L->hopper_emit->trip, bld_i32(b, 1));
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];

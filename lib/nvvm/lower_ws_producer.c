@@ -1,8 +1,9 @@
 /* lower_ws_producer: the agents of a warp-specialised loop whose producer replays its slice of the
  * kernel (plan->ws_replay, tileas/ws_slice.c ct_ws_replays): a loop nested in control flow (a
  * persistent kernel's K loop inside its tile loop: the producer's loads for the next tile overlap
- * the consumers' epilogue of this one), or a top-level loop after ops the producer warpgroup cannot
- * run with the consumers (a load before the loop, e.g. cuTile's attention's Q tile).
+ * the consumers' epilogue of this one), a top-level loop after ops the producer warpgroup cannot
+ * run with the consumers (a load before the loop, e.g. cuTile's attention's Q tile), or several
+ * loops on the tensor cores.
  * Algorithm: right after the kernel prologue (mbarriers initialised, tensor maps built, one CTA
  * barrier) the CTA splits: the producer warpgroup (threads from L->nthreads on) gives registers
  * back (setmaxnreg.dec); its first thread lowers the entry body a second time in producer mode
@@ -16,6 +17,11 @@
  * barriers becoming named barrier 1 over their threads; their loop waits for full stages and
  * releases them (lower_hopper_loop.c), the last stages of each execution on its exit edge, so the
  * rings run on across executions for both agents alike (the protocol ws_protocol.c proves).
+ * Several loops (one after the other at the entry's top level): each becomes its fill loop, from its
+ * own plan (ct_hopper_plan_of_loop), in program order; before the fills of a loop whose rings share
+ * shared memory with an earlier loop's, the producer waits, per ring of that earlier loop, for the
+ * consumers' release of its last fill (drain_earlier_loops), which the consumers give on the exit
+ * edge when a wgmma group was in flight (hopper_wait_in_flight).
  * Seed: 001 (warp specialization; persistent variant). Knobs: none. */
 #include <stdlib.h>
 #include <string.h>
@@ -24,25 +30,63 @@
 #include "nvvm/lower_internal.h"
 #include "tileaa/ir_build.h"
 
-/* The producer's fills of one execution of the loop: every fill of every ring, on the global index. */
-static void producer_fills(ct_lower *L, MlirOperation loop) {
+/* Before the fills of loop l (several loops): every earlier loop whose rings share shared memory
+ * with loop l's is drained — for each of its rings, when it ran n >= 1 iterations, a wait for the
+ * consumers' release of its last fill n - 1 (phase (n-1)/S of empty[(n-1) % S]): the consumers
+ * release in program order, so every read of that loop's stages is then complete. No later fill
+ * arrives on those mbarriers, so the parity cannot be a later phase's. */
+static void drain_earlier_loops(ct_lower *L, const ct_hopper_plan *whole, int l, ct_hopper_plan *q) {
   ct_bld *b = &L->b;
-  const ct_hopper_plan *p = L->hopper;
+  ct_hopper_emit *E = L->hopper_emit;
+  for (int e = 0; e < l; e++) {
+    if (!ct_hopper_loop_rings_overlap(whole, e, l) || !E->fill_trip[e].ptr) continue;
+    ct_hopper_plan_of_loop(whole, e, q);
+    MlirBlock ran = hopper_open_if(L, bld_icmp(b, BLD_SGT, E->fill_trip[e], bld_i32(b, 0)));
+    MlirValue last = bld_sub(b, E->fill_trip[e], bld_i32(b, 1));
+    for (int i = 0; i < q->npipes; i++) {
+      const ct_hopper_pipe *o = &q->pipes[i];
+      if (!o->in_loop) continue;
+      MlirValue stage, parity;
+      hopper_ring_pos(L, o, last, &stage, &parity);
+      hopper_spin_wait(L, hopper_bar_ptr(L, o->empty_off, stage), parity);
+    }
+    hopper_close_if(L, ran);
+  }
+}
+
+/* The producer's fills of one execution of loop l of the kernel's plan: every fill of every ring,
+ * on the global index (several loops: from that loop's own plan, after the drain of the earlier
+ * loops whose rings it reuses). */
+static void producer_fills(ct_lower *L, MlirOperation loop, int l) {
+  ct_bld *b = &L->b;
+  ct_hopper_plan *whole = L->hopper, *q = NULL;
   ct_hopper_emit *E = L->hopper_emit;
   ct_lv *trip = lv_get(L, loop, 0);
-  E->lb = bld_i32(b, 0), E->step = bld_i32(b, 1); /* (tileaa.for counts 0..n-1) */
+  E->base = bld_i32(b, 0);
   E->trip = trip ? trip->regs[0] : bld_i32(b, 0);
-  E->base = p->nested ? bld_load(b, b->i32, hopper_ring_state_ptr(L, 0), 4) : bld_i32(b, 0);
+  if (whole->nloops > 1) {
+    if (!(q = malloc(sizeof *q))) abort();
+    drain_earlier_loops(L, whole, l, q);
+    ct_hopper_plan_of_loop(whole, l, q);
+    L->hopper = q;
+  }
+  const ct_hopper_plan *p = L->hopper;
+  E->lb = bld_i32(b, 0), E->step = bld_i32(b, 1); /* (tileaa.for counts 0..n-1) */
+  if (p->nested) E->base = bld_load(b, b->i32, hopper_ring_state_ptr(L, 0), 4);
   MlirBlock done = lower_new_block(L);
   hopper_fill_loop(L, done);
   b->block = done;
   if (p->nested) bld_store(b, bld_add(b, E->base, E->trip), hopper_ring_state_ptr(L, 0), 4);
+  E->fill_trip[l] = E->trip;
+  L->hopper = whole;
+  free(q);
 }
 
 int lower_ws_producer_op(ct_lower *L, MlirOperation op, const char *name) {
   const ct_hopper_plan *p = L->hopper;
-  if (mlirOperationEqual(op, p->for_op)) {
-    producer_fills(L, op);
+  int l = hopper_loop_index(p, op);
+  if (l >= 0) {
+    producer_fills(L, op, l);
     return LOWER_DONE;
   }
   if (!strcmp(name, "return")) { /* (the consumers' thread 0 releases what the kernel holds) */

@@ -548,6 +548,54 @@ static void plan_totals(ct_hopper_plan *p) {
   for (int k = 0; k < p->nmmas && p->tcgen05; k++) p->nbarriers += p->mmas[k].tmem.order >= 0 ? 3 : 1;
 }
 
+bool ct_hopper_loop_rings_overlap(const ct_hopper_plan *p, int a, int b) {
+  for (int i = 0; i < p->npipes; i++) {
+    const ct_hopper_pipe *x = &p->pipes[i];
+    if (!x->in_loop || x->loop != a) continue;
+    for (int j = 0; j < p->npipes; j++) {
+      const ct_hopper_pipe *y = &p->pipes[j];
+      if (y->in_loop && y->loop == b && x->smem_off < y->smem_off + y->stages * y->tile_bytes &&
+          y->smem_off < x->smem_off + x->stages * x->tile_bytes)
+        return true;
+    }
+  }
+  return false;
+}
+
+/* Warp-specialised loops whose rings a later loop's rings overlap: drained (ws_drained_loops). */
+static void plan_ws_drains(ct_hopper_plan *p) {
+  p->ws_drained_loops = 0;
+  for (int a = 0; a < p->nloops && p->ws; a++)
+    for (int b = a + 1; b < p->nloops; b++)
+      if (ct_hopper_loop_rings_overlap(p, a, b)) p->ws_drained_loops |= 1u << a;
+  p->ws_drained = false; /* (a loop's own plan says it: ct_hopper_plan_of_loop) */
+}
+
+int64_t ct_hopper_separate_loop_rings(ct_hopper_plan *p, int64_t max_bytes) {
+  int64_t added = 0;
+  if (max_bytes > HOPPER_SMEM_LIMIT - CT_SMEM_RING_SLACK) max_bytes = HOPPER_SMEM_LIMIT - CT_SMEM_RING_SLACK;
+  for (int l = 1; l < p->nloops; l++) {
+    bool shares = false;
+    for (int e = 0; e < l; e++) shares |= ct_hopper_loop_rings_overlap(p, e, l);
+    if (!shares) continue;
+    int64_t at = p->smem_bytes, off[CT_HOPPER_MAX_PIPES];
+    for (int i = 0; i < p->npipes; i++) {
+      const ct_hopper_pipe *o = &p->pipes[i];
+      if (!o->in_loop || o->loop != l) continue;
+      at = (at + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
+      off[i] = at;
+      at += o->stages * o->tile_bytes;
+    }
+    if (at > max_bytes) continue; /* (it keeps sharing: the producer drains the earlier loop first) */
+    for (int i = 0; i < p->npipes; i++)
+      if (p->pipes[i].in_loop && p->pipes[i].loop == l) p->pipes[i].smem_off = off[i];
+    added += at - p->smem_bytes;
+    p->smem_bytes = at;
+  }
+  plan_ws_drains(p);
+  return added;
+}
+
 int hopper_loop_index(const ct_hopper_plan *p, MlirOperation op) {
   for (int i = 0; i < p->nloops; i++)
     if (mlirOperationEqual(p->loops[i], op)) return i;
@@ -577,6 +625,8 @@ void ct_hopper_plan_of_loop(const ct_hopper_plan *p, int l, ct_hopper_plan *q) {
   }
   for (int i = 0; i < q->npipes; i++)
     if (q->pipes[i].in_loop) q->pipes[i].loop = 0;
+  q->ws_drained = (p->ws_drained_loops >> l) & 1u;
+  q->ws_drained_loops = q->ws_drained ? 1u : 0u;
   plan_totals(q);
 }
 
@@ -820,14 +870,33 @@ static const char *read_ws(ct_hopper_plan *p) {
   const char *why;
   p->ws = false;
   p->ws_threads = 128 * p->warpgroups;
-  for (int l = 0; l < p->nloops && p->nloops > 1; l++) /* (the producer agent returns after its loop) */
-    if (ct_tileas_op_ws(p->loops[l], &p->ws_agents, &why) || why) {
-      p->why_op = p->loops[l];
-      return "warp specialization of a kernel with several loops on the tensor cores";
-    }
   if (!ct_tileas_op_ws(p->for_op, &p->ws_agents, &why)) {
     if (why) p->why_op = p->for_op;
+    for (int l = 1; !why && l < p->nloops; l++) { /* (every loop specialised, or none) */
+      ct_tileas_ws other;
+      if (ct_tileas_op_ws(p->loops[l], &other, &why) || why) {
+        p->why_op = p->loops[l];
+        return why ? why : "warp specialization of some of the kernel's loops on the tensor cores but not of the first "
+                           "(one producer agent serves every loop: each has the same tileas.pipeline and tileas.agents)";
+      }
+    }
     return why;
+  }
+  for (int l = 1; l < p->nloops; l++) { /* several loops: one producer agent serves them in turn */
+    ct_tileas_ws other;
+    p->why_op = p->loops[l];
+    if (!ct_tileas_op_ws(p->loops[l], &other, &why))
+      return why ? why : "warp specialization of the kernel's first loop on the tensor cores but not of this one "
+                         "(one producer agent serves every loop: each has the same tileas.pipeline and tileas.agents)";
+    bool same = other.heavy == p->ws_agents.heavy && other.ctas_per_sm == p->ws_agents.ctas_per_sm &&
+                other.nagents == p->ws_agents.nagents;
+    for (int a = 0; same && a < other.nagents; a++) {
+      const ct_tileas_agent *x = &other.agents[a], *y = &p->ws_agents.agents[a];
+      same = x->role == y->role && x->warp_begin == y->warp_begin && x->warp_end == y->warp_end && x->regs == y->regs;
+    }
+    if (!same)
+      return "the loops' tileas.pipeline or tileas.agents differ (one producer agent serves every loop of the kernel in "
+             "turn: the same agents, budgets and variant on each)";
   }
   p->why_op = p->for_op;
   const ct_tileas_ws *w = &p->ws_agents;
@@ -873,10 +942,10 @@ int ct_hopper_ws_share(const ct_hopper_plan *p) {
 /* A warp-specialised loop's consumer schedule (sched_ir.c ct_sched_agent_schedules) holds a ring
  * stage past the iteration that reads it when each release's tileas.sched stage is later than its
  * consumes'; without slots (a hand-written module) it does not. */
-static bool consumer_schedule_holds_stages(const ct_hopper_plan *p) {
+static bool consumer_schedule_holds_stages(const ct_hopper_plan *p, int l) {
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
-    if (!o->in_loop) continue;
+    if (!o->in_loop || o->loop != l) continue;
     int64_t consumed = -1, released = INT64_MAX, st, cy;
     MlirValue slot = mlirOperationGetResult(o->load, 0);
     for (MlirOpOperand u = mlirValueGetFirstUse(slot); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
@@ -909,7 +978,7 @@ static void plan_in_flight(ct_hopper_plan *p, int l) {
   if (!mm || !ok || !mlirOperationEqual(which, mm->mmaf)) return;
   /* heavy wgmma: as its consumer schedule says (tcgen05: the accumulator is in TMEM and every
    * commit tracks its MMAs, whatever the variant) */
-  if (p->ws && !p->tcgen05 && !consumer_schedule_holds_stages(p)) return;
+  if (p->ws && !p->tcgen05 && !consumer_schedule_holds_stages(p, l)) return;
   mm->keep_in_flight = true;
   mm->loop_result = r;
 }
@@ -1183,11 +1252,14 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     ct_oplist_free(&slice);
     if (why) return why;
   }
-  if (p->ws && p->tcgen05 && nm > 1)
-    return "warp specialization of a tcgen05 loop with several mmaf (their accumulators are read back every iteration)";
-  if (p->ws && p->tcgen05 && (p->mmas[0].a_staged || p->mmas[0].b_staged))
-    return "warp specialization of a tcgen05 loop with an operand staged from registers (the consumer threads would "
-           "rewrite its slots while only the producer waits for the MMAs)";
+  for (int k = 0; k < nm && p->ws && p->tcgen05; k++) {
+    for (int j = 0; j < k; j++)
+      if (p->mmas[j].loop == p->mmas[k].loop)
+        return "warp specialization of a tcgen05 loop with several mmaf (their accumulators are read back every iteration)";
+    if (p->mmas[k].a_staged || p->mmas[k].b_staged)
+      return "warp specialization of a tcgen05 loop with an operand staged from registers (the consumer threads would "
+             "rewrite its slots while only the producer waits for the MMAs)";
+  }
   /* the light variant of warp specialization has no schedule: every iteration waits for its group */
   if (p->tcgen05 || !(p->ws && !p->ws_agents.heavy))
     for (int l = 0; l < p->nloops; l++) plan_in_flight(p, l);
@@ -1236,7 +1308,9 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   p->smem_bytes = off;
   if (p->smem_bytes + CT_SMEM_RING_SLACK > HOPPER_SMEM_LIMIT) return "the ring does not fit in shared memory";
   plan_stores(env, entry, p);
-  return apply_assignment(p);
+  if ((why = apply_assignment(p))) return why;
+  plan_ws_drains(p);
+  return NULL;
 }
 
 /* A short description of how mmaf operand `pipe` (-1: registers) is fed, for the remark. */
@@ -1343,9 +1417,11 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
                    threads, mm->tmem_per_iter ? " after its MMAs every iteration" : "", a, b);
     }
     char shared[96] = "";
+    bool shares = false;
+    for (int e = 0; e < p->nloops; e++) shares |= e != l && ct_hopper_loop_rings_overlap(p, e, l);
     if (p->nloops > 1)
-      snprintf(shared, sizeof shared, "; loop %d of %d, its rings sharing shared memory with the other loops'", l + 1,
-               p->nloops);
+      snprintf(shared, sizeof shared, "; loop %d of %d, its rings %s shared memory with the other loops'", l + 1,
+               p->nloops, shares ? "sharing" : "not sharing");
     if (!p->tcgen05) {
       ct_remark_op(env->c, q.for_op, "wgmma path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers%s", q.npipes,
                    q.npipes == 1 ? "" : "s", (long long)q.tx_bytes, q.nbarriers, shared);

@@ -242,6 +242,13 @@ typedef struct ct_hopper_plan {
   MlirOperation top_op;
   /* warp-specialised (ws): the producer's thread replays its slice of the kernel (ct_ws_replays) */
   bool ws_replay;
+  /* warp-specialised, several loops: bit l set when loop l's rings share shared memory with a later
+   * loop's (ct_hopper_loop_rings_overlap), so that the producer, before it fills that later loop,
+   * waits for the consumers' release of loop l's last fill of each ring (lower_ws_producer.c); the
+   * consumers then release every fill of loop l, the last too (an in-flight group's on the exit
+   * edge). ws_drained: the same bit of a loop's own plan (ct_hopper_plan_of_loop) */
+  unsigned ws_drained_loops;
+  bool ws_drained;
   /* the Blackwell (sm_100a) form of the path: every mmaf runs on tcgen05.mma, issued by thread 0,
    * its accumulator in TMEM (ct_hopper_mma.tmem: the columns, the accumulator-ready mbarrier and the
    * address slot of the kernel's one allocation), each ring stage released by one tcgen05.commit (empty_arrivals 1); the threads read
@@ -317,6 +324,14 @@ bool ct_ring_protocol_check(const ct_hopper_plan *p, char *msg, size_t cap, Mlir
  * before it that its mmaf ops read, its mmaf ops (pipe indices renumbered), for_op = that loop — the
  * single-loop plan the code generator emits that loop from and the protocol check proves. */
 void ct_hopper_plan_of_loop(const ct_hopper_plan *p, int l, ct_hopper_plan *out);
+/* Do the rings (in-loop pipe buffers) of loops a and b of p share shared memory? */
+bool ct_hopper_loop_rings_overlap(const ct_hopper_plan *p, int a, int b);
+/* Warp specialization of several loops: each later loop whose rings share shared memory with an
+ * earlier loop's gets its rings past the end of the plan's shared memory instead, while the plan
+ * stays within max_bytes, so that the producer fills it during the earlier loop (no drain). Updates
+ * the pipes' smem_off, smem_bytes and ws_drained_loops; returns the bytes added (the caller records
+ * the new tileas.offset of each moved pipe's alloc). */
+int64_t ct_hopper_separate_loop_rings(ct_hopper_plan *p, int64_t max_bytes);
 /* Index of loop `op` in p->loops, or -1. */
 int hopper_loop_index(const ct_hopper_plan *p, MlirOperation op);
 

@@ -23,6 +23,12 @@
  * issues the tcgen05.mma and commits each stage to its empty mbarrier (one arrival), and all its
  * warps read the TMEM accumulator back after the loop; the variants differ only in the schedule
  * (a commit tracks its MMAs, so a stage is always released by the iteration that read it).
+ * Several loops on the tensor cores (top-level, one after the other): every loop gets the same
+ * agents and variant (heavy only when every loop's schedule stands), one producer serving them in
+ * turn with its replayed slice; a later loop's rings that share shared memory with an earlier
+ * loop's move to their own (past the plan's end) when the CTAs per SM chosen still fit, so the
+ * producer fills them while the consumers finish the earlier loop; otherwise the producer first
+ * waits for the earlier loop's last stages (hopper_plan.c ws_drained_loops).
  * Eligibility: the entry is on the wgmma or tcgen05 path with at least one ring pipe. When every op
  * before the loop is register-only (ws_slice.c ct_ws_register_only: no store, atomic, print,
  * reduction, layout conversion or nested region, no load but of one element, which both agents
@@ -52,6 +58,7 @@
 #include <mlir-c/BuiltinTypes.h>
 #include <stdio.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "frontend/attr_read.h"
@@ -99,12 +106,14 @@ static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, Mlir
   bool ring = false;
   for (int i = 0; i < p->npipes; i++) ring |= p->pipes[i].in_loop;
   if (!ring) return "the loop has no TMA ring (its operands are loaded before it or staged from registers)";
-  if (p->tcgen05 && (p->mmas[0].a_staged || p->mmas[0].b_staged))
-    return "tcgen05 with an operand staged from registers (the consumer threads rewrite its slots, which only a thread "
-           "that waits for the MMAs may order)";
-  if (p->tcgen05 && p->nmmas > 1)
-    return "tcgen05 with several mmaf in the loop (every thread reads their accumulators back each iteration)";
-  if (p->nloops > 1) return "the kernel has several loops on the tensor cores (one producer agent would have to serve them in turn)";
+  for (int k = 0; k < p->nmmas && p->tcgen05; k++) {
+    if (p->mmas[k].a_staged || p->mmas[k].b_staged)
+      return "tcgen05 with an operand staged from registers (the consumer threads rewrite its slots, which only a thread "
+             "that waits for the MMAs may order)";
+    for (int j = 0; j < k; j++)
+      if (p->mmas[j].loop == p->mmas[k].loop)
+        return "tcgen05 with several mmaf in the loop (every thread reads their accumulators back each iteration)";
+  }
   ct_oplist allocas = {0};
   ct_ir_collect(entry, "cuda_tile.alloca", &allocas);
   bool global_alloca = false;
@@ -310,6 +319,25 @@ static void trace_decision(MlirOperation entry, MlirOperation loop, const char *
   ct_strbuf_free(&lb);
 }
 
+/* Several loops: a later loop's rings that share shared memory with an earlier loop's move past the
+ * end of the plan's shared memory (ct_hopper_separate_loop_rings) while `b.ctas_per_sm` CTAs still
+ * fit the SM, so that the producer fills them while the consumers run the earlier loop; the new
+ * tileas.offset of each moved buffer and the entry's tileas.smem_bytes are recorded. Else the rings
+ * keep sharing and the producer drains the earlier loop first (lower_ws_producer.c). Returns the
+ * bytes added. */
+static int64_t separate_loop_rings(MlirOperation entry, ct_hopper_plan *p, const ws_budget *b, const ct_machine *m) {
+  int64_t per_cta = m->smem_per_sm_bytes / b->ctas_per_sm - 1024 - m->smem_reserved_per_cta;
+  int64_t added = ct_hopper_separate_loop_rings(p, per_cta / 1024 * 1024);
+  if (!added) return 0;
+  for (int i = 0; i < p->npipes; i++)
+    if (p->pipes[i].in_loop) ct_tileas_set_offset(p->pipes[i].alloc, p->pipes[i].smem_off);
+  MlirAttribute smem = mlirOperationGetAttributeByName(entry, ct_ir_sref("tileas.smem_bytes"));
+  if (!mlirAttributeIsNull(smem) && mlirAttributeIsAInteger(smem))
+    mlirOperationSetAttributeByName(entry, ct_ir_sref("tileas.smem_bytes"),
+                                    ct_ir_i64_attr(mlirOperationGetContext(entry), mlirIntegerAttrGetValueInt(smem) + added));
+  return added;
+}
+
 static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options *o) {
   ct_hopper_plan_env env = {.c = c,
                             .has_wgmma = o->target == CT_TILEAS_SM90A,
@@ -330,37 +358,65 @@ static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_opt
   ws_budget budget = ws_choose_budget(entry, &plan, o, &hint_note);
   if (hint_note) ct_remark_op(c, entry, "warp specialization: occupancy hint not followed: %s", hint_note);
   char occupancy[200] = "";
+  /* auto: every loop must pay (several loops: one producer agent serves them in turn, and every
+   * loop's consumers run at the agents' budgets) */
+  ct_hopper_plan *lp = malloc(sizeof *lp);
+  if (!lp) abort();
+  MlirOperation at = plan.for_op;
+  why = NULL;
+  for (int l = 0; l < plan.nloops && o->pipeline_strategy == CT_PIPELINE_AUTO && !why; l++) {
+    ct_hopper_plan_of_loop(&plan, l, lp);
+    if ((why = ws_pays(lp, &budget))) at = plan.loops[l];
+  }
+  free(lp);
   if (o->pipeline_strategy == CT_PIPELINE_AUTO &&
-      ((why = ws_pays(&plan, &budget)) ||
-       (!ws_occupancy_pays(entry, &plan, &budget, ct_machine_for(o->target), occupancy, sizeof occupancy) &&
-        (why = occupancy)))) {
-    ct_remark_op(c, plan.for_op, "warp specialization: auto keeps the modulo pipeline: %s", why);
-    trace_decision(entry, plan.for_op, NULL, why, NULL);
+      (why || (!ws_occupancy_pays(entry, &plan, &budget, ct_machine_for(o->target), occupancy, sizeof occupancy) &&
+               (why = occupancy)))) {
+    ct_remark_op(c, at, "warp specialization: auto keeps the modulo pipeline: %s", why);
+    for (int l = 0; l < plan.nloops; l++) trace_decision(entry, plan.loops[l], NULL, why, NULL);
     return true;
   }
-  ct_tileas_schedule sch;
-  MlirAttribute sa = mlirOperationGetAttributeByName(plan.for_op, ct_ir_sref("tileas.schedule"));
-  bool heavy = !mlirAttributeIsNull(sa) && !ct_tileas_schedule_read(sa, &sch) && strcmp(sch.status, "light") != 0;
+  /* the variant: heavy when every loop's modulo schedule was computed (one agent set serves all) */
+  bool heavy = true;
+  for (int l = 0; l < plan.nloops; l++) {
+    ct_tileas_schedule sch;
+    MlirAttribute sa = mlirOperationGetAttributeByName(plan.loops[l], ct_ir_sref("tileas.schedule"));
+    heavy &= !mlirAttributeIsNull(sa) && !ct_tileas_schedule_read(sa, &sch) && strcmp(sch.status, "light") != 0;
+  }
   ct_tileas_ws w = {.heavy = heavy, .ctas_per_sm = budget.ctas_per_sm, .nagents = 2};
   w.agents[0] = (ct_tileas_agent){CT_AGENT_PRODUCER, 4 * plan.warpgroups, 4 * plan.warpgroups + 4, budget.producer};
   w.agents[1] = (ct_tileas_agent){CT_AGENT_CONSUMER, 0, 4 * plan.warpgroups, budget.consumer};
   MlirContext ctx = mlirOperationGetContext(entry);
-  mlirOperationSetAttributeByName(plan.for_op, ct_ir_sref("tileas.pipeline"), ct_tileas_pipeline_attr(ctx, heavy, budget.ctas_per_sm));
-  mlirOperationSetAttributeByName(plan.for_op, ct_ir_sref("tileas.agents"), ct_tileas_agents_attr(ctx, &w));
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(plan.for_op, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (ct_ir_is(op, "tileas.produce") && hopper_pipe_of_load(&plan, op) >= 0) ct_tileas_set_agent(op, 0);
-    else if ((ct_ir_is(op, "tileas.consume") || ct_ir_is(op, "tileas.release")) && hopper_takes_pipe_slot(&plan, op))
-      ct_tileas_set_agent(op, 1);
-  }
   const char *reason = o->pipeline_strategy == CT_PIPELINE_AUTO ? occupancy : "--pipeline-strategy=warp-specialize";
-  trace_decision(entry, plan.for_op, heavy ? "heavy" : "light", reason, &w);
-  /* heavy: the modulo scheduler once more, per agent (its own RRT; sched_ir.c) */
-  if (heavy && !ct_sched_agent_schedules(c, o->target, entry, plan.for_op, 0)) return false;
+  for (int l = 0; l < plan.nloops; l++) {
+    MlirOperation loop = plan.loops[l];
+    mlirOperationSetAttributeByName(loop, ct_ir_sref("tileas.pipeline"), ct_tileas_pipeline_attr(ctx, heavy, budget.ctas_per_sm));
+    mlirOperationSetAttributeByName(loop, ct_ir_sref("tileas.agents"), ct_tileas_agents_attr(ctx, &w));
+    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+    for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      if (ct_ir_is(op, "tileas.produce") && hopper_pipe_of_load(&plan, op) >= 0) ct_tileas_set_agent(op, 0);
+      else if ((ct_ir_is(op, "tileas.consume") || ct_ir_is(op, "tileas.release")) && hopper_takes_pipe_slot(&plan, op))
+        ct_tileas_set_agent(op, 1);
+    }
+    trace_decision(entry, loop, heavy ? "heavy" : "light", reason, &w);
+    /* heavy: the modulo scheduler once more, per agent (its own RRT; sched_ir.c) */
+    if (heavy && !ct_sched_agent_schedules(c, o->target, entry, loop, 0)) return false;
+  }
+  char loops[200] = "";
+  if (plan.nloops > 1) {
+    separate_loop_rings(entry, &plan, &budget, ct_machine_for(o->target));
+    bool shared = false;
+    for (int l = 1; l < plan.nloops; l++)
+      for (int e = 0; e < l; e++) shared |= ct_hopper_loop_rings_overlap(&plan, e, l);
+    snprintf(loops, sizeof loops, " for the kernel's %d loops in turn (%s)", plan.nloops,
+             shared ? "a loop's rings reuse an earlier loop's shared memory: the producer waits for that loop's last "
+                      "stages first"
+                    : "each loop's rings in their own shared memory: the producer fills a loop during the one before");
+  }
   ct_remark_op(c, plan.for_op, "warp specialization (%s, %s variant%s): producer warpgroup warps %d-%d at %d registers "
-               "issues the TMA fills; consumer warps 0-%d at %d registers %s; budgets for %d CTA%s per SM",
+               "issues the TMA fills%s; consumer warps 0-%d at %d registers %s; budgets for %d CTA%s per SM",
                reason, heavy ? "heavy" : "light", heavy ? ": each agent modulo-scheduled on its own RRT" : ": no schedule",
-               4 * plan.warpgroups, 4 * plan.warpgroups + 3, budget.producer, 4 * plan.warpgroups - 1, budget.consumer,
+               4 * plan.warpgroups, 4 * plan.warpgroups + 3, budget.producer, loops, 4 * plan.warpgroups - 1, budget.consumer,
                plan.tcgen05 ? "(the MMA agent: thread 0 issues tcgen05.mma and commits each stage; all read TMEM back after "
                               "the loop)"
                : heavy ? "compute" : "compute, waiting for each iteration's wgmma group",

@@ -12,7 +12,8 @@
  * than one element, a region); an enclosing loop carrying anything but tokens, or a `loop` (its
  * exit is a `break` inside the body) or an `if` with tile results around the loop (the producer
  * would have to compute the values the consumers compute).
- * Used for a nested loop, and for a top-level loop whose prefix (the ops before it) is not
+ * Several loops (top-level, one after the other): the union of every loop's slice.
+ * Used for a nested loop, for several loops, and for a top-level loop whose prefix (the ops before it) is not
  * register-only (ct_ws_replays: e.g. a load before the loop, which the producer warpgroup cannot
  * run with the consumers); a loop with a register-only prefix keeps the simpler form, where every
  * thread runs the prefix and the agents split at the loop (lower_hopper_loop.c ws_dispatch).
@@ -78,7 +79,7 @@ bool ct_ws_register_only(MlirOperation op, const ct_hopper_plan *p) {
 }
 
 bool ct_ws_replays(MlirOperation entry, const ct_hopper_plan *p) {
-  if (p->nested) return true;
+  if (p->nested || p->nloops > 1) return true; /* (one producer serves several loops in turn) */
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op) && !mlirOperationEqual(op, p->for_op);
        op = mlirOperationGetNextInBlock(op))
@@ -119,16 +120,18 @@ static const char *need(slicer *s, MlirValue v) {
   return NULL;
 }
 
-const char *ct_ws_producer_slice(const ct_hopper_plan *p, ct_oplist *out, MlirOperation *bad) {
-  *bad = (MlirOperation){NULL};
-  slicer s = {p, out, bad};
-  MlirOperation loop = p->for_op;
+/* The slice of loop l of p (p->loops[l]): appended to s->out. */
+static const char *loop_slice(slicer *sl, int l) {
+  const ct_hopper_plan *p = sl->p;
+  MlirOperation *bad = sl->bad;
+  slicer s = *sl;
+  MlirOperation loop = p->loops[l];
   MlirValue iv = mlirBlockGetArgument(mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0)), 0);
   /* the trip count (tileaa.for operand 0; the carried initial values are the consumers') */
   const char *why = need(&s, mlirOperationGetOperand(loop, 0));
   for (int i = 0; !why && i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
-    if (!o->in_loop) continue;
+    if (!o->in_loop || o->loop != l) continue;
     for (intptr_t k = 2; !why && k < mlirOperationGetNumOperands(o->load); k++) {
       MlirValue v = mlirOperationGetOperand(o->load, k), x;
       if (mlirValueEqual(v, iv)) continue;
@@ -171,5 +174,13 @@ const char *ct_ws_producer_slice(const ct_hopper_plan *p, ct_oplist *out, MlirOp
     }
     if (mlirOperationEqual(a, p->top_op)) break;
   }
+  return why;
+}
+
+const char *ct_ws_producer_slice(const ct_hopper_plan *p, ct_oplist *out, MlirOperation *bad) {
+  *bad = (MlirOperation){NULL};
+  slicer s = {p, out, bad};
+  const char *why = NULL;
+  for (int l = 0; !why && l < p->nloops; l++) why = loop_slice(&s, l);
   return why;
 }

@@ -7,7 +7,11 @@
 // one mmaf runs on tcgen05, the loops' accumulators sharing the kernel's one TMEM allocation, each
 // with its own accumulator-ready mbarrier: loop 1's read back (tcgen05.ld), loop 2's stored from
 // registers (tcgen05.st) before its MMAs. Not taken: a loop nested in control flow beside another
-// loop (remark), warp specialization of such a kernel (remark).
+// loop (remark). Warp specialization: one producer warpgroup serves both loops in turn (every loop
+// carries the same tileas.agents; one that differs, or a loop without them, is refused with a
+// located error); at 4 CTAs per SM the rings keep sharing shared memory, so the producer waits for
+// loop 1's last stages before it fills loop 2 (test/emu/ws_several_loops.test runs it); its TileAS
+// re-enters to the same PTX.
 // RUN: %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %FileCheck %s < %t.ptx
@@ -26,19 +30,26 @@
 // RUN: cmp %t.100.ptx %t.100.re.ptx
 // RUN: %check-ptx sm_100a %t.100.ptx
 // RUN: %tilec -O3 --gpu-name=sm_90a --pipeline-strategy=warp-specialize --remarks %s -o %t.ws.ptx 2>&1 | %FileCheck %s --check-prefix=WS
+// RUN: %check-ptx sm_90a %t.ws.ptx
+// RUN: %FileCheck %s --check-prefix=WSPTX < %t.ws.ptx
+// RUN: %tilec -O3 --gpu-name=sm_90a --pipeline-strategy=warp-specialize --emit=tileas %s -o %t.ws.tileas.mlir
+// RUN: %tilec -O3 --gpu-name=sm_90a %t.ws.tileas.mlir -o %t.ws.re.ptx
+// RUN: cmp %t.ws.ptx %t.ws.re.ptx
+// RUN: sed -z 's/regs = 104 : i64/regs = 112 : i64/2' %t.ws.tileas.mlir > %t.ws.bad.mlir
+// RUN: not %tilec -O3 --gpu-name=sm_90a %t.ws.bad.mlir -o %t.ws.bad.ptx 2>&1 | %FileCheck %s --check-prefix=WSBAD
 // RUN: sed '0,/tileas.offset = 20480/s//tileas.offset = 40960/' %t.tileas.mlir > %t.bad.mlir
 // RUN: not %tilec -O3 --gpu-name=sm_90a %t.bad.mlir -o %t.bad.ptx 2>&1 | %FileCheck %s --check-prefix=BAD
-// REMARK-DAG: several_loops.mlir:117:5: remark: wgmma path: 2 TMA pipes, 8192 bytes per iteration, 20 mbarriers; loop 1 of 2, its rings sharing shared memory with the other loops'
-// REMARK-DAG: several_loops.mlir:123:5: remark: wgmma path: 2 TMA pipes, 8192 bytes per iteration, 20 mbarriers; loop 2 of 2, its rings sharing shared memory with the other loops'
-// REMARK-DAG: several_loops.mlir:126:7: remark: wgmma path: one wgmma group stays in flight across iterations
-// REMARK-DAG: several_loops.mlir:95:3: remark: shared memory: 42304 bytes
-// REMARK-DAG: several_loops.mlir:161:7: remark: the B operand of an mma is loaded with ordinary loads, not TMA
-// REMARK-DAG: several_loops.mlir:162:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads); A: TMA ring of 6 stages, swizzle 64B, box 64x32; B: registers, staged transposed into 3 K-major slots
-// REMARK-DAG: several_loops.mlir:159:5: remark: wgmma path: 1 TMA pipe, 4096 bytes per iteration, 12 mbarriers; loop 2 of 2
-// REMARK-DAG: several_loops.mlir:199:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads); A: TMA load before the loop, swizzle 64B, box 64x32; B: TMA ring of 6 stages
-// REMARK-DAG: several_loops.mlir:197:5: remark: wgmma path: 2 TMA pipes, 4096 bytes per iteration, 13 mbarriers; loop 2 of 2
-// REMARK-DAG: several_loops.mlir:230:7: remark: mma.sync path: the mmaf ops are in several loops, not all of them at the entry's top level
-// REMARK-DAG: several_loops.mlir:238:9: remark: mma.sync path: the mmaf ops are in several loops, not all of them at the entry's top level
+// REMARK-DAG: several_loops.mlir:134:5: remark: wgmma path: 2 TMA pipes, 8192 bytes per iteration, 20 mbarriers; loop 1 of 2, its rings sharing shared memory with the other loops'
+// REMARK-DAG: several_loops.mlir:140:5: remark: wgmma path: 2 TMA pipes, 8192 bytes per iteration, 20 mbarriers; loop 2 of 2, its rings sharing shared memory with the other loops'
+// REMARK-DAG: several_loops.mlir:143:7: remark: wgmma path: one wgmma group stays in flight across iterations
+// REMARK-DAG: several_loops.mlir:112:3: remark: shared memory: 42304 bytes
+// REMARK-DAG: several_loops.mlir:178:7: remark: the B operand of an mma is loaded with ordinary loads, not TMA
+// REMARK-DAG: several_loops.mlir:179:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads); A: TMA ring of 6 stages, swizzle 64B, box 64x32; B: registers, staged transposed into 3 K-major slots
+// REMARK-DAG: several_loops.mlir:176:5: remark: wgmma path: 1 TMA pipe, 4096 bytes per iteration, 12 mbarriers; loop 2 of 2
+// REMARK-DAG: several_loops.mlir:216:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads); A: TMA load before the loop, swizzle 64B, box 64x32; B: TMA ring of 6 stages
+// REMARK-DAG: several_loops.mlir:214:5: remark: wgmma path: 2 TMA pipes, 4096 bytes per iteration, 13 mbarriers; loop 2 of 2
+// REMARK-DAG: several_loops.mlir:247:7: remark: mma.sync path: the mmaf ops are in several loops, not all of them at the entry's top level
+// REMARK-DAG: several_loops.mlir:255:9: remark: mma.sync path: the mmaf ops are in several loops, not all of them at the entry's top level
 // Two loops, 2 pipes x 5 stages x (full, empty) each; loop 2's fills follow loop 1's exit wait and barrier.
 // CHECK-LABEL: .entry two_loops(
 // CHECK-COUNT-40: mbarrier.init.shared.b64
@@ -69,12 +80,12 @@
 // TILEAS: "tileas.alloc"() {{.*}}tileas.offset = 0 : i64
 // TILEAS: tileas.barriers = {empty = 41160 : i64
 // TILEAS: "tileas.alloc"() {{.*}}tileas.offset = 20480 : i64
-// BW-DAG: several_loops.mlir:117:5: remark: tcgen05 path: 2 TMA pipes, 8192 bytes per iteration, 25 mbarriers; each stage is released by a tcgen05.commit, refilled one iteration later; loop 1 of 2
-// BW-DAG: several_loops.mlir:123:5: remark: tcgen05 path: 2 TMA pipes, 8192 bytes per iteration, 25 mbarriers; each stage is released by a tcgen05.commit, refilled one iteration later; loop 2 of 2
-// BW-DAG: several_loops.mlir:126:7: remark: tcgen05 path: m64n64k16 kind::f16 issued by thread 0, accumulator in TMEM columns [0, 64) of 64 allocated
-// BW-DAG: several_loops.mlir:159:5: remark: tcgen05 path: 1 TMA pipe, 4096 bytes per iteration, 21 mbarriers; each stage is released by a tcgen05.commit, refilled one iteration later; the staging slots are ordered by two commit mbarriers; loop 2 of 2
-// BW-DAG: several_loops.mlir:199:7: remark: tcgen05 path: m64n64k16 kind::f16 issued by thread 0, accumulator in TMEM columns [0, 64) of 64 allocated; 128 threads read it back (tcgen05.ld); A: TMA load before the loop
-// BW-DAG: several_loops.mlir:230:7: remark: mma.sync path: the mmaf ops are in several loops, not all of them at the entry's top level
+// BW-DAG: several_loops.mlir:134:5: remark: tcgen05 path: 2 TMA pipes, 8192 bytes per iteration, 25 mbarriers; each stage is released by a tcgen05.commit, refilled one iteration later; loop 1 of 2
+// BW-DAG: several_loops.mlir:140:5: remark: tcgen05 path: 2 TMA pipes, 8192 bytes per iteration, 25 mbarriers; each stage is released by a tcgen05.commit, refilled one iteration later; loop 2 of 2
+// BW-DAG: several_loops.mlir:143:7: remark: tcgen05 path: m64n64k16 kind::f16 issued by thread 0, accumulator in TMEM columns [0, 64) of 64 allocated
+// BW-DAG: several_loops.mlir:176:5: remark: tcgen05 path: 1 TMA pipe, 4096 bytes per iteration, 21 mbarriers; each stage is released by a tcgen05.commit, refilled one iteration later; the staging slots are ordered by two commit mbarriers; loop 2 of 2
+// BW-DAG: several_loops.mlir:216:7: remark: tcgen05 path: m64n64k16 kind::f16 issued by thread 0, accumulator in TMEM columns [0, 64) of 64 allocated; 128 threads read it back (tcgen05.ld); A: TMA load before the loop
+// BW-DAG: several_loops.mlir:247:7: remark: mma.sync path: the mmaf ops are in several loops, not all of them at the entry's top level
 // One TMEM allocation; loop 1's accumulator read back, loop 2's stored from registers into the same columns.
 // BWPTX-LABEL: .entry two_loops(
 // BWPTX: tcgen05.alloc.cta_group::1
@@ -89,7 +100,13 @@
 // BWPTX: tcgen05.dealloc.cta_group::1
 // BWPTX-NOT: tcgen05.alloc
 // BWPTX-LABEL: .entry second_b_staged(
-// WS: several_loops.mlir:117:5: remark: warp specialization: not for this loop: the kernel has several loops on the tensor cores
+// WS: several_loops.mlir:134:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant: each agent modulo-scheduled on its own RRT): producer warpgroup warps 4-7 at 24 registers issues the TMA fills for the kernel's 2 loops in turn (a loop's rings reuse an earlier loop's shared memory: the producer waits for that loop's last stages first)
+// WSPTX-LABEL: .entry two_loops(
+// WSPTX: setmaxnreg.dec.sync.aligned.u32 24
+// WSPTX: setmaxnreg.inc.sync.aligned.u32 104
+// WSPTX-NOT: setmaxnreg
+// WSPTX-LABEL: .entry second_b_staged(
+// WSBAD: .ws.bad.mlir:{{[0-9]+}}:7: error: the wgmma path cannot use this tileaa.for's warp specialization: the loops' tileas.pipeline or tileas.agents differ
 // BAD: .bad.mlir:7:7: error: the wgmma path cannot use this tileas.alloc's shared-memory assignment: two shared-memory ranges of the assignment overlap
 cuda_tile.module @several_loops {
   entry @two_loops(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %u_ptr: tile<ptr<f16>>, %v_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
