@@ -1252,14 +1252,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     ct_oplist_free(&slice);
     if (why) return why;
   }
-  for (int k = 0; k < nm && p->ws && p->tcgen05; k++) {
-    for (int j = 0; j < k; j++)
-      if (p->mmas[j].loop == p->mmas[k].loop)
-        return "warp specialization of a tcgen05 loop with several mmaf (their accumulators are read back every iteration)";
-    if (p->mmas[k].a_staged || p->mmas[k].b_staged)
-      return "warp specialization of a tcgen05 loop with an operand staged from registers (the consumer threads would "
-             "rewrite its slots while only the producer waits for the MMAs)";
-  }
+  if (p->ws && (why = ct_ws_tcgen05_obstacle(p))) return why;
   /* the light variant of warp specialization has no schedule: every iteration waits for its group */
   if (p->tcgen05 || !(p->ws && !p->ws_agents.heavy))
     for (int l = 0; l < p->nloops; l++) plan_in_flight(p, l);

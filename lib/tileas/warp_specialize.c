@@ -106,14 +106,8 @@ static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, Mlir
   bool ring = false;
   for (int i = 0; i < p->npipes; i++) ring |= p->pipes[i].in_loop;
   if (!ring) return "the loop has no TMA ring (its operands are loaded before it or staged from registers)";
-  for (int k = 0; k < p->nmmas && p->tcgen05; k++) {
-    if (p->mmas[k].a_staged || p->mmas[k].b_staged)
-      return "tcgen05 with an operand staged from registers (the consumer threads rewrite its slots, which only a thread "
-             "that waits for the MMAs may order)";
-    for (int j = 0; j < k; j++)
-      if (p->mmas[j].loop == p->mmas[k].loop)
-        return "tcgen05 with several mmaf in the loop (every thread reads their accumulators back each iteration)";
-  }
+  const char *tc = ct_ws_tcgen05_obstacle(p);
+  if (tc) return tc;
   ct_oplist allocas = {0};
   ct_ir_collect(entry, "cuda_tile.alloca", &allocas);
   bool global_alloca = false;

@@ -87,6 +87,18 @@ bool ct_ws_replays(MlirOperation entry, const ct_hopper_plan *p) {
   return false;
 }
 
+const char *ct_ws_tcgen05_obstacle(const ct_hopper_plan *p) {
+  for (int k = 0; k < p->nmmas && p->tcgen05; k++)
+    for (int j = 0; j < k; j++)
+      if (p->mmas[j].loop == p->mmas[k].loop)
+        return "tcgen05 with several mmaf in the loop (every thread reads their accumulators back each iteration)";
+  for (int k = 0; k < p->nmmas && p->tcgen05; k++)
+    if (p->mmas[k].a_staged || p->mmas[k].b_staged)
+      return "tcgen05 with an operand staged from registers (the consumer threads rewrite its slots, which only a thread "
+             "that waits for the MMAs may order)";
+  return NULL;
+}
+
 bool ct_ws_is_around(const ct_hopper_plan *p, MlirOperation op) {
   for (MlirOperation a = mlirOperationGetParentOperation(p->for_op); !mlirOperationIsNull(a);
        a = mlirOperationGetParentOperation(a)) {
