@@ -971,6 +971,18 @@ EMU_EXPORT void tilec_emu_tcgen05_ld_16x256b(uintptr_t taddr, uint32_t reps, uin
       out[4 * j + i] = emu_self->cta->tmem[lane + l / 4 + 8 * (i >> 1)][col + 8 * j + 2 * (l % 4) + (i & 1)];
 }
 
+/* tcgen05.st.sync.aligned.16x256b.xN: the inverse of tcgen05.ld.16x256b (registers `in`) */
+EMU_EXPORT void tilec_emu_tcgen05_st_16x256b(uintptr_t taddr, uint32_t reps, const uint32_t *in) {
+  uint32_t lane = (uint32_t)(taddr >> 16) & 0xFFFF, col = (uint32_t)taddr & 0xFFFF, l = emu_self->linear % 32;
+  unsigned quarter = emu_self->linear / 32 % 4;
+  if (lane / 32 != quarter || lane % 32 + 16 > 32)
+    emu_die("tcgen05.st.16x256b: warp %u of its warpgroup may not write TMEM lanes %u..%u", quarter, lane, lane + 15);
+  if (col + 8 * reps > 512) emu_die("tcgen05.st outside tensor memory (column %u)", col + 8 * reps);
+  for (uint32_t j = 0; j < reps; j++)
+    for (uint32_t i = 0; i < 4; i++)
+      emu_self->cta->tmem[lane + l / 4 + 8 * (i >> 1)][col + 8 * j + 2 * (l % 4) + (i & 1)] = in[4 * j + i];
+}
+
 EMU_EXPORT void tilec_emu_asm_trap(void) { emu_die("trap (the kernel executed `trap`)"); }
 
 /* --- math --------------------------------------------------------------------------------- */
