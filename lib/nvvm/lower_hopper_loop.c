@@ -766,7 +766,7 @@ void hopper_wait_in_flight(ct_lower *L, MlirValue *regs, int n) {
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;
   hopper_through_asm(b, "wgmma.wait_group.sync.aligned 0;", "llvm.nvvm.wgmma.wait_group.sync.aligned", 0, regs, n, NULL, 0);
-  if (!p->nested && !p->ws_drained) return;
+  if (!p->nested && !ct_hopper_loop_drained(p)) return;
   /* a nested loop's rings run on: the last iteration's stages are released too (its group is
    * done), so that every use of a stage completes one phase of its empty mbarrier; a drained loop's
    * (several warp-specialised loops): the producer waits for that release before it fills a later

@@ -62,7 +62,6 @@ static void producer_fills(ct_lower *L, MlirOperation loop, int l) {
   ct_hopper_plan *whole = L->hopper, *q = NULL;
   ct_hopper_emit *E = L->hopper_emit;
   ct_lv *trip = lv_get(L, loop, 0);
-  E->base = bld_i32(b, 0);
   E->trip = trip ? trip->regs[0] : bld_i32(b, 0);
   if (whole->nloops > 1) {
     if (!(q = malloc(sizeof *q))) abort();
@@ -72,7 +71,7 @@ static void producer_fills(ct_lower *L, MlirOperation loop, int l) {
   }
   const ct_hopper_plan *p = L->hopper;
   E->lb = bld_i32(b, 0), E->step = bld_i32(b, 1); /* (tileaa.for counts 0..n-1) */
-  if (p->nested) E->base = bld_load(b, b->i32, hopper_ring_state_ptr(L, 0), 4);
+  E->base = p->nested ? bld_load(b, b->i32, hopper_ring_state_ptr(L, 0), 4) : bld_i32(b, 0);
   MlirBlock done = lower_new_block(L);
   hopper_fill_loop(L, done);
   b->block = done;

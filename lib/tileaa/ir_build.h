@@ -64,8 +64,8 @@ MlirOperation ct_ir_ancestor_in_block(MlirOperation op, MlirBlock block);
 MlirOperation ct_ir_first_user_in_block(MlirValue v, MlirBlock block);
 MlirOperation ct_ir_last_user_in_block(MlirValue v, MlirBlock block);
 MlirOperation ct_ir_block_last_op(MlirBlock b);
-/* Nearest enclosing op with the given name (op excluded); null when none. */
 /* Is v defined outside op: a block argument or op result not nested in op? */
 bool ct_ir_defined_outside(MlirValue v, MlirOperation op);
+/* Nearest enclosing op with the given name (op excluded); null when none. */
 MlirOperation ct_ir_enclosing(MlirOperation op, const char *name);
 #endif

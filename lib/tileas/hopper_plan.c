@@ -568,7 +568,6 @@ static void plan_ws_drains(ct_hopper_plan *p) {
   for (int a = 0; a < p->nloops && p->ws; a++)
     for (int b = a + 1; b < p->nloops; b++)
       if (ct_hopper_loop_rings_overlap(p, a, b)) p->ws_drained_loops |= 1u << a;
-  p->ws_drained = false; /* (a loop's own plan says it: ct_hopper_plan_of_loop) */
 }
 
 int64_t ct_hopper_separate_loop_rings(ct_hopper_plan *p, int64_t max_bytes) {
@@ -625,8 +624,7 @@ void ct_hopper_plan_of_loop(const ct_hopper_plan *p, int l, ct_hopper_plan *q) {
   }
   for (int i = 0; i < q->npipes; i++)
     if (q->pipes[i].in_loop) q->pipes[i].loop = 0;
-  q->ws_drained = (p->ws_drained_loops >> l) & 1u;
-  q->ws_drained_loops = q->ws_drained ? 1u : 0u;
+  q->ws_drained_loops = (p->ws_drained_loops >> l) & 1u;
   plan_totals(q);
 }
 
@@ -866,37 +864,42 @@ static const char *apply_assignment(ct_hopper_plan *p) {
  * by hand): one producer agent of one warpgroup after the consumer agent, whose warps are the ones
  * every tile layout assumes (4 per m64 warpgroup), and setmaxnreg budgets that fit the register
  * file. The protocol itself (which agent fills, waits and releases) is ws_protocol.c's to prove. */
+static bool same_ws(const ct_tileas_ws *x, const ct_tileas_ws *y) {
+  bool same = x->heavy == y->heavy && x->ctas_per_sm == y->ctas_per_sm && x->nagents == y->nagents;
+  for (int a = 0; same && a < x->nagents; a++) {
+    const ct_tileas_agent *u = &x->agents[a], *v = &y->agents[a];
+    same = u->role == v->role && u->warp_begin == v->warp_begin && u->warp_end == v->warp_end && u->regs == v->regs;
+  }
+  return same;
+}
+
 static const char *read_ws(ct_hopper_plan *p) {
   const char *why;
   p->ws = false;
   p->ws_threads = 128 * p->warpgroups;
-  if (!ct_tileas_op_ws(p->for_op, &p->ws_agents, &why)) {
-    if (why) p->why_op = p->for_op;
-    for (int l = 1; !why && l < p->nloops; l++) { /* (every loop specialised, or none) */
-      ct_tileas_ws other;
-      if (ct_tileas_op_ws(p->loops[l], &other, &why) || why) {
-        p->why_op = p->loops[l];
-        return why ? why : "warp specialization of some of the kernel's loops on the tensor cores but not of the first "
-                           "(one producer agent serves every loop: each has the same tileas.pipeline and tileas.agents)";
-      }
-    }
+  bool has = ct_tileas_op_ws(p->for_op, &p->ws_agents, &why);
+  if (why) {
+    p->why_op = p->for_op;
     return why;
   }
-  for (int l = 1; l < p->nloops; l++) { /* several loops: one producer agent serves them in turn */
+  /* several loops: one producer agent serves them in turn, so every loop is specialised alike, or none */
+  for (int l = 1; l < p->nloops; l++) {
     ct_tileas_ws other;
     p->why_op = p->loops[l];
-    if (!ct_tileas_op_ws(p->loops[l], &other, &why))
-      return why ? why : "warp specialization of the kernel's first loop on the tensor cores but not of this one "
-                         "(one producer agent serves every loop: each has the same tileas.pipeline and tileas.agents)";
-    bool same = other.heavy == p->ws_agents.heavy && other.ctas_per_sm == p->ws_agents.ctas_per_sm &&
-                other.nagents == p->ws_agents.nagents;
-    for (int a = 0; same && a < other.nagents; a++) {
-      const ct_tileas_agent *x = &other.agents[a], *y = &p->ws_agents.agents[a];
-      same = x->role == y->role && x->warp_begin == y->warp_begin && x->warp_end == y->warp_end && x->regs == y->regs;
-    }
-    if (!same)
+    bool other_has = ct_tileas_op_ws(p->loops[l], &other, &why);
+    if (why) return why;
+    if (other_has != has)
+      return has ? "warp specialization of the kernel's first loop on the tensor cores but not of this one "
+                   "(one producer agent serves every loop: each has the same tileas.pipeline and tileas.agents)"
+                 : "warp specialization of some of the kernel's loops on the tensor cores but not of the first "
+                   "(one producer agent serves every loop: each has the same tileas.pipeline and tileas.agents)";
+    if (has && !same_ws(&other, &p->ws_agents))
       return "the loops' tileas.pipeline or tileas.agents differ (one producer agent serves every loop of the kernel in "
              "turn: the same agents, budgets and variant on each)";
+  }
+  if (!has) {
+    p->why_op = (MlirOperation){NULL};
+    return NULL;
   }
   p->why_op = p->for_op;
   const ct_tileas_ws *w = &p->ws_agents;

@@ -246,9 +246,8 @@ typedef struct ct_hopper_plan {
    * loop's (ct_hopper_loop_rings_overlap), so that the producer, before it fills that later loop,
    * waits for the consumers' release of loop l's last fill of each ring (lower_ws_producer.c); the
    * consumers then release every fill of loop l, the last too (an in-flight group's on the exit
-   * edge). ws_drained: the same bit of a loop's own plan (ct_hopper_plan_of_loop) */
+   * edge). A loop's own plan (ct_hopper_plan_of_loop) keeps its bit as bit 0: ct_hopper_loop_drained */
   unsigned ws_drained_loops;
-  bool ws_drained;
   /* the Blackwell (sm_100a) form of the path: every mmaf runs on tcgen05.mma, issued by thread 0,
    * its accumulator in TMEM (ct_hopper_mma.tmem: the columns, the accumulator-ready mbarrier and the
    * address slot of the kernel's one allocation), each ring stage released by one tcgen05.commit (empty_arrivals 1); the threads read
@@ -324,6 +323,8 @@ bool ct_ring_protocol_check(const ct_hopper_plan *p, char *msg, size_t cap, Mlir
  * before it that its mmaf ops read, its mmaf ops (pipe indices renumbered), for_op = that loop — the
  * single-loop plan the code generator emits that loop from and the protocol check proves. */
 void ct_hopper_plan_of_loop(const ct_hopper_plan *p, int l, ct_hopper_plan *out);
+/* Is the loop of a one-loop plan (a loop's own plan, or a kernel's only loop) drained (ws_drained_loops)? */
+static inline bool ct_hopper_loop_drained(const ct_hopper_plan *p) { return p->nloops == 1 && (p->ws_drained_loops & 1u); }
 /* Do the rings (in-loop pipe buffers) of loops a and b of p share shared memory? */
 bool ct_hopper_loop_rings_overlap(const ct_hopper_plan *p, int a, int b);
 /* Warp specialization of several loops: each later loop whose rings share shared memory with an

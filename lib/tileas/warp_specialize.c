@@ -317,19 +317,17 @@ static void trace_decision(MlirOperation entry, MlirOperation loop, const char *
  * end of the plan's shared memory (ct_hopper_separate_loop_rings) while `b.ctas_per_sm` CTAs still
  * fit the SM, so that the producer fills them while the consumers run the earlier loop; the new
  * tileas.offset of each moved buffer and the entry's tileas.smem_bytes are recorded. Else the rings
- * keep sharing and the producer drains the earlier loop first (lower_ws_producer.c). Returns the
- * bytes added. */
-static int64_t separate_loop_rings(MlirOperation entry, ct_hopper_plan *p, const ws_budget *b, const ct_machine *m) {
+ * keep sharing and the producer drains the earlier loop first (lower_ws_producer.c). */
+static void separate_loop_rings(MlirOperation entry, ct_hopper_plan *p, const ws_budget *b, const ct_machine *m) {
   int64_t per_cta = m->smem_per_sm_bytes / b->ctas_per_sm - 1024 - m->smem_reserved_per_cta;
   int64_t added = ct_hopper_separate_loop_rings(p, per_cta / 1024 * 1024);
-  if (!added) return 0;
+  if (!added) return;
   for (int i = 0; i < p->npipes; i++)
     if (p->pipes[i].in_loop) ct_tileas_set_offset(p->pipes[i].alloc, p->pipes[i].smem_off);
   MlirAttribute smem = mlirOperationGetAttributeByName(entry, ct_ir_sref("tileas.smem_bytes"));
   if (!mlirAttributeIsNull(smem) && mlirAttributeIsAInteger(smem))
     mlirOperationSetAttributeByName(entry, ct_ir_sref("tileas.smem_bytes"),
                                     ct_ir_i64_attr(mlirOperationGetContext(entry), mlirIntegerAttrGetValueInt(smem) + added));
-  return added;
 }
 
 static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options *o) {

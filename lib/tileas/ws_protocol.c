@@ -19,7 +19,7 @@
  *   a pipe loaded before the loop: one arrive on full[0], one wait for phase 0;
  *   several loops (plan->nloops): each loop's plan on its own (ct_hopper_plan_of_loop), its rings
  *     and mbarriers being its own; warp-specialised, a loop whose rings a later loop's reuse
- *     (ws_drained) ends with the producer's wait for the release of each ring's last fill n - 1
+ *     (ct_hopper_loop_drained) ends with the producer's wait for the release of each ring's last fill n - 1
  *     (phase (n-1)/S of empty[(n-1) % S]), an in-flight group's last stages released on the exit
  *     edge;
  *   a loop nested in control flow (plan->nested): several executions in a row, every stage and
@@ -219,14 +219,14 @@ static bool build(pcheck *k, const int64_t *trips, int nexec) {
     }
   }
   /* a nested or drained loop's exit edge: an in-flight wgmma group's last stages are released too */
-  for (int i = 0; ok && (p->nested || p->ws_drained) && in_flight && !p->tcgen05 && n > 0 && i < p->npipes; i++) {
+  for (int i = 0; ok && (p->nested || ct_hopper_loop_drained(p)) && in_flight && !p->tcgen05 && n > 0 && i < p->npipes; i++) {
     int a;
     if (p->pipes[i].in_loop && rels[i].n && (ok = agent_of(k, rels[i].ops[0], &a)))
       push(&k->ag[a], false, bar_id(i, true, (base + n - 1) % p->pipes[i].stages), k->ag[a].threads, 0, rels[i].ops[0]);
   }
   /* a drained loop (a later loop's rings reuse its shared memory): the producer then waits for the
    * release of each ring's last fill */
-  for (int i = 0; ok && p->ws_drained && n > 0 && i < p->npipes; i++) {
+  for (int i = 0; ok && ct_hopper_loop_drained(p) && n > 0 && i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
     int a;
     if (o->in_loop && (ok = agent_of(k, o->load, &a)))

@@ -133,25 +133,24 @@ static const char *need(slicer *s, MlirValue v) {
 }
 
 /* The slice of loop l of p (p->loops[l]): appended to s->out. */
-static const char *loop_slice(slicer *sl, int l) {
-  const ct_hopper_plan *p = sl->p;
-  MlirOperation *bad = sl->bad;
-  slicer s = *sl;
+static const char *loop_slice(slicer *s, int l) {
+  const ct_hopper_plan *p = s->p;
+  MlirOperation *bad = s->bad;
   MlirOperation loop = p->loops[l];
   MlirValue iv = mlirBlockGetArgument(mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0)), 0);
   /* the trip count (tileaa.for operand 0; the carried initial values are the consumers') */
-  const char *why = need(&s, mlirOperationGetOperand(loop, 0));
+  const char *why = need(s, mlirOperationGetOperand(loop, 0));
   for (int i = 0; !why && i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
     if (!o->in_loop || o->loop != l) continue;
     for (intptr_t k = 2; !why && k < mlirOperationGetNumOperands(o->load); k++) {
       MlirValue v = mlirOperationGetOperand(o->load, k), x;
       if (mlirValueEqual(v, iv)) continue;
-      if (hopper_iv_plus_invariant(v, iv, loop, &x)) why = need(&s, x);
+      if (hopper_iv_plus_invariant(v, iv, loop, &x)) why = need(s, x);
       else if (!ct_ir_defined_outside(v, loop)) {
         *bad = o->load;
         why = "a fill coordinate is computed in the loop body (the producer agent runs only the fills)";
-      } else why = need(&s, v);
+      } else why = need(s, v);
     }
   }
   /* the control flow around the loop */
@@ -166,13 +165,13 @@ static const char *loop_slice(slicer *sl, int l) {
           why = "an `if` around the loop has results (the producer agent would have to compute them)";
         }
       }
-      if (!why) why = need(&s, mlirOperationGetOperand(a, 0));
+      if (!why) why = need(s, mlirOperationGetOperand(a, 0));
     } else if (is_for) {
       int bounds = ct_ir_is(a, "tileaa.for") ? 1 : 3;
       for (intptr_t k = 0; !why && k < mlirOperationGetNumOperands(a); k++) {
         MlirValue v = mlirOperationGetOperand(a, k);
         ct_type t;
-        if (k < bounds) why = need(&s, v);
+        if (k < bounds) why = need(s, v);
         else if (!ct_type_from_mlir(mlirValueGetType(v), &t) || t.kind != CT_TYPE_TOKEN) {
           *bad = a;
           why = "a loop around the loop carries values other than tokens (the producer agent would have to compute them)";

@@ -21,6 +21,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -940,46 +941,46 @@ EMU_EXPORT void tilec_emu_tcgen05_mma_shared(uintptr_t d, uint64_t adesc, uint64
 
 /* tcgen05.ld / tcgen05.st .32x32b.xN (st: registers `in` into TMEM, else TMEM into `out`): lane l
  * of the warp reads / writes TMEM lane (taddr's lane + l), columns taddr's column .. + N - 1. */
-static void tmem_32x32b(uintptr_t taddr, uint32_t ncols, uint32_t *out, const uint32_t *in) {
-  const char *op = in ? "tcgen05.st" : "tcgen05.ld";
+static void tmem_32x32b(uintptr_t taddr, uint32_t ncols, uint32_t *out, const uint32_t *in, bool st) {
+  const char *op = st ? "tcgen05.st" : "tcgen05.ld";
   uint32_t lane = (uint32_t)(taddr >> 16) & 0xFFFF, col = (uint32_t)taddr & 0xFFFF, l = emu_self->linear % 32;
   unsigned quarter = emu_self->linear / 32 % 4;
   if (lane / 32 != quarter)
-    emu_die("%s: warp %u of its warpgroup may not %s TMEM lane %u", op, quarter, in ? "write" : "read", lane);
+    emu_die("%s: warp %u of its warpgroup may not %s TMEM lane %u", op, quarter, st ? "write" : "read", lane);
   if (lane + l >= 128 || col + ncols > 512) emu_die("%s outside tensor memory (lane %u, column %u)", op, lane + l, col);
-  if (in) memcpy(&emu_self->cta->tmem[lane + l][col], in, 4 * ncols);
+  if (st) memcpy(&emu_self->cta->tmem[lane + l][col], in, 4 * ncols);
   else memcpy(out, &emu_self->cta->tmem[lane + l][col], 4 * ncols);
 }
 EMU_EXPORT void tilec_emu_tcgen05_ld_32x32b(uintptr_t taddr, uint32_t ncols, uint32_t *out) {
-  tmem_32x32b(taddr, ncols, out, NULL);
+  tmem_32x32b(taddr, ncols, out, NULL, false);
 }
 EMU_EXPORT void tilec_emu_tcgen05_st_32x32b(uintptr_t taddr, uint32_t ncols, const uint32_t *in) {
-  tmem_32x32b(taddr, ncols, NULL, in);
+  tmem_32x32b(taddr, ncols, NULL, in, true);
 }
 
 /* tcgen05.ld / tcgen05.st .16x256b.xN: 16 TMEM lanes x 256 bits per repetition, laid out as an mma
  * accumulator fragment: thread l holds, for repetition j, registers 4 j + {0, 1} at (lane l / 4,
  * columns 8 j + 2 (l % 4) + {0, 1}) and 4 j + {2, 3} at lane l / 4 + 8. */
-static void tmem_16x256b(uintptr_t taddr, uint32_t reps, uint32_t *out, const uint32_t *in) {
-  const char *op = in ? "tcgen05.st" : "tcgen05.ld";
+static void tmem_16x256b(uintptr_t taddr, uint32_t reps, uint32_t *out, const uint32_t *in, bool st) {
+  const char *op = st ? "tcgen05.st" : "tcgen05.ld";
   uint32_t lane = (uint32_t)(taddr >> 16) & 0xFFFF, col = (uint32_t)taddr & 0xFFFF, l = emu_self->linear % 32;
   unsigned quarter = emu_self->linear / 32 % 4;
   if (lane / 32 != quarter || lane % 32 + 16 > 32)
-    emu_die("%s.16x256b: warp %u of its warpgroup may not %s TMEM lanes %u..%u", op, quarter, in ? "write" : "read",
+    emu_die("%s.16x256b: warp %u of its warpgroup may not %s TMEM lanes %u..%u", op, quarter, st ? "write" : "read",
             lane, lane + 15);
   if (col + 8 * reps > 512) emu_die("%s outside tensor memory (column %u)", op, col + 8 * reps);
   for (uint32_t j = 0; j < reps; j++)
     for (uint32_t i = 0; i < 4; i++) {
       uint32_t *cell = &emu_self->cta->tmem[lane + l / 4 + 8 * (i >> 1)][col + 8 * j + 2 * (l % 4) + (i & 1)];
-      if (in) *cell = in[4 * j + i];
+      if (st) *cell = in[4 * j + i];
       else out[4 * j + i] = *cell;
     }
 }
 EMU_EXPORT void tilec_emu_tcgen05_ld_16x256b(uintptr_t taddr, uint32_t reps, uint32_t *out) {
-  tmem_16x256b(taddr, reps, out, NULL);
+  tmem_16x256b(taddr, reps, out, NULL, false);
 }
 EMU_EXPORT void tilec_emu_tcgen05_st_16x256b(uintptr_t taddr, uint32_t reps, const uint32_t *in) {
-  tmem_16x256b(taddr, reps, NULL, in);
+  tmem_16x256b(taddr, reps, NULL, in, true);
 }
 
 EMU_EXPORT void tilec_emu_asm_trap(void) { emu_die("trap (the kernel executed `trap`)"); }
