@@ -193,6 +193,11 @@ EOF
   echo "cutile_persistent_gemm@${G}x${G}x$G+ws|$ct/persistent_gemm.13.4.tileirbc|132|ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:out $A2|c:gemm|$((2 * G * G * G))|${G}x${G}x$G:f16|--pipeline-strategy=warp-specialize"
   echo "gemm_dynamic@4096x4096x4096+abi_sc|$ex/gemm_dynamic.mlir|32,32|ptr:f16:4096x4096:random ptr:f16:4096x4096:random ptr:f32:4096x4096:out i64:4096 i64:4096 i64:4096|c:gemm|137438953472||--abi=self-contained"
   echo "cutile_gemm_f16@4096x4096x4096+abi_sc|$ct/gemm_f16.13.4.tileirbc|32,32|ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:random $A2 ptr:f16:${G}x$G:out $A2|c:gemm|137438953472||--abi=self-contained"
+  # register prefetch (lib/tileas/register_prefetch.c) against the plain loop: the kernels whose
+  # operands TMA cannot take, prefetched by default (one wave each), with the pass off
+  for r in gemm_unaligned gemm_mx_e4m3 gemm_nvfp4; do
+    echo "$base" | awk -F'|' -v n="$r" 'BEGIN { OFS = "|" } $1 == n { $1 = n "+no_prefetch"; $8 = ($8 == "" ? "" : $8 " ") "TILEC_REGISTER_PREFETCH=0"; print }'
+  done
   # the stage-count calibration sweeps (docs/tileaa-tileas.md "Stage count"): 4096-cubed GEMMs with
   # their ring forced to N stages; the row without +stages is the roofline's choice. gemm_dynamic
   # moves 16 KiB per stage (128x128x32), cuTile's gemm_f16 32 KiB (128x128x64).

@@ -166,8 +166,9 @@ MlirValue ct_ir_ct_binop(MlirContext ctx, MlirLocation loc, const char *op, Mlir
   MlirType rt = mlirValueGetType(a);
   MlirNamedAttribute attrs[2];
   intptr_t na = 0;
-  if (strcmp(op, "divi") == 0) {
+  if (strcmp(op, "divi") == 0 || strcmp(op, "mini") == 0 || strcmp(op, "maxi") == 0)
     attrs[na++] = ct_ir_named(ctx, "signedness", ct_ir_opaque_attr(ctx, "cuda_tile", "signedness<signed>"));
+  if (strcmp(op, "divi") == 0) {
     attrs[na++] = ct_ir_named(ctx, "rounding_mode", ct_ir_opaque_attr(ctx, "cuda_tile", "rounding<zero>"));
   }
   MlirOperation o = ct_ir_build(loc, name, 1, &rt, 2, (MlirValue[]){a, b}, na, attrs, anchor);
@@ -210,4 +211,21 @@ MlirOperation ct_ir_enclosing(MlirOperation op, const char *name) {
        p = mlirOperationGetParentOperation(p))
     if (ct_ir_is(p, name)) return p;
   return (MlirOperation){NULL};
+}
+
+MlirOperation ct_ir_rebuild_loop(MlirOperation f, const char *name, intptr_t nopd, const MlirValue *opd, intptr_t nres,
+                                 const MlirType *res) {
+  MlirOperationState s = mlirOperationStateGet(ct_ir_sref(name), mlirOperationGetLocation(f));
+  mlirOperationStateAddOperands(&s, nopd, opd);
+  if (nres) mlirOperationStateAddResults(&s, nres, res);
+  MlirRegion body = mlirRegionCreate();
+  mlirOperationStateAddOwnedRegions(&s, 1, &body);
+  MlirOperation nf = mlirOperationCreate(&s);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(f), f, nf);
+  ct_ir_copy_attrs(f, nf);
+  mlirRegionTakeBody(mlirOperationGetRegion(nf, 0), mlirOperationGetRegion(f, 0));
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(f); i++)
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(f, i), mlirOperationGetResult(nf, i));
+  mlirOperationDestroy(f);
+  return nf;
 }

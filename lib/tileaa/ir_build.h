@@ -54,7 +54,7 @@ bool ct_ir_const_int(MlirValue v, int64_t *out);
 int64_t ct_ir_assumed_divisor(MlirValue v);
 /* A scalar cuda_tile.constant of type `tile<elem>` holding v, inserted before anchor. */
 MlirValue ct_ir_ct_scalar_const(MlirContext ctx, MlirLocation loc, ct_elem elem, int64_t v, MlirOperation anchor);
-/* A binary scalar cuda_tile integer op (addi/subi/muli/divi signed) on same-typed operands. */
+/* A binary scalar cuda_tile integer op (addi/subi/muli; divi/mini/maxi signed) on same-typed operands. */
 MlirValue ct_ir_ct_binop(MlirContext ctx, MlirLocation loc, const char *op, MlirValue a, MlirValue b,
                          MlirOperation anchor);
 
@@ -66,6 +66,11 @@ MlirOperation ct_ir_last_user_in_block(MlirValue v, MlirBlock block);
 MlirOperation ct_ir_block_last_op(MlirBlock b);
 /* Is v defined outside op: a block argument or op result not nested in op? */
 bool ct_ir_defined_outside(MlirValue v, MlirOperation op);
+/* Loop op f (one region) rebuilt as op `name` with the given operands and result types (at least
+ * f's results, in f's order first): inserted before f with f's attributes (operandSegmentSizes
+ * excepted) and its region; f's results' uses move to the new op's; f is destroyed. */
+MlirOperation ct_ir_rebuild_loop(MlirOperation f, const char *name, intptr_t nopd, const MlirValue *opd, intptr_t nres,
+                                 const MlirType *res);
 /* Nearest enclosing op with the given name (op excluded); null when none. */
 MlirOperation ct_ir_enclosing(MlirOperation op, const char *name);
 #endif

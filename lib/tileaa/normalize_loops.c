@@ -59,21 +59,10 @@ static bool normalize_one(ct_ctx *c, MlirOperation f) {
   opd[0] = n;
   for (intptr_t i = 3; i < nop; i++) opd[i - 2] = mlirOperationGetOperand(f, i);
   for (intptr_t i = 0; i < nres; i++) rt[i] = mlirValueGetType(mlirOperationGetResult(f, i));
-  MlirOperationState s = mlirOperationStateGet(ct_ir_sref("tileaa.for"), loc);
-  mlirOperationStateAddOperands(&s, nop - 2, opd);
-  if (nres) mlirOperationStateAddResults(&s, nres, rt);
-  MlirRegion body = mlirRegionCreate();
-  mlirOperationStateAddOwnedRegions(&s, 1, &body);
-  MlirOperation nf = mlirOperationCreate(&s);
+  MlirOperation nf = ct_ir_rebuild_loop(f, "tileaa.for", nop - 2, opd, nres, rt);
   free(opd);
   free(rt);
-  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(f), f, nf);
-  ct_ir_copy_attrs(f, nf);
   if (static_trip) mlirOperationSetAttributeByName(nf, ct_ir_sref("trip_count"), ct_ir_i64_attr(ctx, trip));
-  mlirRegionTakeBody(mlirOperationGetRegion(nf, 0), mlirOperationGetRegion(f, 0));
-  for (intptr_t i = 0; i < nres; i++)
-    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(f, i), mlirOperationGetResult(nf, i));
-  mlirOperationDestroy(f);
 
   /* Recompute the induction value lb + i * step at the top of the body. */
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(nf, 0));

@@ -621,6 +621,9 @@ MlirModule ct_tileas_from_tileaa(ct_ctx *c, MlirModule in, const ct_tileas_optio
   /* Register layouts (reg_layouts.c) of the SIMT-loaded tiles and the mma accumulators. */
   if (ok) ok = ct_tileas_assign_reg_layouts(c, clone, o);
   if (ok && o->after_pass) o->after_pass("tileas-reg-layouts", clone);
+  /* Register prefetch (register_prefetch.c): ordinary loads of a tensor-core loop one iteration ahead. */
+  if (ok) ok = ct_tileas_prefetch_registers(c, clone, o);
+  if (ok && o->after_pass) o->after_pass("tileas-register-prefetch", clone);
   /* Every other tile's layout follows (layout_propagate.c); changes become tileas.convert_layout. */
   if (ok) ok = ct_tileas_propagate_layouts(c, clone, o);
   /* Warp specialization (warp_specialize.c): the loop's agents, when the strategy asks for them. */

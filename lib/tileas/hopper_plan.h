@@ -289,6 +289,12 @@ int ct_hopper_ws_share(const ct_hopper_plan *p);
  * multiple of 8 (the allocation granule). TileAS cuts the agents' budgets from it; the code
  * generator's .maxnreg is it, capped by the consumers' budget (ct_hopper_ws_share). */
 int ct_ws_launch_share(int ctas_per_sm, int threads);
+/* An upper bound on the CTAs a launch of entry can use, when the shapes say it: every tile-block
+ * id dimension that indexes a view is bounded by that view's static index-space extent (a launch
+ * past it only reads and writes out of bounds), a dimension used for nothing else by 1. 0: not
+ * known (run-time shapes, or an id used in arithmetic, as a persistent kernel's is).
+ * (warp_specialize.c; register_prefetch.c uses it too.) */
+int64_t ct_static_grid_bound(MlirOperation entry);
 /* Registers ptxas wants beside the accumulator to issue a wgmma (it refuses an m64n128k16 f32, 64
  * accumulator words per thread, under a .maxnreg of 90). */
 #define CT_WGMMA_REG_OVERHEAD 26

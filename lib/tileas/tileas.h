@@ -35,6 +35,9 @@ bool ct_tileas_assign_reg_layouts(ct_ctx *c, MlirOperation module_op, const ct_t
 /* Warp specialization (warp_specialize.c), after path selection: per wgmma-path loop, the pipeline
  * strategy (tileas.pipeline), its agents (tileas.agents) and which agent runs each pipe op. */
 bool ct_tileas_warp_specialize(ct_ctx *c, MlirOperation module_op, const ct_tileas_options *o);
+/* Register prefetch (register_prefetch.c), after reg_layouts: the SIMT loads feeding a tensor-core
+ * loop issued one iteration ahead, their tiles carried by the loop. */
+bool ct_tileas_prefetch_registers(ct_ctx *c, MlirOperation module_op, const ct_tileas_options *o);
 /* Layout propagation (layout_propagate.c), last: a layout on every tile of rank >= 1 and
  * tileas.convert_layout wherever a layout changes. */
 bool ct_tileas_propagate_layouts(ct_ctx *c, MlirOperation module_op, const ct_tileas_options *o);

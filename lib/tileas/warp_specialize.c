@@ -191,11 +191,7 @@ static const char *ws_budget_fits(MlirOperation entry, const ct_hopper_plan *p, 
   return NULL;
 }
 
-/* An upper bound on the CTAs a launch of entry can use, when the shapes say it: every tile-block
- * id dimension that indexes a view is bounded by that view's static index-space extent (a launch
- * past it only reads and writes out of bounds), a dimension used for nothing else by 1. 0: not
- * known (run-time shapes, or an id used in arithmetic, as a persistent kernel's is). */
-static int64_t static_grid_bound(MlirOperation entry) {
+int64_t ct_static_grid_bound(MlirOperation entry) {
   ct_oplist ids = {0};
   ct_ir_collect(entry, "cuda_tile.get_tile_block_id", &ids);
   int64_t grid = ids.n ? 1 : 0;
@@ -264,7 +260,7 @@ static bool ws_occupancy_pays(MlirOperation entry, const ct_hopper_plan *p, cons
              "loads the next tile's stages during the consumers' epilogue");
     return true;
   }
-  int64_t grid = static_grid_bound(entry);
+  int64_t grid = ct_static_grid_bound(entry);
   if (grid > 0 && grid <= (int64_t)m->roofline.sms * b->ctas_per_sm) {
     snprintf(buf, cap, "auto: the fills and empty-stage waits leave the consumers' instruction stream, and the grid "
              "(at most %lld CTAs) fits one wave at %d CTA%s per SM", (long long)grid, b->ctas_per_sm, s);
