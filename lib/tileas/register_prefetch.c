@@ -56,16 +56,31 @@
 #include "tileas/tileas.h"
 
 #define PF_MAX_LOADS 16
-#define PF_MAX_MAP 64
+#define PF_MAX_INDEX_OPERANDS 8 /* an index op's operands (binary / ternary scalar ops) */
 
 /* A value map for cloning an index computation: from[k] -> to[k]. */
 typedef struct pf_map {
-  int n;
-  MlirValue from[PF_MAX_MAP], to[PF_MAX_MAP];
+  size_t n, cap;
+  MlirValue *from, *to;
 } pf_map;
 
+static void map_add(pf_map *m, MlirValue from, MlirValue to) {
+  if (m->n == m->cap) {
+    m->cap = m->cap ? 2 * m->cap : 16;
+    m->from = realloc(m->from, m->cap * sizeof *m->from);
+    m->to = realloc(m->to, m->cap * sizeof *m->to);
+    if (!m->from || !m->to) abort();
+  }
+  m->from[m->n] = from, m->to[m->n] = to, m->n++;
+}
+
+static void map_free(pf_map *m) {
+  free(m->from);
+  free(m->to);
+}
+
 static MlirValue map_find(const pf_map *m, MlirValue v) {
-  for (int k = 0; k < m->n; k++)
+  for (size_t k = 0; k < m->n; k++)
     if (mlirValueEqual(m->from[k], v)) return m->to[k];
   return (MlirValue){NULL};
 }
@@ -80,7 +95,7 @@ static bool rank0_or_scalar(MlirValue v) {
 /* A register-only scalar op an index may be computed with: no region, no memory access, every
  * operand and result a scalar (rank-0 tile, integer or index). */
 static bool scalar_index_op(MlirOperation op) {
-  if (mlirOperationGetNumRegions(op) > 0) return false;
+  if (mlirOperationGetNumRegions(op) > 0 || mlirOperationGetNumOperands(op) > PF_MAX_INDEX_OPERANDS) return false;
   char name[96];
   ct_op_short_name(op, name, sizeof name);
   if (strstr(name, "load") || strstr(name, "store") || strstr(name, "atomic") || strstr(name, "print")) return false;
@@ -111,16 +126,14 @@ static MlirValue recompute(MlirValue v, MlirOperation loop, pf_map *m, MlirOpera
   if (got.ptr) return got;
   MlirOperation d = mlirOpResultGetOwner(v);
   intptr_t no = mlirOperationGetNumOperands(d);
-  MlirValue opd[8];
-  if (no > 8) abort(); /* scalar_index_op: binary / ternary ops */
+  MlirValue opd[PF_MAX_INDEX_OPERANDS]; /* scalar_index_op bounds no */
   for (intptr_t i = 0; i < no; i++) opd[i] = recompute(mlirOperationGetOperand(d, i), loop, m, anchor);
   MlirOperation k = mlirOperationClone(d);
   for (intptr_t i = 0; i < no; i++) mlirOperationSetOperand(k, i, opd[i]);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, k);
   MlirValue res = (MlirValue){NULL};
   for (intptr_t r = 0; r < mlirOperationGetNumResults(d); r++) {
-    if (m->n >= PF_MAX_MAP) abort();
-    m->from[m->n] = mlirOperationGetResult(d, r), m->to[m->n] = mlirOperationGetResult(k, r), m->n++;
+    map_add(m, mlirOperationGetResult(d, r), mlirOperationGetResult(k, r));
     if (mlirValueEqual(mlirOperationGetResult(d, r), v)) res = mlirOperationGetResult(k, r);
   }
   return res;
@@ -319,8 +332,9 @@ static bool prefetch_loop(ct_ctx *c, MlirOperation entry, MlirOperation loop, co
   MlirValue one = ct_ir_ct_scalar_const(ctx, loc, ct.elem, 1, top);
   MlirValue last = ct_ir_ct_binop(ctx, loc, "subi", n, one, top);
   MlirValue next = ct_ir_ct_binop(ctx, loc, "mini", ct_ir_ct_binop(ctx, loc, "addi", counter, one, top), last, top);
-  pf_map before = {.n = 1, .from = {counter}, .to = {zero}};
-  pf_map ahead = {.n = 1, .from = {counter}, .to = {next}};
+  pf_map before = {0}, ahead = {0};
+  map_add(&before, counter, zero);
+  map_add(&ahead, counter, next);
   MlirValue inits[PF_MAX_LOADS], carried[PF_MAX_LOADS];
   for (int k = 0; k < nl; k++) {
     MlirOperation ld = loads[k];
@@ -348,6 +362,8 @@ static bool prefetch_loop(ct_ctx *c, MlirOperation entry, MlirOperation loop, co
   for (int k = 0; k < nl; k++) co[nc + k] = mlirOperationGetResult(loads[k], 0);
   mlirOperationSetOperands(cont, nc + nl, co);
   free(co);
+  map_free(&before);
+  map_free(&ahead);
   rebuild_loop(loop, nl, inits);
   return true;
 }
