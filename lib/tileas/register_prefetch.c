@@ -23,13 +23,14 @@
  * tile instead of the next one (no traffic past the loop's range; view loads are bounds-checked in
  * any case, so the prologue's load of a loop that runs 0 times reads nothing out of bounds).
  *
- * Conditions (each loop, innermost first; a loop not taken gets a remark only when the registers
- * decide it): a `tileaa.for` whose body holds an mmaf/mmai directly; nothing in the body writes
- * memory (store, atomic: moving a load across one would change what it reads); the load sits
- * directly in the body, is a weak view load with a SIMT layout, waits for no token made in the loop
- * and its own token is unused; its indices are loop-invariant or computed from the counter by scalar ops; and the
- * entry's register estimate (reg_pressure.c) plus the prefetched tiles stays within the budget
- * (ct_reg_budget_words) — a kernel near the limit keeps the plain loop rather than spill.
+ * Conditions (each loop, innermost first; a loop not taken gets a remark when the registers or
+ * the cost model below decide it): a `tileaa.for` whose body holds an mmaf/mmai directly; nothing
+ * in the body writes memory (store, atomic: moving a load across one would change what it reads);
+ * the load sits directly in the body, is a weak view load with a SIMT layout, waits for no token
+ * made in the loop and its own token is unused; its indices are loop-invariant or computed from
+ * the counter by scalar ops; and the entry's register estimate (reg_pressure.c) plus the
+ * prefetched tiles stays within the budget (ct_reg_budget_words) — a kernel near the limit keeps
+ * the plain loop rather than spill.
  * Cost model (seed 001's roofline, per iteration): memory M = the loads' latency + their bytes at
  * the SM's share of DRAM bandwidth, compute W = the iteration's mma and other work
  * (roofline.c). The plain loop's period is M + W on wgmma / mma.sync (the mma waits for its
