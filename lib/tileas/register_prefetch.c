@@ -35,7 +35,8 @@
  * the SM's share of DRAM bandwidth, compute W = the iteration's mma and other work
  * (roofline.c). The plain loop's period is M + W on wgmma / mma.sync (the mma waits for its
  * operands, the next loads wait for the mma) and max(M, W) on tcgen05 (one thread issues the
- * MMA asynchronously: the next loads overlap it already); the prefetching loop's is max(M, W).
+ * MMA asynchronously) and for a wgmma group the plan keeps in flight into the next iteration (A
+ * from a TMA ring): the next loads overlap it already. The prefetching loop's is max(M, W).
  * The tensor cores' busy fraction is min(1, C x W / period, W / transfer) with C the CTAs per SM
  * the register estimate (+ CT_WGMMA_REG_OVERHEAD) and shared memory allow, at most one wave of a
  * static grid; the loop prefetches only when that fraction rises — more registers per thread
@@ -283,6 +284,12 @@ static bool prefetch_loop(ct_ctx *c, MlirOperation entry, MlirOperation loop, co
     else if (nl < PF_MAX_LOADS && prefetchable(op, loop, counter)) loads[nl++] = op;
   }
   if (!has_mma || !nl || writes_memory(B)) return true;
+  /* a wgmma group the plan keeps in flight into the next iteration (A from a TMA ring) overlaps
+   * the next iteration's loads as the tcgen05 MMA does */
+  for (int k = 0; E->plan && k < E->plan->nmmas; k++)
+    if (E->plan->mmas[k].keep_in_flight &&
+        mlirOperationEqual(mlirOperationGetParentOperation(E->plan->mmas[k].mmaf), loop))
+      async_mma = true;
   /* registers: the entry's estimate plus one more copy of every prefetched tile (the next
    * iteration's, in flight while this one's is used) */
   int64_t extra = 0, bytes = 0;
@@ -306,8 +313,9 @@ static bool prefetch_loop(ct_ctx *c, MlirOperation entry, MlirOperation loop, co
   ct_roofline_memory(E->m, bytes, false, &r);
   int c0 = ctas_per_sm(E, P.peak), c1 = ctas_per_sm(E, P.peak + extra);
   int64_t ahead_period = r.memory_cycles > r.compute_cycles ? r.memory_cycles : r.compute_cycles;
-  /* wgmma / mma.sync: the iteration waits for its mma before the next loads issue; tcgen05: one
-   * thread issues the MMA asynchronously, so the next iteration's loads overlap it already */
+  /* wgmma / mma.sync: the iteration waits for its mma before the next loads issue; tcgen05 (one
+   * thread issues the MMA asynchronously) and a wgmma group kept in flight: the next iteration's
+   * loads overlap it already */
   int64_t plain = async_mma ? ahead_period : r.memory_cycles + r.compute_cycles;
   double u0 = utilization(c0, &r, plain), u1 = utilization(c1, &r, ahead_period);
   char why[400];
