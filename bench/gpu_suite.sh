@@ -198,6 +198,9 @@ EOF
   for r in gemm_unaligned gemm_mx_e4m3 gemm_nvfp4; do
     echo "$base" | awk -F'|' -v n="$r" 'BEGIN { OFS = "|" } $1 == n { $1 = n "+no_prefetch"; $8 = ($8 == "" ? "" : $8 " ") "TILEC_REGISTER_PREFETCH=0"; print }'
   done
+  local gu="ptr:f16:4096x4096:random ptr:f16:4096x4096:random ptr:f32:4096x4096:out"
+  echo "gemm_unaligned@4096x4096x4096|@gemm_unaligned_4096|32,32|$gu|c:gemm|137438953472|4096x4096x4096:f16|"
+  echo "gemm_unaligned@4096x4096x4096+prefetch|@gemm_unaligned_4096|32,32|$gu|c:gemm|137438953472||TILEC_REGISTER_PREFETCH=always"
   # the stage-count calibration sweeps (docs/tileaa-tileas.md "Stage count"): 4096-cubed GEMMs with
   # their ring forced to N stages; the row without +stages is the roofline's choice. gemm_dynamic
   # moves 16 KiB per stage (128x128x32), cuTile's gemm_f16 32 KiB (128x128x64).
@@ -233,6 +236,9 @@ prepare() {
     "$ex/gemm_dynamic.mlir" > "$bundle/gemm_dynamic_m64.mlir"
   sed 's/%k: tile<i64>) {/%k: tile<i64>) optimization_hints=<sm_90 = {occupancy = 1}, sm_100 = {occupancy = 1}> {/' \
     "$bundle/gemm_dynamic_m64.mlir" > "$bundle/gemm_dynamic_m64_occupancy1.mlir"
+  # bench/gemm_unaligned.mlir at 4096^3 (register prefetch: several waves, so the cost model keeps
+  # the plain loop at two CTAs per SM; the +prefetch row forces it)
+  sed -e 's/1024/4096/g' -e 's/<i32: 32>/<i32: 128>/' "$here/bench/gemm_unaligned.mlir" > "$bundle/gemm_unaligned_4096.mlir"
   local failures=0 name src grid args reference flops cublas envs
   : > "$bundle/suite.txt"
   while IFS='|' read -r name src grid args reference flops cublas envs; do

@@ -42,7 +42,8 @@
  * static grid; the loop prefetches only when that fraction rises — more registers per thread
  * can cost a resident CTA, whose interleaving hides the same latency (a remark gives the terms).
  * Seed: 001, "Roofline Reasoning" (stage (0, 1) for a producer-consumer pair). Knobs:
- * TILEC_REGISTER_PREFETCH=0 turns the pass off (experiments: the GPU suite's A/B rows). */
+ * TILEC_REGISTER_PREFETCH=0 turns the pass off, =always prefetches wherever it is legal and the
+ * registers fit, whatever the cost model says (experiments: the GPU suite's A/B rows). */
 #include <mlir-c/BuiltinAttributes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -269,6 +270,17 @@ static double utilization(int ctas, const ct_roofline *r, int64_t period) {
   return u > 1.0 ? 1.0 : u;
 }
 
+/* TILEC_REGISTER_PREFETCH: 0 / off / false: the pass does nothing; always: every legal loop whose
+ * registers fit prefetches, whatever the cost model says (calibration runs); else the model. */
+static bool env_is(const char *const *words) {
+  const char *v = getenv("TILEC_REGISTER_PREFETCH");
+  for (; v && *words; words++)
+    if (!strcmp(v, *words)) return true;
+  return false;
+}
+static bool env_off(void) { return env_is((const char *const[]){"0", "false", "off", NULL}); }
+static bool env_always(void) { return env_is((const char *const[]){"always", NULL}); }
+
 static bool prefetch_loop(ct_ctx *c, MlirOperation entry, MlirOperation loop, const pf_entry *E) {
   MlirContext ctx = mlirOperationGetContext(loop);
   MlirBlock B = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
@@ -318,14 +330,15 @@ static bool prefetch_loop(ct_ctx *c, MlirOperation entry, MlirOperation loop, co
    * loads overlap it already */
   int64_t plain = async_mma ? ahead_period : r.memory_cycles + r.compute_cycles;
   double u0 = utilization(c0, &r, plain), u1 = utilization(c1, &r, ahead_period);
-  char why[400];
-  bool pays = u1 > u0 + 1e-9;
+  char why[440];
+  bool always = env_always(), pays = always || u1 > u0 + 1e-9;
   snprintf(why, sizeof why,
            "memory %lld cycles (latency %d + %lld bytes), compute %lld; prefetched: %lld-cycle iterations at an estimated "
            "%d CTA%s per SM (%lld registers per thread), tensor cores %.0f%% busy; plain: %lld-cycle iterations at %d "
            "(%lld), %.0f%%",
            (long long)r.memory_cycles, r.load_latency, (long long)bytes, (long long)r.compute_cycles, (long long)ahead_period,
            c1, c1 > 1 ? "s" : "", (long long)(P.peak + extra), 100 * u1, (long long)plain, c0, (long long)P.peak, 100 * u0);
+  if (always) strncat(why, " (TILEC_REGISTER_PREFETCH=always)", sizeof why - strlen(why) - 1);
   if (!pays) {
     ct_remark_op(c, loads[0], "ordinary loads of this loop not prefetched: %s", why);
     return true;
@@ -377,10 +390,6 @@ static bool prefetch_loop(ct_ctx *c, MlirOperation entry, MlirOperation loop, co
   return true;
 }
 
-static bool env_off(void) {
-  const char *v = getenv("TILEC_REGISTER_PREFETCH");
-  return v && (!strcmp(v, "0") || !strcmp(v, "false") || !strcmp(v, "off"));
-}
 
 bool ct_tileas_prefetch_registers(ct_ctx *c, MlirOperation module_op, const ct_tileas_options *o) {
   if (env_off()) return true;

@@ -15,6 +15,10 @@
 // RUN: env TILEC_REGISTER_PREFETCH=0 %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.off.ptx 2> %t.off.remarks
 // RUN: %FileCheck %s --check-prefix=OFF --implicit-check-not='{{remark: register prefetch|loads one iteration ahead|loop not prefetched}}' < %t.off.remarks
 // RUN: %check-ptx sm_90a %t.off.ptx
+// =always overrides the cost model (calibration runs): the large kernel prefetches too.
+// RUN: env TILEC_REGISTER_PREFETCH=always %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.always.ptx 2>&1 | %FileCheck %s --check-prefix=ALWAYS
+// RUN: %check-ptx sm_90a %t.always.ptx
+// ALWAYS: remark: register prefetch of 2 ordinary loads: {{.*}}; plain: {{[0-9]+}}-cycle iterations at 2 ({{[0-9]+}}), {{[0-9]+}}% (TILEC_REGISTER_PREFETCH=always)
 // sm_100a: the tcgen05 MMA is issued asynchronously by one thread, so the next iteration's loads
 // overlap it already; prefetching gains nothing there.
 // RUN: %tilec -O3 --gpu-name=sm_100a --remarks %s -o %t.100.ptx 2> %t.100.remarks
