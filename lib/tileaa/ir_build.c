@@ -229,3 +229,19 @@ MlirOperation ct_ir_rebuild_loop(MlirOperation f, const char *name, intptr_t nop
   mlirOperationDestroy(f);
   return nf;
 }
+
+bool ct_ir_scalar_arith(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  char name[96];
+  snprintf(name, sizeof name, "%.*s", (int)n.length, n.data);
+  if (strstr(name, "load") || strstr(name, "store") || strstr(name, "atomic") || strstr(name, "print")) return false;
+  intptr_t no = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < no + mlirOperationGetNumResults(op); i++) {
+    MlirValue v = i < no ? mlirOperationGetOperand(op, i) : mlirOperationGetResult(op, i - no);
+    MlirType ty = mlirValueGetType(v);
+    ct_type t;
+    if (mlirTypeIsAInteger(ty) || mlirTypeIsAIndex(ty) || mlirTypeIsAFloat(ty)) continue;
+    if (!ct_type_from_mlir(ty, &t) || t.kind != CT_TYPE_TILE || t.rank != 0) return false;
+  }
+  return true;
+}

@@ -71,6 +71,9 @@ bool ct_ir_defined_outside(MlirValue v, MlirOperation op);
  * excepted) and its region; f's results' uses move to the new op's; f is destroyed. */
 MlirOperation ct_ir_rebuild_loop(MlirOperation f, const char *name, intptr_t nopd, const MlirValue *opd, intptr_t nres,
                                  const MlirType *res);
+/* Scalar arithmetic of any dialect: op's name says no load, store, atomic or print, and every
+ * operand and result is an integer / index / float scalar or a rank-0 tile (regions not checked). */
+bool ct_ir_scalar_arith(MlirOperation op);
 /* Nearest enclosing op with the given name (op excluded); null when none. */
 MlirOperation ct_ir_enclosing(MlirOperation op, const char *name);
 #endif

@@ -295,6 +295,10 @@ int ct_ws_launch_share(int ctas_per_sm, int threads);
  * known (run-time shapes, or an id used in arithmetic, as a persistent kernel's is).
  * (warp_specialize.c; register_prefetch.c uses it too.) */
 int64_t ct_static_grid_bound(MlirOperation entry);
+/* Resident CTAs per SM (1-32) of threads threads at regs registers per thread (rounded up to 8, as
+ * ptxas allocates) and smem_footprint bytes of shared memory each (0: none): the register file,
+ * the SM's 2048 threads and its shared memory (warp_specialize.c; register_prefetch.c too). */
+int ct_ctas_per_sm(const ct_machine *m, int threads, int64_t regs, int64_t smem_footprint);
 /* Registers ptxas wants beside the accumulator to issue a wgmma (it refuses an m64n128k16 f32, 64
  * accumulator words per thread, under a .maxnreg of 90). */
 #define CT_WGMMA_REG_OVERHEAD 26

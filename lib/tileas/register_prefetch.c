@@ -88,25 +88,12 @@ static MlirValue map_find(const pf_map *m, MlirValue v) {
   return (MlirValue){NULL};
 }
 
-static bool rank0_or_scalar(MlirValue v) {
-  MlirType ty = mlirValueGetType(v);
-  if (mlirTypeIsAInteger(ty) || mlirTypeIsAIndex(ty)) return true;
-  ct_type t;
-  return ct_type_from_mlir(ty, &t) && t.kind == CT_TYPE_TILE && t.rank == 0;
-}
-
-/* A register-only scalar op an index may be computed with: no region, no memory access, every
- * operand and result a scalar (rank-0 tile, integer or index). */
+/* A register-only scalar op an index may be computed with: no region, at most
+ * PF_MAX_INDEX_OPERANDS operands, scalar arithmetic (ct_ir_scalar_arith: no memory access, every
+ * value a scalar or a rank-0 tile). */
 static bool scalar_index_op(MlirOperation op) {
-  if (mlirOperationGetNumRegions(op) > 0 || mlirOperationGetNumOperands(op) > PF_MAX_INDEX_OPERANDS) return false;
-  char name[96];
-  ct_op_short_name(op, name, sizeof name);
-  if (strstr(name, "load") || strstr(name, "store") || strstr(name, "atomic") || strstr(name, "print")) return false;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++)
-    if (!rank0_or_scalar(mlirOperationGetOperand(op, i))) return false;
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
-    if (!rank0_or_scalar(mlirOperationGetResult(op, i))) return false;
-  return true;
+  return mlirOperationGetNumRegions(op) == 0 && mlirOperationGetNumOperands(op) <= PF_MAX_INDEX_OPERANDS &&
+         ct_ir_scalar_arith(op);
 }
 
 /* Can v be recomputed for another counter value: loop-invariant, the counter, or a scalar op of such? */
@@ -142,17 +129,12 @@ static MlirValue recompute(MlirValue v, MlirOperation loop, pf_map *m, MlirOpera
   return res;
 }
 
-static int64_t attr_int(MlirOperation op, const char *name, int64_t dflt) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, ct_ir_sref(name));
-  return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a) : dflt;
-}
-
 /* Is op a load this pass may move one iteration ahead in loop (body block B, counter i)? */
 static bool prefetchable(MlirOperation op, MlirOperation loop, MlirValue counter) {
   if (!ct_ir_is(op, "tileas.load") || mlirOperationGetNumResults(op) != 2) return false;
   ct_tileas_layout l;
   if (!ct_tileas_op_layout(op, &l) || l.atom != CT_ATOM_SIMT) return false;
-  if (attr_int(op, "memory_ordering_semantics", 0) != 0) return false;
+  if (ct_attr_int(op, "memory_ordering_semantics", 0) != 0) return false;
   if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 1)))) return false; /* its token orders something */
   MlirAttribute seg = mlirOperationGetAttributeByName(op, ct_ir_sref("operandSegmentSizes"));
   if (mlirAttributeIsNull(seg) || !mlirAttributeIsADenseI32Array(seg) || mlirDenseArrayGetNumElements(seg) != 3) return false;
@@ -185,22 +167,18 @@ static bool writes_memory(MlirBlock B) {
   return false;
 }
 
+/* Bytes (sub-byte types packed) and 32-bit registers per thread over nthreads (reg_pressure.c's
+ * rule) of tile value v. */
 static int64_t tile_bytes(MlirValue v) {
   ct_type t;
   if (!ct_type_from_mlir(mlirValueGetType(v), &t) || t.kind != CT_TYPE_TILE) return 0;
-  int64_t n = 1;
-  for (int d = 0; d < t.rank; d++) n *= t.shape[d];
-  return (n * ct_elem_bits(t.elem) + 7) / 8;
+  return (ct_type_num_elements(&t) * ct_elem_bits(t.elem) + 7) / 8;
 }
 
-/* 32-bit registers per thread of tile value v spread over nthreads (reg_pressure.c's rule). */
 static int64_t tile_words(MlirValue v, int nthreads) {
   ct_type t;
   if (!ct_type_from_mlir(mlirValueGetType(v), &t) || t.kind != CT_TYPE_TILE) return 0;
-  int64_t n = 1;
-  for (int d = 0; d < t.rank; d++) n *= t.shape[d];
-  int64_t bits = ct_elem_bits(t.elem);
-  return (n + nthreads - 1) / nthreads * ((bits + 31) / 32);
+  return (ct_type_num_elements(&t) + nthreads - 1) / nthreads * ((ct_elem_bits(t.elem) + 31) / 32);
 }
 
 /* The loop rebuilt with extra loop-carried values: inits appended to its operands, types to its
@@ -239,25 +217,17 @@ typedef struct pf_entry {
   const ct_hopper_plan *plan; /* the tensor-core plan (its TMA tiles cost no registers), or NULL */
 } pf_entry;
 
-/* CTAs per SM at an estimate of regs registers per thread (plus CT_WGMMA_REG_OVERHEAD for
- * addresses and issue, rounded up to 8 as ptxas allocates; the estimate modulo_ctas_per_sm in
- * warp_specialize.c makes), the entry's shared memory and threads; at most one wave's share of a
- * static grid. */
+/* CTAs per SM (ct_ctas_per_sm) at an estimate of regs registers per thread plus
+ * CT_WGMMA_REG_OVERHEAD for addresses and issue (as modulo_ctas_per_sm in warp_specialize.c), the
+ * entry's shared memory and threads; at most one wave's share of a static grid. */
 static int ctas_per_sm(const pf_entry *E, int64_t regs) {
-  int64_t words = (regs + CT_WGMMA_REG_OVERHEAD + 7) / 8 * 8;
-  int64_t c = CT_REG_FILE_PER_CTA / ((int64_t)E->nthreads * words);
-  int64_t by_threads = 2048 / E->nthreads;
-  if (by_threads < c) c = by_threads;
-  if (E->smem > 0) {
-    int64_t by_smem = E->m->smem_per_sm_bytes / ((E->smem + 1023) / 1024 * 1024 + E->m->smem_reserved_per_cta);
-    if (by_smem < c) c = by_smem;
-  }
-  if (c > 32) c = 32;
+  int64_t footprint = E->smem > 0 ? (E->smem + 1023) / 1024 * 1024 + E->m->smem_reserved_per_cta : 0;
+  int c = ct_ctas_per_sm(E->m, E->nthreads, regs + CT_WGMMA_REG_OVERHEAD, footprint);
   if (E->grid > 0 && E->m->roofline.sms > 0) {
     int64_t wave = (E->grid + E->m->roofline.sms - 1) / E->m->roofline.sms;
-    if (wave < c) c = wave;
+    if (wave < c) c = (int)wave;
   }
-  return c < 1 ? 1 : (int)c;
+  return c;
 }
 
 /* The tensor cores' busy fraction when ctas CTAs per SM each compute r's compute_cycles every
@@ -286,7 +256,7 @@ static bool prefetch_loop(ct_ctx *c, MlirOperation entry, MlirOperation loop, co
   MlirBlock B = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   if (mlirBlockIsNull(B) || mlirBlockGetNumArguments(B) < 1 || mlirOperationGetNumOperands(loop) < 1) return true;
   MlirValue counter = mlirBlockGetArgument(B, 0), n = mlirOperationGetOperand(loop, 0);
-  if (attr_int(loop, "trip_count", 2) < 2) return true; /* nothing to overlap */
+  if (ct_attr_int(loop, "trip_count", 2) < 2) return true; /* nothing to overlap */
   bool has_mma = false, async_mma = false;
   MlirOperation loads[PF_MAX_LOADS];
   int nl = 0;
@@ -403,9 +373,9 @@ bool ct_tileas_prefetch_registers(ct_ctx *c, MlirOperation module_op, const ct_t
   bool ok = true;
   for (size_t e = 0; e < entries.n && ok; e++) {
     MlirOperation entry = entries.ops[e];
-    pf_entry E = {.m = ct_machine_for(o->target), .nthreads = (int)(32 * attr_int(entry, "tileas.num_warps", 4))};
+    pf_entry E = {.m = ct_machine_for(o->target), .nthreads = (int)(32 * ct_attr_int(entry, "tileas.num_warps", 4))};
     E.budget = ct_reg_budget_words(E.nthreads);
-    E.smem = attr_int(entry, "tileas.smem_bytes", 0);
+    E.smem = ct_attr_int(entry, "tileas.smem_bytes", 0);
     E.grid = ct_static_grid_bound(entry);
     ct_oplist loops = {0};
     ct_ir_collect(entry, "tileaa.for", &loops);

@@ -234,10 +234,14 @@ static int modulo_ctas_per_sm(MlirOperation entry, const ct_hopper_plan *p, cons
   ct_reg_pressure_fits(entry, &P);
   int64_t regs = ct_hopper_wgmma_acc_words(p) + CT_WGMMA_REG_OVERHEAD;
   if (P.peak > regs) regs = P.peak;
+  return ct_ctas_per_sm(m, threads, regs, cta_smem_footprint(p, m));
+}
+
+int ct_ctas_per_sm(const ct_machine *m, int threads, int64_t regs, int64_t smem_footprint) {
   regs = (regs + 7) / 8 * 8;
-  int64_t by_regs = CT_REG_FILE_PER_CTA / (threads * regs);
-  int64_t by_smem = m->smem_per_sm_bytes / cta_smem_footprint(p, m);
-  int64_t ctas = by_regs < by_smem ? by_regs : by_smem;
+  int64_t ctas = CT_REG_FILE_PER_CTA / (threads * regs);
+  if (2048 / threads < ctas) ctas = 2048 / threads;
+  if (smem_footprint > 0 && m->smem_per_sm_bytes / smem_footprint < ctas) ctas = m->smem_per_sm_bytes / smem_footprint;
   return ctas < 1 ? 1 : ctas > 32 ? 32 : (int)ctas;
 }
 

@@ -66,16 +66,7 @@ bool ct_ws_register_only(MlirOperation op, const ct_hopper_plan *p) {
   if ((strstr(name, "load") || !strcmp(name, "cuda_tile.reshape")) && !strstr(name, "store") && one_element_results(op))
     return true;
   /* scalar arithmetic of any dialect (index conversions, ...): no memory op, every value rank 0 */
-  if (strstr(name, "load") || strstr(name, "store") || strstr(name, "atomic") || strstr(name, "print")) return false;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op) + mlirOperationGetNumResults(op); i++) {
-    intptr_t no = mlirOperationGetNumOperands(op);
-    MlirValue v = i < no ? mlirOperationGetOperand(op, i) : mlirOperationGetResult(op, i - no);
-    MlirType ty = mlirValueGetType(v);
-    ct_type t;
-    if (mlirTypeIsAInteger(ty) || mlirTypeIsAIndex(ty) || mlirTypeIsAFloat(ty)) continue;
-    if (!ct_type_from_mlir(ty, &t) || t.kind != CT_TYPE_TILE || t.rank != 0) return false;
-  }
-  return true;
+  return ct_ir_scalar_arith(op);
 }
 
 bool ct_ws_replays(MlirOperation entry, const ct_hopper_plan *p) {
