@@ -364,6 +364,7 @@ void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) 
   }
   hopper_close_if(L, join);
   hopper_warp_sync(b);
+  if (p->bulk) return; /* (a bulk plan's one-shot loads are waited for where they are read) */
   /* operands loaded before the loop have landed */
   for (int i = 0; i < p->npipes; i++)
     if (!p->pipes[i].in_loop) hopper_spin_wait(L, hopper_bar_ptr(L, p->pipes[i].full_off, bld_i32(b, 0)), bld_i32(b, 0));
@@ -391,7 +392,9 @@ static void bind_tokens(ct_lower *L, MlirOperation op) {
  * through descriptors. */
 static int lower_pipe_load(ct_lower *L, MlirOperation op, int pipe) {
   const ct_hopper_pipe *o = &L->hopper->pipes[pipe];
-  if (!o->in_loop) {
+  if (o->in_loop && L->hopper->bulk) {
+    /* a bulk plan's ring: filled ahead (hopper_loop_begin, lower_bulk_release), waited for at its consume */
+  } else if (!o->in_loop) {
     MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
     hopper_issue(L, o, bld_i32(&L->b, 0), bld_i32(&L->b, 0));
     hopper_close_if(L, join);
@@ -805,6 +808,7 @@ int lower_hopper_op(ct_lower *L, MlirOperation op, const char *name) {
   if (!strcmp(name, "tileas.consume") || !strcmp(name, "tileas.release")) {
     if (!hopper_takes_pipe_slot(p, op)) return LOWER_NOT_MINE;
     if (p->bulk && !strcmp(name, "tileas.consume")) return lower_bulk_consume(L, op);
+    if (p->bulk) return lower_bulk_release(L, op);
     bind_tokens(L, op);
     return LOWER_DONE;
   }

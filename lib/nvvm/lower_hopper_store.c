@@ -45,6 +45,7 @@ typedef struct smem_boxes {
   int64_t inner;     /* box inner extent, elements (a power of two) */
   int esize, swizzle;
   int64_t box_bytes, off;
+  MlirValue stage_off; /* a ring stage's offset (i32) added to off, or null */
 } smem_boxes;
 
 /* Byte offset (i32, from the ring start) of element (row, col). */
@@ -54,7 +55,8 @@ static MlirValue boxes_offset(ct_bld *b, const smem_boxes *t, MlirValue row, Mli
   MlirValue within = bld_and(b, col, bld_i32(b, (int32_t)t->inner - 1));
   MlirValue off = bld_add(b, bld_mul(b, row, bld_i32(b, (int32_t)(t->inner * t->esize))), bld_mul(b, within, bld_i32(b, t->esize)));
   off = hopper_swizzle(b, off, t->swizzle);
-  return bld_add(b, bld_add(b, off, bld_mul(b, bx, bld_i32(b, (int32_t)t->box_bytes))), bld_i32(b, (int32_t)t->off));
+  MlirValue base = t->stage_off.ptr ? bld_add(b, t->stage_off, bld_i32(b, (int32_t)t->off)) : bld_i32(b, (int32_t)t->off);
+  return bld_add(b, bld_add(b, off, bld_mul(b, bx, bld_i32(b, (int32_t)t->box_bytes))), base);
 }
 
 /* Elements per shared-memory access of layout l: its leading register bases that are the lowest
@@ -107,7 +109,7 @@ int lower_hopper_store(ct_lower *L, MlirOperation op) {
     return LOWER_FAILED;
   }
   int vw = boxes_vector_elems(l, s->esize);
-  smem_boxes boxes = {s->box[1], s->esize, s->swizzle, s->box_bytes, s->smem_off};
+  smem_boxes boxes = {s->box[1], s->esize, s->swizzle, s->box_bytes, s->smem_off, {NULL}};
 
   if (!s->after_loop) bld_barrier(b); /* earlier users of the shared buffer are done (the loop exit barriers itself) */
 
@@ -167,10 +169,11 @@ void hopper_store_at_return(ct_lower *L) {
 }
 
 /* A tileas.consume of a bulk plan's pipe (a kernel without mmaf whose view load TileAS put on TMA):
- * every thread waits for the pipe's full mbarrier (phase 0: the pipe is filled once, by thread 0
- * where its tileas.produce is), then reads its registers of the tile — the consume's register layout
- * (tileas.reg_layout: blocked) — from the boxes in shared memory, consecutive columns within 16
- * bytes as one vector ld.shared. */
+ * every thread waits for the pipe's full mbarrier (a one-shot pipe: phase 0, filled once by thread 0
+ * where its tileas.produce is; a ring: this iteration's stage and parity, the stage filled ahead),
+ * then reads its registers of the tile — the consume's register layout (tileas.reg_layout: blocked)
+ * — from the boxes in shared memory (a ring: in this iteration's stage), consecutive columns within
+ * 16 bytes as one vector ld.shared. */
 int lower_bulk_consume(ct_lower *L, MlirOperation op) {
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;
@@ -188,8 +191,10 @@ int lower_bulk_consume(ct_lower *L, MlirOperation op) {
     ct_error_op(L->c, op, "internal error: a TMA-loaded tile read into an unexpected layout");
     return LOWER_FAILED;
   }
-  hopper_spin_wait(L, hopper_bar_ptr(L, o->full_off, bld_i32(b, 0)), bld_i32(b, 0));
-  smem_boxes boxes = {o->box[1], o->geom.esize, o->geom.swizzle, o->geom.box_bytes, o->smem_off};
+  MlirValue stage = o->in_loop ? hopper_stage_of(L, o) : bld_i32(b, 0);
+  hopper_spin_wait(L, hopper_bar_ptr(L, o->full_off, stage), o->in_loop ? hopper_phase_of(L, o) : bld_i32(b, 0));
+  smem_boxes boxes = {o->box[1], o->geom.esize, o->geom.swizzle, o->geom.box_bytes, o->smem_off,
+                      o->in_loop ? bld_mul(b, stage, bld_i32(b, (int32_t)o->tile_bytes)) : (MlirValue){NULL}};
   int vw = boxes_vector_elems(l, o->geom.esize);
   MlirValue trow, tcol;
   boxes_thread_bits(L, l, &trow, &tcol);
@@ -205,5 +210,30 @@ int lower_bulk_consume(ct_lower *L, MlirOperation op) {
     }
   }
   lv_bind(L, mlirOperationGetResult(op, 0), v);
+  return LOWER_DONE;
+}
+
+/* A tileas.release of a bulk plan's pipe. A ring's stage of this iteration kt has been read (every
+ * consume of it comes before: hopper_plan.c bulk_ring_users) into registers: every thread arrives
+ * on the stage's empty mbarrier (release semantics: its ld.shared are done), then thread 0 waits for
+ * that phase to complete (all threads' reads) and refills the stage for iteration kt + S when it
+ * exists (hopper_refill) — the modulo ring protocol of the wgmma path, which ws_protocol.c proves
+ * for these rings too. A one-shot pipe's release binds its tokens only. */
+int lower_bulk_release(ct_lower *L, MlirOperation op) {
+  ct_bld *b = &L->b;
+  const ct_hopper_plan *p = L->hopper;
+  MlirValue slot = mlirOperationGetOperand(op, 1);
+  int pi = mlirValueIsAOpResult(slot) ? hopper_pipe_of_load(p, mlirOpResultGetOwner(slot)) : -1;
+  if (pi >= 0 && p->pipes[pi].in_loop) {
+    const ct_hopper_pipe *o = &p->pipes[pi];
+    MlirValue stage = hopper_stage_of(L, o), empty = hopper_bar_ptr(L, o->empty_off, stage);
+    bld_intr(b, "llvm.nvvm.mbarrier.arrive.shared", b->i64, 1, &empty);
+    MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
+    hopper_refill(L, o, L->hopper_emit->kt, stage, hopper_phase_of(L, o));
+    hopper_close_if(L, join);
+    hopper_warp_sync(b);
+  }
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); i++)
+    lv_bind(L, mlirOperationGetResult(op, i), lv_alloc(L, LV_TOKEN, NULL));
   return LOWER_DONE;
 }

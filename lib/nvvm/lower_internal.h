@@ -395,8 +395,12 @@ const ct_layout *hopper_result_layout(ct_lower *L, MlirOperation mmaf);
  * cp.async.bulk.wait_group.read emitted before the kernel's return (no-op otherwise). */
 int lower_hopper_store(ct_lower *L, MlirOperation op);
 void hopper_store_at_return(ct_lower *L);
-/* A bulk plan's tileas.consume: wait for the pipe's TMA load, read the tile into registers. */
+/* A bulk plan's tileas.consume: wait for the pipe's TMA load (a ring's: this iteration's stage),
+ * read the tile into registers. */
 int lower_bulk_consume(ct_lower *L, MlirOperation op);
+/* A bulk plan's tileas.release: a ring's stage is released (every thread's arrive on its empty
+ * mbarrier) and refilled by thread 0 for the iteration S ahead; a one-shot pipe's binds nothing. */
+int lower_bulk_release(ct_lower *L, MlirOperation op);
 /* The wgmma accumulator layout: the mma.sync m16n8 C fragment with every warp along M
  * (16 rows per warp, all N columns in registers). */
 bool hopper_acc_layout(ct_layout *out, int64_t m, int64_t n, int nwarps);

@@ -871,6 +871,12 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   if (bulk) {
     const char *why = NULL;
     if (ct_hopper_plan_entry(&env, entry, &hopper, 0, &why)) {
+      char pmsg[320];
+      MlirOperation pop;
+      if (hopper.nloops && !ct_ring_protocol_check(&hopper, pmsg, sizeof pmsg, &pop)) { /* (its TMA ring) */
+        ct_error_op(L->c, pop, "mbarrier protocol check: %s", pmsg);
+        return false;
+      }
       L->hopper = &hopper;
       L->hopper_emit = &hopper_emit;
     } else if (why) {

@@ -34,10 +34,12 @@
  * memory (after the ring and its mbarriers unless it fits in the ring); its tileas.store_wait's
  * `deferred` (TILEIR_DELAY_TMA_STORE_WAIT) is honoured when the kernel returns right after the store.
  * A kernel without mmaf (plan_bulk, plan->bulk; TILEIR_PREFER_TMA_FOR_LOAD_STORE on sm_90a/sm_100a):
- * each top-level 2-D view load TileAS put on TMA with a register (`blocked`) consumer is a one-shot
- * pipe (buffer 1024-aligned, one full mbarrier) whose consumes read the tile with ld.shared, and the
- * first TMA store is the same epilogue (its staging reusing the buffers when every load was read
- * before it); each access it does not take stays SIMT, with a remark.
+ * each top-level 1-D / 2-D view load TileAS put on TMA with a register (`blocked`) consumer is a
+ * one-shot pipe (buffer 1024-aligned, one full mbarrier) whose consumes read the tile with
+ * ld.shared; each one directly in a top-level loop (a column loop, a strip-mined row) a ring of
+ * TileAS's stages (full and empty mbarriers per stage) filled ahead by thread 0 and released after
+ * its reads; the first TMA store is the same epilogue (its staging reusing the buffers when every
+ * load was read before it); each access it does not take stays SIMT, with a remark.
  * Seed: 001 (roofline stage count, tunables). Knobs: HOPPER_MAX_M (largest tile M: 64 per
  * warpgroup), HOPPER_MAX_N, HOPPER_SMEM_LIMIT. */
 #include <mlir-c/BuiltinAttributes.h>
@@ -178,6 +180,7 @@ static MlirOperation next_emitting(MlirOperation op) {
 
 static bool bulk_pipes_read_before(const ct_hopper_plan *p, MlirOperation op, MlirBlock body);
 static const char *apply_assignment(ct_hopper_plan *p);
+static const char *ring_load_operands(MlirOperation ld, MlirOperation loop, const int32_t *seg);
 static void plan_totals(ct_hopper_plan *p);
 
 /* The TMA store epilogue of tileas.store `op` (its layout `lay`), or why not. */
@@ -352,11 +355,17 @@ static bool before_in_block(MlirBlock body, MlirOperation a, MlirOperation b) {
   return false;
 }
 
-/* Is every pipe of the bulk plan filled and read (each consume of its slot at the entry's top level)
- * before op? Then a staging buffer written at op may reuse the pipe buffers. */
+/* Is every pipe of the bulk plan filled and read before op (each consume of a one-shot pipe's slot
+ * at the entry's top level, a ring's loop)? Then a staging buffer written at op may reuse the pipe
+ * buffers (the ring loop ends with a CTA barrier, and fills no stage past its trip count). */
 static bool bulk_pipes_read_before(const ct_hopper_plan *p, MlirOperation op, MlirBlock body) {
   for (int i = 0; i < p->npipes; i++) {
-    MlirOperation ld = p->pipes[i].load;
+    const ct_hopper_pipe *o = &p->pipes[i];
+    if (o->in_loop) {
+      if (!before_in_block(body, p->loops[o->loop], op)) return false;
+      continue;
+    }
+    MlirOperation ld = o->load;
     if (!before_in_block(body, ld, op)) return false;
     for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(ld, 0)); !mlirOpOperandIsNull(u);
          u = mlirOpOperandGetNextUse(u)) {
@@ -367,19 +376,56 @@ static bool bulk_pipes_read_before(const ct_hopper_plan *p, MlirOperation op, Ml
   return true;
 }
 
-/* Pipe o of a kernel without mmaf: its tileas.produce (o->load) at the entry's top level, weak, its
- * token unused, a 2-D (or 1-D: one row) view load whose pipe TileAS gave a TMA producer and a
- * register consumer (`blocked`); its tile lands as TileAS's boxes side by side (rows x span bytes each, TileAS's
- * swizzle) and every tileas.consume of its slot reads it into registers. Fills o, or says why not. */
-static const char *plan_bulk_pipe(ct_hopper_pipe *o, MlirBlock body) {
+/* The slot users of a ring pipe of a bulk plan (its produce directly in the loop body `lbody`):
+ * consumes and one release, all directly in the body, the release after every consume (it is the
+ * stage's last use: every thread arrives on the stage's empty mbarrier there, and thread 0 refills
+ * the stage for the iteration S ahead). NULL, or why not. */
+static const char *bulk_ring_users(MlirOperation ld, MlirBlock lbody) {
+  MlirOperation release = {NULL};
+  int nconsume = 0;
+  for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(ld, 0)); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation w = mlirOpOperandGetOwner(u);
+    if (!mlirBlockEqual(mlirOperationGetBlock(w), lbody)) return "the loaded tile is read inside nested control flow of the loop";
+    if (is_op(w, "tileas.consume")) nconsume++;
+    else if (!mlirOperationIsNull(release)) return "the ring's slot is released more than once (tileas.release)";
+    else release = w;
+  }
+  if (!nconsume) return "the loaded tile is not used";
+  if (mlirOperationIsNull(release)) return "the ring's slot is not released (tileas.release) in the loop";
+  for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(ld, 0)); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation w = mlirOpOperandGetOwner(u);
+    if (is_op(w, "tileas.consume") && !before_in_block(lbody, w, release))
+      return "the ring's slot is released (tileas.release) before a read of its tile";
+  }
+  return NULL;
+}
+
+/* Pipe o of a kernel without mmaf: its tileas.produce (o->load), weak, its token unused, a 2-D (or
+ * 1-D: one row) view load whose pipe TileAS gave a TMA producer and a register consumer (`blocked`);
+ * its tile lands as TileAS's boxes side by side (rows x span bytes each, TileAS's swizzle) and every
+ * tileas.consume of its slot reads it into registers. At the entry's top level: filled once. Directly
+ * in the body of a loop at the entry's top level (p->loops, at most 4 such loops): a ring of
+ * TileAS's stages, its view and token from before the loop, its indices the induction variable
+ * (+ a value from before the loop) or values from before it, its tile read in the body and the
+ * slot released after those reads (bulk_ring_users). Fills o, or says why not. */
+static const char *plan_bulk_pipe(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock body) {
   MlirOperation ld = o->load;
   const char *why;
-  if (!mlirBlockEqual(mlirOperationGetBlock(ld), body)) return "the load is inside control flow";
+  MlirBlock at = mlirOperationGetBlock(ld);
+  MlirOperation loop = mlirOperationGetParentOperation(ld);
+  bool in_loop = !mlirBlockEqual(at, body);
+  if (in_loop && (!is_op(loop, "tileaa.for") || !mlirBlockEqual(mlirOperationGetBlock(loop), body)))
+    return "the load is inside control flow other than a loop at the kernel's top level";
+  int loop_index = in_loop ? hopper_loop_index(p, loop) : -1;
+  if (in_loop && loop_index < 0 && p->nloops == CT_HOPPER_MAX_LOOPS) return "more loops with TMA rings than the plan takes (4)";
   if (ct_attr_int(ld, "memory_ordering_semantics", 0) != 0) return "the load is not weak";
   if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(ld, 1))))
     return "the load's token orders later memory operations";
   int32_t seg[4];
   if (ct_attr_segments(ld, seg, 4) != 4 || seg[2] < 1 || seg[2] > 2) return "the load is not a 1-D or 2-D view load";
+  if (in_loop && (why = ring_load_operands(ld, loop, seg))) return why;
   MlirOperation vop = view_op_of(mlirOperationGetOperand(ld, 1));
   if (mlirOperationIsNull(vop) || ct_tileaa_view_read(vop, &o->view) || o->view.tile_rank != seg[2])
     return "the load does not read a 1-D or 2-D partition view";
@@ -390,9 +436,12 @@ static const char *plan_bulk_pipe(ct_hopper_pipe *o, MlirBlock body) {
   o->batch = 1;
   o->stages = 1;
   o->role = CT_PIPE_A;
+  o->loop = -1;
   int stages, swz, esize = ct_elem_bits(o->view.elem) / 8;
   int64_t tx;
   if ((why = tileas_pipe(o, CT_FRAG_BLOCKED, &stages, &tx, &swz))) return why;
+  if (in_loop && (stages < 1 || stages > CT_BULK_RING_MAX_STAGES))
+    return "TileAS's ring depth (tileas.pipe stages) is not 1 to 32";
   int64_t rows = rank1 ? 1 : o->view.tile_shape[0], cols = o->view.tile_shape[rank1 ? 0 : 1], span = o->box[1] * esize;
   if (esize < 1) return "the TMA boxes do not tile the loaded tile";
   if ((why = boxes_tile(false, rows, cols, o->box, o->nboxes, span, swz))) return why;
@@ -401,6 +450,13 @@ static const char *plan_bulk_pipe(ct_hopper_pipe *o, MlirBlock body) {
   o->tile_bytes = rows * cols * esize;
   if (tx != o->tile_bytes) return "TileAS tx_bytes differ from the tile bytes";
   if (!view_tensormap(vop, &o->view, body, rank1 ? o->box + 1 : o->box, swz, &o->tmap, &why)) return why;
+  if (in_loop) {
+    if ((why = bulk_ring_users(ld, mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0))))) return why;
+    o->in_loop = true;
+    o->stages = stages;
+    o->loop = loop_index >= 0 ? loop_index : p->nloops; /* (a new loop: plan_bulk adds it when it takes the pipe) */
+    return NULL;
+  }
   bool consumed = false;
   for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(ld, 0)); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
@@ -414,13 +470,16 @@ static const char *plan_bulk_pipe(ct_hopper_pipe *o, MlirBlock body) {
 }
 
 /* The bulk plan of an entry without mmaf: every tileas.produce plan_bulk_pipe takes (the others
- * stay SIMT loads, with a remark when explaining), each buffer 1024-aligned in program order, then
- * one full mbarrier each (one arrival: the issuing thread's expect_tx), then the TMA store
- * (plan_stores; its staging reuses the buffers when they have all been read before it). NULL when
- * something was planned; "" when nothing was. */
+ * stay SIMT loads, with a remark when explaining), each buffer (a ring: its stages) 1024-aligned in
+ * program order, then the mbarriers: full[stages] each (one arrival: the issuing thread's
+ * expect_tx), and empty[stages] for a ring (every thread of the CTA arrives once it has read the
+ * stage: p->bulk_threads, from the entry's tileas.num_warps — path_select.c sets it again once it
+ * has decided the warps); then the TMA store (plan_stores; its staging reuses the buffers when they
+ * have all been read before it). NULL when something was planned; "" when nothing was. */
 static const char *plan_bulk(const ct_hopper_plan_env *env, MlirOperation entry, ct_hopper_plan *p) {
   memset(p, 0, sizeof *p);
   p->bulk = true;
+  p->bulk_threads = 32 * (int)ct_attr_int(entry, "tileas.num_warps", 4);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   enum { MAXL = 64 };
   MlirOperation prods[MAXL];
@@ -432,24 +491,34 @@ static const char *plan_bulk(const ct_hopper_plan_env *env, MlirOperation entry,
     if (!why) {
       memset(o, 0, sizeof *o);
       o->load = prods[i];
-      why = plan_bulk_pipe(o, body);
+      why = plan_bulk_pipe(p, o, body);
     }
     int64_t at = (off + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
-    if (!why && at + o->tile_bytes + CT_SMEM_RING_SLACK > HOPPER_SMEM_LIMIT) why = "its buffer does not fit in shared memory";
+    if (!why && at + o->stages * o->tile_bytes + CT_SMEM_RING_SLACK > HOPPER_SMEM_LIMIT)
+      why = o->in_loop ? "its ring does not fit in shared memory" : "its buffer does not fit in shared memory";
     if (why) {
       if (env->explain_decline)
         ct_remark_op(env->c, prods[i], "TileAS chose a TMA load for this tile; it is loaded with ld.global: %s", why);
       continue;
     }
+    if (o->in_loop && o->loop == p->nloops) {
+      p->loops[p->nloops++] = mlirOperationGetParentOperation(o->load);
+      p->for_op = p->top_op = p->loops[0];
+    }
     o->smem_off = at;
-    off = at + o->tile_bytes;
+    off = at + o->stages * o->tile_bytes;
     p->npipes++;
   }
   p->ring_bytes = off;
   for (int i = 0; i < p->npipes; i++) {
-    p->pipes[i].full_off = off;
-    p->pipes[i].full_arrivals = 1;
-    off += 8;
+    ct_hopper_pipe *o = &p->pipes[i];
+    o->full_off = off;
+    o->full_arrivals = 1;
+    off += 8 * o->stages;
+    if (!o->in_loop) continue;
+    o->empty_off = off;
+    o->empty_arrivals = p->bulk_threads;
+    off += 8 * o->stages;
   }
   plan_totals(p);
   p->smem_bytes = off;
@@ -610,7 +679,8 @@ void ct_hopper_plan_of_loop(const ct_hopper_plan *p, int l, ct_hopper_plan *q) {
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
     map[i] = -1;
-    if (o->in_loop ? o->loop != l : !loop_reads_pipe(p, l, i)) continue; /* (a load before the loops: read here) */
+    /* (a load before the loops: read here; a bulk plan's one-shot loads may be read anywhere) */
+    if (o->in_loop ? o->loop != l : !(p->bulk || loop_reads_pipe(p, l, i))) continue;
     map[i] = q->npipes;
     q->pipes[q->npipes++] = *o;
   }
@@ -669,6 +739,29 @@ static const char *check_tile_uses(const ct_hopper_plan *p, const ct_hopper_pipe
   return NULL;
 }
 
+/* The operands of ring load ld in `loop` (seg: its operand segments): the view and the input token
+ * from before the loop, each index the induction variable, iv + a value from before the loop, or a
+ * value from before the loop — what the fills issued ahead of the iteration (the prologue, thread
+ * 0's refills, a producer agent) can compute. NULL, or why not. */
+static const char *ring_load_operands(MlirOperation ld, MlirOperation loop, const int32_t *seg) {
+  MlirValue iv = mlirBlockGetArgument(mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0)), 0);
+  for (int j = 1; j < 2 + seg[2] + seg[3]; j++) {
+    MlirValue v = mlirOperationGetOperand(ld, j);
+    if (j >= 2 && j <= 1 + seg[2] && (mlirValueEqual(v, iv) || hopper_iv_plus_invariant(v, iv, loop, NULL))) continue;
+    if (ct_ir_defined_outside(v, loop)) continue;
+    MlirOperation d = def_op(v);
+    if (j == 1)
+      return !mlirOperationIsNull(d) && is_op(d, "tileaa.view")
+                 ? "a load's view is made inside the loop (`make_partition_view` in the loop body; only views made "
+                   "before the loop are supported)"
+                 : "a load's view is computed inside the loop (only views made before the loop are supported)";
+    if (j > 1 + seg[2]) return "a load's input token comes from inside the loop";
+    return "a load index is computed inside the loop (only the induction variable and values from before the loop are "
+           "supported)";
+  }
+  return NULL;
+}
+
 /* The pipe's own rules (its tileas.produce): where it is, weak, its token unused, a 2-D view load,
  * its indices; its slot only consumed and released. */
 static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock entry_body) {
@@ -680,8 +773,6 @@ static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock en
     if (first < p->nloops) top = p->loops[first];
   }
   MlirOperation loop = o->loop >= 0 ? p->loops[o->loop] : p->for_op;
-  MlirBlock lbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
-  MlirValue iv = mlirBlockGetArgument(lbody, 0);
   if (o->loop >= 0) o->in_loop = true;
   else if (mlirBlockEqual(mlirOperationGetBlock(ld), entry_body)) {
     bool before = false;
@@ -697,20 +788,8 @@ static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock en
   int nseg = 0;
   if ((nseg = ct_attr_segments(ld, seg, 4)) != 4 || seg[2] < 2 || seg[2] > CT_MAX_RANK)
     return "a load is not a view load of rank 2 or more";
-  for (int j = 1; o->in_loop && j < 2 + seg[2] + seg[3]; j++) {
-    MlirValue v = mlirOperationGetOperand(ld, j);
-    if (j >= 2 && j <= 1 + seg[2] && (mlirValueEqual(v, iv) || hopper_iv_plus_invariant(v, iv, loop, NULL))) continue;
-    if (ct_ir_defined_outside(v, loop)) continue;
-    MlirOperation d = def_op(v);
-    if (j == 1)
-      return !mlirOperationIsNull(d) && is_op(d, "tileaa.view")
-                 ? "a load's view is made inside the loop (`make_partition_view` in the loop body; only views made "
-                   "before the loop are supported)"
-                 : "a load's view is computed inside the loop (only views made before the loop are supported)";
-    if (j > 1 + seg[2]) return "a load's input token comes from inside the loop";
-    return "a load index is computed inside the loop (only the induction variable and values from before the loop are "
-           "supported)";
-  }
+  const char *why_ops = o->in_loop ? ring_load_operands(ld, loop, seg) : NULL;
+  if (why_ops) return why_ops;
   MlirOperation vop = view_op_of(mlirOperationGetOperand(ld, 1));
   if (mlirOperationIsNull(vop) || ct_tileaa_view_read(vop, &o->view) || o->view.tile_rank < 2 ||
       o->view.tile_rank != seg[2])
@@ -1354,9 +1433,17 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
     p->st.param = p->npipes;
     for (int i = 0; i < p->npipes && env->describe_plan; i++) {
       const ct_hopper_pipe *o = &p->pipes[i];
-      ct_remark_op(env->c, o->load, "TMA load: %d box%s %lldx%lld, swizzle %dB, into shared memory at +%lld (one mbarrier); "
-                   "read into registers with ld.shared where it is used", o->nboxes, o->nboxes == 1 ? "" : "es",
-                   (long long)o->box[0], (long long)o->box[1], o->geom.swizzle, (long long)o->smem_off);
+      if (o->in_loop)
+        ct_remark_op(env->c, o->load, "TMA ring: %d stage%s of %d box%s %lldx%lld, swizzle %dB, in shared memory at +%lld "
+                     "(a full and an empty mbarrier per stage); thread 0 fills the stages of the first %d iterations "
+                     "before the loop and each released stage again for the iteration %d ahead; every thread reads "
+                     "the stage with ld.shared where it is used and releases it at the tile's last use",
+                     o->stages, o->stages == 1 ? "" : "s", o->nboxes, o->nboxes == 1 ? "" : "es", (long long)o->box[0],
+                     (long long)o->box[1], o->geom.swizzle, (long long)o->smem_off, o->stages, o->stages);
+      else
+        ct_remark_op(env->c, o->load, "TMA load: %d box%s %lldx%lld, swizzle %dB, into shared memory at +%lld (one mbarrier); "
+                     "read into registers with ld.shared where it is used", o->nboxes, o->nboxes == 1 ? "" : "es",
+                     (long long)o->box[0], (long long)o->box[1], o->geom.swizzle, (long long)o->smem_off);
     }
     if (p->has_store && env->describe_plan)
       ct_remark_op(env->c, p->st.store, "TMA store: %d box(es) %lldx%lld, swizzle %dB, staged at +%lld in shared memory%s, "

@@ -117,6 +117,7 @@ int ct_tensormap_format(const ct_tensormap_fields *f, int param, int base_arg, c
 #define CT_HOPPER_MAX_PIPES 6
 #define CT_HOPPER_MAX_MMAS 4
 #define CT_HOPPER_MAX_LOOPS 4
+#define CT_BULK_RING_MAX_STAGES 32 /* the deepest ring of a bulk plan (the protocol check's stage limit) */
 
 /* How a TMA pipe's tile feeds wgmma: A (K-major, [M,K] with K contiguous), B MN-major ([K,N] with
  * N contiguous: imm-trans-b 1) or B K-major (a [N,K] tile used through `permute [1,0]`:
@@ -222,10 +223,15 @@ typedef struct ct_hopper_store {
 
 typedef struct ct_hopper_plan {
   /* a kernel without mmaf whose view loads and stores TileAS put on TMA
-   * (TILEIR_PREFER_TMA_FOR_LOAD_STORE; hopper_plan.c plan_bulk): each pipe is filled once at the
-   * entry's top level and its tile read into registers (ld.shared) where it is consumed; no loop
-   * (for_op and top_op null), no mmaf, the kernel's own warps (warpgroups 0) */
+   * (TILEIR_PREFER_TMA_FOR_LOAD_STORE; hopper_plan.c plan_bulk): a pipe at the entry's top level
+   * is filled once and its tile read into registers (ld.shared) where it is consumed; a pipe in a
+   * loop at the top level (p->loops, program order; for_op = top_op = loops[0], null without one;
+   * ct_hopper_plan_of_loop keeps every one-shot pipe) is a ring that thread 0 fills ahead as on the
+   * wgmma path, every thread reading a
+   * stage with ld.shared at a consume and releasing it at the pipe's tileas.release; no mmaf, the
+   * kernel's own warps (warpgroups 0) */
   bool bulk;
+  int bulk_threads;          /* a bulk plan's threads per CTA (32 x tileas.num_warps): its rings' empty arrivals */
   MlirOperation for_op;      /* the loop holding every wgmma (several loops: the first) */
   /* the loops holding the mmaf ops, in program order (one, for_op, unless several top-level loops
    * each hold some: each with its own rings, waited for and refilled inside it; the rings of

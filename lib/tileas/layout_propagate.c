@@ -2,8 +2,9 @@
  * and makes every change of layout an op of its own, so that the code generator follows the IR
  * and never picks a layout or moves data between layouts by itself.
  *
- * Runs after reg_layouts.c, whose choices (SIMT view loads, iota, splat constants, broadcasts,
- * mma accumulators) are the sources. Walks each entry in program order (as the code generator
+ * Runs after reg_layouts.c, whose choices (SIMT view loads, TMA-loaded tiles read into registers
+ * — a tileas.consume with a tileas.reg_layout —, iota, splat constants, broadcasts, mma
+ * accumulators) are the sources. Walks each entry in program order (as the code generator
  * lowers it) and gives
  *  - an element-wise op the layout of its first operand that is neither uniform (every element
  *    equal: a splat, or computed from splats only) nor a pending broadcast (below), else of its
@@ -538,7 +539,11 @@ static bool walk_op(lp *P, MlirOperation op) {
     set_result(P, op, 0, &l, splat);
     return true;
   }
-  if ((!strcmp(name, "iota") || !strcmp(name, "tileas.load")) && tile1 && rt.rank >= 1) {
+  /* (a tileas.consume with a register layout: a TMA-loaded tile read into registers, reg_layouts.c;
+   * an MMA's operand tile stays in shared memory and has none) */
+  bool consume_into_registers = !strcmp(name, "tileas.consume") &&
+                                !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, ct_ir_sref("tileas.reg_layout")));
+  if ((!strcmp(name, "iota") || !strcmp(name, "tileas.load") || consume_into_registers) && tile1 && rt.rank >= 1) {
     ct_layout l;
     if (chosen_or_blocked(P, op, &rt, &l)) {
       write_layout(op, &l);

@@ -21,8 +21,10 @@
  * tileas.num_warps out; the code
  * generator reports it. An entry without mmaf on sm_90a/sm_100a gets the bulk plan of the TMA loads
  * and store TileAS chose (TILEIR_PREFER_TMA_FOR_LOAD_STORE; hopper_plan.c plan_bulk: read into
- * registers with ld.shared, the kernel's own warps), its offsets and mbarriers recorded like the
- * wgmma path's, each fill moved up to just after its operands (hoist_bulk_fills). Then the shared-memory paths the entry does not take are rewritten into
+ * registers with ld.shared, the kernel's own warps; a load in a top-level loop a ring whose empty
+ * mbarriers count the warps decided here), its offsets and mbarriers recorded like the wgmma
+ * path's, each one-shot fill moved up to just after its operands (hoist_bulk_fills). Then the
+ * shared-memory paths the entry does not take are rewritten into
  * what the PTX does (demote_untaken_paths): a pipe the plan does not feed wgmma from becomes a SIMT
  * tileas.load, a TMA store its epilogue does not take a SIMT store, and unused pipes and buffers
  * go; so the code generator lowers every tileas.produce on the wgmma path and refuses one it cannot.
@@ -215,7 +217,7 @@ static void record_smem_assignment(MlirOperation entry, const ct_hopper_plan *pl
                                     ct_ir_i64_attr(mlirOperationGetContext(entry), mlirIntegerAttrGetValueInt(smem) + staged));
 }
 
-/* A bulk plan's fills go as early as their operands allow, right after the last op of the entry's
+/* A bulk plan's one-shot fills go as early as their operands allow, right after the last op of the entry's
  * body that defines one (the view, the tile indices): each TMA load then overlaps everything up to
  * its first use, where its consume waits. Weak view loads whose token nothing uses are not ordered
  * with the ops they move above. The tensor maps follow the new program order. */
@@ -223,6 +225,7 @@ static void hoist_bulk_fills(MlirOperation entry, const ct_hopper_plan *plan) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
   for (int i = 0; i < plan->npipes; i++) {
     MlirOperation pr = plan->pipes[i].load, after = {NULL};
+    if (plan->pipes[i].in_loop) continue; /* (a ring's fills are issued ahead, wherever its produce is) */
     for (MlirOperation q = mlirBlockGetFirstOperation(body); !mlirOperationEqual(q, pr); q = mlirOperationGetNextInBlock(q))
       for (intptr_t k = 0; k < mlirOperationGetNumOperands(pr); k++) {
         MlirValue v = mlirOperationGetOperand(pr, k);
@@ -306,6 +309,11 @@ static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
   }
   bool has_mma = mmas.n > 0;
   ct_oplist_free(&mmas);
+  if (planned && plan.bulk) { /* a ring's empty mbarriers count every thread of the warps now decided */
+    plan.bulk_threads = (int)(32 * warps);
+    for (int i = 0; i < plan.npipes; i++)
+      if (plan.pipes[i].in_loop) plan.pipes[i].empty_arrivals = plan.bulk_threads;
+  }
   if (planned) record_smem_assignment(entry, &plan);
   if (planned && plan.bulk) hoist_bulk_fills(entry, &plan);
   /* a kernel without mmaf on a TMA target had its TMA accesses planned (plan_bulk), each declined one explained */

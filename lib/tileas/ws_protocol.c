@@ -340,7 +340,7 @@ static bool check_loop(const ct_hopper_plan *p, char *msg, size_t cap, MlirOpera
     }
   } else {
     k.nagents = 1;
-    k.ag[0].threads = 128 * p->warpgroups;
+    k.ag[0].threads = p->bulk ? p->bulk_threads : 128 * p->warpgroups;
     k.ag[0].name = "whole-CTA";
   }
   int64_t trips[] = {0, 1, 2, S - 1, S, S + 1, 2 * S - 1, 2 * S, 2 * S + 1, 3 * S + 2};

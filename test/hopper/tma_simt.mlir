@@ -31,11 +31,11 @@
 // tilec-run appends the tensor maps of the `// tilec.tensormap` lines (a load map, a store map).
 // RUN: %tilec-run %t.ptx --kernel rows_scale --grid 13 --arg ptr:f32:100x512:random --arg ptr:f32:512:random --arg ptr:f32:100x512:out --arg i64:100 --dry-run 2>/dev/null | %FileCheck %s --check-prefix=TMAPS
 
-// REMARK-DAG: tma_simt.mlir:[[@LINE+59]]:5: remark: TMA load: 2 boxes 8x256, swizzle 0B, into shared memory at +0 (one mbarrier); read into registers with ld.shared where it is used
-// REMARK-DAG: tma_simt.mlir:[[@LINE+67]]:5: remark: TMA load: 2 boxes 1x256, swizzle 0B, into shared memory at +16384 (one mbarrier); read into registers with ld.shared where it is used
-// REMARK-DAG: tma_simt.mlir:[[@LINE+70]]:5: remark: TMA store: 2 box(es) 8x256, swizzle 0B, staged at +0 in shared memory (reusing the TMA loads' buffers), wait_group.read right after the store
-// REMARK-DAG: tma_simt.mlir:[[@LINE+80]]:5: remark: TileAS chose a TMA load for this tile; it is loaded with ld.global: the load's token orders later memory operations
-// REMARK-DAG: tma_simt.mlir:[[@LINE+98]]:7: remark: TileAS chose a TMA load for this tile; it is loaded with ld.global: the load is inside control flow
+// REMARK-DAG: tma_simt.mlir:[[@LINE+62]]:5: remark: TMA load: 2 boxes 8x256, swizzle 0B, into shared memory at +0 (one mbarrier); read into registers with ld.shared where it is used
+// REMARK-DAG: tma_simt.mlir:[[@LINE+70]]:5: remark: TMA load: 2 boxes 1x256, swizzle 0B, into shared memory at +16384 (one mbarrier); read into registers with ld.shared where it is used
+// REMARK-DAG: tma_simt.mlir:[[@LINE+73]]:5: remark: TMA store: 2 box(es) 8x256, swizzle 0B, staged at +0 in shared memory (reusing the TMA loads' buffers), wait_group.read right after the store
+// REMARK-DAG: tma_simt.mlir:[[@LINE+83]]:5: remark: TileAS chose a TMA load for this tile; it is loaded with ld.global: the load's token orders later memory operations
+// REMARK-DAG: tma_simt.mlir:[[@LINE+101]]:7: remark: TMA ring: 3 stages of 2 boxes 8x256, swizzle 0B, in shared memory at +0 (a full and an empty mbarrier per stage)
 
 // CHECK-LABEL: .entry rows_scale(
 // CHECK: .param .align 128 .b8 rows_scale_param_4[128]
@@ -58,6 +58,9 @@
 // CHECK-NOT: cp.async.bulk.tensor.2d.shared::cluster
 // CHECK: ld.global
 // CHECK-LABEL: .entry column_loop(
+// CHECK: cp.async.bulk.tensor.2d.shared::cluster
+// CHECK: ld.shared.v4
+// CHECK: mbarrier.arrive.shared.b64
 
 // VADD: tilec.tensormap {{.*}} rank=1 dims=@{{[0-9]+}} strides_bytes= box=256
 // VADD-COUNT-8: cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
@@ -120,7 +123,7 @@ cuda_tile.module @tma_simt {
     %ty = store_view_tko weak %y, %x_pv[%bx, %c0] token = %tx : tile<8x512xf32>, partition_view<tile=(8x512), tensor_view<64x512xf32, strides=[512,1]>>, tile<i32> -> token
     return
   }
-  // A load inside a loop (column blocks of a long row): not the bulk plan's (one fill per pipe).
+  // A load inside a loop (column blocks of a long row): a TMA ring (test/hopper/tma_ring_simt.mlir).
   entry @column_loop(%x_ptr: tile<ptr<f32>>, %s_ptr: tile<ptr<f32>>) {
     %xa = assume div_by<16>, %x_ptr : tile<ptr<f32>>
     %x_tv = make_tensor_view %xa, shape = [64, 2048], strides = [2048, 1] : tensor_view<64x2048xf32, strides=[2048,1]>
