@@ -8,6 +8,7 @@
  * Output is deterministic (no timestamps, no paths).
  * Knobs: $TILEC_LIBDEVICE, $CUDA_HOME (libdevice and ptxas lookup), $TILEC_PTXAS. */
 #include "llvm/backend.h"
+#include "support/file_io.h"
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
@@ -273,8 +274,8 @@ char *ct_find_ptxas(void) {
   return NULL;
 }
 
-bool ct_ptxas_assemble(ct_ctx *c, const char *ptx, size_t len, ct_gpu gpu, const char *cubin_path) {
-  return ct_ptxas_assemble_arch(c, ptx, len, ct_gpu_name(gpu), cubin_path);
+bool ct_ptxas_assemble(ct_ctx *c, const char *ptx, size_t len, ct_gpu gpu, const char *cubin_path, ct_ptxas_report *report) {
+  return ct_ptxas_assemble_arch(c, ptx, len, ct_gpu_name(gpu), cubin_path, report);
 }
 
 /* Does the PTX carry line information (a `.loc` directive)? */
@@ -284,7 +285,47 @@ static bool ptx_has_loc(const char *ptx, size_t len) {
   return false;
 }
 
-bool ct_ptxas_assemble_arch(ct_ctx *c, const char *ptx, size_t len, const char *gpu_arch, const char *cubin_path) {
+void ct_ptxas_report_free(ct_ptxas_report *r) {
+  free(r->kernels);
+  r->kernels = NULL;
+  r->n = 0;
+}
+
+/* ptxas -v's report (its stderr): per `Compiling entry function 'NAME'` block, the
+ * `N bytes stack frame, S bytes spill stores, L bytes spill loads` and `Used R registers` lines.
+ * Every other line (warnings, errors) is passed on to stderr as ptxas printed it. */
+static void parse_ptxas_log(const char *log, ct_ptxas_report *r) {
+  ct_ptxas_kernel *cur = NULL;
+  for (const char *line = log; line && *line;) {
+    const char *eol = strchr(line, '\n');
+    size_t n = eol ? (size_t)(eol - line) : strlen(line);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%.*s", (int)(n < sizeof buf - 1 ? n : sizeof buf - 1), line);
+    const char *q;
+    long long a, b2, d;
+    int regs;
+    if ((q = strstr(buf, "Compiling entry function '")) && r) {
+      q += strlen("Compiling entry function '");
+      const char *e = strchr(q, '\'');
+      r->kernels = realloc(r->kernels, (size_t)(r->n + 1) * sizeof *r->kernels);
+      if (!r->kernels) abort();
+      cur = &r->kernels[r->n++];
+      memset(cur, 0, sizeof *cur);
+      snprintf(cur->name, sizeof cur->name, "%.*s", e ? (int)(e - q) : 0, q);
+    } else if (cur && sscanf(buf, " %lld bytes stack frame, %lld bytes spill stores, %lld bytes spill loads", &a, &b2, &d) == 3) {
+      cur->stack_bytes = a, cur->spill_stores = b2, cur->spill_loads = d;
+    } else if (cur && (q = strstr(buf, "Used ")) && sscanf(q, "Used %d registers", &regs) == 1) {
+      cur->registers = regs;
+    } else if (strncmp(buf, "ptxas info", 10) != 0 && strncmp(buf, "    ", 4) != 0 && buf[0]) {
+      fprintf(stderr, "%s\n", buf);
+    }
+    line = eol ? eol + 1 : NULL;
+  }
+}
+
+bool ct_ptxas_assemble_arch(ct_ctx *c, const char *ptx, size_t len, const char *gpu_arch, const char *cubin_path,
+                            ct_ptxas_report *report) {
+  if (report) memset(report, 0, sizeof *report);
   char *ptxas = ct_find_ptxas();
   if (!ptxas) {
     ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0, "ptxas not found (set TILEC_PTXAS or CUDA_HOME)");
@@ -296,8 +337,9 @@ bool ct_ptxas_assemble_arch(ct_ctx *c, const char *ptx, size_t len, const char *
     free(ptxas);
     return false;
   }
-  char tmpl[sizeof dir + 16];
+  char tmpl[sizeof dir + 16], logp[sizeof dir + 16];
   snprintf(tmpl, sizeof tmpl, "%s/in.ptx", dir);
+  snprintf(logp, sizeof logp, "%s/log.txt", dir);
   int fd = open(tmpl, O_WRONLY | O_CREAT | O_TRUNC, 0600);
   FILE *f = fdopen(fd, "wb");
   bool ok = f && fwrite(ptx, 1, len, f) == len;
@@ -305,14 +347,25 @@ bool ct_ptxas_assemble_arch(ct_ctx *c, const char *ptx, size_t len, const char *
   if (ok) {
     char arch[32];
     snprintf(arch, sizeof arch, "-arch=%s", gpu_arch);
-    /* PTX with line information (.loc, tilec --lineinfo) keeps it in the cubin: ptxas -lineinfo */
+    /* PTX with line information (.loc, tilec --lineinfo) keeps it in the cubin: ptxas -lineinfo;
+     * -v: the registers and spills of every kernel (its log goes to a file, then to the report) */
     bool lines = ptx_has_loc(ptx, len);
-    char lineinfo[] = "-lineinfo";
-    char *argv[] = {ptxas, arch, tmpl, "-o", (char *)cubin_path, lines ? lineinfo : NULL, NULL};
+    char lineinfo[] = "-lineinfo", verbose[] = "-v";
+    char *argv[] = {ptxas, verbose, arch, tmpl, "-o", (char *)cubin_path, lines ? lineinfo : NULL, NULL};
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 2, logp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_adddup2(&fa, 2, 1);
     pid_t pid;
-    ok = posix_spawn(&pid, ptxas, NULL, NULL, argv, environ) == 0;
+    ok = posix_spawn(&pid, ptxas, &fa, NULL, argv, environ) == 0;
+    posix_spawn_file_actions_destroy(&fa);
     int status = 0;
     if (ok) ok = waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    size_t nlog = 0;
+    char *log = ct_read_file(logp, &nlog);
+    if (log) parse_ptxas_log(log, report);
+    free(log);
+    unlink(logp);
     if (!ok) ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0, "ptxas failed on the generated PTX (%s)", arch);
   } else {
     ct_diag_emit(c, CT_DIAG_ERROR, NULL, 0, 0, "cannot write the PTX for ptxas");

@@ -17,8 +17,22 @@ LLVMModuleRef ct_translate_to_llvm_ir(ct_ctx *c, MlirModule llvm_dialect_module,
 bool ct_emit_ptx(ct_ctx *c, LLVMModuleRef m, const ct_lower_options *opts, ct_strbuf *out);
 /* Find ptxas ($TILEC_PTXAS, $CUDA_HOME/bin, /usr/local/cuda/bin, PATH). NULL when absent. Caller frees. */
 char *ct_find_ptxas(void);
-/* Assemble PTX to a cubin file with ptxas -arch=<gpu>. */
-bool ct_ptxas_assemble(ct_ctx *c, const char *ptx, size_t len, ct_gpu gpu, const char *cubin_path);
+/* What ptxas -v reports for each kernel it assembled. */
+typedef struct ct_ptxas_kernel {
+  char name[256];
+  int registers;
+  long long stack_bytes, spill_stores, spill_loads;
+} ct_ptxas_kernel;
+typedef struct ct_ptxas_report {
+  ct_ptxas_kernel *kernels;
+  int n;
+} ct_ptxas_report;
+void ct_ptxas_report_free(ct_ptxas_report *r);
+/* Assemble PTX to a cubin file with ptxas -v -arch=<gpu>; report (may be NULL; the caller frees it
+ * with ct_ptxas_report_free) gets each kernel's registers and spills. ptxas's warnings and errors
+ * go to stderr. */
+bool ct_ptxas_assemble(ct_ctx *c, const char *ptx, size_t len, ct_gpu gpu, const char *cubin_path, ct_ptxas_report *report);
 /* The same for an architecture named by its ptxas spelling (e.g. "sm_120"). */
-bool ct_ptxas_assemble_arch(ct_ctx *c, const char *ptx, size_t len, const char *arch, const char *cubin_path);
+bool ct_ptxas_assemble_arch(ct_ctx *c, const char *ptx, size_t len, const char *arch, const char *cubin_path,
+                            ct_ptxas_report *report);
 #endif

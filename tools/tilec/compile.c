@@ -13,6 +13,7 @@
  * `tilec -O3 k.tileas.mlir` gives the PTX of `tilec -O3 k.mlir` byte for byte (run_stages).
  * --print-ir-after-all dumps each stage's IR to stderr. */
 #include <llvm-c/Core.h>
+#include <mlir-c/BuiltinAttributes.h>
 #include <llvm-c/IRReader.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,9 +92,74 @@ static bool run_llvm_tier(ct_ctx *c, const tilec_options *o, LLVMModuleRef m) {
   return true;
 }
 
+/* Where the kernels of a compile come from, for diagnostics about them after code generation: the
+ * cuda_tile module (its entries' locations), or the text of an LLVM IR input. */
+typedef struct kernel_source {
+  MlirModule module;
+  const char *filename, *text;
+  int first_line;
+} kernel_source;
+
+/* The entry named `name` below op, or null. */
+static MlirOperation entry_named(MlirOperation op, const char *name) {
+  MlirIdentifier id = mlirOperationGetName(op);
+  MlirStringRef on = mlirIdentifierStr(id);
+  if (on.length == 15 && !memcmp(on.data, "cuda_tile.entry", 15)) {
+    MlirAttribute sym = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+    if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym)) {
+      MlirStringRef n = mlirStringAttrGetValue(sym);
+      if (n.length == strlen(name) && !memcmp(n.data, name, n.length)) return op;
+    }
+  }
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation q = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(q); q = mlirOperationGetNextInBlock(q)) {
+        MlirOperation e = entry_named(q, name);
+        if (!mlirOperationIsNull(e)) return e;
+      }
+  return (MlirOperation){NULL};
+}
+
+/* One diagnostic about kernel `name` at its entry (cuda_tile input) or its `define` line (LLVM IR). */
+static void kernel_diag(ct_ctx *c, const kernel_source *src, const char *name, ct_severity sev, const char *msg) {
+  MlirOperation e = mlirModuleIsNull(src->module) ? (MlirOperation){NULL} : entry_named(mlirModuleGetOperation(src->module), name);
+  if (!mlirOperationIsNull(e)) {
+    ct_diag_emit_at(c, sev, mlirOperationGetLocation(e), "%s", msg);
+    return;
+  }
+  int line = 0;
+  char pat[300];
+  snprintf(pat, sizeof pat, "@%s(", name);
+  const char *hit = src->text ? strstr(src->text, pat) : NULL;
+  for (const char *q = src->text; hit && q <= hit; q++)
+    if (q == src->text || q[-1] == '\n') line++;
+  ct_diag_emit(c, sev, src->filename, line ? src->first_line + line - 1 : src->first_line, 1, "%s", msg);
+}
+
+/* ptxas -v's figures for the cubin's kernels: tilec plans every kernel for 0 spills (the register
+ * budget of TileAS and the code generator), so a spill ptxas reports anyway is a warning at the
+ * kernel, never silent; --remarks states each kernel's registers. */
+static void report_ptxas(ct_ctx *c, const kernel_source *src, const ct_ptxas_report *r) {
+  for (int i = 0; i < r->n; i++) {
+    const ct_ptxas_kernel *k = &r->kernels[i];
+    char msg[640];
+    if (k->spill_stores || k->spill_loads) {
+      snprintf(msg, sizeof msg, "ptxas spilled registers in kernel '%s': %lld bytes of spill stores and %lld bytes of "
+               "spill loads at %d registers per thread (tilec plans every kernel for 0 spills; a smaller tile, fewer "
+               "stages (--num-stages) or TILEC_REGISTER_PREFETCH=0 lowers the pressure)", k->name, k->spill_stores,
+               k->spill_loads, k->registers);
+      kernel_diag(c, src, k->name, CT_DIAG_WARNING, msg);
+    } else {
+      snprintf(msg, sizeof msg, "ptxas: kernel '%s' uses %d registers per thread, %lld bytes of stack, no spills", k->name,
+               k->registers, k->stack_bytes);
+      kernel_diag(c, src, k->name, CT_DIAG_REMARK, msg);
+    }
+  }
+}
+
 /* LLVM IR -> LLVM tier -> (--emit=llvm) -> PTX -> (--emit=cubin) ptxas. Returns 0 or 1. */
 static int finish_llvm_module(ct_ctx *c, const tilec_options *o, LLVMModuleRef llmod, const ct_lower_options *lo,
-                              ct_strbuf *out) {
+                              const kernel_source *src, ct_strbuf *out) {
   int errors_before = c->nerrors;
   double t0 = now_ms();
   if (!run_llvm_tier(c, o, llmod) || c->nerrors != errors_before) return 1;
@@ -118,8 +184,11 @@ static int finish_llvm_module(ct_ctx *c, const tilec_options *o, LLVMModuleRef l
     ct_strbuf_free(&ptx);
     return 0;
   }
-  bool ok = ct_ptxas_assemble(c, ptx.data, ptx.len, o->gpu, o->output);
+  ct_ptxas_report report;
+  bool ok = ct_ptxas_assemble(c, ptx.data, ptx.len, o->gpu, o->output, &report);
   ct_strbuf_free(&ptx);
+  if (ok) report_ptxas(c, src, &report);
+  ct_ptxas_report_free(&report);
   if (!ok) return 1;
   /* ptxas wrote the file itself; read it back so the driver's single write path stays uniform. */
   size_t n = 0;
@@ -212,7 +281,7 @@ static int compile_for_foreign_target(ct_ctx *c, const tilec_options *o, MlirMod
   static const char empty_ptx[] = "//\n// tilec: a module without kernels\n//\n.version 8.7\n.target %s\n.address_size 64\n";
   char ptx[sizeof empty_ptx + 32];
   int n = snprintf(ptx, sizeof ptx, empty_ptx, o->foreign_target);
-  if (!ct_ptxas_assemble_arch(c, ptx, (size_t)n, o->foreign_target, o->output)) return 1;
+  if (!ct_ptxas_assemble_arch(c, ptx, (size_t)n, o->foreign_target, o->output, NULL)) return 1;
   size_t size = 0; /* read back: the driver writes `out` to the output, as for every cubin */
   char *bin = ct_read_file(o->output, &size);
   if (!bin) return 1;
@@ -251,7 +320,8 @@ static int compile_llvm_ir(ct_ctx *c, const tilec_options *o, const char *filena
     LLVMDisposeMessage(msg);
   } else {
     ct_lower_options lo = {.gpu = o->gpu, .opt_level = o->opt_level};
-    rc = finish_llvm_module(c, o, m, &lo, out);
+    kernel_source src = {.module = {NULL}, .filename = filename, .text = text, .first_line = first_line};
+    rc = finish_llvm_module(c, o, m, &lo, &src, out);
     LLVMDisposeModule(m);
   }
   LLVMContextDispose(llctx);
@@ -329,7 +399,8 @@ int tilec_compile_buffer(ct_ctx *c, const tilec_options *o, const char *filename
   llmod = ct_translate_to_llvm_ir(c, lowered, llctx, &lo);
   if (!llmod || c->nerrors != errors_before) goto done;
   stage_done(o, "translate+llvm-opt", &t0);
-  rc = finish_llvm_module(c, o, llmod, &lo, out);
+  kernel_source src = {.module = m, .filename = filename, .first_line = first_line};
+  rc = finish_llvm_module(c, o, llmod, &lo, &src, out);
 
 done:
   if (llmod) LLVMDisposeModule(llmod);
