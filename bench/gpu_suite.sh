@@ -84,7 +84,8 @@ ex=$here/examples
 # same with 64x128 tiles (sources named @NAME are written at prepare).
 suite_rows() {
   local N=16777216 NE=16777000 R=4096 BB=16 BS=256 # batched_gemm: batches, M = N = K
-  [ $quick -eq 0 ] || { BB=4; BS=128; }
+  local SR=1024 # softmax_cols: rows (4 per CTA), 2048 columns in two column loops of 8 chunks
+  [ $quick -eq 0 ] || { BB=4; BS=128; SR=256; }
   local base
   base=$(cat <<EOF
 vector_add|$ex/vector_add.mlir|16384|ptr:f32:$N:random ptr:f32:$N:random ptr:f32:$N:out i64:$N|c:vadd|||
@@ -93,6 +94,8 @@ softmax|$ex/softmax.mlir|1024|ptr:f32:${R}x1024:random ptr:f32:${R}x1024:out i64
 layernorm|$ex/layernorm.mlir|1024|ptr:f32:${R}x1024:random ptr:f32:1024:random ptr:f32:1024:random ptr:f32:${R}x1024:out i64:$R|c:layernorm|||
 softmax+tma|$ex/softmax.mlir|1024|ptr:f32:${R}x1024:random ptr:f32:${R}x1024:out i64:$R|c:softmax|||TILEIR_PREFER_TMA_FOR_LOAD_STORE=1
 layernorm+tma|$ex/layernorm.mlir|1024|ptr:f32:${R}x1024:random ptr:f32:1024:random ptr:f32:1024:random ptr:f32:${R}x1024:out i64:$R|c:layernorm|||TILEIR_PREFER_TMA_FOR_LOAD_STORE=1
+softmax_cols|$here/test/emu/Inputs/online_softmax_cols.mlir|$((SR / 4))|ptr:f32:${SR}x2048:random ptr:f32:${SR}x2048:out i64:$SR|interpret:reduction|||
+softmax_cols+tma_ring|$here/test/emu/Inputs/online_softmax_cols.mlir|$((SR / 4))|ptr:f32:${SR}x2048:random ptr:f32:${SR}x2048:out i64:$SR|interpret:reduction|||TILEIR_PREFER_TMA_FOR_LOAD_STORE=1
 gemm|$ex/gemm.mlir|8,8|ptr:f16:1024x1024:random ptr:f16:1024x1024:random ptr:f32:1024x1024:out|c:gemm|2147483648|1024x1024x1024:f16|
 gemm+tma_store|$ex/gemm.mlir|8,8|ptr:f16:1024x1024:random ptr:f16:1024x1024:random ptr:f32:1024x1024:out|c:gemm|2147483648|1024x1024x1024:f16|TILEIR_PREFER_TMA_FOR_LOAD_STORE=1
 gemm_bf16|$ex/gemm_bf16.mlir|8,8|ptr:bf16:1024x1024:random ptr:bf16:1024x1024:random ptr:f32:1024x1024:out|c:gemm|2147483648|1024x1024x1024:bf16|
