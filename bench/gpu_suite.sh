@@ -201,6 +201,11 @@ EOF
   for r in gemm_unaligned gemm_mx_e4m3 gemm_nvfp4; do
     echo "$base" | awk -F'|' -v n="$r" 'BEGIN { OFS = "|" } $1 == n { $1 = n "+no_prefetch"; $8 = ($8 == "" ? "" : $8 " ") "TILEC_REGISTER_PREFETCH=0"; print }'
   done
+  # two wgmma chains kept in flight together (SwiGLU's gate and up projections; K = 1024: every ring
+  # stage refilled), and warp-specialised (whose consumers wait for their groups every iteration)
+  local sw="ptr:f16:256x1024:random ptr:f16:1024x256:random ptr:f16:1024x256:random ptr:f32:256x256:out"
+  echo "swiglu@256x256x1024|$here/test/emu/Inputs/swiglu_k1024.mlir|4,4|$sw|interpret:gemm|268435456||"
+  echo "swiglu@256x256x1024+ws|$here/test/emu/Inputs/swiglu_k1024.mlir|4,4|$sw|interpret:gemm|268435456||--pipeline-strategy=warp-specialize"
   local gu="ptr:f16:4096x4096:random ptr:f16:4096x4096:random ptr:f32:4096x4096:out"
   echo "gemm_unaligned@4096x4096x4096|@gemm_unaligned_4096|32,32|$gu|c:gemm|137438953472|4096x4096x4096:f16|"
   echo "gemm_unaligned@4096x4096x4096+prefetch|@gemm_unaligned_4096|32,32|$gu|c:gemm|137438953472||TILEC_REGISTER_PREFETCH=always"

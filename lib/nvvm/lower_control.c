@@ -128,9 +128,12 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
     L->hopper = loop_plan;
   }
   if (hopper) hopper_loop_begin(L, lb->regs[0], ub->regs[0], step->regs[0]);
-  /* a loop result whose wgmma group is still in flight at the exit (lower_hopper_loop.c) */
-  int in_flight = hopper ? hopper_in_flight_result(L) : -1;
-  if (in_flight >= ninit || (in_flight >= 0 && inits[in_flight]->kind != LV_TILE)) in_flight = -1;
+  /* the loop results whose wgmma groups are still in flight at the exit (lower_hopper_loop.c;
+   * in_flight: the first) */
+  int fl[CT_HOPPER_MAX_MMAS], nfl = hopper ? hopper_in_flight_results(L, fl, CT_HOPPER_MAX_MMAS) : 0;
+  for (int i = 0; i < nfl; i++)
+    if (fl[i] >= ninit || inits[fl[i]]->kind != LV_TILE) nfl = 0;
+  int in_flight = nfl ? fl[0] : -1;
   /* ... whose accumulator lives in TMEM during the loop (lower_tcgen05.c): no registers carry it */
   bool in_tmem = in_flight >= 0 && hopper_tmem_result(L) == in_flight;
   MlirBlock header = lower_new_block(L), exit = lower_new_block(L);
@@ -179,29 +182,41 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
     MlirValue *cur = flatten(carried, ninit, &n);
     body_entry = lower_new_block(L);
     if (in_flight >= 0) {
-      /* a wgmma group still in flight at the exit: wait for it on the loop's own exit edge, which
+      /* wgmma groups still in flight at the exit: wait for them on the loop's own exit edge, which
        * only a loop that ran reaches (the guard above sends zero trips straight to the exit), so
-       * no path defines the accumulator between a wgmma and this wait (ptxas would serialise every
+       * no path defines an accumulator between a wgmma and this wait (ptxas would serialise every
        * wgmma of the kernel) */
       MlirBlock waits = lower_new_block(L);
       bld_cond_br(b, c, body_entry, 0, NULL, waits, 0, NULL);
       b->block = waits;
-      ct_lv *acc = carried[in_flight], *done;
+      ct_lv *saved[CT_HOPPER_MAX_MMAS];
+      for (int i = 0; i < nfl; i++) saved[i] = carried[fl[i]];
       if (in_tmem) { /* tcgen05: commit, wait, read TMEM back into the carried layout */
-        if (!(done = tcgen05_read_accumulator(L, op, &inits[in_flight]->type, layouts[in_flight]))) {
+        ct_lv *done = tcgen05_read_accumulator(L, op, &inits[in_flight]->type, layouts[in_flight]);
+        if (!done) {
           ok = false;
           done = lv_new_tile(L, &inits[in_flight]->type, layouts[in_flight]);
           for (int k = 0; k < done->nregs; k++) done->regs[k] = bld_undef(b, elem_llvm_type(L, done->type.elem));
         }
-      } else {
-        done = lv_new_tile(L, &acc->type, acc->layout);
-        for (int k = 0; k < acc->nregs; k++) done->regs[k] = acc->regs[k];
-        hopper_wait_in_flight(L, done->regs, done->nregs);
+        carried[in_flight] = done;
+      } else { /* wgmma: every in-flight accumulator passes through one wait */
+        int total = 0;
+        for (int i = 0; i < nfl; i++) total += saved[i]->nregs;
+        MlirValue *all = calloc((size_t)total + 1, sizeof *all);
+        if (!all) abort();
+        for (int i = 0, at = 0; i < nfl; i++)
+          for (int k = 0; k < saved[i]->nregs; k++) all[at++] = saved[i]->regs[k];
+        hopper_wait_in_flight(L, all, total);
+        for (int i = 0, at = 0; i < nfl; i++) {
+          ct_lv *w = lv_new_tile(L, &saved[i]->type, saved[i]->layout);
+          for (int k = 0; k < w->nregs; k++) w->regs[k] = all[at++];
+          carried[fl[i]] = w;
+        }
+        free(all);
       }
-      carried[in_flight] = done;
       int n2;
       MlirValue *waited = flatten(carried, ninit, &n2);
-      carried[in_flight] = acc;
+      for (int i = 0; i < nfl; i++) carried[fl[i]] = saved[i];
       bld_br(b, exit, n2, waited + 1);
       free(waited);
       b->block = header;

@@ -709,8 +709,13 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   bld_intr_void(b, "llvm.nvvm.wgmma.commit_group.sync.aligned", 0, NULL);
   /* keep_in_flight (hopper_plan.c plan_in_flight): this group runs on while the next iteration
    * waits for its stage; wait_group 1 means the previous iteration's group is done, so the stages
-   * it read are the ones released. Otherwise wait for this group (0) and release its own stages. */
-  MlirValue pending = bld_i64(b, mm->keep_in_flight ? 1 : 0);
+   * it read are the ones released (M chains in flight: wait_group M after each, the previous
+   * iteration's same chain and every one before it done). Otherwise wait for this group (0) and
+   * release its own stages. */
+  int in_flight = 0; /* the loop's chains kept in flight (one group each: wait_group M leaves this
+                       iteration's groups so far and the previous iteration's later ones running) */
+  for (int k = 0; k < p->nmmas; k++) in_flight += p->mmas[k].loop == mm->loop && p->mmas[k].keep_in_flight;
+  MlirValue pending = bld_i64(b, mm->keep_in_flight ? in_flight : 0);
   if (packed) { /* the registers pass through the wait: nothing unpacks them earlier */
     hopper_through_asm(b, "wgmma.wait_group.sync.aligned 0;", "llvm.nvvm.wgmma.wait_group.sync.aligned", 0, d, nd, NULL, 0);
     for (int j = 0; j < nd; j++) unpack2(L, d[j], &res->regs[2 * j], &res->regs[2 * j + 1]);
@@ -758,13 +763,19 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   return LOWER_DONE;
 }
 
-int hopper_in_flight_result(ct_lower *L) {
+int hopper_in_flight_results(ct_lower *L, int *results, int cap) {
   const ct_hopper_plan *p = L->hopper;
-  return p && p->nmmas == 1 && p->mmas[0].keep_in_flight ? p->mmas[0].loop_result : -1;
+  int n = 0;
+  for (int k = 0; p && k < p->nmmas; k++) {
+    if (!p->mmas[k].keep_in_flight) return 0; /* (the plan keeps all of a loop's chains in flight, or none) */
+    if (n < cap) results[n++] = p->mmas[k].loop_result;
+  }
+  return n;
 }
 
-/* The in-flight group of the loop's last iteration completes (wait_group 0) before its result is
- * read; the accumulator passes through the wait, so nothing reads it earlier. */
+/* The in-flight groups of the loop's last iteration complete (wait_group 0) before their results
+ * are read; the accumulators (all of them, regs[n]) pass through the wait, so nothing reads them
+ * earlier. */
 void hopper_wait_in_flight(ct_lower *L, MlirValue *regs, int n) {
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;
@@ -777,7 +788,9 @@ void hopper_wait_in_flight(ct_lower *L, MlirValue *regs, int n) {
   MlirValue last = bld_sub(b, L->hopper_emit->trip, bld_i32(b, 1));
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
-    if (!o->in_loop || !mlirOperationEqual(o->last_use, p->mmas[0].mmaf)) continue;
+    bool by_in_flight = false;
+    for (int k = 0; k < p->nmmas; k++) by_in_flight |= p->mmas[k].keep_in_flight && mlirOperationEqual(o->last_use, p->mmas[k].mmaf);
+    if (!o->in_loop || !by_in_flight) continue;
     MlirValue stage;
     hopper_ring_pos(L, o, last, &stage, NULL);
     MlirValue empty = hopper_bar_ptr(L, o->empty_off, stage);

@@ -314,9 +314,10 @@ int lower_hopper_op(ct_lower *L, MlirOperation op, const char *name);
 void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step);
 void hopper_loop_body_begin(ct_lower *L, MlirValue iv);
 void hopper_loop_end(ct_lower *L);
-/* The loop result whose wgmma group is still in flight when the loop exits (-1: none), and the
- * wait for it (wgmma.wait_group 0) with the accumulator registers passed through. */
-int hopper_in_flight_result(ct_lower *L);
+/* The loop results whose wgmma groups (tcgen05: whose TMEM accumulator) are still in flight when
+ * the loop exits (their count, up to cap; 0: none), and the wait for them (wgmma.wait_group 0) with
+ * every accumulator register passed through. */
+int hopper_in_flight_results(ct_lower *L, int *results, int cap);
 void hopper_wait_in_flight(ct_lower *L, MlirValue *regs, int n);
 /* Small emitters shared by lower_hopper_loop.c and lower_hopper_store.c: thread 0's `if` (open
  * returns the join block and leaves the builder in the then block), bar.warp.sync (re-converges

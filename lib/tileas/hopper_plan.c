@@ -1042,27 +1042,40 @@ static bool consumer_schedule_holds_stages(const ct_hopper_plan *p, int l) {
   return true;
 }
 
-/* Loop l's only mmaf keeps its wgmma group in flight into the next iteration when it takes A
+/* The mmaf ops of loop l keep their wgmma groups in flight into the next iteration when each takes A
  * straight from a pipe and accumulates into a loop-carried value nothing else reads (roofline.c
- * ct_loop_mma_in_flight, which the stage count also reads: the group holds one more stage). An A
- * in registers would be rewritten by the next iteration while the group still reads it (PTX:
- * undefined before the wait), so such a loop waits for its group every iteration. */
+ * ct_loop_mmas_in_flight, which the stage count also reads: the groups hold one more stage) — a GEMM
+ * main loop, or several independent chains (SwiGLU's gate and up projections: each commits its own
+ * group, and the wait after the k-th of M, wait_group M, leaves this iteration's k + 1 groups and the
+ * previous iteration's last M - k - 1 running, so the previous iteration's k-th chain and every
+ * chain before it are done: the stages they read are released). An A in registers would be
+ * rewritten by the next iteration while the group still reads it (PTX: undefined before the wait),
+ * and B staged from registers is written every iteration into slots sized for one group in flight,
+ * so such loops wait for their groups every iteration (and tcgen05, whose accumulator stays in TMEM,
+ * keeps one mmaf's only). */
 static void plan_in_flight(ct_hopper_plan *p, int l) {
-  ct_hopper_mma *mm = NULL;
+  ct_hopper_mma *mine[CT_LOOP_MAX_IN_FLIGHT];
+  int nm = 0;
   for (int k = 0; k < p->nmmas; k++) {
     if (p->mmas[k].loop != l) continue;
-    if (mm) return; /* (not the loop's only mmaf) */
-    mm = &p->mmas[k];
+    if (nm == CT_LOOP_MAX_IN_FLIGHT || (nm >= 1 && p->tcgen05)) return;
+    mine[nm++] = &p->mmas[k];
   }
-  MlirOperation which, loop = p->loops[l];
-  int r;
-  bool ok = p->tcgen05 ? ct_loop_mma_acc_only_carried(loop, &which, &r, false) : ct_loop_mma_in_flight(loop, &which, &r);
-  if (!mm || !ok || !mlirOperationEqual(which, mm->mmaf)) return;
+  if (!nm) return;
+  MlirOperation which[CT_LOOP_MAX_IN_FLIGHT], loop = p->loops[l];
+  int r[CT_LOOP_MAX_IN_FLIGHT];
+  int n = p->tcgen05 ? (ct_loop_mma_acc_only_carried(loop, &which[0], &r[0], false) ? 1 : 0)
+                     : ct_loop_mmas_in_flight(loop, which, r, CT_LOOP_MAX_IN_FLIGHT);
+  if (n != nm) return;
+  for (int k = 0; k < nm; k++)
+    if (!mlirOperationEqual(which[k], mine[k]->mmaf) || (nm > 1 && mine[k]->b_staged)) return;
   /* heavy wgmma: as its consumer schedule says (tcgen05: the accumulator is in TMEM and every
    * commit tracks its MMAs, whatever the variant) */
   if (p->ws && !p->tcgen05 && !consumer_schedule_holds_stages(p, l)) return;
-  mm->keep_in_flight = true;
-  mm->loop_result = r;
+  for (int k = 0; k < nm; k++) {
+    mine[k]->keep_in_flight = true;
+    mine[k]->loop_result = r[k];
+  }
 }
 
 /* Is v a splat zero constant (float +-0 or integer 0)? */
@@ -1511,6 +1524,10 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
       if (q.nmmas == 1 && q.mmas[0].keep_in_flight)
         ct_remark_op(env->c, q.mmas[0].mmaf, "wgmma path: one wgmma group stays in flight across iterations "
                      "(wait_group 1; the previous iteration's stages are released, the result waited for after the loop)");
+      else if (q.nmmas > 1 && q.mmas[0].keep_in_flight)
+        ct_remark_op(env->c, q.for_op, "wgmma path: the %d mmaf chains of the loop stay in flight across iterations, "
+                     "one wgmma group each (wait_group %d after each; the previous iteration's stages are released, "
+                     "the results waited for after the loop)", q.nmmas, q.nmmas);
       continue;
     }
     bool ordered = false;

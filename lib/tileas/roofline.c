@@ -64,23 +64,11 @@ void ct_roofline_loop(const ct_machine *m, MlirOperation loop, int64_t load_byte
   r->period_cycles = ct_roofline_period(r->compute_cycles, r->transfer_cycles);
 }
 
-bool ct_loop_mma_in_flight(MlirOperation loop, MlirOperation *mmaf_out, int *result) {
-  MlirOperation mm;
-  if (!ct_loop_mma_acc_only_carried(loop, &mm, result, true)) return false;
-  /* an f16 accumulator is repacked (two per .b32) around every wgmma chain: reading it while its
-   * group is in flight would be undefined, so such a loop waits for its group every iteration */
-  ct_type c;
-  if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mm, 2)), &c) || c.elem == CT_F16) return false;
-  if (mmaf_out) *mmaf_out = mm;
-  return true;
-}
-
-bool ct_loop_mma_acc_only_carried(MlirOperation loop, MlirOperation *mmaf_out, int *result, bool a_from_memory) {
-  ct_oplist mmas = {0};
-  ct_ir_collect(loop, "cuda_tile.mma", &mmas); /* mmaf, mmai (and mmaf_scaled, which has more operands) */
-  MlirOperation mm = mmas.n == 1 ? mmas.ops[0] : (MlirOperation){NULL};
-  ct_oplist_free(&mmas);
-  if (mlirOperationIsNull(mm) || mlirOperationGetNumOperands(mm) != 3) return false;
+/* Does mmaf mm of `loop` accumulate into a loop-carried value only it reads (its C an iteration
+ * argument only it uses, its result read by nothing but the loop's `continue` at that argument's
+ * position), with A straight from memory when a_from_memory? *result: that loop result's index. */
+static bool mma_acc_only_carried(MlirOperation loop, MlirOperation mm, int *result, bool a_from_memory) {
+  if (mlirOperationGetNumOperands(mm) != 3) return false;
   /* A straight from memory (a TileAA wait / TileAS consume, or the 2-D view of a 3-D/4-D one that
    * drops its leading unit dims, which stays where it is): an A computed in registers would be
    * rewritten by the next iteration while the group still reads it */
@@ -108,8 +96,43 @@ bool ct_loop_mma_acc_only_carried(MlirOperation loop, MlirOperation *mmaf_out, i
   if (!mlirBlockEqual(mlirOperationGetBlock(term), body) || !ct_ir_is(term, "cuda_tile.continue") ||
       mlirOpOperandGetOperandNumber(u) != (unsigned)(arg - 1))
     return false;
-  if (mmaf_out) *mmaf_out = mm;
   if (result) *result = (int)(arg - 1);
+  return true;
+}
+
+int ct_loop_mmas_in_flight(MlirOperation loop, MlirOperation *mmafs, int *results, int cap) {
+  ct_oplist mmas = {0};
+  ct_ir_collect(loop, "cuda_tile.mma", &mmas); /* mmaf, mmai (and mmaf_scaled, which has more operands) */
+  int n = mmas.n >= 1 && (int)mmas.n <= cap ? (int)mmas.n : 0;
+  for (int i = 0; i < n; i++) {
+    MlirOperation mm = mmas.ops[i];
+    int r;
+    /* an f16 accumulator is repacked (two per .b32) around every wgmma chain: reading it while its
+     * group is in flight would be undefined, so such a loop waits for its group every iteration */
+    ct_type c;
+    if (!mma_acc_only_carried(loop, mm, &r, true) ||
+        !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mm, 2)), &c) || c.elem == CT_F16) {
+      n = 0;
+      break;
+    }
+    if (mmafs) mmafs[i] = mm;
+    if (results) results[i] = r;
+  }
+  ct_oplist_free(&mmas);
+  return n;
+}
+
+bool ct_loop_mma_in_flight(MlirOperation loop) {
+  return ct_loop_mmas_in_flight(loop, NULL, NULL, CT_LOOP_MAX_IN_FLIGHT) > 0;
+}
+
+bool ct_loop_mma_acc_only_carried(MlirOperation loop, MlirOperation *mmaf_out, int *result, bool a_from_memory) {
+  ct_oplist mmas = {0};
+  ct_ir_collect(loop, "cuda_tile.mma", &mmas);
+  MlirOperation mm = mmas.n == 1 ? mmas.ops[0] : (MlirOperation){NULL};
+  ct_oplist_free(&mmas);
+  if (mlirOperationIsNull(mm) || !mma_acc_only_carried(loop, mm, result, a_from_memory)) return false;
+  if (mmaf_out) *mmaf_out = mm;
   return true;
 }
 

@@ -143,7 +143,7 @@ static void slot_users(const ct_hopper_pipe *o, ct_oplist *consumes, ct_oplist *
 static bool build(pcheck *k, const int64_t *trips, int nexec) {
   const ct_hopper_plan *p = k->p;
   for (int a = 0; a < k->nagents; a++) k->ag[a].n = k->ag[a].pc = 0;
-  bool in_flight = p->nmmas == 1 && p->mmas[0].keep_in_flight;
+  bool in_flight = p->nmmas >= 1 && p->mmas[0].keep_in_flight; /* (a loop's chains are all in flight, or none) */
   int thread0 = p->ws ? p->consumer_agent : 0; /* tid 0: the loads before the loop, the modulo fills */
   for (int i = 0; i < p->npipes; i++) {
     const ct_hopper_pipe *o = &p->pipes[i];
