@@ -130,7 +130,7 @@ static int64_t carried_words(const ct_hopper_plan *p, int threads) {
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(p->for_op, 0));
   int64_t words = 0;
   for (intptr_t i = 1; i < mlirBlockGetNumArguments(b); i++) {
-    if (p->tcgen05 && i == 1 + p->mmas[0].loop_result) continue;
+    if (p->tcgen05 && p->mmas[0].keep_in_flight && i == 1 + p->mmas[0].loop_result) continue;
     ct_type t;
     if (ct_type_from_mlir(mlirValueGetType(mlirBlockGetArgument(b, i)), &t) && t.kind == CT_TYPE_TILE)
       words += ct_tile_regs_per_thread(&t, threads);
