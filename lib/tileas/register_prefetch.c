@@ -241,7 +241,8 @@ static double utilization(int ctas, const ct_roofline *r, int64_t period) {
 }
 
 /* TILEC_REGISTER_PREFETCH: 0 / off / false: the pass does nothing; always: every legal loop whose
- * registers fit prefetches, whatever the cost model says (calibration runs); else the model. */
+ * registers fit prefetches, whatever the cost model says (calibration runs); unset, empty, 1 / true
+ * / on / auto: the model; anything else is an error. */
 static bool env_is(const char *const *words) {
   const char *v = getenv("TILEC_REGISTER_PREFETCH");
   for (; v && *words; words++)
@@ -250,6 +251,11 @@ static bool env_is(const char *const *words) {
 }
 static bool env_off(void) { return env_is((const char *const[]){"0", "false", "off", NULL}); }
 static bool env_always(void) { return env_is((const char *const[]){"always", NULL}); }
+/* Unset, empty, or one of the words this knob reads (1 / true / on / auto: the cost model)? */
+static bool env_valid(void) {
+  const char *v = getenv("TILEC_REGISTER_PREFETCH");
+  return !v || !*v || env_off() || env_always() || env_is((const char *const[]){"1", "true", "on", "auto", NULL});
+}
 
 static bool prefetch_loop(ct_ctx *c, MlirOperation entry, MlirOperation loop, const pf_entry *E) {
   MlirContext ctx = mlirOperationGetContext(loop);
@@ -362,6 +368,11 @@ static bool prefetch_loop(ct_ctx *c, MlirOperation entry, MlirOperation loop, co
 
 
 bool ct_tileas_prefetch_registers(ct_ctx *c, MlirOperation module_op, const ct_tileas_options *o) {
+  if (!env_valid()) {
+    ct_error_op(c, module_op, "TILEC_REGISTER_PREFETCH expects 0 (off), always (wherever legal and the registers fit) "
+                "or auto (the cost model, the default), got '%s'", getenv("TILEC_REGISTER_PREFETCH"));
+    return false;
+  }
   if (env_off()) return true;
   ct_oplist entries = {0};
   ct_ir_collect(module_op, "cuda_tile.entry", &entries);

@@ -19,6 +19,12 @@
 // RUN: env TILEC_REGISTER_PREFETCH=always %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.always.ptx 2>&1 | %FileCheck %s --check-prefix=ALWAYS
 // RUN: %check-ptx sm_90a %t.always.ptx
 // ALWAYS: remark: register prefetch of 2 ordinary loads: {{.*}}; plain: {{[0-9]+}}-cycle iterations at 2 ({{[0-9]+}}), {{[0-9]+}}% (TILEC_REGISTER_PREFETCH=always)
+// A value the knob does not read is an error, not the default; auto is the cost model.
+// RUN: env TILEC_REGISTER_PREFETCH=sometimes not %tilec -O3 --gpu-name=sm_90a %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=BADENV
+// BADENV: error: TILEC_REGISTER_PREFETCH expects 0 (off), always (wherever legal and the registers fit) or auto (the cost model, the default), got 'sometimes'
+// RUN: env TILEC_REGISTER_PREFETCH=auto %tilec -O3 --gpu-name=sm_90a %s -o %t.auto.ptx
+// RUN: %tilec -O3 --gpu-name=sm_90a %s -o %t.default.ptx
+// RUN: cmp %t.auto.ptx %t.default.ptx
 // sm_100a: the tcgen05 MMA is issued asynchronously by one thread, so the next iteration's loads
 // overlap it already; prefetching gains nothing there.
 // RUN: %tilec -O3 --gpu-name=sm_100a --remarks %s -o %t.100.ptx 2> %t.100.remarks
