@@ -25,6 +25,7 @@
 #include "llvm/backend.h"
 #include "llvm/tier.h"
 #include "nvvm/lower.h"
+#include "tileaa/ir_build.h"
 #include "tileaa/tileaa.h"
 #include "tileas/tileas.h"
 #include "options.h"
@@ -100,24 +101,19 @@ typedef struct kernel_source {
   int first_line;
 } kernel_source;
 
-/* The entry named `name` below op, or null. */
+/* The entry named `name` below op (ct_ir_collect's walk), or null. */
 static MlirOperation entry_named(MlirOperation op, const char *name) {
-  MlirIdentifier id = mlirOperationGetName(op);
-  MlirStringRef on = mlirIdentifierStr(id);
-  if (on.length == 15 && !memcmp(on.data, "cuda_tile.entry", 15)) {
-    MlirAttribute sym = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
-    if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym)) {
-      MlirStringRef n = mlirStringAttrGetValue(sym);
-      if (n.length == strlen(name) && !memcmp(n.data, name, n.length)) return op;
-    }
+  ct_oplist entries = {0};
+  ct_ir_collect(op, "cuda_tile.entry", &entries);
+  MlirOperation found = {NULL};
+  for (size_t i = 0; i < entries.n && mlirOperationIsNull(found); i++) {
+    MlirAttribute sym = mlirOperationGetAttributeByName(entries.ops[i], mlirStringRefCreateFromCString("sym_name"));
+    if (mlirAttributeIsNull(sym) || !mlirAttributeIsAString(sym)) continue;
+    MlirStringRef n = mlirStringAttrGetValue(sym);
+    if (n.length == strlen(name) && !memcmp(n.data, name, n.length)) found = entries.ops[i];
   }
-  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
-    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
-      for (MlirOperation q = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(q); q = mlirOperationGetNextInBlock(q)) {
-        MlirOperation e = entry_named(q, name);
-        if (!mlirOperationIsNull(e)) return e;
-      }
-  return (MlirOperation){NULL};
+  ct_oplist_free(&entries);
+  return found;
 }
 
 /* One diagnostic about kernel `name` at its entry (cuda_tile input) or its `define` line (LLVM IR). */
