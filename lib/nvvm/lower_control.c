@@ -134,8 +134,8 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
   for (int i = 0; i < nfl; i++)
     if (fl[i] >= ninit || inits[fl[i]]->kind != LV_TILE) nfl = 0;
   int in_flight = nfl ? fl[0] : -1;
-  /* ... whose accumulator lives in TMEM during the loop (lower_tcgen05.c): no registers carry it */
-  bool in_tmem = in_flight >= 0 && hopper_tmem_result(L) == in_flight;
+  /* ... whose accumulators live in TMEM during the loop (lower_tcgen05.c): no registers carry them */
+  bool in_tmem = nfl > 0 && hopper_acc_in_tmem(L);
   MlirBlock header = lower_new_block(L), exit = lower_new_block(L);
   MlirValue iv = {NULL};
   if (is_for) iv = mlirBlockAddArgument(header, mlirValueGetType(lb->regs[0]), b->loc);
@@ -145,7 +145,9 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
   ct_lv **results = calloc((size_t)(nres > ninit ? nres : ninit) + 1, sizeof *results);
   if (!carried || !results) abort();
   for (int i = 0; i < ninit; i++) {
-    if (inits[i]->kind != LV_TILE || (in_tmem && i == in_flight)) {
+    bool tmem = false;
+    for (int k = 0; in_tmem && k < nfl; k++) tmem |= fl[k] == i;
+    if (inits[i]->kind != LV_TILE || tmem) {
       carried[i] = token_lv(L);
       continue;
     }
@@ -158,12 +160,13 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
   if (in_flight >= 0) { /* zero trips skip the loop and its exit wait (below) altogether */
     int nh = n;
     MlirValue *hargs = args;
-    if (in_tmem && hopper_tmem_init_from_registers(L) && !tcgen05_store_accumulator(L, op, inits[in_flight])) ok = false;
-    if (in_tmem) { /* the header carries no accumulator registers; the exit takes the initial value */
-      ct_lv *init = inits[in_flight];
-      inits[in_flight] = carried[in_flight];
+    if (in_tmem) { /* the header carries no accumulator registers; the exit takes the initial values */
+      ct_lv *init[CT_HOPPER_MAX_MMAS];
+      for (int k = 0; k < nfl; k++) init[k] = inits[fl[k]];
+      if (!tcgen05_store_accumulators(L, op, nfl, init)) ok = false;
+      for (int k = 0; k < nfl; k++) inits[fl[k]] = carried[fl[k]];
       hargs = flatten(inits, ninit, &nh);
-      inits[in_flight] = init;
+      for (int k = 0; k < nfl; k++) inits[fl[k]] = init[k];
       hargs[0] = args[0];
     }
     bld_cond_br(b, bld_icmp(b, BLD_SLT, lb->regs[0], ub->regs[0]), header, nh + 1, hargs, exit, n, args + 1);
@@ -191,14 +194,13 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
       b->block = waits;
       ct_lv *saved[CT_HOPPER_MAX_MMAS];
       for (int i = 0; i < nfl; i++) saved[i] = carried[fl[i]];
-      if (in_tmem) { /* tcgen05: commit, wait, read TMEM back into the carried layout */
-        ct_lv *done = tcgen05_read_accumulator(L, op, &inits[in_flight]->type, layouts[in_flight]);
-        if (!done) {
-          ok = false;
-          done = lv_new_tile(L, &inits[in_flight]->type, layouts[in_flight]);
-          for (int k = 0; k < done->nregs; k++) done->regs[k] = bld_undef(b, elem_llvm_type(L, done->type.elem));
-        }
-        carried[in_flight] = done;
+      if (in_tmem) { /* tcgen05: commit, wait, read TMEM back into the carried layouts */
+        ct_lv *done[CT_HOPPER_MAX_MMAS];
+        const ct_type *types[CT_HOPPER_MAX_MMAS];
+        const ct_layout *lays[CT_HOPPER_MAX_MMAS];
+        for (int k = 0; k < nfl; k++) types[k] = &inits[fl[k]]->type, lays[k] = layouts[fl[k]];
+        if (!tcgen05_read_accumulators(L, op, nfl, done, types, lays)) ok = false;
+        for (int k = 0; k < nfl; k++) carried[fl[k]] = done[k];
       } else { /* wgmma: every in-flight accumulator passes through one wait */
         int total = 0;
         for (int i = 0; i < nfl; i++) total += saved[i]->nregs;

@@ -380,14 +380,18 @@ void tcgen05_fenced_barrier(ct_lower *L);
 /* The planned mmaf: thread 0 waits for its stages, issues the tcgen05.mma k steps, commits the
  * stages and refills the previous iteration's. */
 int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx);
-/* The loop result held in TMEM (-1: none), and its read-back after the loop (commit, wait,
- * tcgen05.ld in `layout`, which must be the tcgen05.ld layout); NULL after an error. */
-int hopper_tmem_result(ct_lower *L);
-struct ct_lv *tcgen05_read_accumulator(ct_lower *L, MlirOperation loop, const ct_type *t, const ct_layout *layout);
-/* A tmem result whose initial value is not zero: stored into TMEM before the loop (init in the
- * tcgen05 layout); false after an error. */
-bool hopper_tmem_init_from_registers(ct_lower *L);
-bool tcgen05_store_accumulator(ct_lower *L, MlirOperation loop, const struct ct_lv *init);
+/* Do the loop's in-flight accumulators (hopper_in_flight_results; the i-th is mmas[i]'s) live in
+ * TMEM for the whole loop (the tcgen05 form)? */
+bool hopper_acc_in_tmem(ct_lower *L);
+/* Their read-back after the loop: one commit and wait, then every thread's tcgen05.ld of the n
+ * accumulators (out[i]: of types[i] in layouts[i], which must be the tcgen05.ld layout); false
+ * after an error (out[] then hold undefined registers). */
+bool tcgen05_read_accumulators(ct_lower *L, MlirOperation loop, int n, struct ct_lv **out, const ct_type *const *types,
+                               const ct_layout *const *layouts);
+/* Their initial values that are not zero constants (mmas[i].acc_from_registers): stored into
+ * TMEM before the loop (inits[i] in the tcgen05 layout), then one CTA barrier; false after an
+ * error. */
+bool tcgen05_store_accumulators(ct_lower *L, MlirOperation loop, int n, struct ct_lv *const *inits);
 /* Before the kernel's return: every thread is done with TMEM, warp 0 frees it. */
 void tcgen05_at_return(ct_lower *L);
 /* The wgmma accumulator layout of a planned mmaf's result (NULL when not planned). */

@@ -22,17 +22,18 @@
  *    so the slot rewritten after the next barrier is no longer read by any MMA.
  *    Descriptors: the wgmma geometry with the tcgen05 version bit (ct_tcgen05_desc_const); A is
  *    K-major over all 128 rows; B MN- or K-major (instruction-descriptor bit 16).
- *  - the loop's TMEM result (tcgen05_read_accumulator, on the loop's exit edge, which only a loop
- *    that ran reaches): thread 0 commits → done; every thread waits done (parity 0),
- *    tcgen05.fence::after_thread_sync, and warp w reads TMEM lanes 32(w % 4).. (the access
- *    restriction): M = 128 with tcgen05.ld.32x32b.xC (a row per lane, C <= 32 columns per load)
+ *  - the loop's TMEM results (tcgen05_read_accumulators, on the loop's exit edge, which only a
+ *    loop that ran reaches; one per mmaf when every mmaf of the loop keeps its accumulator in TMEM,
+ *    each in its own columns): thread 0 commits → done (one commit tracks all its MMAs); every
+ *    thread waits done (parity 0), tcgen05.fence::after_thread_sync, and warp w reads each from
+ *    TMEM lanes 32(w % 4).. (the access restriction; all the loads before one wait::ld): M = 128 with tcgen05.ld.32x32b.xC (a row per lane, C <= 32 columns per load)
  *    from column column + (w / 4) × N / (warps / 4); M = 64 (data-path layout F: the warp's 16
  *    rows in lanes 32w..32w+15) with tcgen05.ld.16x256b.xC (the m16n8 C fragment per 8 columns,
  *    C <= 8) — the tcgen05 accumulator register layouts (ct_layout_tcgen05_acc);
  *    tcgen05.wait::ld is an asm the loaded registers pass through, so no use of them is scheduled
  *    before it. Zero trips skip the loop and take the zero initial value.
  *  - a loop whose initial accumulator is not a zero constant (plan acc_from_registers): before
- *    the loop every thread stores it into TMEM (tcgen05_store_accumulator: tcgen05.st, the ld's
+ *    the loop every thread stores it into TMEM (tcgen05_store_accumulators: tcgen05.st, the ld's
  *    shapes and addresses), tcgen05.wait::st, fence::before_thread_sync and a CTA barrier; every
  *    MMA then accumulates (enable-input-d 1).
  *  - an f16 accumulator (f16/fp8 mmaf) is f32 in TMEM (instruction-descriptor D type F32): the
@@ -42,8 +43,8 @@
  *    for parity r & 1 of `done`, and the CTA barrier after the loop is fenced
  *    (tcgen05_fenced_barrier: fence::before_thread_sync, bar.sync, fence::after_thread_sync), so
  *    every thread's tcgen05.ld of this execution's accumulator precedes the next execution's MMAs.
- *  - an mmaf that is not its loop's only, loop-carried one (plan tmem_per_iter: attention's S = Q·Kᵀ
- *    and P·V, a GEMM that rescales its accumulator): enable-input-d 0 at every iteration's first k
+ *  - the mmaf of a loop where some accumulator is not only loop-carried (plan tmem_per_iter:
+ *    attention's S = Q·Kᵀ and P·V, a GEMM that rescales its accumulator): enable-input-d 0 at every iteration's first k
  *    step, thread 0 commits to the mmaf's own done mbarrier after its MMAs, and every thread waits
  *    for phase kt & 1 (read_back_per_iter), fence::after_thread_sync, reads the columns (the
  *    layout TileAS gave the result), adds a non-zero C in registers, and fence::before_thread_sync;
@@ -100,9 +101,9 @@ void tcgen05_at_return(ct_lower *L) {
   hopper_close_if(L, join);
 }
 
-int hopper_tmem_result(ct_lower *L) {
+bool hopper_acc_in_tmem(ct_lower *L) {
   const ct_hopper_plan *p = L->hopper;
-  return p && p->tcgen05 && p->mmas[0].keep_in_flight ? p->mmas[0].loop_result : -1;
+  return p && p->tcgen05;
 }
 
 /* tcgen05.commit of thread 0's MMAs so far to the mbarrier at `bar`. */
@@ -250,30 +251,33 @@ void tcgen05_fenced_barrier(ct_lower *L) {
   fence_after(&L->b);
 }
 
-bool hopper_tmem_init_from_registers(ct_lower *L) {
-  const ct_hopper_plan *p = L->hopper;
-  return p && p->tcgen05 && p->mmas[0].acc_from_registers;
-}
-
-bool tcgen05_store_accumulator(ct_lower *L, MlirOperation loop, const ct_lv *init) {
+bool tcgen05_store_accumulators(ct_lower *L, MlirOperation loop, int n, ct_lv *const *inits) {
   ct_bld *b = &L->b;
-  tmem_fragment f;
-  if (!tmem_fragment_of(L, loop, &L->hopper->mmas[0], init->layout, init->nregs, &f)) return false;
-  int64_t shape = f.per;
-  MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
-  char name[64];
-  tmem_intrinsic(&f, "st", name, sizeof name);
-  for (int r0 = 0; r0 < init->nregs; r0 += f.per) {
-    MlirValue v = bld_undef(b, vt);
-    for (int i = 0; i < f.per; i++) {
-      MlirValue x = init->regs[r0 + i];
-      if (mlirTypeEqual(mlirValueGetType(x), b->f16)) x = bld_cast(b, "llvm.fpext", x, b->f32); /* TMEM holds f32 */
-      MlirValue e[3] = {v, mlirTypeEqual(mlirValueGetType(x), b->i32) ? x : bld_bitcast(b, x, b->i32), bld_i32(b, i)};
-      v = bld_op1(b, "llvm.insertelement", vt, 3, e, 0, NULL);
+  const ct_hopper_plan *p = L->hopper;
+  bool any = false;
+  for (int k = 0; k < n && k < p->nmmas; k++) {
+    const ct_lv *init = inits[k];
+    if (!p->mmas[k].acc_from_registers) continue;
+    tmem_fragment f;
+    if (!tmem_fragment_of(L, loop, &p->mmas[k], init->layout, init->nregs, &f)) return false;
+    int64_t shape = f.per;
+    MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
+    char name[64];
+    tmem_intrinsic(&f, "st", name, sizeof name);
+    for (int r0 = 0; r0 < init->nregs; r0 += f.per) {
+      MlirValue v = bld_undef(b, vt);
+      for (int i = 0; i < f.per; i++) {
+        MlirValue x = init->regs[r0 + i];
+        if (mlirTypeEqual(mlirValueGetType(x), b->f16)) x = bld_cast(b, "llvm.fpext", x, b->f32); /* TMEM holds f32 */
+        MlirValue e[3] = {v, mlirTypeEqual(mlirValueGetType(x), b->i32) ? x : bld_bitcast(b, x, b->i32), bld_i32(b, i)};
+        v = bld_op1(b, "llvm.insertelement", vt, 3, e, 0, NULL);
+      }
+      MlirValue ops[3] = {tmem_chunk_ptr(L, &f, r0), v, bld_const_int(b, b->i1, 0)};
+      bld_intr_void(b, name, 3, ops);
     }
-    MlirValue ops[3] = {tmem_chunk_ptr(L, &f, r0), v, bld_const_int(b, b->i1, 0)};
-    bld_intr_void(b, name, 3, ops);
+    any = true;
   }
+  if (!any) return true;
   /* the stores have landed before the MMA thread (after this barrier and its fence::after) reads them */
   bld_intr_void(b, "llvm.nvvm.tcgen05.wait.st", 0, NULL);
   fence_before(b);
@@ -281,44 +285,59 @@ bool tcgen05_store_accumulator(ct_lower *L, MlirOperation loop, const ct_lv *ini
   return true;
 }
 
-/* Every thread's tcgen05.ld of fragment f into res (a tile of t's element type), the registers
- * passed through tcgen05.wait::ld. */
-static void tmem_read(ct_lower *L, const tmem_fragment *f, const ct_type *t, ct_lv *res) {
+/* Every thread's tcgen05.ld of fragments f[0..n) into res[0..n) (tiles of t[i]'s element type),
+ * the registers of all passed through one tcgen05.wait::ld. */
+static void tmem_read(ct_lower *L, int n, const tmem_fragment *f, const ct_type *const *t, ct_lv **res) {
   ct_bld *b = &L->b;
-  int nregs = res->nregs;
-  int64_t shape = f->per;
-  MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
-  char name[64];
-  tmem_intrinsic(f, "ld", name, sizeof name);
-  MlirValue *raw = malloc((size_t)nregs * sizeof *raw);
+  int total = 0;
+  for (int k = 0; k < n; k++) total += res[k]->nregs;
+  MlirValue *raw = malloc((size_t)total * sizeof *raw + 1);
   if (!raw) abort();
-  for (int r0 = 0; r0 < nregs; r0 += f->per) {
-    MlirValue ops[2] = {tmem_chunk_ptr(L, f, r0), bld_const_int(b, b->i1, 0)};
-    MlirValue v = bld_intr(b, name, vt, 2, ops);
-    for (int i = 0; i < f->per; i++) {
-      MlirValue e[2] = {v, bld_i32(b, i)};
-      raw[r0 + i] = bld_op1(b, "llvm.extractelement", b->i32, 2, e, 0, NULL);
+  for (int k = 0, at = 0; k < n; at += res[k]->nregs, k++) {
+    int64_t shape = f[k].per;
+    MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
+    char name[64];
+    tmem_intrinsic(&f[k], "ld", name, sizeof name);
+    for (int r0 = 0; r0 < res[k]->nregs; r0 += f[k].per) {
+      MlirValue ops[2] = {tmem_chunk_ptr(L, &f[k], r0), bld_const_int(b, b->i1, 0)};
+      MlirValue v = bld_intr(b, name, vt, 2, ops);
+      for (int i = 0; i < f[k].per; i++) {
+        MlirValue e[2] = {v, bld_i32(b, i)};
+        raw[at + r0 + i] = bld_op1(b, "llvm.extractelement", b->i32, 2, e, 0, NULL);
+      }
     }
   }
   /* registers are valid after tcgen05.wait::ld: they pass through it */
-  hopper_through_asm(b, "tcgen05.wait::ld.sync.aligned;", "llvm.nvvm.tcgen05.wait.ld", -1, raw, nregs, NULL, 0);
-  MlirType et = elem_llvm_type(L, t->elem);
-  for (int i = 0; i < nregs; i++) {
-    if (mlirTypeEqual(et, b->i32)) res->regs[i] = raw[i];
-    else if (mlirTypeEqual(et, b->f16)) /* an f16 accumulator is f32 in TMEM: rounded once, here */
-      res->regs[i] = bld_cast(b, "llvm.fptrunc", bld_bitcast(b, raw[i], b->f32), b->f16);
-    else res->regs[i] = bld_bitcast(b, raw[i], et);
+  hopper_through_asm(b, "tcgen05.wait::ld.sync.aligned;", "llvm.nvvm.tcgen05.wait.ld", -1, raw, total, NULL, 0);
+  for (int k = 0, at = 0; k < n; at += res[k]->nregs, k++) {
+    MlirType et = elem_llvm_type(L, t[k]->elem);
+    for (int i = 0; i < res[k]->nregs; i++) {
+      MlirValue x = raw[at + i];
+      if (mlirTypeEqual(et, b->i32)) res[k]->regs[i] = x;
+      else if (mlirTypeEqual(et, b->f16)) /* an f16 accumulator is f32 in TMEM: rounded once, here */
+        res[k]->regs[i] = bld_cast(b, "llvm.fptrunc", bld_bitcast(b, x, b->f32), b->f16);
+      else res[k]->regs[i] = bld_bitcast(b, x, et);
+    }
   }
   free(raw);
 }
 
-ct_lv *tcgen05_read_accumulator(ct_lower *L, MlirOperation loop, const ct_type *t, const ct_layout *layout) {
+bool tcgen05_read_accumulators(ct_lower *L, MlirOperation loop, int n, ct_lv **out, const ct_type *const *types,
+                               const ct_layout *const *layouts) {
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;
-  ct_lv *res = lv_new_tile(L, t, layout);
-  int nregs = res->nregs;
-  tmem_fragment f;
-  if (!tmem_fragment_of(L, loop, &p->mmas[0], layout, nregs, &f)) return NULL;
+  tmem_fragment f[CT_HOPPER_MAX_MMAS];
+  bool ok = n <= p->nmmas;
+  for (int k = 0; k < n; k++) {
+    out[k] = lv_new_tile(L, types[k], layouts[k]);
+    if (ok && !tmem_fragment_of(L, loop, &p->mmas[k], layouts[k], out[k]->nregs, &f[k])) ok = false;
+  }
+  if (!ok) {
+    for (int k = 0; k < n; k++)
+      for (int i = 0; i < out[k]->nregs; i++) out[k]->regs[i] = bld_undef(b, elem_llvm_type(L, types[k]->elem));
+    return false;
+  }
+  /* one commit tracks all of thread 0's MMAs so far: every accumulator is ready at its phase */
   MlirValue done = hopper_ring_ptr(L, bld_i32(b, (int32_t)p->mmas[0].tmem.done));
   MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
   commit(b, done);
@@ -334,8 +353,8 @@ ct_lv *tcgen05_read_accumulator(ct_lower *L, MlirOperation loop, const ct_type *
   }
   hopper_spin_wait(L, done, parity);
   fence_after(b);
-  tmem_read(L, &f, t, res);
-  return res;
+  tmem_read(L, n, f, types, out);
+  return true;
 }
 
 /* An accumulator read back every iteration (hopper_plan.h tmem_per_iter): every thread waits for
@@ -364,7 +383,8 @@ static int read_back_per_iter(ct_lower *L, MlirOperation op, const ct_hopper_mma
   MlirValue g = hopper_global_iter(L, L->hopper_emit->kt);
   hopper_spin_wait(L, hopper_ring_ptr(L, bld_i32(b, (int32_t)mm->tmem.done)), bld_and(b, g, bld_i32(b, 1)));
   fence_after(b);
-  tmem_read(L, &f, &ct, res);
+  const ct_type *cts = &ct;
+  tmem_read(L, 1, &f, &cts, &res);
   fence_before(b);
   bool staged = false;
   for (int k = 0; k < p->nmmas; k++) staged |= p->mmas[k].a_staged || p->mmas[k].b_staged;

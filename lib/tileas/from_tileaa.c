@@ -551,8 +551,7 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
     r.memory_cycles = roof.memory_cycles;
     r.compute_cycles = roof.compute_cycles;
     r.transfer_cycles = roof.transfer_cycles;
-    r.mma_in_flight = m->has_wgmma ? ct_loop_mma_in_flight(g->loop)
-                                   : m->has_tcgen05 && ct_loop_mma_acc_only_carried(g->loop, NULL, NULL, false);
+    r.mma_in_flight = (m->has_wgmma || m->has_tcgen05) && ct_loop_mma_in_flight(g->loop, !m->has_wgmma);
     r.two_ctas_per_sm = true;
     r.reusable_smem_bytes = staging;
     ct_stage_result res = ct_stage_count(m, &r);

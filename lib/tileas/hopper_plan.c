@@ -1051,24 +1051,24 @@ static bool consumer_schedule_holds_stages(const ct_hopper_plan *p, int l) {
  * chain before it are done: the stages they read are released). An A in registers would be
  * rewritten by the next iteration while the group still reads it (PTX: undefined before the wait),
  * and B staged from registers is written every iteration into slots sized for one group in flight,
- * so such loops wait for their groups every iteration (and tcgen05, whose accumulator stays in TMEM,
- * keeps one mmaf's only). */
+ * so such loops wait for their groups every iteration. tcgen05 keeps every such accumulator in
+ * TMEM for the whole loop (any A: one from registers is staged into slots each iteration, ordered
+ * by the mmaf's own order mbarriers), side by side in the columns (plan_tmem). */
 static void plan_in_flight(ct_hopper_plan *p, int l) {
   ct_hopper_mma *mine[CT_LOOP_MAX_IN_FLIGHT];
   int nm = 0;
   for (int k = 0; k < p->nmmas; k++) {
     if (p->mmas[k].loop != l) continue;
-    if (nm == CT_LOOP_MAX_IN_FLIGHT || (nm >= 1 && p->tcgen05)) return;
+    if (nm == CT_LOOP_MAX_IN_FLIGHT) return;
     mine[nm++] = &p->mmas[k];
   }
   if (!nm) return;
   MlirOperation which[CT_LOOP_MAX_IN_FLIGHT], loop = p->loops[l];
   int r[CT_LOOP_MAX_IN_FLIGHT];
-  int n = p->tcgen05 ? (ct_loop_mma_acc_only_carried(loop, &which[0], &r[0], false) ? 1 : 0)
-                     : ct_loop_mmas_in_flight(loop, which, r, CT_LOOP_MAX_IN_FLIGHT);
+  int n = ct_loop_mmas_in_flight(loop, which, r, CT_LOOP_MAX_IN_FLIGHT, p->tcgen05);
   if (n != nm) return;
   for (int k = 0; k < nm; k++)
-    if (!mlirOperationEqual(which[k], mine[k]->mmaf) || (nm > 1 && mine[k]->b_staged)) return;
+    if (!mlirOperationEqual(which[k], mine[k]->mmaf) || (nm > 1 && mine[k]->b_staged && !p->tcgen05)) return;
   /* heavy wgmma: as its consumer schedule says (tcgen05: the accumulator is in TMEM and every
    * commit tracks its MMAs, whatever the variant) */
   if (p->ws && !p->tcgen05 && !consumer_schedule_holds_stages(p, l)) return;
@@ -1089,11 +1089,12 @@ static bool is_zero_splat(MlirValue v) {
   return mlirAttributeIsAFloat(e) && mlirFloatAttrGetValueDouble(e) == 0.0;
 }
 
-/* The tcgen05 form's accumulator (seed 001, TMEM). The loop's only mmaf accumulating into a
- * loop-carried value nothing else in the loop reads (the in-flight form, plan_in_flight) keeps it in
- * TMEM for the whole loop: a zero constant initial value is the first MMA's enable-input-d 0, any
- * other is stored into TMEM before the loop (acc_from_registers). Any other mmaf (attention's two)
- * has it written afresh and read back every iteration (tmem_per_iter). Columns: one per 32-bit
+/* The tcgen05 form's accumulator (seed 001, TMEM). When every mmaf of the loop (up to 4: a GEMM's
+ * one, SwiGLU's gate and up projections) accumulates into a loop-carried value nothing else in the
+ * loop reads (the in-flight form, plan_in_flight), each keeps it in TMEM for the whole loop: a zero
+ * constant initial value is the first MMA's enable-input-d 0, any other is stored into TMEM before
+ * the loop (acc_from_registers). Otherwise (attention's two) each has it written afresh and read
+ * back every iteration (tmem_per_iter). Columns: one per 32-bit
  * accumulator element, a loop's mmaf ops side by side from 0, the allocation the power of two >=
  * max(32, columns) within TMEM pool 4's cap (the seed's 256 columns per CTA, so two CTAs share an
  * SM's 512). */
@@ -1102,8 +1103,8 @@ static const char *plan_tmem(ct_hopper_plan *p, ct_hopper_mma *mm, int64_t *colu
     mm->acc_from_registers = !is_zero_splat(mlirOperationGetOperand(p->loops[mm->loop], 1 + mm->loop_result));
   } else { /* read back every iteration */
     if (mm->acc_elem == CT_F16 || mm->batch > 1)
-      return "the tcgen05 path reads an accumulator back every iteration (the mmaf is not its loop's only one "
-             "accumulating into a loop-carried value) for 2-D mmaf with f32 or i32 accumulators only";
+      return "the tcgen05 path reads an accumulator back every iteration (not every mmaf of the loop accumulates "
+             "into a loop-carried value nothing else reads) for 2-D mmaf with f32 or i32 accumulators only";
     mm->tmem_per_iter = true;
   }
   /* columns: the mmaf ops of one loop side by side, from 0 */
@@ -1531,15 +1532,20 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
       continue;
     }
     bool ordered = false;
-    for (int k = 0; k < q.nmmas; k++) ordered |= q.mmas[k].tmem.order >= 0;
-    ct_remark_op(env->c, q.for_op, "tcgen05 path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers; %s%s%s",
+    int resident = 0;
+    for (int k = 0; k < q.nmmas; k++) ordered |= q.mmas[k].tmem.order >= 0, resident += q.mmas[k].keep_in_flight;
+    char in_tmem[128] = "";
+    if (resident > 1) /* (one: its mmaf's remark says so) */
+      snprintf(in_tmem, sizeof in_tmem, "; the %d accumulators stay in TMEM across iterations, read back once after the loop",
+               resident);
+    ct_remark_op(env->c, q.for_op, "tcgen05 path: %d TMA pipe%s, %lld bytes per iteration, %d mbarriers; %s%s%s%s",
                  q.npipes, q.npipes == 1 ? "" : "s", (long long)q.tx_bytes, q.nbarriers,
                  !q.npipes ? "" : q.ws ? "each stage is released by a tcgen05.commit, refilled by the producer warpgroup"
                                        : "each stage is released by a tcgen05.commit, refilled one iteration later",
                  !ordered   ? ""
                  : q.npipes ? "; the staging slots are ordered by two commit mbarriers"
                             : "the staging slots are ordered by two commit mbarriers",
-                 shared);
+                 in_tmem, shared);
   }
   if (p->has_store)
     ct_remark_op(env->c, p->st.store, "%s path: TMA store epilogue: %d box(es) %lldx%lld, swizzle %dB, staged at +%lld "

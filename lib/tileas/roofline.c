@@ -100,18 +100,19 @@ static bool mma_acc_only_carried(MlirOperation loop, MlirOperation mm, int *resu
   return true;
 }
 
-int ct_loop_mmas_in_flight(MlirOperation loop, MlirOperation *mmafs, int *results, int cap) {
+int ct_loop_mmas_in_flight(MlirOperation loop, MlirOperation *mmafs, int *results, int cap, bool tcgen05) {
   ct_oplist mmas = {0};
   ct_ir_collect(loop, "cuda_tile.mma", &mmas); /* mmaf, mmai (and mmaf_scaled, which has more operands) */
   int n = mmas.n >= 1 && (int)mmas.n <= cap ? (int)mmas.n : 0;
   for (int i = 0; i < n; i++) {
     MlirOperation mm = mmas.ops[i];
     int r;
-    /* an f16 accumulator is repacked (two per .b32) around every wgmma chain: reading it while its
-     * group is in flight would be undefined, so such a loop waits for its group every iteration */
+    /* wgmma: an f16 accumulator is repacked (two per .b32) around every chain: reading it while
+     * its group is in flight would be undefined, so such a loop waits for its group every
+     * iteration (tcgen05 holds it as f32 in TMEM) */
     ct_type c;
-    if (!mma_acc_only_carried(loop, mm, &r, true) ||
-        !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mm, 2)), &c) || c.elem == CT_F16) {
+    if (!mma_acc_only_carried(loop, mm, &r, !tcgen05) ||
+        !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mm, 2)), &c) || (!tcgen05 && c.elem == CT_F16)) {
       n = 0;
       break;
     }
@@ -122,18 +123,8 @@ int ct_loop_mmas_in_flight(MlirOperation loop, MlirOperation *mmafs, int *result
   return n;
 }
 
-bool ct_loop_mma_in_flight(MlirOperation loop) {
-  return ct_loop_mmas_in_flight(loop, NULL, NULL, CT_LOOP_MAX_IN_FLIGHT) > 0;
-}
-
-bool ct_loop_mma_acc_only_carried(MlirOperation loop, MlirOperation *mmaf_out, int *result, bool a_from_memory) {
-  ct_oplist mmas = {0};
-  ct_ir_collect(loop, "cuda_tile.mma", &mmas);
-  MlirOperation mm = mmas.n == 1 ? mmas.ops[0] : (MlirOperation){NULL};
-  ct_oplist_free(&mmas);
-  if (mlirOperationIsNull(mm) || !mma_acc_only_carried(loop, mm, result, a_from_memory)) return false;
-  if (mmaf_out) *mmaf_out = mm;
-  return true;
+bool ct_loop_mma_in_flight(MlirOperation loop, bool tcgen05) {
+  return ct_loop_mmas_in_flight(loop, NULL, NULL, CT_LOOP_MAX_IN_FLIGHT, tcgen05) > 0;
 }
 
 bool ct_op_is_sfu(MlirOperation op) {

@@ -68,23 +68,21 @@ void ct_roofline_compute(const ct_machine *m, MlirOperation loop, ct_roofline *r
 /* All the terms of one iteration of `loop`: ct_roofline_memory (load_bytes = one stage of every
  * pipe of the loop) and ct_roofline_compute. */
 void ct_roofline_loop(const ct_machine *m, MlirOperation loop, int64_t load_bytes, bool tmem_staged, ct_roofline *r);
-/* The mmaf ops of `loop` (a tileaa.for; 1 to cap of them, in program order) when every one takes its
- * A straight from memory (a tileaa.wait or tileas.consume) and accumulates, in f32 / i32, into a
- * loop-carried value that nothing else reads (its C operand an iteration argument only it uses, its
- * result read by nothing but the loop's `continue`, at that argument's position): then their
- * tensor-core groups can stay in flight into the next iteration (a GEMM main loop, SwiGLU's gate
- * and up projections; attention's S = Q Kᵀ is read by the softmax in the same iteration and is
- * not). Returns their count (mmafs[i], results[i]: the loop result each accumulates into; either
- * may be NULL), else 0. */
+/* The mmaf ops of `loop` (a tileaa.for; 1 to cap of them, in program order) when every one
+ * accumulates into a loop-carried value that nothing else reads (its C operand an iteration
+ * argument only it uses, its result read by nothing but the loop's `continue`, at that argument's
+ * position): then their tensor-core work can stay in flight into the next iteration (a GEMM main
+ * loop, SwiGLU's gate and up projections; attention's S = Q Kᵀ is read by the softmax in the same
+ * iteration and is not). wgmma (tcgen05 false) also needs A straight from memory (a tileaa.wait or
+ * tileas.consume: an A in registers would be rewritten while the group reads it) and an f32 / i32
+ * accumulator (an f16 one is repacked around every chain); tcgen05 keeps the accumulators in TMEM
+ * (any type; an A from registers is copied into shared-memory slots each iteration). Returns
+ * their count (mmafs[i], results[i]: the loop result each accumulates into; either may be NULL),
+ * else 0. */
 #define CT_LOOP_MAX_IN_FLIGHT 4
-int ct_loop_mmas_in_flight(MlirOperation loop, MlirOperation *mmafs, int *results, int cap);
+int ct_loop_mmas_in_flight(MlirOperation loop, MlirOperation *mmafs, int *results, int cap, bool tcgen05);
 /* Is ct_loop_mmas_in_flight's count at least 1? (The stage count: an in-flight group holds one more stage.) */
-bool ct_loop_mma_in_flight(MlirOperation loop);
-/* Does `loop` hold exactly one mmaf that accumulates into a loop-carried value only it reads (as
- * above; its A straight from memory only when a_from_memory): the tcgen05 form, whose A from
- * registers is copied into shared-memory slots each iteration (its accumulator stays in TMEM all
- * the loop). *result: that loop result's index. */
-bool ct_loop_mma_acc_only_carried(MlirOperation loop, MlirOperation *mmaf, int *result, bool a_from_memory);
+bool ct_loop_mma_in_flight(MlirOperation loop, bool tcgen05);
 /* Shared memory the code generator takes, beyond the pipes' rings, for the ops of `entry` that
  * always go through it (extract, cat, print, both operands of an mma on mma.sync): the largest
  * single need, as the code generator reuses one region for all (lower_kernel.c smem_base). Layout

@@ -367,8 +367,7 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
   }
   ct_stage_request req = {.memory_cycles = roof.memory_cycles, .compute_cycles = roof.compute_cycles,
                           .transfer_cycles = roof.transfer_cycles,
-                          .mma_in_flight = m->has_wgmma ? ct_loop_mma_in_flight(loop)
-                                                          : m->has_tcgen05 && ct_loop_mma_acc_only_carried(loop, NULL, NULL, false),
+                          .mma_in_flight = (m->has_wgmma || m->has_tcgen05) && ct_loop_mma_in_flight(loop, !m->has_wgmma),
                           .two_ctas_per_sm = true, .reusable_smem_bytes = staging_bytes,
                           /* each stage also holds a full and an empty mbarrier per pipe; the ring's base is
                            * aligned at run time (CT_SMEM_RING_SLACK): what the code generator reserves */

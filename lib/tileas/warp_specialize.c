@@ -125,12 +125,14 @@ static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, Mlir
 }
 
 /* 32-bit words per consumer thread of the loop's carried tiles (accumulators, softmax state; not
- * a tcgen05 accumulator, which stays in TMEM). */
+ * the tcgen05 accumulators that stay in TMEM). */
 static int64_t carried_words(const ct_hopper_plan *p, int threads) {
   MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(p->for_op, 0));
   int64_t words = 0;
   for (intptr_t i = 1; i < mlirBlockGetNumArguments(b); i++) {
-    if (p->tcgen05 && p->mmas[0].keep_in_flight && i == 1 + p->mmas[0].loop_result) continue;
+    bool in_tmem = false;
+    for (int k = 0; k < p->nmmas && p->tcgen05; k++) in_tmem |= p->mmas[k].keep_in_flight && i == 1 + p->mmas[k].loop_result;
+    if (in_tmem) continue;
     ct_type t;
     if (ct_type_from_mlir(mlirValueGetType(mlirBlockGetArgument(b, i)), &t) && t.kind == CT_TYPE_TILE)
       words += ct_tile_regs_per_thread(&t, threads);

@@ -81,8 +81,9 @@ bool ct_ws_replays(MlirOperation entry, const ct_hopper_plan *p) {
 const char *ct_ws_tcgen05_obstacle(const ct_hopper_plan *p) {
   for (int k = 0; k < p->nmmas && p->tcgen05; k++)
     for (int j = 0; j < k; j++)
-      if (p->mmas[j].loop == p->mmas[k].loop)
-        return "tcgen05 with several mmaf in the loop (every thread reads their accumulators back each iteration)";
+      if (p->mmas[j].loop == p->mmas[k].loop && (p->mmas[j].tmem_per_iter || p->mmas[k].tmem_per_iter))
+        return "tcgen05 with several mmaf in the loop whose accumulators are read back every iteration (by every "
+               "thread)";
   for (int k = 0; k < p->nmmas && p->tcgen05; k++)
     if (p->mmas[k].a_staged || p->mmas[k].b_staged)
       return "tcgen05 with an operand staged from registers (the consumer threads rewrite its slots, which only a thread "

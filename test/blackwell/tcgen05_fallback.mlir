@@ -9,7 +9,7 @@
 // RUN: %check-ptx sm_100a %t.ptx
 // CHECK-DAG: remark: mma.sync path: tile M must be 64 or 128 on the tcgen05 path (one cta_group::1 MMA: TMEM lanes 0-127, or layout F's 16 per warp)
 // CHECK-DAG: tcgen05_fallback.mlir:74:7: remark: tcgen05 path: m128n64k16 kind::f16 issued by thread 0, accumulator in TMEM columns [0, 64) of 64 allocated; 256 threads read it back (tcgen05.ld) after its MMAs every iteration
-// CHECK-DAG: tcgen05_fallback.mlir:100:7: remark: mma.sync path: the tcgen05 path reads an accumulator back every iteration (the mmaf is not its loop's only one accumulating into a loop-carried value) for 2-D mmaf with f32 or i32 accumulators only
+// CHECK-DAG: tcgen05_fallback.mlir:100:7: remark: mma.sync path: the tcgen05 path reads an accumulator back every iteration (not every mmaf of the loop accumulates into a loop-carried value nothing else reads) for 2-D mmaf with f32 or i32 accumulators only
 // PTX-LABEL: .entry gemm_m256(
 // PTX-NOT: tcgen05
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
