@@ -40,7 +40,7 @@ typedef struct ct_sched_op {
 typedef struct ct_sched_edge {
   int from, to;
   int latency;  /* min cycles between the starts */
-  int distance; /* iteration distance (0 = same iteration, 1 = loop-carried) */
+  int distance; /* iteration distance (0 = same iteration, 1 = loop-carried; -1: `to` of iteration i after `from` of i + 1) */
 } ct_sched_edge;
 
 typedef struct ct_sched_pipe_info {

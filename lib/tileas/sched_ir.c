@@ -326,6 +326,21 @@ static bool schedule_loop(ct_ctx *c, const ct_machine *m, const ct_sched_options
       }
     }
   }
+  /* A warp-specialised consumer whose wgmma chains stay in flight (ct_loop_mmas_in_flight: the
+   * code generator waits for a chain's group only after the same chain of the next iteration,
+   * wait_group M): a stage such a chain reads is released one iteration late, after the same
+   * chain of the next iteration has issued, which the edge mmaf -> release at distance -1 and
+   * latency 0 says (t_release >= t_mmaf + II; the distance-0 edge keeps t_mmaf + latency); the
+   * agent's schedule then holds the stage past its iteration (hopper_plan.c
+   * consumer_schedule_holds_stages). */
+  MlirOperation in_flight[CT_LOOP_MAX_IN_FLIGHT];
+  int nfl = part && !part->producer && m->has_wgmma ? ct_loop_mmas_in_flight(loop, in_flight, NULL, CT_LOOP_MAX_IN_FLIGHT, false) : 0;
+  for (int e = 0, ne = el.n; e < ne && nfl; e++) {
+    ct_sched_edge E = el.e[e];
+    bool chain = false;
+    for (int k = 0; k < nfl; k++) chain |= mlirOperationEqual(b.ops.ops[E.from], in_flight[k]);
+    if (chain && E.distance == 0 && ct_ir_is(b.ops.ops[E.to], "tileas.release")) push_edge(&el, E.from, E.to, 0, -1);
+  }
   ct_sched_pipe_info *pipes = calloc(b.pipes.n ? b.pipes.n : 1, sizeof *pipes);
   if (!pipes) abort();
   int64_t loop_bytes = 0;

@@ -10,7 +10,9 @@
  *     (seed 000: global loads, reduction atomics) before neutral ones before cold ones (constant
  *     loads, non-reduction atomics), then program order.
  *  4. II search from MII upward (max_ii_tries). At each II every op, in order, gets the candidate
- *     cycles [est, min(est + II - 1, lst)]; each candidate gets the four-component cost vector
+ *     cycles [est, min(est + II - 1, lst)] (est: over placed predecessors u, cycle(u) + lat -
+ *     II x distance; a distance of -1, u of the next iteration before v, adds II); each candidate
+ *     gets the four-component cost vector
  *       (1) resource legality: RRT row-OR test at t mod II (issue rows 1 cycle, transport rows
  *           `occupancy` cycles) + pool caps (mbarriers and SMEM bytes with the stages the placement
  *           implies, TMEM banks with max(that, roofline), named barriers) + the Big-M cycle

@@ -14,6 +14,32 @@
 // RUN: %tilec --gpu-name=sm_90a --emit=tileas %s -o %t.tileas.mlir
 // RUN: %tilec -O3 --gpu-name=sm_90a %t.tileas.mlir -o %t.reentered.ptx
 // RUN: cmp %t.ptx %t.reentered.ptx
+// Warp-specialised (heavy): the consumer's schedule releases each chain's stages one iteration late
+// (sched_ir.c: mmaf -> release at distance -1), so both chains stay in flight there too; a TileAS
+// file whose releases are moved back into the consuming stage waits for every group (wait_group 0).
+// RUN: %tilec --gpu-name=sm_90a --pipeline-strategy=warp-specialize --emit=tileas %s -o %t.ws.tileas.mlir
+// RUN: %FileCheck %s --check-prefix=SCHED < %t.ws.tileas.mlir
+// RUN: %tilec -O3 --gpu-name=sm_90a %t.ws.tileas.mlir -o %t.ws.ptx
+// RUN: %FileCheck %s --check-prefix=WSPTX < %t.ws.ptx
+// RUN: %check-ptx sm_90a %t.ws.ptx
+// RUN: sed -E '/"tileas.release"/s/stage = [0-9]+ : i64/stage = 0 : i64/' %t.ws.tileas.mlir > %t.ws.held.mlir
+// RUN: %tilec -O3 --gpu-name=sm_90a %t.ws.held.mlir -o %t.ws.held.ptx
+// RUN: %FileCheck %s --check-prefix=WSWAIT < %t.ws.held.ptx
+// SCHED: "cuda_tile.entry"
+// SCHED-COUNT-3: "tileas.release"{{.*}}tileas.sched = {cycle = {{[0-9]+}} : i64, stage = 1 : i64}
+// SCHED: "cuda_tile.entry"
+// SCHED: "tileas.release"{{.*}}tileas.sched = {cycle = {{[0-9]+}} : i64, stage = 0 : i64}
+// WSPTX-LABEL: .entry swiglu_chains(
+// WSPTX: setmaxnreg.inc.sync.aligned.u32
+// WSPTX: wgmma.commit_group.sync.aligned;
+// WSPTX-NEXT: wgmma.wait_group.sync.aligned 2;
+// WSPTX: wgmma.commit_group.sync.aligned;
+// WSPTX-NEXT: wgmma.wait_group.sync.aligned 2;
+// WSWAIT-LABEL: .entry swiglu_chains(
+// WSWAIT-NOT: wgmma.wait_group.sync.aligned {{[12]}};
+// WSWAIT: setmaxnreg.inc.sync.aligned.u32
+// WSWAIT-NOT: wgmma.wait_group.sync.aligned {{[12]}};
+// WSWAIT: .entry swiglu_f16acc(
 // REMARK-DAG: remark: wgmma path: the 2 mmaf chains of the loop stay in flight across iterations, one wgmma group each (wait_group 2 after each
 // REMARK-DAG: wgmma_in_flight_chains.mlir:[[@LINE+41]]:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads); A: TMA ring of 4 stages
 // REMARK-DAG: wgmma_in_flight_chains.mlir:[[@LINE+76]]:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads); A: TMA ring of 3 stages
