@@ -84,10 +84,6 @@ const char *ct_ws_tcgen05_obstacle(const ct_hopper_plan *p) {
       if (p->mmas[j].loop == p->mmas[k].loop && (p->mmas[j].tmem_per_iter || p->mmas[k].tmem_per_iter))
         return "tcgen05 with several mmaf in the loop whose accumulators are read back every iteration (by every "
                "thread)";
-  for (int k = 0; k < p->nmmas && p->tcgen05; k++)
-    if (p->mmas[k].a_staged || p->mmas[k].b_staged)
-      return "tcgen05 with an operand staged from registers (the consumer threads rewrite its slots, which only a thread "
-             "that waits for the MMAs may order)";
   return NULL;
 }
 

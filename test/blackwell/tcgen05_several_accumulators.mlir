@@ -7,7 +7,7 @@
 // stored into TMEM before the loop (tcgen05.st once, for that accumulator only); an operand staged
 // from registers (swiglu_staged's Wu, no alignment proof) keeps its order mbarriers. The rings get
 // the stage the MMAs in flight hold (4 stages at 24 KiB per iteration). Warp specialization takes
-// such loops (one MMA agent; the staged operand still declines it). test/emu/tcgen05_several_accumulators.test
+// such loops (one MMA agent; the consumers stage Wu). test/emu/tcgen05_several_accumulators.test
 // runs them on the emulator against the interpreter.
 // RUN: %tilec -O3 --gpu-name=sm_100a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
@@ -25,8 +25,7 @@
 // REMARK-DAG: remark: tcgen05 path: m64n64k16 kind::f16 issued by thread 0, accumulator in TMEM columns [0, 64) of 128 allocated; 128 threads read it back (tcgen05.ld); A: TMA ring of 4 stages
 // REMARK-DAG: remark: tcgen05 path: m64n64k16 kind::f16 issued by thread 0, accumulator in TMEM columns [64, 128) of 128 allocated; 128 threads read it back (tcgen05.ld); A: TMA ring of 4 stages
 // REMARK-NOT: after its MMAs every iteration
-// WS-COUNT-2: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}the MMA agent: thread 0 issues tcgen05.mma
-// WS: remark: warp specialization: not for this loop: tcgen05 with an operand staged from registers
+// WS-COUNT-3: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}the MMA agent: thread 0 issues tcgen05.mma
 // CHECK-LABEL: .entry swiglu_tmem(
 // CHECK-NOT: tcgen05.ld
 // CHECK: tcgen05.mma.cta_group::1.kind::f16
