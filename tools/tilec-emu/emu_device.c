@@ -61,6 +61,12 @@ typedef struct {
   uint64_t group_value[EMU_MAX_THREADS];
   uint32_t tmem[128][512]; /* tensor memory: 128 lanes x 512 32-bit columns (tcgen05) */
   uint32_t tmem_next;      /* the next free column (tcgen05.alloc: a bump allocator) */
+  /* tcgen05.mma deferred to the first observed completion of a commit after it (below) */
+  pthread_mutex_t tc_lock;
+  struct emu_tc_mma *tc_mma;
+  size_t tc_nmma, tc_mma_cap, tc_executed;
+  struct emu_tc_commit *tc_commit;
+  size_t tc_ncommit, tc_commit_cap, tc_delivered;
 } emu_cta;
 
 typedef struct {
@@ -151,6 +157,7 @@ EMU_EXPORT int tilec_emu_launch(void (*entry)(void **), const unsigned grid[3], 
     return -1;
   }
   cta->nthreads = nthreads;
+  pthread_mutex_init(&cta->tc_lock, NULL);
   for (unsigned i = 0; i < EMU_NAMED_BARRIERS; i++) emu_barrier_init(&cta->named[i]);
   for (unsigned g = 0; g < EMU_MAX_THREADS / 128; g++) emu_barrier_init(&cta->group_sync[g]);
   for (unsigned w = 0; w < (nthreads + 31) / 32; w++) {
@@ -170,6 +177,7 @@ EMU_EXPORT int tilec_emu_launch(void (*entry)(void **), const unsigned grid[3], 
         emu_inflight_reset();
         memset(cta->tmem, 0xFF, sizeof cta->tmem); /* NaN: an accumulator read before any write shows */
         cta->tmem_next = 0;
+        cta->tc_nmma = cta->tc_executed = cta->tc_ncommit = cta->tc_delivered = 0;
         unsigned started = 0;
         for (unsigned t = 0; t < nthreads; t++) {
           emu_thread_arg *a = &args[t];
@@ -190,6 +198,8 @@ EMU_EXPORT int tilec_emu_launch(void (*entry)(void **), const unsigned grid[3], 
   for (unsigned i = 0; i < EMU_NAMED_BARRIERS; i++) emu_barrier_destroy(&cta->named[i]);
   for (unsigned w = 0; w < (nthreads + 31) / 32; w++) emu_barrier_destroy(&cta->warp[w].sync);
   for (unsigned g = 0; g < EMU_MAX_THREADS / 128; g++) emu_barrier_destroy(&cta->group_sync[g]);
+  pthread_mutex_destroy(&cta->tc_lock);
+  free(cta->tc_mma), free(cta->tc_commit);
   free(cta), free(args), free(threads);
   emu_shadows_free(); /* (the module may be unloaded after the launch: nothing may outlive it) */
   return status;
@@ -453,7 +463,9 @@ EMU_EXPORT void tilec_emu_mbarrier_expect_tx_scope_cta_space_cta(emu_mbar *m, ui
   pthread_mutex_unlock(&emu_mbar_lock);
 }
 /* true once the phase of parity `parity` has completed (the current phase's parity differs) */
+static void emu_tc_deliver(emu_mbar *m);
 static _Bool emu_mbar_test_parity(emu_mbar *m, uint32_t parity) {
+  emu_tc_deliver(m); /* tcgen05 commits to m complete now, at the latest (below) */
   pthread_mutex_lock(&emu_mbar_lock);
   _Bool done = m->phase != (parity & 1);
   pthread_mutex_unlock(&emu_mbar_lock);
@@ -849,7 +861,7 @@ EMU_EXPORT void tilec_emu_wgmma(const uint8_t *in, uint8_t *out, int n, int k, i
   emu_barrier_wait(&cta->group_sync[group], 128, "wgmma");
 }
 
-/* --- tcgen05 (cta_group::1): tensor memory, tcgen05.mma executed at issue, tcgen05.ld ---------- */
+/* --- tcgen05 (cta_group::1): tensor memory, tcgen05.mma deferred to its commit, tcgen05.ld ----- */
 EMU_EXPORT void tilec_emu_tcgen05_alloc_shared_cg1(uint32_t *dst, uint32_t ncols) {
   emu_warp *w = emu_warp_publish(0, "tcgen05.alloc");
   if (emu_self->linear % 32 == 0) {
@@ -874,12 +886,54 @@ EMU_EXPORT void tilec_emu_tcgen05_wait_ld(void) {}
 EMU_EXPORT void tilec_emu_tcgen05_wait_st(void) {}
 EMU_EXPORT void tilec_emu_asm_tcgen05_wait_ld(void) {}
 EMU_EXPORT void tilec_emu_asm_tcgen05_wait_st(void) {}
-/* tcgen05.commit: the mbarrier's arrival once the issuing thread's MMAs are done (they are) */
-EMU_EXPORT void tilec_emu_tcgen05_commit_shared_cg1(emu_mbar *bar) { (void)emu_mbar_arrive(bar, 0, 1); }
-EMU_EXPORT void tilec_emu_tcgen05_commit_cg1(emu_mbar *bar) { (void)emu_mbar_arrive(bar, 0, 1); }
+/* tcgen05.mma runs asynchronously on the GPU: it may read its shared-memory operands and write TMEM
+ * at any time until a tcgen05.commit after it arrives on its mbarrier. The emulator takes the
+ * latest such time: an MMA is queued at issue and executed, with every MMA before it, when a thread
+ * first tests an mbarrier that a commit after it targets, and that commit (and every earlier one)
+ * arrives only then. A stage or staging slot rewritten before the MMAs reading it are waited for
+ * (a refill before the stage's commit, a missing order wait) then feeds them the new data, and the
+ * run fails against its reference; a TMEM read before the wait reads the old accumulator. */
+typedef struct emu_tc_mma {
+  uintptr_t d;
+  uint64_t adesc, bdesc;
+  uint32_t idesc;
+  unsigned char enable_d;
+  int32_t kind;
+} emu_tc_mma;
+typedef struct emu_tc_commit {
+  emu_mbar *bar;
+  size_t upto; /* the MMAs issued before it */
+} emu_tc_commit;
+static void emu_tc_execute(emu_cta *cta, const emu_tc_mma *mma);
+static void emu_tc_deliver(emu_mbar *m) {
+  emu_cta *cta = emu_self->cta;
+  pthread_mutex_lock(&cta->tc_lock);
+  size_t last = cta->tc_ncommit;
+  for (size_t j = cta->tc_delivered; j < cta->tc_ncommit; j++)
+    if (cta->tc_commit[j].bar == m) last = j;
+  for (; last < cta->tc_ncommit && cta->tc_delivered <= last; cta->tc_delivered++) {
+    const emu_tc_commit *c = &cta->tc_commit[cta->tc_delivered];
+    for (; cta->tc_executed < c->upto; cta->tc_executed++) emu_tc_execute(cta, &cta->tc_mma[cta->tc_executed]);
+    (void)emu_mbar_arrive(c->bar, 0, 1);
+  }
+  pthread_mutex_unlock(&cta->tc_lock);
+}
+static void emu_tc_commit_to(emu_mbar *bar) {
+  emu_cta *cta = emu_self->cta;
+  pthread_mutex_lock(&cta->tc_lock);
+  if (cta->tc_ncommit == cta->tc_commit_cap) {
+    cta->tc_commit_cap = cta->tc_commit_cap ? 2 * cta->tc_commit_cap : 64;
+    cta->tc_commit = realloc(cta->tc_commit, cta->tc_commit_cap * sizeof *cta->tc_commit);
+    if (!cta->tc_commit) emu_die("out of memory for tcgen05 commits");
+  }
+  cta->tc_commit[cta->tc_ncommit++] = (emu_tc_commit){bar, cta->tc_nmma};
+  pthread_mutex_unlock(&cta->tc_lock);
+}
+EMU_EXPORT void tilec_emu_tcgen05_commit_shared_cg1(emu_mbar *bar) { emu_tc_commit_to(bar); }
+EMU_EXPORT void tilec_emu_tcgen05_commit_cg1(emu_mbar *bar) { emu_tc_commit_to(bar); }
 
-/* tcgen05.mma.cta_group::1 (kind f16 / tf32 / f8f6f4 / i8, A and B from shared memory), executed by
- * the issuing thread at once: D (TMEM lane = row, column = d's column + n) = A x B^T (+ D when
+/* tcgen05.mma.cta_group::1 (kind f16 / tf32 / f8f6f4 / i8, A and B from shared memory), queued at
+ * issue and executed when a commit after it is observed (emu_tc_deliver): D (TMEM lane = row, column = d's column + n) = A x B^T (+ D when
  * enable_input_d). The instruction descriptor (PTX ISA 9.7.16.4.2): D type bits 5:4 (F16 0, F32 1,
  * S32 2), A / B type 9:7 / 12:10, negate 13 / 14, transpose (MN-major) 15 / 16, N >> 3 in 22:17,
  * M >> 4 in 28:24. Shared-memory descriptors as wgmma's (the swizzle codes 2 / 4 / 6 of bits 63:61
@@ -889,6 +943,22 @@ EMU_EXPORT void tilec_emu_tcgen05_mma_shared(uintptr_t d, uint64_t adesc, uint64
                                              unsigned char enable_d, int32_t kind, int32_t cta_group, int32_t collector) {
   (void)collector;
   if (cta_group != 1) emu_die("tcgen05.mma with cta_group::%d is not emulated", cta_group);
+  emu_cta *cta = emu_self->cta;
+  pthread_mutex_lock(&cta->tc_lock);
+  if (cta->tc_nmma == cta->tc_mma_cap) {
+    cta->tc_mma_cap = cta->tc_mma_cap ? 2 * cta->tc_mma_cap : 256;
+    cta->tc_mma = realloc(cta->tc_mma, cta->tc_mma_cap * sizeof *cta->tc_mma);
+    if (!cta->tc_mma) emu_die("out of memory for tcgen05 MMAs");
+  }
+  cta->tc_mma[cta->tc_nmma++] = (emu_tc_mma){d, adesc, bdesc, idesc, enable_d, kind};
+  pthread_mutex_unlock(&cta->tc_lock);
+}
+static void emu_tc_execute(emu_cta *cta, const emu_tc_mma *mma) {
+  uintptr_t d = mma->d;
+  uint64_t adesc = mma->adesc, bdesc = mma->bdesc;
+  uint32_t idesc = mma->idesc;
+  unsigned char enable_d = mma->enable_d;
+  int32_t kind = mma->kind;
   uint32_t dtype = (idesc >> 4) & 3, at = (idesc >> 7) & 7, bt = (idesc >> 10) & 7;
   int neg_a = (idesc >> 13) & 1, neg_b = (idesc >> 14) & 1, tr_a = (idesc >> 15) & 1, tr_b = (idesc >> 16) & 1;
   uint32_t n = ((idesc >> 17) & 0x3F) << 3, m = ((idesc >> 24) & 0x1F) << 4;
@@ -908,7 +978,6 @@ EMU_EXPORT void tilec_emu_tcgen05_mma_shared(uintptr_t d, uint64_t adesc, uint64
   if (lane0 + (m == 64 ? 128 : m) > 128 || col0 + n > 512)
     emu_die("tcgen05.mma: D (lane %u, column %u) outside tensor memory", lane0, col0);
   uint32_t esa = ta == EMU_TF32 ? 4 : ta <= EMU_BF16 ? 2 : 1, esb = tb == EMU_TF32 ? 4 : tb <= EMU_BF16 ? 2 : 1;
-  emu_cta *cta = emu_self->cta;
   for (uint32_t r = 0; r < m; r++)
     for (uint32_t c = 0; c < n; c++) {
       /* M = 128: row r in lane r; M = 64: rows 16 q .. 16 q + 15 in lanes 32 q .. 32 q + 15 */
