@@ -1348,7 +1348,6 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     ct_oplist_free(&slice);
     if (why) return why;
   }
-  if (p->ws && (why = ct_ws_tcgen05_obstacle(p))) return why;
   /* the light variant of warp specialization has no schedule: every iteration waits for its group */
   if (p->tcgen05 || !(p->ws && !p->ws_agents.heavy))
     for (int l = 0; l < p->nloops; l++) plan_in_flight(p, l);

@@ -378,9 +378,6 @@ const char *ct_ws_producer_slice(const ct_hopper_plan *p, struct ct_oplist *out,
  * agents split at the kernel's start)? Yes for a nested loop, and for one whose prefix in the entry
  * is not register-only; no: every thread runs the prefix and the agents split at the loop. */
 bool ct_ws_replays(MlirOperation entry, const ct_hopper_plan *p);
-/* Why the loops of a tcgen05 plan cannot be warp-specialised (an operand staged from registers, a
- * loop with several mmaf), or NULL. */
-const char *ct_ws_tcgen05_obstacle(const ct_hopper_plan *p);
 /* Is op a `for` or `if` enclosing p->for_op (below the entry)? */
 bool ct_ws_is_around(const ct_hopper_plan *p, MlirOperation op);
 #endif

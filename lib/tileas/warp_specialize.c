@@ -106,8 +106,6 @@ static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, Mlir
   bool ring = false;
   for (int i = 0; i < p->npipes; i++) ring |= p->pipes[i].in_loop;
   if (!ring) return "the loop has no TMA ring (its operands are loaded before it or staged from registers)";
-  const char *tc = ct_ws_tcgen05_obstacle(p);
-  if (tc) return tc;
   ct_oplist allocas = {0};
   ct_ir_collect(entry, "cuda_tile.alloca", &allocas);
   bool global_alloca = false;
@@ -407,13 +405,18 @@ static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_opt
                       "stages first"
                     : "each loop's rings in their own shared memory: the producer fills a loop during the one before");
   }
+  bool per_iter = false; /* (tcgen05: an accumulator read back every iteration, attention's) */
+  for (int k = 0; k < plan.nmmas; k++) per_iter |= plan.mmas[k].tmem_per_iter;
   ct_remark_op(c, plan.for_op, "warp specialization (%s, %s variant%s): producer warpgroup warps %d-%d at %d registers "
                "issues the TMA fills%s; consumer warps 0-%d at %d registers %s; budgets for %d CTA%s per SM",
                reason, heavy ? "heavy" : "light", heavy ? ": each agent modulo-scheduled on its own RRT" : ": no schedule",
                4 * plan.warpgroups, 4 * plan.warpgroups + 3, budget.producer, loops, 4 * plan.warpgroups - 1, budget.consumer,
-               plan.tcgen05 ? "(the MMA agent: thread 0 issues tcgen05.mma and commits each stage; all read TMEM back after "
-                              "the loop)"
-               : heavy ? "compute" : "compute, waiting for each iteration's wgmma group",
+               plan.tcgen05 && per_iter ? "(the MMA agent: thread 0 issues tcgen05.mma and commits each stage; all read "
+                                          "TMEM back every iteration)"
+               : plan.tcgen05           ? "(the MMA agent: thread 0 issues tcgen05.mma and commits each stage; all read "
+                                          "TMEM back after the loop)"
+               : heavy                  ? "compute"
+                                        : "compute, waiting for each iteration's wgmma group",
                budget.ctas_per_sm, budget.ctas_per_sm > 1 ? "s" : "");
   return true;
 }

@@ -78,15 +78,6 @@ bool ct_ws_replays(MlirOperation entry, const ct_hopper_plan *p) {
   return false;
 }
 
-const char *ct_ws_tcgen05_obstacle(const ct_hopper_plan *p) {
-  for (int k = 0; k < p->nmmas && p->tcgen05; k++)
-    for (int j = 0; j < k; j++)
-      if (p->mmas[j].loop == p->mmas[k].loop && (p->mmas[j].tmem_per_iter || p->mmas[k].tmem_per_iter))
-        return "tcgen05 with several mmaf in the loop whose accumulators are read back every iteration (by every "
-               "thread)";
-  return NULL;
-}
-
 bool ct_ws_is_around(const ct_hopper_plan *p, MlirOperation op) {
   for (MlirOperation a = mlirOperationGetParentOperation(p->for_op); !mlirOperationIsNull(a);
        a = mlirOperationGetParentOperation(a)) {

@@ -7,7 +7,7 @@
 // softmax runs on the tcgen05.ld layout (a row per thread for 128 rows), the rescaled O is added to
 // P·V in registers, and P is staged from registers into one K-major slot (the previous
 // iteration's MMAs completed before any thread left it), whose barrier orders the read-backs
-// before the next MMAs. Warp specialization declines such a loop (remark). A hand-edited TMEM
+// before the next MMAs. Warp-specialised: the consumers do all that; the producer fills K, V. A hand-edited TMEM
 // assignment with overlapping accumulators is a located error.
 // RUN: %tilec -O3 --gpu-name=sm_100a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
@@ -45,8 +45,8 @@
 // CHECK-LABEL: .entry attention_d64_causal_bm128(
 // CHECK: tcgen05.ld.sync.aligned.32x32b.x32
 // CHECK-NOT: mma.sync
-// WS-DAG: tcgen05_attention.mlir:75:5: remark: warp specialization: not for this loop: tcgen05 with several mmaf in the loop
-// WS-DAG: tcgen05_attention.mlir:139:5: remark: warp specialization: not for this loop: tcgen05 with several mmaf in the loop
+// WS-DAG: tcgen05_attention.mlir:75:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}consumer warps 0-3 {{.*}}all read TMEM back every iteration)
+// WS-DAG: tcgen05_attention.mlir:139:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}consumer warps 0-7 {{.*}}all read TMEM back every iteration)
 // BAD: .bad.mlir:{{[0-9]+}}:{{[0-9]+}}: error: the tcgen05 path cannot use this cuda_tile.mmaf's shared-memory assignment: two accumulators of one loop overlap in TMEM (tileas.tmem column)
 cuda_tile.module @tcgen05_attention {
   entry @attention_d64(%q_ptr: tile<ptr<f16>>, %k_ptr: tile<ptr<f16>>, %v_ptr: tile<ptr<f16>>, %o_ptr: tile<ptr<f32>>) {
@@ -187,3 +187,13 @@ cuda_tile.module @tcgen05_attention {
     return
   }
 }
+// Warp-specialised (test/corpus/corpus_emu.test runs it on the emulator against the interpreter):
+// RUN: %FileCheck %s --check-prefix=WSPTX < %t.ws.ptx
+// RUN: %check-ptx sm_100a %t.ws.ptx
+// WSPTX: setmaxnreg.dec.sync.aligned.u32
+// WSPTX: setmaxnreg.inc.sync.aligned.u32
+// WSPTX: tcgen05.mma.cta_group::1.kind::f16
+// WSPTX: tcgen05.ld.sync.aligned
+// WSPTX: fence.proxy.async.shared::cta;
+// WSPTX-NEXT: bar.sync 1, 128;
+// WSPTX: tcgen05.mma.cta_group::1.kind::f16
