@@ -130,7 +130,7 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
   if (hopper) hopper_loop_begin(L, lb->regs[0], ub->regs[0], step->regs[0]);
   /* the loop results whose wgmma groups are still in flight at the exit (lower_hopper_loop.c;
    * in_flight: the first) */
-  int fl[CT_HOPPER_MAX_MMAS], nfl = hopper ? hopper_in_flight_results(L, fl, CT_HOPPER_MAX_MMAS) : 0;
+  int fl[CT_HOPPER_MAX_MMAS], flm[CT_HOPPER_MAX_MMAS], nfl = hopper ? hopper_in_flight_results(L, fl, flm, CT_HOPPER_MAX_MMAS) : 0;
   for (int i = 0; i < nfl; i++)
     if (fl[i] >= ninit || inits[fl[i]]->kind != LV_TILE) nfl = 0;
   int in_flight = nfl ? fl[0] : -1;
@@ -163,7 +163,7 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
     if (in_tmem) { /* the header carries no accumulator registers; the exit takes the initial values */
       ct_lv *init[CT_HOPPER_MAX_MMAS];
       for (int k = 0; k < nfl; k++) init[k] = inits[fl[k]];
-      if (!tcgen05_store_accumulators(L, op, nfl, init)) ok = false;
+      if (!tcgen05_store_accumulators(L, op, nfl, flm, init)) ok = false;
       for (int k = 0; k < nfl; k++) inits[fl[k]] = carried[fl[k]];
       hargs = flatten(inits, ninit, &nh);
       for (int k = 0; k < nfl; k++) inits[fl[k]] = init[k];
@@ -199,7 +199,7 @@ static int lower_loop_like(ct_lower *L, MlirOperation op, bool is_for, bool norm
         const ct_type *types[CT_HOPPER_MAX_MMAS];
         const ct_layout *lays[CT_HOPPER_MAX_MMAS];
         for (int k = 0; k < nfl; k++) types[k] = &inits[fl[k]]->type, lays[k] = layouts[fl[k]];
-        if (!tcgen05_read_accumulators(L, op, nfl, done, types, lays)) ok = false;
+        if (!tcgen05_read_accumulators(L, op, nfl, flm, done, types, lays)) ok = false;
         for (int k = 0; k < nfl; k++) carried[fl[k]] = done[k];
       } else { /* wgmma: every in-flight accumulator passes through one wait */
         int total = 0;

@@ -763,12 +763,15 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   return LOWER_DONE;
 }
 
-int hopper_in_flight_results(ct_lower *L, int *results, int cap) {
+int hopper_in_flight_results(ct_lower *L, int *results, int *mmas, int cap) {
   const ct_hopper_plan *p = L->hopper;
   int n = 0;
   for (int k = 0; p && k < p->nmmas; k++) {
-    if (!p->mmas[k].keep_in_flight) return 0; /* (the plan keeps all of a loop's chains in flight, or none) */
-    if (n < cap) results[n++] = p->mmas[k].loop_result;
+    const ct_hopper_mma *mm = &p->mmas[k];
+    if (p->tcgen05 && mm->tmem_per_iter) continue; /* (read back in the loop: attention's S beside its O) */
+    if (!mm->keep_in_flight && !(p->tcgen05 && mm->tmem_rescaled))
+      return 0; /* (the plan keeps all of a loop's chains in flight, or none) */
+    if (n < cap) results[n] = mm->loop_result, mmas[n++] = k;
   }
   return n;
 }
@@ -840,6 +843,10 @@ int lower_hopper_op(ct_lower *L, MlirOperation op, const char *name) {
       return LOWER_DONE;
     }
     return LOWER_NOT_MINE;
+  }
+  if (!strcmp(name, "mulf") && p->tcgen05) {
+    int i = tcgen05_rescale_of(p, op);
+    return i < 0 ? LOWER_NOT_MINE : lower_tcgen05_rescale(L, op, i);
   }
   if (!strcmp(name, "mmaf") || !strcmp(name, "mmai")) {
     int i = hopper_mma_index(p, op);

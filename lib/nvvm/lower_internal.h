@@ -314,10 +314,11 @@ int lower_hopper_op(ct_lower *L, MlirOperation op, const char *name);
 void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step);
 void hopper_loop_body_begin(ct_lower *L, MlirValue iv);
 void hopper_loop_end(ct_lower *L);
-/* The loop results whose wgmma groups (tcgen05: whose TMEM accumulator) are still in flight when
- * the loop exits (their count, up to cap; 0: none), and the wait for them (wgmma.wait_group 0) with
- * every accumulator register passed through. */
-int hopper_in_flight_results(ct_lower *L, int *results, int cap);
+/* The loop results whose wgmma groups (tcgen05: whose TMEM accumulator, kept or rescaled there
+ * across iterations) are still in flight when the loop exits (their count, up to cap; 0: none;
+ * mmas[i]: the plan's mmaf of results[i]), and the wait for them (wgmma.wait_group 0) with every
+ * accumulator register passed through. */
+int hopper_in_flight_results(ct_lower *L, int *results, int *mmas, int cap);
 void hopper_wait_in_flight(ct_lower *L, MlirValue *regs, int n);
 /* Small emitters shared by lower_hopper_loop.c and lower_hopper_store.c: thread 0's `if` (open
  * returns the join block and leaves the builder in the then block), bar.warp.sync (re-converges
@@ -380,18 +381,26 @@ void tcgen05_fenced_barrier(ct_lower *L);
 /* The planned mmaf: thread 0 waits for its stages, issues the tcgen05.mma k steps, commits the
  * stages and refills the previous iteration's. */
 int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx);
-/* Do the loop's in-flight accumulators (hopper_in_flight_results; the i-th is mmas[i]'s) live in
- * TMEM for the whole loop (the tcgen05 form)? */
+/* Do the loop's in-flight accumulators (hopper_in_flight_results) live in TMEM for the whole loop
+ * (the tcgen05 form)? */
 bool hopper_acc_in_tmem(ct_lower *L);
-/* Their read-back after the loop: one commit and wait, then every thread's tcgen05.ld of the n
- * accumulators (out[i]: of types[i] in layouts[i], which must be the tcgen05.ld layout); false
- * after an error (out[] then hold undefined registers). */
-bool tcgen05_read_accumulators(ct_lower *L, MlirOperation loop, int n, struct ct_lv **out, const ct_type *const *types,
-                               const ct_layout *const *layouts);
-/* Their initial values that are not zero constants (mmas[i].acc_from_registers): stored into
- * TMEM before the loop (inits[i] in the tcgen05 layout), then one CTA barrier; false after an
+/* Their read-back after the loop: one commit and wait (rescaled ones: the wait for the last
+ * iteration's commit), then every thread's tcgen05.ld of the n accumulators of mmaf mmas[i]
+ * (out[i]: of types[i] in layouts[i], which must be the tcgen05.ld layout); false after an error
+ * (out[] then hold undefined registers). */
+bool tcgen05_read_accumulators(ct_lower *L, MlirOperation loop, int n, const int *mmas, struct ct_lv **out,
+                               const ct_type *const *types, const ct_layout *const *layouts);
+/* Their initial values that are not zero constants (acc_from_registers of mmaf mmas[i]): stored
+ * into TMEM before the loop (inits[i] in the tcgen05 layout), then one CTA barrier; false after an
  * error. */
-bool tcgen05_store_accumulators(ct_lower *L, MlirOperation loop, int n, struct ct_lv *const *inits);
+bool tcgen05_store_accumulators(ct_lower *L, MlirOperation loop, int n, const int *mmas, struct ct_lv *const *inits);
+/* The `mulf` that rescales mmaf idx's accumulator in TMEM (ct_hopper_mma.tmem_rescaled): its
+ * index, or -1. */
+int tcgen05_rescale_of(const struct ct_hopper_plan *p, MlirOperation op);
+/* Its lowering: every thread waits for the previous iteration's MMAs, then per chunk of columns
+ * tcgen05.ld, multiply by the scale, tcgen05.st; tcgen05.wait::st and fence::before_thread_sync
+ * (the next CTA barrier orders the stores before the MMA thread's MMAs). */
+int lower_tcgen05_rescale(ct_lower *L, MlirOperation op, int idx);
 /* Before the kernel's return: every thread is done with TMEM, warp 0 frees it. */
 void tcgen05_at_return(ct_lower *L);
 /* The wgmma accumulator layout of a planned mmaf's result (NULL when not planned). */

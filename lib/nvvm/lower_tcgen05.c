@@ -43,8 +43,16 @@
  *    for parity r & 1 of `done`, and the CTA barrier after the loop is fenced
  *    (tcgen05_fenced_barrier: fence::before_thread_sync, bar.sync, fence::after_thread_sync), so
  *    every thread's tcgen05.ld of this execution's accumulator precedes the next execution's MMAs.
- *  - the mmaf of a loop where some accumulator is not only loop-carried (plan tmem_per_iter:
- *    attention's S = Q·Kᵀ and P·V, a GEMM that rescales its accumulator): enable-input-d 0 at every iteration's first k
+ *  - an accumulator the loop rescales (plan tmem_rescaled: its C is acc x scale, attention's O,
+ *    a GEMM with a decay): it stays in TMEM, its initial value stored before the loop (zero too);
+ *    the mulf (lower_tcgen05_rescale) has every thread wait for the phase of the mmaf's done
+ *    mbarrier that the previous iteration's commit completes, then per chunk of columns
+ *    tcgen05.ld, wait::ld, multiply, tcgen05.st, then wait::st and fence::before_thread_sync; the
+ *    next CTA barrier (P's staging barrier, else one before the MMAs) orders the stores before
+ *    thread 0's MMAs, which accumulate (enable-input-d 1) and commit to done every iteration; after
+ *    the loop every thread waits for the last iteration's phase and reads it back once.
+ *  - the mmaf of a loop where some accumulator is neither kept nor rescaled (plan tmem_per_iter:
+ *    attention's S = Q·Kᵀ): enable-input-d 0 at every iteration's first k
  *    step, thread 0 commits to the mmaf's own done mbarrier after its MMAs, and every thread waits
  *    for phase kt & 1 (read_back_per_iter), fence::after_thread_sync, reads the columns (the
  *    layout TileAS gave the result), adds a non-zero C in registers, and fence::before_thread_sync;
@@ -128,6 +136,9 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
   if (!pa || !pb) hopper_staged_to_async(b);
   if (!pa) aaddr = bld_add(b, L->hopper_emit->base32, aaddr);
   if (!pb) baddr = bld_add(b, L->hopper_emit->base32, baddr);
+  /* a rescaled accumulator: every thread's tcgen05.st (fenced by lower_tcgen05_rescale) precede
+   * the MMAs through a CTA barrier (the staging barrier of an operand staged from registers) */
+  if (mm->tmem_rescaled && pa && pb) bld_barrier(b);
   MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
   const ct_hopper_pipe *operands[2] = {pa, pb};
   for (int i = 0; i < 2; i++)
@@ -170,7 +181,8 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
     commit(b, hopper_bar_ptr(L, o->empty_off, hopper_stage_of(L, o)));
     any = true;
   }
-  if (mm->tmem_per_iter) commit(b, hopper_ring_ptr(L, bld_i32(b, (int32_t)mm->tmem.done))); /* the accumulator is ready */
+  if (mm->tmem_per_iter || mm->tmem_rescaled) /* the accumulator is ready (rescaled: for the next rescale) */
+    commit(b, hopper_ring_ptr(L, bld_i32(b, (int32_t)mm->tmem.done)));
   if (any && !p->ws) { /* refill iteration kt - 1's stages for kt - 1 + S once its MMAs are done (warp-specialised: the producer) */
     MlirBlock has_prev = hopper_open_if(L, bld_icmp(b, BLD_SGT, kt, bld_i32(b, 0)));
     MlirValue rel = bld_sub(b, kt, bld_i32(b, 1));
@@ -251,15 +263,16 @@ void tcgen05_fenced_barrier(ct_lower *L) {
   fence_after(&L->b);
 }
 
-bool tcgen05_store_accumulators(ct_lower *L, MlirOperation loop, int n, ct_lv *const *inits) {
+bool tcgen05_store_accumulators(ct_lower *L, MlirOperation loop, int n, const int *mmas, ct_lv *const *inits) {
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;
   bool any = false;
-  for (int k = 0; k < n && k < p->nmmas; k++) {
+  for (int k = 0; k < n; k++) {
     const ct_lv *init = inits[k];
-    if (!p->mmas[k].acc_from_registers) continue;
+    const ct_hopper_mma *mm = &p->mmas[mmas[k]];
+    if (!mm->acc_from_registers) continue;
     tmem_fragment f;
-    if (!tmem_fragment_of(L, loop, &p->mmas[k], init->layout, init->nregs, &f)) return false;
+    if (!tmem_fragment_of(L, loop, mm, init->layout, init->nregs, &f)) return false;
     int64_t shape = f.per;
     MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
     char name[64];
@@ -322,23 +335,33 @@ static void tmem_read(ct_lower *L, int n, const tmem_fragment *f, const ct_type 
   free(raw);
 }
 
-bool tcgen05_read_accumulators(ct_lower *L, MlirOperation loop, int n, ct_lv **out, const ct_type *const *types,
-                               const ct_layout *const *layouts) {
+bool tcgen05_read_accumulators(ct_lower *L, MlirOperation loop, int n, const int *mmas, ct_lv **out,
+                               const ct_type *const *types, const ct_layout *const *layouts) {
   ct_bld *b = &L->b;
   const ct_hopper_plan *p = L->hopper;
   tmem_fragment f[CT_HOPPER_MAX_MMAS];
   bool ok = n <= p->nmmas;
   for (int k = 0; k < n; k++) {
     out[k] = lv_new_tile(L, types[k], layouts[k]);
-    if (ok && !tmem_fragment_of(L, loop, &p->mmas[k], layouts[k], out[k]->nregs, &f[k])) ok = false;
+    if (ok && !tmem_fragment_of(L, loop, &p->mmas[mmas[k]], layouts[k], out[k]->nregs, &f[k])) ok = false;
   }
   if (!ok) {
     for (int k = 0; k < n; k++)
       for (int i = 0; i < out[k]->nregs; i++) out[k]->regs[i] = bld_undef(b, elem_llvm_type(L, types[k]->elem));
     return false;
   }
+  if (p->mmas[mmas[0]].tmem_rescaled) {
+    /* (its loop's other mmaf are read back every iteration:) thread 0 has committed each one's
+     * MMAs to its done mbarrier every iteration; the last iteration's phase completes last */
+    MlirValue last = hopper_global_iter(L, bld_sub(b, L->hopper_emit->trip, bld_i32(b, 1)));
+    for (int k = 0; k < n; k++)
+      hopper_spin_wait(L, hopper_ring_ptr(L, bld_i32(b, (int32_t)p->mmas[mmas[k]].tmem.done)), bld_and(b, last, bld_i32(b, 1)));
+    fence_after(b);
+    tmem_read(L, n, f, types, out);
+    return true;
+  }
   /* one commit tracks all of thread 0's MMAs so far: every accumulator is ready at its phase */
-  MlirValue done = hopper_ring_ptr(L, bld_i32(b, (int32_t)p->mmas[0].tmem.done));
+  MlirValue done = hopper_ring_ptr(L, bld_i32(b, (int32_t)p->mmas[mmas[0]].tmem.done));
   MlirBlock join = hopper_open_if(L, hopper_is_thread0(L));
   commit(b, done);
   hopper_close_if(L, join);
@@ -355,6 +378,69 @@ bool tcgen05_read_accumulators(ct_lower *L, MlirOperation loop, int n, ct_lv **o
   fence_after(b);
   tmem_read(L, n, f, types, out);
   return true;
+}
+
+int tcgen05_rescale_of(const ct_hopper_plan *p, MlirOperation op) {
+  for (int k = 0; p && p->tcgen05 && k < p->nmmas; k++)
+    if (p->mmas[k].tmem_rescaled && mlirOperationEqual(p->mmas[k].rescale, op)) return k;
+  return -1;
+}
+
+/* The accumulator of mmaf idx, kept in TMEM across iterations, times the scale (hopper_plan.h
+ * tmem_rescaled), in place. Every thread waits for the phase of the mmaf's done mbarrier that
+ * thread 0's commit after the previous iteration's MMAs completes (global iteration g - 1: at the
+ * first iteration the phase before the first, complete already; the initial value was stored
+ * before the loop, after the previous execution's read-back), tcgen05.fence::after_thread_sync,
+ * then per chunk of at most TMEM_LD_MAX_REGS registers: tcgen05.ld, tcgen05.wait::ld, multiply,
+ * tcgen05.st — so the accumulator is never whole in registers. tcgen05.wait::st and
+ * fence::before_thread_sync end it; the CTA barrier before the mmaf's MMAs orders the stores
+ * before them. */
+int lower_tcgen05_rescale(ct_lower *L, MlirOperation op, int idx) {
+  ct_bld *b = &L->b;
+  const ct_hopper_mma *mm = &L->hopper->mmas[idx];
+  ct_layout al;
+  if (!hopper_mma_acc_layout(&al, mm, true, L->nwarps)) {
+    ct_error_op(L->c, op, "internal error: no tcgen05 accumulator layout");
+    return LOWER_FAILED;
+  }
+  const ct_layout *acc_layout = layout_intern(L, &al);
+  ct_lv *s = lv_get(L, op, mm->rescale_scale);
+  if (!s || !(s = lv_require(L, op, mm->rescale_scale, s, acc_layout))) return LOWER_FAILED;
+  tmem_fragment f;
+  if (!tmem_fragment_of(L, op, mm, acc_layout, s->nregs, &f)) return LOWER_FAILED;
+  MlirValue prev = bld_sub(b, hopper_global_iter(L, L->hopper_emit->kt), bld_i32(b, 1));
+  hopper_spin_wait(L, hopper_ring_ptr(L, bld_i32(b, (int32_t)mm->tmem.done)), bld_and(b, prev, bld_i32(b, 1)));
+  fence_after(b);
+  int64_t shape = f.per;
+  MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
+  char ld[64], st[64];
+  tmem_intrinsic(&f, "ld", ld, sizeof ld);
+  tmem_intrinsic(&f, "st", st, sizeof st);
+  MlirValue *raw = malloc((size_t)f.per * sizeof *raw + 1);
+  if (!raw) abort();
+  for (int r0 = 0; r0 < s->nregs; r0 += f.per) {
+    MlirValue at = tmem_chunk_ptr(L, &f, r0);
+    MlirValue lops[2] = {at, bld_const_int(b, b->i1, 0)};
+    MlirValue v = bld_intr(b, ld, vt, 2, lops);
+    for (int i = 0; i < f.per; i++) {
+      MlirValue e[2] = {v, bld_i32(b, i)};
+      raw[i] = bld_op1(b, "llvm.extractelement", b->i32, 2, e, 0, NULL);
+    }
+    hopper_through_asm(b, "tcgen05.wait::ld.sync.aligned;", "llvm.nvvm.tcgen05.wait.ld", -1, raw, f.per, NULL, 0);
+    MlirValue w = bld_undef(b, vt);
+    for (int i = 0; i < f.per; i++) {
+      MlirValue x = bld_bin(b, "llvm.fmul", bld_bitcast(b, raw[i], b->f32), s->regs[r0 + i]);
+      MlirValue e[3] = {w, bld_bitcast(b, x, b->i32), bld_i32(b, i)};
+      w = bld_op1(b, "llvm.insertelement", vt, 3, e, 0, NULL);
+    }
+    MlirValue sops[3] = {at, w, bld_const_int(b, b->i1, 0)};
+    bld_intr_void(b, st, 3, sops);
+  }
+  free(raw);
+  bld_intr_void(b, "llvm.nvvm.tcgen05.wait.st", 0, NULL);
+  fence_before(b);
+  lv_bind(L, mlirOperationGetResult(op, 0), lv_alloc(L, LV_TOKEN, NULL));
+  return LOWER_DONE;
 }
 
 /* An accumulator read back every iteration (hopper_plan.h tmem_per_iter): every thread waits for

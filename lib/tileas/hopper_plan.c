@@ -908,7 +908,7 @@ static const char *apply_assignment(ct_hopper_plan *p) {
     }
     r[n++] = (smem_range){tm->done, tm->done + 8, false, false, mm->mmaf, -1};
     if (k == 0) r[n++] = (smem_range){tm->slot, tm->slot + 4, false, false, mm->mmaf, -1};
-    bool staged = (mm->a_staged || mm->b_staged) && !mm->tmem_per_iter;
+    bool staged = (mm->a_staged || mm->b_staged) && !mm->tmem_per_iter && !mm->tmem_rescaled;
     if (staged != (tm->order >= 0) || mm->a_staged != (tm->a_staging >= 0))
       return "tileas.tmem's order (with an operand staged from registers, its accumulator not read back every iteration) "
              "or a_staging (with A staged) does not match the operands";
@@ -1093,14 +1093,20 @@ static bool is_zero_splat(MlirValue v) {
  * one, SwiGLU's gate and up projections) accumulates into a loop-carried value nothing else in the
  * loop reads (the in-flight form, plan_in_flight), each keeps it in TMEM for the whole loop: a zero
  * constant initial value is the first MMA's enable-input-d 0, any other is stored into TMEM before
- * the loop (acc_from_registers). Otherwise (attention's two) each has it written afresh and read
- * back every iteration (tmem_per_iter). Columns: one per 32-bit
+ * the loop (acc_from_registers). Otherwise an accumulator the loop only rescales (attention's O,
+ * ct_mma_acc_rescaled) stays in TMEM too, rescaled there every iteration
+ * (tmem_rescaled), and any other (attention's S) is written afresh and read back every iteration
+ * (tmem_per_iter). Columns: one per 32-bit
  * accumulator element, a loop's mmaf ops side by side from 0, the allocation the power of two >=
  * max(32, columns) within TMEM pool 4's cap (the seed's 256 columns per CTA, so two CTAs share an
  * SM's 512). */
 static const char *plan_tmem(ct_hopper_plan *p, ct_hopper_mma *mm, int64_t *columns_max) {
   if (mm->keep_in_flight) {
     mm->acc_from_registers = !is_zero_splat(mlirOperationGetOperand(p->loops[mm->loop], 1 + mm->loop_result));
+  } else if (mm->acc_elem == CT_F32 && mm->batch == 1 &&
+             !mlirOperationIsNull(mm->rescale = ct_mma_acc_rescaled(p->loops[mm->loop], mm->mmaf, &mm->loop_result,
+                                                                  &mm->rescale_scale))) {
+    mm->tmem_rescaled = mm->acc_from_registers = true; /* (a zero initial value is stored too: the rescale reads it) */
   } else { /* read back every iteration */
     if (mm->acc_elem == CT_F16 || mm->batch > 1)
       return "the tcgen05 path reads an accumulator back every iteration (not every mmaf of the loop accumulates "
@@ -1367,7 +1373,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
        * for iteration kt's commit (in iteration kt + 1); the commits alternate between 2 mbarriers
        * so that the one waited for cannot run a phase ahead */
       mm->tmem.order = mm->tmem.a_staging = -1;
-      if ((mm->a_staged || mm->b_staged) && !mm->tmem_per_iter) {
+      if ((mm->a_staged || mm->b_staged) && !mm->tmem_per_iter && !mm->tmem_rescaled) {
         mm->tmem.order = off;
         off += 16;
       }
@@ -1379,7 +1385,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     if (!mm->b_staged) continue;
     /* (a tcgen05 accumulator read back every iteration: its MMAs are complete before any thread
      * leaves the iteration, so the next iteration rewrites the one slot) */
-    mm->b_slots = mm->tmem_per_iter ? 1 : mm->keep_in_flight ? 3 : 2;
+    mm->b_slots = mm->tmem_per_iter || mm->tmem_rescaled ? 1 : mm->keep_in_flight ? 3 : 2;
     off = (off + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
     mm->b_stage_off = off;
     off += mm->b_slots * mm->b_slot_bytes;
@@ -1387,7 +1393,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   for (int k = 0; k < nm && p->tcgen05; k++) {
     ct_hopper_mma *mm = &p->mmas[k];
     if (!mm->a_staged) continue;
-    mm->a_slots = mm->tmem_per_iter ? 1 : 3;
+    mm->a_slots = mm->tmem_per_iter || mm->tmem_rescaled ? 1 : 3;
     off = (off + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
     mm->a_stage_off = mm->tmem.a_staging = off;
     off += mm->a_slots * mm->a_slot_bytes;
@@ -1510,7 +1516,11 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
                    "[%lld, %lld) of %lld allocated; %d threads read it back (tcgen05.ld)%s; A: %s; B: %s", (long long)mm->m,
                    (long long)mm->n, ct_wgmma_kstep_elems(mm->elem), kinds[ct_tcgen05_kind(mm->elem)], batches,
                    (long long)mm->tmem.column, (long long)(mm->tmem.column + mm->batch * mm->n), (long long)mm->tmem.columns,
-                   threads, mm->tmem_per_iter ? " after its MMAs every iteration" : "", a, b);
+                   threads, mm->tmem_per_iter  ? " after its MMAs every iteration"
+                            : mm->tmem_rescaled ? " once after the loop; it stays in TMEM across iterations and is "
+                                                  "rescaled there (tcgen05.ld, multiply, tcgen05.st) before each "
+                                                  "iteration's MMAs"
+                                                : "", a, b);
     }
     char shared[96] = "";
     bool shares = false;

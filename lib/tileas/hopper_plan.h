@@ -196,6 +196,15 @@ typedef struct ct_hopper_mma {
    * to its done mbarrier and read back by every thread (tcgen05.ld) right after its MMAs; a non-zero
    * C is added in registers. The mmaf ops of a loop take consecutive TMEM columns */
   bool tmem_per_iter;
+  /* tcgen05, an mmaf whose C is its loop-carried accumulator times a scale (ct_mma_acc_rescaled:
+   * attention's O = O · alpha + P · V): the accumulator
+   * stays in TMEM for the whole loop (its initial value stored before it, acc_from_registers; read
+   * back once after it, loop_result), and the `rescale` mulf (its operand rescale_scale the scale)
+   * runs in TMEM, a chunk of columns at a time: tcgen05.ld, multiply, tcgen05.st, after the wait
+   * for the previous iteration's MMAs (thread 0 commits to done after its MMAs every iteration) */
+  bool tmem_rescaled;
+  MlirOperation rescale;
+  int rescale_scale;
   int a_slots;
   int64_t a_stage_off, a_slot_bytes;
   ct_wgmma_operand_geom a_geom;

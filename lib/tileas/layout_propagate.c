@@ -7,8 +7,10 @@
  * accumulators) are the sources. Walks each entry in program order (as the code generator
  * lowers it) and gives
  *  - an element-wise op the layout of its first operand that is neither uniform (every element
- *    equal: a splat, or computed from splats only) nor a pending broadcast (below), else of its
- *    first non-uniform operand, else of operand 0;
+ *    equal: a splat, or computed from splats only) nor a pending broadcast (below) nor, inside a
+ *    loop, defined outside it (a loop-invariant tile is converted once, before the loop: below),
+ *    else of its first operand that is neither uniform nor pending, else of its first non-uniform
+ *    operand, else of operand 0;
  *  - an extract, insert or cat blocked (reg_layouts.c's choice; they move data through shared memory anyway);
  *  - a reduce the slice of its operand 0's layout (a scan that layout); reshape / permute the
  *    relabelled / permuted layout of their source (no data moves); a pointer load, store or atomic
@@ -22,7 +24,9 @@
  * Where an operand's layout is not the one its user needs (the other operands of an element-wise
  * op, reduce or pointer access; an mma accumulator; loop inits, continues, later yields / breaks),
  * a `tileas.convert_layout` is inserted right before the user — except for a uniform operand,
- * which any thread can take from any register (the code generator re-spreads it without code).
+ * which any thread can take from any register (the code generator re-spreads it without code),
+ * and an operand defined outside the loop around its user, converted once right after its
+ * definition (loop_invariant_convert; the conversion reused by later users wanting that layout).
  * A broadcast that would move data through shared memory and whose uses are all in its own block
  * is pending: it is re-made (cloned) right before each use, directly in the layout that use needs
  * (a bias row added to an mma accumulator is broadcast straight into the accumulator layout), the
@@ -48,6 +52,8 @@ typedef struct lp_info {
   MlirOperation pending; /* a broadcast re-made at each use */
   MlirValue last;        /* pending: its latest clone */
   ct_layout last_l;
+  MlirValue hoisted;     /* its latest conversion made outside a loop (loop_invariant_convert) */
+  ct_layout hoisted_l;
 } lp_info;
 
 typedef enum { LP_IF, LP_LOOP, LP_REDUCE } lp_ctx_kind;
@@ -170,8 +176,46 @@ static lp_info *use_operand(lp *P, MlirOperation user, int idx) {
   return in;
 }
 
+/* The innermost loop (for, tileaa.for, loop) around op, or a null operation. */
+static MlirOperation enclosing_loop(MlirOperation op) {
+  char name[96];
+  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p)) {
+    ct_op_short_name(p, name, sizeof name);
+    if (!strcmp(name, "for") || !strcmp(name, "tileaa.for") || !strcmp(name, "loop")) return p;
+    if (!strcmp(name, "entry")) break;
+  }
+  return (MlirOperation){NULL};
+}
+
+/* Is v defined outside `loop` (the same in every iteration of it)? */
+static bool defined_outside(MlirValue v, MlirOperation loop) {
+  MlirOperation owner = mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v)
+                                                : mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+  for (MlirOperation p = owner; !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
+    if (mlirOperationEqual(p, loop)) return false;
+  return true;
+}
+
+/* A value defined outside the loop around its user and needed there in another layout is
+ * converted once, right after its definition (the start of its block for a block argument), not
+ * every iteration; the latest such conversion is reused for the same layout. */
+static MlirValue loop_invariant_convert(lp *P, MlirOperation user, MlirValue v, lp_info *in, const ct_layout *l) {
+  if (in->hoisted.ptr && ct_layout_equal(&in->hoisted_l, l)) return in->hoisted;
+  MlirOperation before = mlirValueIsAOpResult(v) ? mlirOperationGetNextInBlock(mlirOpResultGetOwner(v))
+                                                 : mlirBlockGetFirstOperation(mlirBlockArgumentGetOwner(v));
+  MlirType t = mlirValueGetType(v);
+  MlirNamedAttribute a = ct_ir_named(P->ctx, "tileas.reg_layout", ct_tileas_reg_layout_attr(P->ctx, l));
+  MlirOperation cv = ct_ir_build(mlirOperationGetLocation(user), "tileas.convert_layout", 1, &t, 1, &v, 1, &a, before);
+  MlirValue r = mlirOperationGetResult(cv, 0);
+  in->hoisted = r;
+  in->hoisted_l = *l;
+  lp_set(P, r, l, false); /* (may move the table: `in` is not used after this) */
+  return r;
+}
+
 /* Make operand idx of user arrive in layout l: re-make a pending broadcast in it, convert a
- * non-uniform tile in another layout (tileas.convert_layout right before user). */
+ * non-uniform tile in another layout (tileas.convert_layout right before user, or once before the
+ * loop around user when the tile is defined outside it). */
 static void ensure_layout(lp *P, MlirOperation user, int idx, const ct_layout *l) {
   MlirValue v = mlirOperationGetOperand(user, idx);
   lp_info *in = lp_get(P, v);
@@ -181,6 +225,11 @@ static void ensure_layout(lp *P, MlirOperation user, int idx, const ct_layout *l
     return;
   }
   if (in->uniform || ct_layout_equal(&in->l, l)) return;
+  MlirOperation loop = enclosing_loop(user);
+  if (!mlirOperationIsNull(loop) && defined_outside(v, loop)) {
+    mlirOperationSetOperand(user, idx, loop_invariant_convert(P, user, v, in, l));
+    return;
+  }
   MlirType t = mlirValueGetType(v);
   MlirNamedAttribute a = ct_ir_named(P->ctx, "tileas.reg_layout", ct_tileas_reg_layout_attr(P->ctx, l));
   MlirOperation cv = ct_ir_build(mlirOperationGetLocation(user), "tileas.convert_layout", 1, &t, 1, &v, 1, &a, user);
@@ -406,10 +455,15 @@ static void walk_elementwise(lp *P, MlirOperation op, const ct_type *rt) {
   for (int i = 0; i < n && i < 3; i++)
     if (!(in[i] = lp_get(P, mlirOperationGetOperand(op, i)))) return;
   if (n < 1 || n > 3) return;
+  /* first a tile that changes in the loop around op (a loop-invariant one is converted once, before
+   * the loop), then any that is not a pending broadcast, then any */
+  MlirOperation loop = enclosing_loop(op);
+  bool invariant[3] = {false, false, false};
+  for (int i = 0; i < n && !mlirOperationIsNull(loop); i++) invariant[i] = defined_outside(mlirOperationGetOperand(op, i), loop);
   int chosen = -1;
-  for (int pass = 0; pass < 2 && chosen < 0; pass++)
+  for (int pass = 0; pass < 3 && chosen < 0; pass++)
     for (int i = 0; i < n && chosen < 0; i++)
-      if (!in[i]->uniform && (pass == 1 || !in[i]->pending.ptr)) chosen = i;
+      if (!in[i]->uniform && (pass == 2 || !in[i]->pending.ptr) && (pass > 0 || !invariant[i])) chosen = i;
   ct_layout l = in[chosen >= 0 ? chosen : 0]->l;
   bool all_uniform = true;
   for (int i = 0; i < n; i++) all_uniform = all_uniform && in[i]->uniform;

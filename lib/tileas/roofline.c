@@ -19,6 +19,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "frontend/ops.h"
 #include "frontend/types.h"
 #include "tileaa/ir_build.h"
 #include "tileas/attrs.h"
@@ -98,6 +99,44 @@ static bool mma_acc_only_carried(MlirOperation loop, MlirOperation mm, int *resu
     return false;
   if (result) *result = (int)(arg - 1);
   return true;
+}
+
+/* The one use of v, or a null operand when v has none or several. */
+static MlirOpOperand only_use(MlirValue v) {
+  MlirOpOperand u = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u))) return (MlirOpOperand){NULL};
+  return u;
+}
+
+MlirOperation ct_mma_acc_rescaled(MlirOperation loop, MlirOperation mm, int *result, int *scale_operand) {
+  MlirOperation none = {NULL};
+  if (mlirOperationGetNumOperands(mm) != 3 || !mlirOperationEqual(mlirOperationGetParentOperation(mm), loop)) return none;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  MlirValue c = mlirOperationGetOperand(mm, 2);
+  MlirOperation mul = mlirValueIsAOpResult(c) ? mlirOpResultGetOwner(c) : none;
+  if (mlirOperationIsNull(mul) || !ct_ir_is(mul, "cuda_tile.mulf") || !mlirBlockEqual(mlirOperationGetBlock(mul), body) ||
+      mlirOperationGetNumOperands(mul) != 2 || ct_attr_rounding(mul) != CT_RND_NEAREST_EVEN ||
+      !mlirAttributeIsNull(mlirOperationGetAttributeByName(mul, mlirStringRefCreateFromCString("flush_to_zero"))))
+    return none; /* (the rescale in TMEM is an f32 multiply rounded to nearest even) */
+  MlirOpOperand cu = only_use(c);
+  if (mlirOpOperandIsNull(cu) || !mlirOperationEqual(mlirOpOperandGetOwner(cu), mm)) return none;
+  for (int i = 0; i < 2; i++) {
+    MlirValue acc = mlirOperationGetOperand(mul, i), scale = mlirOperationGetOperand(mul, 1 - i);
+    if (!mlirValueIsABlockArgument(acc) || !mlirBlockEqual(mlirBlockArgumentGetOwner(acc), body) ||
+        mlirBlockArgumentGetArgNumber(acc) < 1 || mlirValueEqual(acc, scale))
+      continue;
+    intptr_t arg = mlirBlockArgumentGetArgNumber(acc);
+    MlirOpOperand au = only_use(acc), ru = only_use(mlirOperationGetResult(mm, 0));
+    if (mlirOpOperandIsNull(au) || mlirOpOperandIsNull(ru)) return none;
+    MlirOperation term = mlirOpOperandGetOwner(ru);
+    if (!mlirBlockEqual(mlirOperationGetBlock(term), body) || !ct_ir_is(term, "cuda_tile.continue") ||
+        mlirOpOperandGetOperandNumber(ru) != (unsigned)(arg - 1))
+      return none;
+    if (result) *result = (int)(arg - 1);
+    if (scale_operand) *scale_operand = 1 - i;
+    return mul;
+  }
+  return none;
 }
 
 int ct_loop_mmas_in_flight(MlirOperation loop, MlirOperation *mmafs, int *results, int cap, bool tcgen05) {

@@ -81,6 +81,13 @@ void ct_roofline_loop(const ct_machine *m, MlirOperation loop, int64_t load_byte
  * else 0. */
 #define CT_LOOP_MAX_IN_FLIGHT 4
 int ct_loop_mmas_in_flight(MlirOperation loop, MlirOperation *mmafs, int *results, int cap, bool tcgen05);
+/* The `mulf` that rescales mmaf mm's loop-carried accumulator in place when mm's C is
+ * mulf(acc, scale) (either order) with acc an iteration argument of `loop` only that mulf uses,
+ * the mulf's result only mm reads, and mm's result read by nothing but the loop's `continue` at
+ * acc's position (attention's O = O · alpha + P · V): *result is that loop result's index,
+ * *scale_operand the mulf operand that is the scale. Else a null operation. tcgen05 keeps such an
+ * accumulator in TMEM for the whole loop and rescales it there (hopper_plan.c plan_tmem). */
+MlirOperation ct_mma_acc_rescaled(MlirOperation loop, MlirOperation mm, int *result, int *scale_operand);
 /* Is ct_loop_mmas_in_flight's count at least 1? (The stage count: an in-flight group holds one more stage.) */
 bool ct_loop_mma_in_flight(MlirOperation loop, bool tcgen05);
 /* Shared memory the code generator takes, beyond the pipes' rings, for the ops of `entry` that

@@ -129,7 +129,7 @@ static int64_t carried_words(const ct_hopper_plan *p, int threads) {
   int64_t words = 0;
   for (intptr_t i = 1; i < mlirBlockGetNumArguments(b); i++) {
     bool in_tmem = false;
-    for (int k = 0; k < p->nmmas && p->tcgen05; k++) in_tmem |= p->mmas[k].keep_in_flight && i == 1 + p->mmas[k].loop_result;
+    for (int k = 0; k < p->nmmas && p->tcgen05; k++) in_tmem |= (p->mmas[k].keep_in_flight || p->mmas[k].tmem_rescaled) && i == 1 + p->mmas[k].loop_result;
     if (in_tmem) continue;
     ct_type t;
     if (ct_type_from_mlir(mlirValueGetType(mlirBlockGetArgument(b, i)), &t) && t.kind == CT_TYPE_TILE)
@@ -405,10 +405,11 @@ static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_opt
                       "stages first"
                     : "each loop's rings in their own shared memory: the producer fills a loop during the one before");
   }
-  bool per_iter = false; /* (tcgen05: an accumulator read back every iteration, attention's) */
-  for (int k = 0; k < plan.nmmas; k++) per_iter |= plan.mmas[k].tmem_per_iter;
+  bool per_iter = false, rescaled = false; /* (tcgen05: an accumulator read back every iteration, attention's S;
+                                             * one rescaled in TMEM, its O) */
+  for (int k = 0; k < plan.nmmas; k++) per_iter |= plan.mmas[k].tmem_per_iter, rescaled |= plan.mmas[k].tmem_rescaled;
   ct_remark_op(c, plan.for_op, "warp specialization (%s, %s variant%s): producer warpgroup warps %d-%d at %d registers "
-               "issues the TMA fills%s; consumer warps 0-%d at %d registers %s; budgets for %d CTA%s per SM",
+               "issues the TMA fills%s; consumer warps 0-%d at %d registers %s%s; budgets for %d CTA%s per SM",
                reason, heavy ? "heavy" : "light", heavy ? ": each agent modulo-scheduled on its own RRT" : ": no schedule",
                4 * plan.warpgroups, 4 * plan.warpgroups + 3, budget.producer, loops, 4 * plan.warpgroups - 1, budget.consumer,
                plan.tcgen05 && per_iter ? "(the MMA agent: thread 0 issues tcgen05.mma and commits each stage; all read "
@@ -417,6 +418,7 @@ static bool specialize_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_opt
                                           "TMEM back after the loop)"
                : heavy                  ? "compute"
                                         : "compute, waiting for each iteration's wgmma group",
+               rescaled ? " (a rescaled accumulator stays in TMEM: the consumers rescale it there every iteration)" : "",
                budget.ctas_per_sm, budget.ctas_per_sm > 1 ? "s" : "");
   return true;
 }

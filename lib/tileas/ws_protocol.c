@@ -206,10 +206,11 @@ static bool build(pcheck *k, const int64_t *trips, int nexec) {
       }
     /* tcgen05, per mmaf: with staged operands, after the iteration's ring commits and refills, the
      * MMA thread's commit to order[g % 2], then its wait for iteration g - 1's (in this execution);
-     * an accumulator read back every iteration: the commit to done, every thread's wait for phase g */
+     * an accumulator read back (or rescaled) every iteration: the commit to done, every thread's wait
+     * for phase g (in this iteration, or the next one's rescale, or after the loop) */
     for (int m = 0; m < p->nmmas && p->tcgen05; m++) {
       const ct_hopper_mma *mm = &p->mmas[m];
-      if (mm->tmem_per_iter) {
+      if (mm->tmem_per_iter || mm->tmem_rescaled) { /* (rescaled: waited for by the next iteration's rescale) */
         push(&k->ag[thread0], false, DONE_BAR + m, 1, 0, mm->mmaf);
         push(&k->ag[thread0], true, DONE_BAR + m, 0, g, mm->mmaf);
       }

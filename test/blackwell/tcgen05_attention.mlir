@@ -1,14 +1,16 @@
 // Flash attention on the Blackwell tcgen05 path (issue 14 item 4): both mmaf of the loop run on
 // tcgen05.mma, their accumulators side by side in one TMEM allocation (S = Q·Kᵀ in columns [0, N),
-// P·V after it), each written afresh every iteration (enable-input-d 0 first) and read back by
+// P·V after it); S is written afresh every iteration (enable-input-d 0 first) and read back by
 // every thread right after its MMAs: thread 0 commits to the mmaf's done mbarrier, every thread
 // waits for this iteration's phase, tcgen05.fence::after_thread_sync, tcgen05.ld (16x256b for 64
 // rows, 32x32b for 128), tcgen05.wait::ld, then tcgen05.fence::before_thread_sync; the online
-// softmax runs on the tcgen05.ld layout (a row per thread for 128 rows), the rescaled O is added to
-// P·V in registers, and P is staged from registers into one K-major slot (the previous
-// iteration's MMAs completed before any thread left it), whose barrier orders the read-backs
-// before the next MMAs. Warp-specialised: the consumers do all that; the producer fills K, V. A hand-edited TMEM
-// assignment with overlapping accumulators is a located error.
+// softmax runs on the tcgen05.ld layout (a row per thread for 128 rows), and P is staged from
+// registers into one K-major slot (the previous iteration's MMAs completed before any thread left
+// it), whose barrier orders the read-backs before the next MMAs. O stays in TMEM for the whole loop
+// (tcgen05_rescaled_accumulator.mlir): stored before it, rescaled there every iteration (tcgen05.ld,
+// multiply by alpha, tcgen05.st, after the wait for the previous P·V), accumulated into by P·V, read
+// back once after the loop. Warp-specialised: the consumers do all that; the producer fills K, V. A
+// hand-edited TMEM assignment with overlapping accumulators is a located error.
 // RUN: %tilec -O3 --gpu-name=sm_100a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %FileCheck %s < %t.ptx
@@ -19,34 +21,50 @@
 // RUN: %tilec -O3 --gpu-name=sm_100a --pipeline-strategy=warp-specialize --remarks %s -o %t.ws.ptx 2>&1 | %FileCheck %s --check-prefix=WS
 // RUN: sed '0,/column = 64 : i64/s//column = 32 : i64/' %t.tileas.mlir > %t.bad.mlir
 // RUN: not %tilec -O3 --gpu-name=sm_100a %t.bad.mlir -o %t.bad.ptx 2>&1 | %FileCheck %s --check-prefix=BAD
-// REMARK-DAG: tcgen05_attention.mlir:79:7: remark: tcgen05 path: m64n64k16 kind::f16 issued by thread 0, accumulator in TMEM columns [0, 64) of 128 allocated; 128 threads read it back (tcgen05.ld) after its MMAs every iteration; A: TMA load before the loop
-// REMARK-DAG: tcgen05_attention.mlir:106:7: remark: tcgen05 path: m64n64k16 kind::f16 issued by thread 0, accumulator in TMEM columns [64, 128) of 128 allocated; 128 threads read it back (tcgen05.ld) after its MMAs every iteration; A: registers, staged into 1 K-major slot (swizzle 128B) each iteration
-// REMARK-DAG: tcgen05_attention.mlir:143:7: remark: tcgen05 path: m128n128k16 kind::f16 issued by thread 0, accumulator in TMEM columns [0, 128) of 256 allocated; 256 threads read it back (tcgen05.ld) after its MMAs every iteration
-// REMARK-DAG: tcgen05_attention.mlir:180:7: remark: tcgen05 path: m128n64k16 kind::f16 issued by thread 0, accumulator in TMEM columns [128, 192) of 256 allocated
+// REMARK-DAG: tcgen05_attention.mlir:97:7: remark: tcgen05 path: m64n64k16 kind::f16 issued by thread 0, accumulator in TMEM columns [0, 64) of 128 allocated; 128 threads read it back (tcgen05.ld) after its MMAs every iteration; A: TMA load before the loop
+// REMARK-DAG: tcgen05_attention.mlir:124:7: remark: tcgen05 path: m64n64k16 kind::f16 issued by thread 0, accumulator in TMEM columns [64, 128) of 128 allocated; 128 threads read it back (tcgen05.ld) once after the loop; it stays in TMEM across iterations and is rescaled there (tcgen05.ld, multiply, tcgen05.st) before each iteration's MMAs; A: registers, staged into 1 K-major slot (swizzle 128B) each iteration
+// REMARK-DAG: tcgen05_attention.mlir:161:7: remark: tcgen05 path: m128n128k16 kind::f16 issued by thread 0, accumulator in TMEM columns [0, 128) of 256 allocated; 256 threads read it back (tcgen05.ld) after its MMAs every iteration
+// REMARK-DAG: tcgen05_attention.mlir:198:7: remark: tcgen05 path: m128n64k16 kind::f16 issued by thread 0, accumulator in TMEM columns [128, 192) of 256 allocated
 // REMARK-NOT: mma.sync path
 // CHECK-NOT: .local
 // CHECK-LABEL: .entry attention_d64(
 // CHECK: tcgen05.alloc.cta_group::1
+// the initial O (zero) is stored into its TMEM columns before the loop
+// CHECK: tcgen05.st.sync.aligned.16x256b.x8.b32
+// CHECK: tcgen05.wait::st.sync.aligned;
+// CHECK-NEXT: tcgen05.fence::before_thread_sync;
+// CHECK-NEXT: bar.sync 0;
+// S = Q·Kᵀ: its MMAs, its commit, its read-back
 // CHECK-COUNT-4: tcgen05.mma.cta_group::1.kind::f16
 // CHECK: tcgen05.commit
 // CHECK: tcgen05.fence::after_thread_sync;
 // CHECK-NEXT: tcgen05.ld.sync.aligned.16x256b.x8.b32
 // CHECK: tcgen05.wait::ld.sync.aligned;
 // CHECK: tcgen05.fence::before_thread_sync;
+// O rescaled in TMEM: the wait for the previous iteration's P·V, tcgen05.ld, multiply, tcgen05.st
+// CHECK: mbarrier.try_wait.parity
+// CHECK: tcgen05.fence::after_thread_sync;
+// CHECK-NEXT: tcgen05.ld.sync.aligned.16x256b.x8.b32
+// CHECK: tcgen05.wait::ld.sync.aligned;
+// CHECK: mul.rn.f32
+// CHECK: tcgen05.st.sync.aligned.16x256b.x8.b32
+// CHECK-NEXT: tcgen05.wait::st.sync.aligned;
+// CHECK-NEXT: tcgen05.fence::before_thread_sync;
+// P staged; its barrier orders the stores before the MMAs, which accumulate into O
 // CHECK: fence.proxy.async.shared::cta;
 // CHECK-NEXT: bar.sync 0;
 // CHECK: tcgen05.fence::after_thread_sync;
 // CHECK-COUNT-4: tcgen05.mma.cta_group::1.kind::f16
+// CHECK: tcgen05.commit
+// after the loop: the last iteration's commit, O read back once
 // CHECK: tcgen05.fence::after_thread_sync;
 // CHECK-NEXT: tcgen05.ld.sync.aligned.16x256b.x8.b32
-// CHECK: tcgen05.fence::before_thread_sync;
-// CHECK-NEXT: add.rn.f32x2
 // CHECK: tcgen05.dealloc.cta_group::1
 // CHECK-LABEL: .entry attention_d64_causal_bm128(
 // CHECK: tcgen05.ld.sync.aligned.32x32b.x32
 // CHECK-NOT: mma.sync
-// WS-DAG: tcgen05_attention.mlir:75:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}consumer warps 0-3 {{.*}}all read TMEM back every iteration)
-// WS-DAG: tcgen05_attention.mlir:139:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}consumer warps 0-7 {{.*}}all read TMEM back every iteration)
+// WS-DAG: tcgen05_attention.mlir:93:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}consumer warps 0-3 {{.*}}all read TMEM back every iteration)
+// WS-DAG: tcgen05_attention.mlir:157:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}consumer warps 0-7 {{.*}}all read TMEM back every iteration)
 // BAD: .bad.mlir:{{[0-9]+}}:{{[0-9]+}}: error: the tcgen05 path cannot use this cuda_tile.mmaf's shared-memory assignment: two accumulators of one loop overlap in TMEM (tileas.tmem column)
 cuda_tile.module @tcgen05_attention {
   entry @attention_d64(%q_ptr: tile<ptr<f16>>, %k_ptr: tile<ptr<f16>>, %v_ptr: tile<ptr<f16>>, %o_ptr: tile<ptr<f32>>) {

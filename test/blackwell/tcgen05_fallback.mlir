@@ -2,14 +2,14 @@
 // at its mmaf saying why (tileas/hopper_plan.c): a 256-row tile (cta_group::2, a CTA pair, is not built)
 // and an f16 accumulator that the loop reads besides the mmaf (read back every iteration: f32 and i32
 // accumulators only). An f32 accumulator the loop rescales each step takes tcgen05, its accumulator
-// written afresh in TMEM and read back every iteration, C added in registers. All assemble.
+// kept in TMEM and rescaled there (tcgen05_rescaled_accumulator.mlir). All assemble.
 // RUN: %tilec -O3 --gpu-name=sm_100a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s < %t.remarks
 // RUN: %FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %check-ptx sm_100a %t.ptx
 // CHECK-DAG: remark: mma.sync path: tile M must be 64 or 128 on the tcgen05 path (one cta_group::1 MMA: TMEM lanes 0-127, or layout F's 16 per warp)
-// CHECK-DAG: tcgen05_fallback.mlir:74:7: remark: tcgen05 path: m128n64k16 kind::f16 issued by thread 0, accumulator in TMEM columns [0, 64) of 64 allocated; 256 threads read it back (tcgen05.ld) after its MMAs every iteration
-// CHECK-DAG: tcgen05_fallback.mlir:100:7: remark: mma.sync path: the tcgen05 path reads an accumulator back every iteration (not every mmaf of the loop accumulates into a loop-carried value nothing else reads) for 2-D mmaf with f32 or i32 accumulators only
+// CHECK-DAG: tcgen05_fallback.mlir:76:7: remark: tcgen05 path: m128n64k16 kind::f16 issued by thread 0, accumulator in TMEM columns [0, 64) of 64 allocated; 256 threads read it back (tcgen05.ld) once after the loop; it stays in TMEM across iterations and is rescaled there
+// CHECK-DAG: tcgen05_fallback.mlir:102:7: remark: mma.sync path: the tcgen05 path reads an accumulator back every iteration (not every mmaf of the loop accumulates into a loop-carried value nothing else reads) for 2-D mmaf with f32 or i32 accumulators only
 // PTX-LABEL: .entry gemm_m256(
 // PTX-NOT: tcgen05
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
@@ -18,9 +18,11 @@
 // PTX: tcgen05.fence::after_thread_sync
 // PTX-NEXT: tcgen05.ld.sync.aligned.32x32b
 // PTX: tcgen05.wait::ld.sync.aligned
-// PTX: tcgen05.fence::before_thread_sync
+// PTX: mul.rn.f32x2
+// PTX: tcgen05.st.sync.aligned.32x32b
+// PTX-NEXT: tcgen05.wait::st.sync.aligned;
+// PTX-NEXT: tcgen05.fence::before_thread_sync
 // PTX-NEXT: bar.sync 0;
-// PTX-NEXT: add.rn.f32
 // PTX: tcgen05.mma.cta_group::1.kind::f16
 // PTX: tcgen05.commit
 // PTX-LABEL: .entry gemm_scaled_each_step_f16(
