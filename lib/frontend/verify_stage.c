@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "frontend/types.h"
 #include "frontend/verify.h"
 #include "support/strbuf.h"
 #include "tileas/attrs.h"
@@ -307,13 +308,28 @@ static bool check_layout_counts(ct_ctx *c, MlirOperation op) {
   return true;
 }
 
+/* A schedule slot (tileas.sched) belongs to an op of a modulo-scheduled loop: the nearest loop
+ * around it carries the loop's schedule summary (tileas.schedule). */
+static bool check_sched_slot(ct_ctx *c, MlirOperation op) {
+  if (mlirAttributeIsNull(mlirOperationGetAttributeByName(op, sr("tileas.sched")))) return true;
+  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p)) {
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(p));
+    if (sref_eq(n, "tileaa.for") || sref_eq(n, "cuda_tile.for") || sref_eq(n, "cuda_tile.loop")) {
+      if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(p, sr("tileas.schedule")))) return true;
+      break;
+    }
+  }
+  return report(c, op, "has a schedule slot (tileas.sched) outside a modulo-scheduled loop (the loop around it has no "
+                "tileas.schedule)");
+}
+
 /* The TileAS attributes a cuda_tile op may carry. */
 bool ct_verify_stage_attrs_on_cuda_tile(ct_ctx *c, MlirOperation op) {
   if (!check_attrs(c, op, "tileas.mma:mma tileas.reg_layout:reg_layout tileas.sched:sched tileas.schedule:schedule "
                    "tileas.smem_bytes:i64 tileas.target:str tileas.num_warps:warps tileas.reg_layouts:reg_layouts "
                    "tileas.result_layouts:reg_layouts"))
     return false;
-  return check_layout_counts(c, op);
+  return check_layout_counts(c, op) && check_sched_slot(c, op);
 }
 
 /* The leading dimension (the stage count) of a `!tileas.smem<S x ...>` / `!tileas.pipe<S x ...>`
@@ -343,7 +359,8 @@ static bool op_named(MlirOperation op, const char *name) {
 /* Semantic rules between TileAS ops (their decisions must agree, or the code generator would
  * follow a contradiction): an alloc's bytes are stages x stage_bytes and its type has `stages`
  * stages; a pipe has its buffer's stage count and tile type, and a TMA pipe expects one stage's
- * bytes; a consume or release takes a slot its own pipe produced. */
+ * bytes; a consume or release takes a slot its own pipe produced; a consume's TMA boxes tile its
+ * tile; a produce's swizzle is its buffer's; a schedule slot is only inside a scheduled loop. */
 static bool check_semantics(ct_ctx *c, MlirOperation op) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   if (sref_eq(n, "tileaa.for")) return check_layout_counts(c, op);
@@ -392,6 +409,31 @@ static bool check_semantics(ct_ctx *c, MlirOperation op) {
     if (!op_named(prod, "tileas.produce")) return report(c, op, "operand #1 must be the slot of a tileas.produce");
     if (!mlirValueEqual(mlirOperationGetOperand(prod, 0), mlirOperationGetOperand(op, 0)))
       return report(c, op, "takes a slot produced on another pipe");
+    ct_tileas_layout lay;
+    ct_type t;
+    if (sref_eq(n, "tileas.consume") && ct_tileas_op_layout(op, &lay) && lay.atom == CT_ATOM_TMA &&
+        ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, 0)), &t) && t.kind == CT_TYPE_TILE) {
+      /* the TMA boxes tile the tile: per dimension a whole number of boxes, `boxes` of them in all */
+      int64_t count = 1;
+      bool tiles = lay.rank == t.rank;
+      for (int d = 0; tiles && d < t.rank; d++) {
+        tiles = lay.box[d] > 0 && t.shape[d] % lay.box[d] == 0;
+        if (tiles) count *= t.shape[d] / lay.box[d];
+      }
+      if (!tiles || count != lay.boxes)
+        return report(c, op, "layout's TMA boxes (box, boxes) do not tile its %d-D tile", (int)t.rank);
+    }
+    return true;
+  }
+  if (sref_eq(n, "tileas.produce")) {
+    ct_tileas_layout lay;
+    ct_tileas_alloc al;
+    MlirOperation pipe = defining_op(mlirOperationGetOperand(op, 0));
+    MlirOperation alloc = op_named(pipe, "tileas.pipe") ? defining_op(mlirOperationGetOperand(pipe, 0)) : (MlirOperation){NULL};
+    if (ct_tileas_op_layout(op, &lay) && lay.atom != CT_ATOM_SIMT && op_named(alloc, "tileas.alloc") &&
+        !ct_tileas_alloc_read(alloc, &al) && lay.swizzle != al.swizzle)
+      return report(c, op, "layout's swizzle (%d bytes) differs from its buffer's (tileas.alloc: %d bytes); the fill and "
+                    "its readers must agree on one", lay.swizzle, al.swizzle);
     return true;
   }
   return true;
@@ -407,5 +449,5 @@ bool ct_verify_stage_op(ct_ctx *c, MlirOperation op) {
   if (mlirOperationGetNumRegions(op) != s->nregions)
     return report(c, op, "expects %d regions, got %d", s->nregions, (int)mlirOperationGetNumRegions(op));
   return check_values(c, op, s->operands, true) && check_values(c, op, s->results, false) &&
-         check_attrs(c, op, s->attrs) && check_semantics(c, op);
+         check_attrs(c, op, s->attrs) && check_semantics(c, op) && check_sched_slot(c, op);
 }

@@ -100,6 +100,17 @@ static void produce_to_load(MlirOperation pr) {
   mlirOperationDestroy(pr);
 }
 
+/* Removes the schedule slots (tileas.sched) of the ops in loop's body, down to (not into) the
+ * loops nested in it, which have their own schedules. */
+static void drop_sched_slots(MlirOperation loop) {
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(loop); r++)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, r)); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+        mlirOperationRemoveAttributeByName(o, ct_ir_sref("tileas.sched"));
+        if (!ct_ir_is(o, "tileaa.for") && !ct_ir_is(o, "cuda_tile.for") && !ct_ir_is(o, "cuda_tile.loop")) drop_sched_slots(o);
+      }
+}
+
 /* A TMA tileas.store → the SIMT store: no staging buffer, no future, no store_wait. */
 static void tma_store_to_simt(MlirOperation st) {
   MlirContext ctx = mlirOperationGetContext(st);
@@ -171,13 +182,16 @@ static void demote_untaken_paths(ct_ctx *c, MlirOperation entry, const ct_hopper
     }
     ct_oplist_free(&ops);
   }
-  /* a loop left without pipes has no modulo schedule in the PTX: its summary goes (the trace file
-   * keeps it) */
+  /* a loop left without pipes has no modulo schedule in the PTX: its summary and its ops' slots go
+   * (the trace file keeps them) */
   ct_ir_collect(entry, "tileaa.for", &ops);
   for (size_t i = 0; i < ops.n; i++) {
     ct_oplist pipes = {0};
     ct_ir_collect(ops.ops[i], "tileas.produce", &pipes);
-    if (!pipes.n) mlirOperationRemoveAttributeByName(ops.ops[i], ct_ir_sref("tileas.schedule"));
+    if (!pipes.n) {
+      mlirOperationRemoveAttributeByName(ops.ops[i], ct_ir_sref("tileas.schedule"));
+      drop_sched_slots(ops.ops[i]);
+    }
     ct_oplist_free(&pipes);
   }
   ct_oplist_free(&ops);

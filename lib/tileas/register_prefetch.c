@@ -338,6 +338,7 @@ static bool prefetch_loop(ct_ctx *c, MlirOperation entry, MlirOperation loop, co
     MlirOperation ld = loads[k];
     /* the prologue's load: a clone before the loop on idx(0) */
     MlirOperation pro = mlirOperationClone(ld);
+    mlirOperationRemoveAttributeByName(pro, ct_ir_sref("tileas.sched")); /* (not in the scheduled loop) */
     for (intptr_t i = 1; i < mlirOperationGetNumOperands(ld); i++)
       mlirOperationSetOperand(pro, i, recompute(mlirOperationGetOperand(ld, i), loop, &before, loop));
     mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(loop), loop, pro);

@@ -9,7 +9,7 @@ cuda_tile.module @m {
     %a = "tileas.alloc"() {alignment = 1024 : i64, bytes = 8192 : i64, stage_bytes = 8192 : i64, stages = 1 : i64, swizzle = 128 : i64} : () -> !tileas.smem<1x64x64xf16>
     %p = "tileas.pipe"(%a) {consumer = "wgmma_smem", producer = "tma", stages = 1 : i64, tx_bytes = 8192 : i64} : (!tileas.smem<1x64x64xf16>) -> !tileas.pipe<1x64x64xf16>
     %s:2 = "tileas.produce"(%p, %v, %i, %i) {layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 128 : i64, tmem_cycles = 0 : i64}, operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!tileas.pipe<1x64x64xf16>, !tileaa.view<64x64xf16>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> (!tileas.slot, !cuda_tile.token)
-    %t = "tileas.consume"(%p, %s#0) {layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 128 : i64, tmem_cycles = 0 : i64}, tileas.sched = {cycle = 8 : i64, stage = 1 : i64}} : (!tileas.pipe<1x64x64xf16>, !tileas.slot) -> !cuda_tile.tile<64x64xf16>
+    %t = "tileas.consume"(%p, %s#0) {layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 128 : i64, tmem_cycles = 0 : i64}} : (!tileas.pipe<1x64x64xf16>, !tileas.slot) -> !cuda_tile.tile<64x64xf16>
     "tileas.release"(%p, %s#0) : (!tileas.pipe<1x64x64xf16>, !tileas.slot) -> ()
     %l:2 = "tileas.load"(%v, %i, %i) {layout = {atom = "simt", candidates = 9 : i64, conflicts = 0 : i64, frag = "blocked", legal = 9 : i64, regs = 34 : i64, score = 8.500000e+00 : f64, smem_tx = 0 : i64, tmem_cycles = 0 : i64}, operandSegmentSizes = array<i32: 1, 2, 0>} : (!tileaa.view<64x64xf16>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> (!cuda_tile.tile<64x64xf16>, !cuda_tile.token)
     return
@@ -340,6 +340,60 @@ cuda_tile.module @m {
     }, {
       "cuda_tile.yield"(%x) : (!cuda_tile.tile<64xf32>) -> ()
     }) {tileas.reg_layouts = [{lane = array<i64: 0>, reg = array<i64>, warp = array<i64>}]} : (!cuda_tile.tile<i1>) -> !cuda_tile.tile<64xf32>
+    return
+  }
+}
+
+// -----
+
+// A schedule slot outside a modulo-scheduled loop.
+cuda_tile.module @m {
+  testing$func @f(%v: !tileaa.view<64x64xf16>, %i: tile<i32>) {
+    %a = "tileas.alloc"() {alignment = 1024 : i64, bytes = 8192 : i64, stage_bytes = 8192 : i64, stages = 1 : i64, swizzle = 128 : i64} : () -> !tileas.smem<1x64x64xf16>
+    %p = "tileas.pipe"(%a) {consumer = "wgmma_smem", producer = "tma", stages = 1 : i64, tx_bytes = 8192 : i64} : (!tileas.smem<1x64x64xf16>) -> !tileas.pipe<1x64x64xf16>
+    %s:2 = "tileas.produce"(%p, %v, %i, %i) {layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 128 : i64, tmem_cycles = 0 : i64}, operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!tileas.pipe<1x64x64xf16>, !tileaa.view<64x64xf16>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> (!tileas.slot, !cuda_tile.token)
+    // expected-error@+1 {{'tileas.consume' op has a schedule slot (tileas.sched) outside a modulo-scheduled loop (the loop around it has no tileas.schedule)}}
+    %t = "tileas.consume"(%p, %s#0) {layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 128 : i64, tmem_cycles = 0 : i64}, tileas.sched = {cycle = 8 : i64, stage = 1 : i64}} : (!tileas.pipe<1x64x64xf16>, !tileas.slot) -> !cuda_tile.tile<64x64xf16>
+    return
+  }
+}
+
+// -----
+
+// A fill whose swizzle is not its buffer's.
+cuda_tile.module @m {
+  testing$func @f(%v: !tileaa.view<64x64xf16>, %i: tile<i32>) {
+    %a = "tileas.alloc"() {alignment = 1024 : i64, bytes = 8192 : i64, stage_bytes = 8192 : i64, stages = 1 : i64, swizzle = 128 : i64} : () -> !tileas.smem<1x64x64xf16>
+    %p = "tileas.pipe"(%a) {consumer = "wgmma_smem", producer = "tma", stages = 1 : i64, tx_bytes = 8192 : i64} : (!tileas.smem<1x64x64xf16>) -> !tileas.pipe<1x64x64xf16>
+    // expected-error@+1 {{'tileas.produce' op layout's swizzle (64 bytes) differs from its buffer's (tileas.alloc: 128 bytes); the fill and its readers must agree on one}}
+    %s:2 = "tileas.produce"(%p, %v, %i, %i) {layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 64 : i64, tmem_cycles = 0 : i64}, operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!tileas.pipe<1x64x64xf16>, !tileaa.view<64x64xf16>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> (!tileas.slot, !cuda_tile.token)
+    return
+  }
+}
+
+// -----
+
+// TMA boxes that do not tile the tile: 48 columns, and two 64x32 boxes said to be one.
+cuda_tile.module @m {
+  testing$func @f(%v: !tileaa.view<64x64xf16>, %i: tile<i32>) {
+    %a = "tileas.alloc"() {alignment = 1024 : i64, bytes = 8192 : i64, stage_bytes = 8192 : i64, stages = 1 : i64, swizzle = 128 : i64} : () -> !tileas.smem<1x64x64xf16>
+    %p = "tileas.pipe"(%a) {consumer = "wgmma_smem", producer = "tma", stages = 1 : i64, tx_bytes = 8192 : i64} : (!tileas.smem<1x64x64xf16>) -> !tileas.pipe<1x64x64xf16>
+    %s:2 = "tileas.produce"(%p, %v, %i, %i) {layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 128 : i64, tmem_cycles = 0 : i64}, operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!tileas.pipe<1x64x64xf16>, !tileaa.view<64x64xf16>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> (!tileas.slot, !cuda_tile.token)
+    // expected-error@+1 {{'tileas.consume' op layout's TMA boxes (box, boxes) do not tile its 2-D tile}}
+    %t = "tileas.consume"(%p, %s#0) {layout = {atom = "tma", box = array<i64: 64, 48>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 128 : i64, tmem_cycles = 0 : i64}} : (!tileas.pipe<1x64x64xf16>, !tileas.slot) -> !cuda_tile.tile<64x64xf16>
+    return
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  testing$func @f(%v: !tileaa.view<64x64xf16>, %i: tile<i32>) {
+    %a = "tileas.alloc"() {alignment = 1024 : i64, bytes = 8192 : i64, stage_bytes = 8192 : i64, stages = 1 : i64, swizzle = 128 : i64} : () -> !tileas.smem<1x64x64xf16>
+    %p = "tileas.pipe"(%a) {consumer = "wgmma_smem", producer = "tma", stages = 1 : i64, tx_bytes = 8192 : i64} : (!tileas.smem<1x64x64xf16>) -> !tileas.pipe<1x64x64xf16>
+    %s:2 = "tileas.produce"(%p, %v, %i, %i) {layout = {atom = "tma", box = array<i64: 64, 64>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 128 : i64, tmem_cycles = 0 : i64}, operandSegmentSizes = array<i32: 1, 1, 2, 0>} : (!tileas.pipe<1x64x64xf16>, !tileaa.view<64x64xf16>, !cuda_tile.tile<i32>, !cuda_tile.tile<i32>) -> (!tileas.slot, !cuda_tile.token)
+    // expected-error@+1 {{'tileas.consume' op layout's TMA boxes (box, boxes) do not tile its 2-D tile}}
+    %t = "tileas.consume"(%p, %s#0) {layout = {atom = "tma", box = array<i64: 64, 32>, boxes = 1 : i64, candidates = 17 : i64, conflicts = 0 : i64, frag = "wgmma_smem", legal = 13 : i64, regs = 2 : i64, score = 1.285000e+02 : f64, smem_tx = 128 : i64, swizzle = 128 : i64, tmem_cycles = 0 : i64}} : (!tileas.pipe<1x64x64xf16>, !tileas.slot) -> !cuda_tile.tile<64x64xf16>
     return
   }
 }
