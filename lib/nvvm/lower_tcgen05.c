@@ -257,6 +257,31 @@ static MlirValue tmem_chunk_ptr(ct_lower *L, const tmem_fragment *f, int r0) {
   return tmem_ptr(L, bld_add(&L->b, f->base, bld_i32(&L->b, (int32_t)(bb * f->n + (f->m64 ? r / 4 * 8 : r)))));
 }
 
+/* One tcgen05.ld (`name`) of f's chunk at register r0 into raw[0..f->per) (i32, valid only after a
+ * tcgen05.wait::ld they pass through), and one tcgen05.st (`name`) of i32 words w[0..f->per). */
+static void tmem_ld_chunk(ct_lower *L, const tmem_fragment *f, const char *name, int r0, MlirValue *raw) {
+  ct_bld *b = &L->b;
+  int64_t shape = f->per;
+  MlirValue ops[2] = {tmem_chunk_ptr(L, f, r0), bld_const_int(b, b->i1, 0)};
+  MlirValue v = bld_intr(b, name, mlirVectorTypeGet(1, &shape, b->i32), 2, ops);
+  for (int i = 0; i < f->per; i++) {
+    MlirValue e[2] = {v, bld_i32(b, i)};
+    raw[i] = bld_op1(b, "llvm.extractelement", b->i32, 2, e, 0, NULL);
+  }
+}
+static void tmem_st_chunk(ct_lower *L, const tmem_fragment *f, const char *name, int r0, const MlirValue *w) {
+  ct_bld *b = &L->b;
+  int64_t shape = f->per;
+  MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
+  MlirValue v = bld_undef(b, vt);
+  for (int i = 0; i < f->per; i++) {
+    MlirValue e[3] = {v, w[i], bld_i32(b, i)};
+    v = bld_op1(b, "llvm.insertelement", vt, 3, e, 0, NULL);
+  }
+  MlirValue ops[3] = {tmem_chunk_ptr(L, f, r0), v, bld_const_int(b, b->i1, 0)};
+  bld_intr_void(b, name, 3, ops);
+}
+
 void tcgen05_fenced_barrier(ct_lower *L) {
   fence_before(&L->b);
   bld_barrier(&L->b);
@@ -273,20 +298,16 @@ bool tcgen05_store_accumulators(ct_lower *L, MlirOperation loop, int n, const in
     if (!mm->acc_from_registers) continue;
     tmem_fragment f;
     if (!tmem_fragment_of(L, loop, mm, init->layout, init->nregs, &f)) return false;
-    int64_t shape = f.per;
-    MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
     char name[64];
     tmem_intrinsic(&f, "st", name, sizeof name);
+    MlirValue w[TMEM_LD_MAX_REGS];
     for (int r0 = 0; r0 < init->nregs; r0 += f.per) {
-      MlirValue v = bld_undef(b, vt);
       for (int i = 0; i < f.per; i++) {
         MlirValue x = init->regs[r0 + i];
         if (mlirTypeEqual(mlirValueGetType(x), b->f16)) x = bld_cast(b, "llvm.fpext", x, b->f32); /* TMEM holds f32 */
-        MlirValue e[3] = {v, mlirTypeEqual(mlirValueGetType(x), b->i32) ? x : bld_bitcast(b, x, b->i32), bld_i32(b, i)};
-        v = bld_op1(b, "llvm.insertelement", vt, 3, e, 0, NULL);
+        w[i] = mlirTypeEqual(mlirValueGetType(x), b->i32) ? x : bld_bitcast(b, x, b->i32);
       }
-      MlirValue ops[3] = {tmem_chunk_ptr(L, &f, r0), v, bld_const_int(b, b->i1, 0)};
-      bld_intr_void(b, name, 3, ops);
+      tmem_st_chunk(L, &f, name, r0, w);
     }
     any = true;
   }
@@ -307,18 +328,9 @@ static void tmem_read(ct_lower *L, int n, const tmem_fragment *f, const ct_type 
   MlirValue *raw = malloc((size_t)total * sizeof *raw + 1);
   if (!raw) abort();
   for (int k = 0, at = 0; k < n; at += res[k]->nregs, k++) {
-    int64_t shape = f[k].per;
-    MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
     char name[64];
     tmem_intrinsic(&f[k], "ld", name, sizeof name);
-    for (int r0 = 0; r0 < res[k]->nregs; r0 += f[k].per) {
-      MlirValue ops[2] = {tmem_chunk_ptr(L, &f[k], r0), bld_const_int(b, b->i1, 0)};
-      MlirValue v = bld_intr(b, name, vt, 2, ops);
-      for (int i = 0; i < f[k].per; i++) {
-        MlirValue e[2] = {v, bld_i32(b, i)};
-        raw[at + r0 + i] = bld_op1(b, "llvm.extractelement", b->i32, 2, e, 0, NULL);
-      }
-    }
+    for (int r0 = 0; r0 < res[k]->nregs; r0 += f[k].per) tmem_ld_chunk(L, &f[k], name, r0, raw + at + r0);
   }
   /* registers are valid after tcgen05.wait::ld: they pass through it */
   hopper_through_asm(b, "tcgen05.wait::ld.sync.aligned;", "llvm.nvvm.tcgen05.wait.ld", -1, raw, total, NULL, 0);
@@ -411,32 +423,16 @@ int lower_tcgen05_rescale(ct_lower *L, MlirOperation op, int idx) {
   MlirValue prev = bld_sub(b, hopper_global_iter(L, L->hopper_emit->kt), bld_i32(b, 1));
   hopper_spin_wait(L, hopper_ring_ptr(L, bld_i32(b, (int32_t)mm->tmem.done)), bld_and(b, prev, bld_i32(b, 1)));
   fence_after(b);
-  int64_t shape = f.per;
-  MlirType vt = mlirVectorTypeGet(1, &shape, b->i32);
   char ld[64], st[64];
   tmem_intrinsic(&f, "ld", ld, sizeof ld);
   tmem_intrinsic(&f, "st", st, sizeof st);
-  MlirValue *raw = malloc((size_t)f.per * sizeof *raw + 1);
-  if (!raw) abort();
+  MlirValue raw[TMEM_LD_MAX_REGS];
   for (int r0 = 0; r0 < s->nregs; r0 += f.per) {
-    MlirValue at = tmem_chunk_ptr(L, &f, r0);
-    MlirValue lops[2] = {at, bld_const_int(b, b->i1, 0)};
-    MlirValue v = bld_intr(b, ld, vt, 2, lops);
-    for (int i = 0; i < f.per; i++) {
-      MlirValue e[2] = {v, bld_i32(b, i)};
-      raw[i] = bld_op1(b, "llvm.extractelement", b->i32, 2, e, 0, NULL);
-    }
+    tmem_ld_chunk(L, &f, ld, r0, raw);
     hopper_through_asm(b, "tcgen05.wait::ld.sync.aligned;", "llvm.nvvm.tcgen05.wait.ld", -1, raw, f.per, NULL, 0);
-    MlirValue w = bld_undef(b, vt);
-    for (int i = 0; i < f.per; i++) {
-      MlirValue x = bld_bin(b, "llvm.fmul", bld_bitcast(b, raw[i], b->f32), s->regs[r0 + i]);
-      MlirValue e[3] = {w, bld_bitcast(b, x, b->i32), bld_i32(b, i)};
-      w = bld_op1(b, "llvm.insertelement", vt, 3, e, 0, NULL);
-    }
-    MlirValue sops[3] = {at, w, bld_const_int(b, b->i1, 0)};
-    bld_intr_void(b, st, 3, sops);
+    for (int i = 0; i < f.per; i++) raw[i] = bld_bitcast(b, bld_bin(b, "llvm.fmul", bld_bitcast(b, raw[i], b->f32), s->regs[r0 + i]), b->i32);
+    tmem_st_chunk(L, &f, st, r0, raw);
   }
-  free(raw);
   bld_intr_void(b, "llvm.nvvm.tcgen05.wait.st", 0, NULL);
   fence_before(b);
   lv_bind(L, mlirOperationGetResult(op, 0), lv_alloc(L, LV_TOKEN, NULL));
