@@ -325,6 +325,10 @@ bool ct_op_is(MlirOperation op, const char *full_name) {
   return n.length == strlen(full_name) && memcmp(n.data, full_name, n.length) == 0;
 }
 
+bool ct_op_is_loop(MlirOperation op) {
+  return ct_op_is(op, "cuda_tile.for") || ct_op_is(op, "cuda_tile.loop") || ct_op_is(op, "tileaa.for");
+}
+
 const char *ct_op_short_name(MlirOperation op, char *buf, size_t cap) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   const char *s = n.data;

@@ -86,6 +86,8 @@ bool ct_op_name_is_elementwise(const char *name);
 const char *ct_op_short_name(MlirOperation op, char *buf, size_t cap);
 /* Is op's full name exactly full_name ("cuda_tile.mmaf", "tileas.store")? */
 bool ct_op_is(MlirOperation op, const char *full_name);
+/* Is op a loop: cuda_tile.for, cuda_tile.loop or tileaa.for (TileAA's explicit loop)? */
+bool ct_op_is_loop(MlirOperation op);
 ct_op_id ct_op_id_of(MlirOperation op);
 const ct_attr_info *ct_op_attr_info(const ct_op_info *info, const char *attr_name);
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "frontend/ops.h"
 #include "frontend/types.h"
 #include "frontend/verify.h"
 #include "support/strbuf.h"
@@ -313,8 +314,7 @@ static bool check_layout_counts(ct_ctx *c, MlirOperation op) {
 static bool check_sched_slot(ct_ctx *c, MlirOperation op) {
   if (mlirAttributeIsNull(mlirOperationGetAttributeByName(op, sr("tileas.sched")))) return true;
   for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p)) {
-    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(p));
-    if (sref_eq(n, "tileaa.for") || sref_eq(n, "cuda_tile.for") || sref_eq(n, "cuda_tile.loop")) {
+    if (ct_op_is_loop(p)) {
       if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(p, sr("tileas.schedule")))) return true;
       break;
     }

@@ -690,7 +690,7 @@ static bool plan_allocas(ct_lower *L, MlirOperation entry) {
     bool in_loop = false;
     for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p) && !mlirOperationEqual(p, entry);
          p = mlirOperationGetParentOperation(p))
-      in_loop |= ct_op_is(p, "cuda_tile.for") || ct_op_is(p, "cuda_tile.loop") || ct_op_is(p, "tileaa.for");
+      in_loop |= ct_op_is_loop(p);
     L->alloca_global[i] = attr_present(op, "global");
     if (in_loop && value_escapes_iteration(mlirOperationGetResult(op, 0), 0)) {
       ct_error_op(L->c, op, "`alloca` inside a loop whose pointer outlives the iteration (carried, yielded or stored) is "

@@ -178,11 +178,9 @@ static lp_info *use_operand(lp *P, MlirOperation user, int idx) {
 
 /* The innermost loop (for, tileaa.for, loop) around op, or a null operation. */
 static MlirOperation enclosing_loop(MlirOperation op) {
-  char name[96];
   for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p)) {
-    ct_op_short_name(p, name, sizeof name);
-    if (!strcmp(name, "for") || !strcmp(name, "tileaa.for") || !strcmp(name, "loop")) return p;
-    if (!strcmp(name, "entry")) break;
+    if (ct_op_is_loop(p)) return p;
+    if (ct_op_is(p, "cuda_tile.entry")) break;
   }
   return (MlirOperation){NULL};
 }
@@ -196,6 +194,17 @@ static bool defined_outside(MlirValue v, MlirOperation loop) {
   return true;
 }
 
+/* A tileas.convert_layout of v to layout l, at user's location, inserted before `before`; its
+ * result is recorded in l. (May move the table: an lp_info pointer is stale afterwards.) */
+static MlirValue build_convert(lp *P, MlirOperation user, MlirValue v, const ct_layout *l, MlirOperation before) {
+  MlirType t = mlirValueGetType(v);
+  MlirNamedAttribute a = ct_ir_named(P->ctx, "tileas.reg_layout", ct_tileas_reg_layout_attr(P->ctx, l));
+  MlirOperation cv = ct_ir_build(mlirOperationGetLocation(user), "tileas.convert_layout", 1, &t, 1, &v, 1, &a, before);
+  MlirValue r = mlirOperationGetResult(cv, 0);
+  lp_set(P, r, l, false);
+  return r;
+}
+
 /* A value defined outside the loop around its user and needed there in another layout is
  * converted once, right after its definition (the start of its block for a block argument), not
  * every iteration; the latest such conversion is reused for the same layout. */
@@ -203,13 +212,9 @@ static MlirValue loop_invariant_convert(lp *P, MlirOperation user, MlirValue v, 
   if (in->hoisted.ptr && ct_layout_equal(&in->hoisted_l, l)) return in->hoisted;
   MlirOperation before = mlirValueIsAOpResult(v) ? mlirOperationGetNextInBlock(mlirOpResultGetOwner(v))
                                                  : mlirBlockGetFirstOperation(mlirBlockArgumentGetOwner(v));
-  MlirType t = mlirValueGetType(v);
-  MlirNamedAttribute a = ct_ir_named(P->ctx, "tileas.reg_layout", ct_tileas_reg_layout_attr(P->ctx, l));
-  MlirOperation cv = ct_ir_build(mlirOperationGetLocation(user), "tileas.convert_layout", 1, &t, 1, &v, 1, &a, before);
-  MlirValue r = mlirOperationGetResult(cv, 0);
-  in->hoisted = r;
   in->hoisted_l = *l;
-  lp_set(P, r, l, false); /* (may move the table: `in` is not used after this) */
+  MlirValue r = build_convert(P, user, v, l, before);
+  lp_get(P, v)->hoisted = r; /* (build_convert may have moved the table) */
   return r;
 }
 
@@ -230,12 +235,7 @@ static void ensure_layout(lp *P, MlirOperation user, int idx, const ct_layout *l
     mlirOperationSetOperand(user, idx, loop_invariant_convert(P, user, v, in, l));
     return;
   }
-  MlirType t = mlirValueGetType(v);
-  MlirNamedAttribute a = ct_ir_named(P->ctx, "tileas.reg_layout", ct_tileas_reg_layout_attr(P->ctx, l));
-  MlirOperation cv = ct_ir_build(mlirOperationGetLocation(user), "tileas.convert_layout", 1, &t, 1, &v, 1, &a, user);
-  MlirValue r = mlirOperationGetResult(cv, 0);
-  mlirOperationSetOperand(user, idx, r);
-  lp_set(P, r, l, false);
+  mlirOperationSetOperand(user, idx, build_convert(P, user, v, l, user));
 }
 
 /* Result i of op gets layout l (recorded on op by the caller). */

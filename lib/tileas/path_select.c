@@ -107,7 +107,7 @@ static void drop_sched_slots(MlirOperation loop) {
     for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, r)); !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
       for (MlirOperation o = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
         mlirOperationRemoveAttributeByName(o, ct_ir_sref("tileas.sched"));
-        if (!ct_ir_is(o, "tileaa.for") && !ct_ir_is(o, "cuda_tile.for") && !ct_ir_is(o, "cuda_tile.loop")) drop_sched_slots(o);
+        if (!ct_op_is_loop(o)) drop_sched_slots(o);
       }
 }
 
