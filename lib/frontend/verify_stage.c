@@ -218,6 +218,16 @@ static const char *check_attr_kind(MlirAttribute a, const char *kind) {
     ct_tileas_barriers b;
     return ct_tileas_barriers_read(a, &b);
   }
+  if (!strcmp(kind, "tmem")) {
+    ct_tileas_tmem t;
+    return ct_tileas_tmem_read(a, &t);
+  }
+  if (!strcmp(kind, "smem_offset")) { /* a swizzled buffer's byte offset in the kernel's shared memory */
+    const char *not_i64 = check_attr_kind(a, "i64");
+    if (not_i64) return not_i64;
+    int64_t o = mlirIntegerAttrGetValueInt(a);
+    return o >= 0 && o % 1024 == 0 ? NULL : "must be a non-negative multiple of 1024 (the 128B swizzle pattern repeat)";
+  }
   if (!strcmp(kind, "pipeline")) {
     bool heavy;
     int ctas;
@@ -248,7 +258,7 @@ static bool check_attrs(ct_ctx *c, MlirOperation op, const char *spec) {
     const char *why = check_attr_kind(a, kind);
     bool dict = !strcmp(kind, "layout") || !strcmp(kind, "sched") || !strcmp(kind, "schedule") || !strcmp(kind, "reg_layout") ||
                 !strcmp(kind, "reg_layouts") || !strcmp(kind, "barriers") || !strcmp(kind, "pipeline") ||
-                !strcmp(kind, "agents");
+                !strcmp(kind, "agents") || !strcmp(kind, "tmem");
     if (why) return report(c, op, dict ? "attribute '%s' is invalid: %s" : "attribute '%s' %s", tok, why);
   }
   return true;
@@ -323,13 +333,33 @@ static bool check_sched_slot(ct_ctx *c, MlirOperation op) {
                 "tileas.schedule)");
 }
 
+/* An mmaf's TMEM columns (tileas.tmem, the Blackwell path) hold its accumulator: tile N 32-bit
+ * columns per batch element from `column` on, inside the allocation; only an mmaf / mmai has them
+ * (or a B staging buffer, tileas.b_staging_offset). */
+static bool check_mma_smem_attrs(ct_ctx *c, MlirOperation op) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, sr("tileas.tmem"));
+  bool mma = ct_op_is(op, "cuda_tile.mmaf") || ct_op_is(op, "cuda_tile.mmai");
+  if (!mma && (!mlirAttributeIsNull(a) || !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, sr("tileas.b_staging_offset")))))
+    return report(c, op, "has tileas.tmem or tileas.b_staging_offset, which only an mmaf or mmai carries");
+  ct_tileas_tmem t;
+  ct_type ty;
+  if (mlirAttributeIsNull(a) || ct_tileas_tmem_read(a, &t) || !ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, 0)), &ty) ||
+      ty.kind != CT_TYPE_TILE || ty.rank < 2)
+    return true;
+  int64_t cols = ty.shape[ty.rank - 1] * (ty.rank == 3 ? ty.shape[0] : 1);
+  if (t.column + cols > t.columns)
+    return report(c, op, "attribute 'tileas.tmem' is invalid: the accumulator's %lld TMEM columns from column %lld exceed "
+                  "the allocation of %lld", (long long)cols, (long long)t.column, (long long)t.columns);
+  return true;
+}
+
 /* The TileAS attributes a cuda_tile op may carry. */
 bool ct_verify_stage_attrs_on_cuda_tile(ct_ctx *c, MlirOperation op) {
   if (!check_attrs(c, op, "tileas.mma:mma tileas.reg_layout:reg_layout tileas.sched:sched tileas.schedule:schedule "
                    "tileas.smem_bytes:i64 tileas.target:str tileas.num_warps:warps tileas.reg_layouts:reg_layouts "
-                   "tileas.result_layouts:reg_layouts"))
+                   "tileas.result_layouts:reg_layouts tileas.tmem:tmem tileas.b_staging_offset:smem_offset"))
     return false;
-  return check_layout_counts(c, op) && check_sched_slot(c, op);
+  return check_layout_counts(c, op) && check_sched_slot(c, op) && check_mma_smem_attrs(c, op);
 }
 
 /* The leading dimension (the stage count) of a `!tileas.smem<S x ...>` / `!tileas.pipe<S x ...>`

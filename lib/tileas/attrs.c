@@ -252,14 +252,24 @@ bool ct_tileas_op_tmem(MlirOperation mma, ct_tileas_tmem *out, const char **why)
   *why = NULL;
   MlirAttribute a = mlirOperationGetAttributeByName(mma, sr("tileas.tmem"));
   if (mlirAttributeIsNull(a)) return false;
+  return !(*why = ct_tileas_tmem_read(a, out));
+}
+
+const char *ct_tileas_tmem_read(MlirAttribute a, ct_tileas_tmem *out) {
   src s = {a, {NULL}};
-  if (!mlirAttributeIsADictionary(a) || !get_i64(s, "column", &out->column) || !get_i64(s, "columns", &out->columns) ||
-      !get_i64(s, "done", &out->done) || !get_i64(s, "slot", &out->slot) || !get_opt_i64(a, "order", &out->order) ||
-      !get_opt_i64(a, "a_staging", &out->a_staging)) {
-    *why = "tileas.tmem must be a dictionary of integers column, columns, done and slot (and optionally order, a_staging)";
-    return false;
-  }
-  return true;
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADictionary(a) || !get_i64(s, "column", &out->column) ||
+      !get_i64(s, "columns", &out->columns) || !get_i64(s, "done", &out->done) || !get_i64(s, "slot", &out->slot) ||
+      !get_opt_i64(a, "order", &out->order) || !get_opt_i64(a, "a_staging", &out->a_staging))
+    return "tileas.tmem must be a dictionary of integers column, columns, done and slot (and optionally order, a_staging)";
+  int64_t c = out->columns;
+  if (c < 32 || c > 512 || (c & (c - 1))) return "tileas.tmem's columns must be a power of two from 32 to 512 (tcgen05.alloc)";
+  if (out->column < 0 || out->column >= c) return "tileas.tmem's column is not inside its allocation (0 to columns - 1)";
+  if (out->done < 0 || out->done % 8 || out->slot < 0 || out->slot % 4)
+    return "tileas.tmem's done (an mbarrier) must be a multiple of 8 and its slot a multiple of 4";
+  if (out->order < -1 || (out->order >= 0 && out->order % 8)) return "tileas.tmem's order (two mbarriers) must be a multiple of 8";
+  if (out->a_staging < -1 || (out->a_staging >= 0 && out->a_staging % 1024))
+    return "tileas.tmem's a_staging is not a multiple of 1024 (the 128B swizzle pattern repeat)";
+  return NULL;
 }
 
 /* Optional integer key: -1 when absent; false when present but not an integer. */
@@ -278,6 +288,8 @@ const char *ct_tileas_barriers_read(MlirAttribute a, ct_tileas_barriers *out) {
     return "tileas.barriers' arrival counts are not integers";
   if (out->full_arrivals == 0 || out->full_arrivals < -1 || out->empty_arrivals == 0 || out->empty_arrivals < -1)
     return "tileas.barriers' arrival counts must be positive";
+  if (out->full < 0 || out->full % 8 || out->empty < -1 || (out->empty >= 0 && out->empty % 8))
+    return "an mbarrier offset (tileas.barriers) is not a multiple of 8";
   return NULL;
 }
 

@@ -99,6 +99,11 @@ typedef struct ct_tileas_tmem {
 void ct_tileas_set_tmem(MlirOperation mma, const ct_tileas_tmem *t);
 /* false when absent (*why NULL) or malformed (*why says what is wrong) */
 bool ct_tileas_op_tmem(MlirOperation mma, ct_tileas_tmem *out, const char **why);
+/* Reads a tmem dictionary and checks what it says alone (columns a power of two from 32 to 512,
+ * column inside them, mbarriers on 8 bytes, the slot on 4, A's staging on 1024; absent order /
+ * a_staging -1); NULL, or what is wrong with it. Whether the accumulator fits and what it shares
+ * is the verifier's (the mmaf's shape) and the plan's (the other accumulators) to check. */
+const char *ct_tileas_tmem_read(MlirAttribute a, ct_tileas_tmem *out);
 
 /* ---- warp specialization (warp_specialize.c) ----
  *   tileas.pipeline = {strategy = "warp_specialize", variant = "light" | "heavy", ctas_per_sm = K}

@@ -869,7 +869,7 @@ static const char *apply_assignment(ct_hopper_plan *p) {
       if (bars.empty_arrivals > 0) o->empty_arrivals = bars.empty_arrivals;
     }
     if (o->full_off < 0 || o->full_off % 8 || (o->in_loop && (o->empty_off < 0 || o->empty_off % 8)))
-      return "an mbarrier offset (tileas.barriers) is not a multiple of 8";
+      return "an mbarrier offset (tileas.barriers) is not a multiple of 8"; /* (computed offsets: a guard) */
     r[n++] = (smem_range){o->smem_off, o->smem_off + o->stages * o->tile_bytes, true, false, al, o->in_loop ? o->loop : -1};
     r[n++] = (smem_range){o->full_off, o->full_off + 8 * o->stages, false, false, pipe, -1};
     if (o->in_loop) r[n++] = (smem_range){o->empty_off, o->empty_off + 8 * o->stages, false, false, pipe, -1};
@@ -891,13 +891,10 @@ static const char *apply_assignment(ct_hopper_plan *p) {
     else if (why) return why;
     const ct_tileas_tmem *tm = &mm->tmem;
     if (mm->a_staged) mm->a_stage_off = tm->a_staging;
-    int64_t c = tm->columns;
-    if (c < 32 || c > 512 || (c & (c - 1))) return "tileas.tmem's columns must be a power of two from 32 to 512 (tcgen05.alloc)";
-    if (tm->column < 0 || tm->column + mm->batch * mm->n > c)
+    int64_t c = tm->columns; /* (what the attribute says alone ct_tileas_tmem_read checked) */
+    if (tm->column + mm->batch * mm->n > c)
       return "the accumulator's TMEM columns (tileas.tmem column + tile N, times the batch of a batched mmaf) exceed the "
              "allocation";
-    if (tm->done < 0 || tm->done % 8 || tm->slot < 0 || tm->slot % 4)
-      return "tileas.tmem's done (an mbarrier) must be a multiple of 8 and its slot a multiple of 4";
     if (k > 0 && (tm->slot != p->mmas[0].tmem.slot || c != p->mmas[0].tmem.columns))
       return "the loops' accumulators share one TMEM allocation: tileas.tmem's columns and slot must be the same on every "
              "mmaf";
@@ -912,12 +909,8 @@ static const char *apply_assignment(ct_hopper_plan *p) {
     if (staged != (tm->order >= 0) || mm->a_staged != (tm->a_staging >= 0))
       return "tileas.tmem's order (with an operand staged from registers, its accumulator not read back every iteration) "
              "or a_staging (with A staged) does not match the operands";
-    if (staged) {
-      if (tm->order % 8) return "tileas.tmem's order (two mbarriers) must be a multiple of 8";
-      r[n++] = (smem_range){tm->order, tm->order + 16, false, false, mm->mmaf, -1};
-    }
+    if (staged) r[n++] = (smem_range){tm->order, tm->order + 16, false, false, mm->mmaf, -1};
     if (mm->a_staged) {
-      if (tm->a_staging % SMEM_PIPE_ALIGN) return "tileas.tmem's a_staging is not a multiple of 1024 (the 128B swizzle pattern repeat)";
       r[n++] = (smem_range){tm->a_staging, tm->a_staging + mm->a_slots * mm->a_slot_bytes, false, false, mm->mmaf, -1};
     }
   }

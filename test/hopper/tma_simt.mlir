@@ -17,10 +17,11 @@
 // RUN: env TILEIR_PREFER_TMA_FOR_LOAD_STORE=1 %tilec --gpu-name=sm_90a --emit=tileas %s -o %t.tileas.mlir
 // RUN: %tilec -O3 --gpu-name=sm_90a %t.tileas.mlir -o %t.reentered.ptx
 // RUN: cmp %t.ptx %t.reentered.ptx
-// A recorded decision the plan cannot take is a located error (a buffer off the 1024-byte repeat).
+// A recorded decision the hardware cannot take is a located error (the verifier's: a buffer off the
+// 1024-byte repeat).
 // RUN: sed 's/tileas.offset = 16384/tileas.offset = 16000/' %t.tileas.mlir > %t.bad.mlir
 // RUN: not %tilec -O3 --gpu-name=sm_90a %t.bad.mlir -o /dev/null 2>&1 | %FileCheck %s --check-prefix=BAD
-// BAD: bad.mlir:{{[0-9]+}}:{{[0-9]+}}: error: the TMA loads and stores TileAS chose cannot be planned: a pipe buffer's tileas.offset is not a multiple of 1024
+// BAD: bad.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'tileas.alloc' op attribute 'tileas.offset' must be a non-negative multiple of 1024
 // 1-D tiles (examples/vector_add.mlir): rank-1 boxes for both loads and the store.
 // RUN: env TILEIR_PREFER_TMA_FOR_LOAD_STORE=1 %tilec -O3 --gpu-name=sm_90a %examples/vector_add.mlir -o %t.vadd.ptx
 // RUN: %FileCheck %s --check-prefix=VADD < %t.vadd.ptx

@@ -397,3 +397,36 @@ cuda_tile.module @m {
     return
   }
 }
+
+// -----
+
+// TMEM columns (tileas.tmem) belong to an mmaf / mmai: on another op they are an error.
+cuda_tile.module @m {
+  testing$func @f(%x: tile<64x64xf32>) {
+    // expected-error@+1 {{'cuda_tile.addf' op has tileas.tmem or tileas.b_staging_offset, which only an mmaf or mmai carries}}
+    %y = addf %x, %x rounding<nearest_even> {tileas.tmem = {column = 0 : i64, columns = 64 : i64, done = 0 : i64, slot = 8 : i64}} : tile<64x64xf32>
+    return
+  }
+}
+
+// -----
+
+// A batched mmaf's accumulator takes tile N columns per batch element: 2 x 64 do not fit in 64.
+cuda_tile.module @m {
+  testing$func @f(%a: tile<2x64x16xf16>, %b: tile<2x16x64xf16>, %c: tile<2x64x64xf32>) {
+    // expected-error@+1 {{'cuda_tile.mmaf' op attribute 'tileas.tmem' is invalid: the accumulator's 128 TMEM columns from column 0 exceed the allocation of 64}}
+    %d = mmaf %a, %b, %c {tileas.tmem = {column = 0 : i64, columns = 64 : i64, done = 0 : i64, slot = 8 : i64}} : tile<2x64x16xf16>, tile<2x16x64xf16>, tile<2x64x64xf32>
+    return
+  }
+}
+
+// -----
+
+// A misaligned order mbarrier pair is an error of the attribute alone.
+cuda_tile.module @m {
+  testing$func @f(%a: tile<64x16xf16>, %b: tile<16x64xf16>, %c: tile<64x64xf32>) {
+    // expected-error@+1 {{'cuda_tile.mmaf' op attribute 'tileas.tmem' is invalid: tileas.tmem's order (two mbarriers) must be a multiple of 8}}
+    %d = mmaf %a, %b, %c {tileas.tmem = {column = 0 : i64, columns = 64 : i64, done = 0 : i64, order = 12 : i64, slot = 8 : i64}} : tile<64x16xf16>, tile<16x64xf16>, tile<64x64xf32>
+    return
+  }
+}
