@@ -18,6 +18,8 @@ export LSAN_OPTIONS=suppressions="$here/test/lsan.supp"
 export TILEC_REENTRY_STRIDE=4
 # the op matrix (test/op_matrix.py) likewise: every 4th combination under the sanitizers
 export TILEC_MATRIX_STRIDE=4
-# and the tensor-core corpus (test/corpus/run_corpus.py): every 3rd kernel
-export TILEC_CORPUS_STRIDE=3
+# and the tensor-core corpus (test/corpus/run_corpus.py): every 3rd kernel; on the CPU emulator
+# (emulate_corpus.py: the emulator and the launcher under the sanitizers, the release suite runs
+# every kernel) every 6th
+export TILEC_CORPUS_STRIDE=3 TILEC_CORPUS_EMU_STRIDE=6
 (cd "$here/build-asan" && ctest --output-on-failure)

@@ -42,7 +42,7 @@ config.substitutions.append(("%check-ptx", os.path.join(config.tilec_src_root, "
 config.substitutions.append(("%wgmma-fence-check",
                              sys.executable + " " + os.path.join(config.tilec_src_root, "test", "wgmma_fence_check.py")))
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
-for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME", "TILEC_PTXAS", "CUDA_HOME", "TILEC_REENTRY_STRIDE", "TILEC_MATRIX_STRIDE", "TILEC_CORPUS_STRIDE"):
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME", "TILEC_PTXAS", "CUDA_HOME", "TILEC_REENTRY_STRIDE", "TILEC_MATRIX_STRIDE", "TILEC_CORPUS_STRIDE", "TILEC_CORPUS_EMU_STRIDE"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 

@@ -30,7 +30,9 @@ def main():
     ap.add_argument("--abi", default="host-tensormaps", choices=["host-tensormaps", "self-contained"])
     ap.add_argument("--timeout", type=float, default=600)
     args = ap.parse_args()
-    stride = max(1, int(os.environ.get("TILEC_CORPUS_STRIDE", "1")))
+    # TILEC_CORPUS_EMU_STRIDE=k (scripts/test.sh, sanitizer build; default TILEC_CORPUS_STRIDE): every
+    # k-th kernel
+    stride = max(1, int(os.environ.get("TILEC_CORPUS_EMU_STRIDE", os.environ.get("TILEC_CORPUS_STRIDE", "1"))))
     files = sorted(f for f in os.listdir(HERE) if f.endswith(".mlir") and (not args.only or re.search(args.only, f)))
     failures, not_emulated, lines, runs, passed = [], {}, [], 0, 0
     with tempfile.TemporaryDirectory() as work:
