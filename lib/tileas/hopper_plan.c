@@ -762,6 +762,12 @@ static const char *ring_load_operands(MlirOperation ld, MlirOperation loop, cons
   return NULL;
 }
 
+/* The op of block `body` that holds op (op itself when it is in body). */
+static MlirOperation top_level_op(MlirOperation op, MlirBlock body) {
+  while (!mlirOperationIsNull(op) && !mlirBlockEqual(mlirOperationGetBlock(op), body)) op = mlirOperationGetParentOperation(op);
+  return op;
+}
+
 /* The pipe's own rules (its tileas.produce): where it is, weak, its token unused, a 2-D view load,
  * its indices; its slot only consumed and released. */
 static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock entry_body) {
@@ -770,7 +776,7 @@ static const char *check_load(ct_hopper_plan *p, ct_hopper_pipe *o, MlirBlock en
   if (o->loop < 0 && p->nloops > 1) { /* several loops: loaded before the first loop that reads it */
     int first = 0;
     while (first < p->nloops && !loop_reads_pipe(p, first, (int)(o - p->pipes))) first++;
-    if (first < p->nloops) top = p->loops[first];
+    if (first < p->nloops) top = top_level_op(p->loops[first], entry_body); /* (the loop, or the `if` around it) */
   }
   MlirOperation loop = o->loop >= 0 ? p->loops[o->loop] : p->for_op;
   if (o->loop >= 0) o->in_loop = true;
@@ -1202,9 +1208,14 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     p->nested = true;
   }
   p->nmmas = nm;
-  for (int l = 1; l < p->nloops; l++)
-    if (p->nested || !mlirBlockEqual(mlirOperationGetBlock(p->loops[l]), body))
-      return "the mmaf ops are in several loops, not all of them at the entry's top level";
+  /* several loops: each at the top level or inside `if`s there (the entry runs it at most once, so
+   * its rings start afresh like a top-level loop's); not inside another loop, whose rings would have
+   * to run on across its executions (one loop only: p->nested) */
+  for (int l = 0; l < p->nloops && p->nloops > 1; l++)
+    for (MlirOperation a = mlirOperationGetParentOperation(p->loops[l]); !mlirOperationEqual(a, entry);
+         a = mlirOperationGetParentOperation(a))
+      if (!ct_op_is(a, "cuda_tile.if")) return "the mmaf ops are in several loops, one of them inside another loop";
+  if (p->nloops > 1) p->nested = false; /* (p->top_op: the first loop's `if`, or the loop) */
   for (int i = 0; i < nm; i++) {
     ct_hopper_mma *mm = &p->mmas[i];
     mm->mmaf = mmas[i];

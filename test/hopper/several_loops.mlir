@@ -6,8 +6,8 @@
 // a one-shot pipe of that loop. Each loop's protocol is proven on its own. On sm_100a each loop's
 // one mmaf runs on tcgen05, the loops' accumulators sharing the kernel's one TMEM allocation, each
 // with its own accumulator-ready mbarrier: loop 1's read back (tcgen05.ld), loop 2's stored from
-// registers (tcgen05.st) before its MMAs. Not taken: a loop nested in control flow beside another
-// loop (remark). Warp specialization: one producer warpgroup serves both loops in turn (every loop
+// registers (tcgen05.st) before its MMAs. A loop inside an `if` (`second_in_if`: run at most
+// once, its rings start afresh; test/hopper/loops_in_if.mlir) is taken too. Warp specialization: one producer warpgroup serves both loops in turn (every loop
 // carries the same tileas.agents; one that differs, or a loop without them, is refused with a
 // located error); at 4 CTAs per SM the rings keep sharing shared memory, so the producer waits for
 // loop 1's last stages before it fills loop 2 (test/emu/ws_several_loops.test runs it); its TileAS
@@ -48,8 +48,8 @@
 // REMARK-DAG: several_loops.mlir:176:5: remark: wgmma path: 1 TMA pipe, 4096 bytes per iteration, 12 mbarriers; loop 2 of 2
 // REMARK-DAG: several_loops.mlir:216:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads); A: TMA load before the loop, swizzle 64B, box 64x32; B: TMA ring of 6 stages
 // REMARK-DAG: several_loops.mlir:214:5: remark: wgmma path: 2 TMA pipes, 4096 bytes per iteration, 13 mbarriers; loop 2 of 2
-// REMARK-DAG: several_loops.mlir:247:7: remark: mma.sync path: the mmaf ops are in several loops, not all of them at the entry's top level
-// REMARK-DAG: several_loops.mlir:255:9: remark: mma.sync path: the mmaf ops are in several loops, not all of them at the entry's top level
+// REMARK-DAG: several_loops.mlir:244:5: remark: wgmma path: 2 TMA pipes, 8192 bytes per iteration, 20 mbarriers; loop 1 of 2, its rings sharing shared memory with the other loops'
+// REMARK-DAG: several_loops.mlir:252:7: remark: wgmma path: 2 TMA pipes, 8192 bytes per iteration, 20 mbarriers; loop 2 of 2, its rings sharing shared memory with the other loops'
 // Two loops, 2 pipes x 5 stages x (full, empty) each; loop 2's fills follow loop 1's exit wait and barrier.
 // CHECK-LABEL: .entry two_loops(
 // CHECK-COUNT-40: mbarrier.init.shared.b64
@@ -71,8 +71,8 @@
 // CHECK-COUNT-33: mbarrier.init.shared.b64
 // CHECK: wgmma.mma_async
 // CHECK-LABEL: .entry second_in_if(
-// CHECK-NOT: wgmma.mma_async
-// CHECK: mma.sync.aligned
+// CHECK-NOT: mma.sync.aligned
+// CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // two_loops (the first entry): loop 2's rings at loop 1's offsets (0 and 20480), its mbarriers after loop 1's.
 // TILEAS: "tileas.alloc"() {{.*}}tileas.offset = 0 : i64
 // TILEAS: tileas.barriers = {empty = 41000 : i64
@@ -85,7 +85,7 @@
 // BW-DAG: several_loops.mlir:143:7: remark: tcgen05 path: m64n64k16 kind::f16 issued by thread 0, accumulator in TMEM columns [0, 64) of 64 allocated
 // BW-DAG: several_loops.mlir:176:5: remark: tcgen05 path: 1 TMA pipe, 4096 bytes per iteration, 21 mbarriers; each stage is released by a tcgen05.commit, refilled one iteration later; the staging slots are ordered by two commit mbarriers; loop 2 of 2
 // BW-DAG: several_loops.mlir:216:7: remark: tcgen05 path: m64n64k16 kind::f16 issued by thread 0, accumulator in TMEM columns [0, 64) of 64 allocated; 128 threads read it back (tcgen05.ld); A: TMA load before the loop
-// BW-DAG: several_loops.mlir:247:7: remark: mma.sync path: the mmaf ops are in several loops, not all of them at the entry's top level
+// BW-DAG: several_loops.mlir:252:7: remark: tcgen05 path: 2 TMA pipes, 8192 bytes per iteration, 25 mbarriers; each stage is released by a tcgen05.commit, refilled one iteration later; loop 2 of 2, its rings sharing shared memory with the other loops'
 // One TMEM allocation; loop 1's accumulator read back, loop 2's stored from registers into the same columns.
 // BWPTX-LABEL: .entry two_loops(
 // BWPTX: tcgen05.alloc.cta_group::1
