@@ -31,8 +31,9 @@ typedef struct ct_hopper_emit {
    * base + kt (hopper_ring_pos). Not nested: ring_state NULL, base 0. */
   MlirValue ring_state, base;
   MlirValue stage[CT_HOPPER_MAX_PIPES], phase[CT_HOPPER_MAX_PIPES]; /* each pipe's stage and parity this iteration */
-  /* the replaying producer of several loops (lower_ws_producer.c): each loop's trip count once its
-   * fills are issued (null before), for the drain of its rings ahead of a later loop's fills */
+  /* the replaying producer of several loops (lower_ws_producer.c): an i32 word per loop (alloca),
+   * 0 until the loop's fills are issued, then its trip count, for the drain of its rings ahead of a
+   * later loop's fills */
   MlirValue fill_trip[CT_HOPPER_MAX_LOOPS];
   MlirValue tmem;             /* i32 TMEM address of the tcgen05 allocation (lane 0, column 0) */
   /* the self-contained ABI's device-built tensor maps (lower_device_tmap.c); tmaps NULL: the

@@ -17,8 +17,9 @@
  * barriers becoming named barrier 1 over their threads; their loop waits for full stages and
  * releases them (lower_hopper_loop.c), the last stages of each execution on its exit edge, so the
  * rings run on across executions for both agents alike (the protocol ws_protocol.c proves).
- * Several loops (one after the other at the entry's top level): each becomes its fill loop, from its
- * own plan (ct_hopper_plan_of_loop), in program order; before the fills of a loop whose rings share
+ * Several loops (one after the other at the entry's top level, or inside `if`s there): each becomes
+ * its fill loop, from its own plan (ct_hopper_plan_of_loop), in program order (the replay runs the
+ * `if`s around them); before the fills of a loop whose rings share
  * shared memory with an earlier loop's, the producer waits, per ring of that earlier loop, for the
  * consumers' release of its last fill (drain_earlier_loops), which the consumers give on the exit
  * edge when a wgmma group was in flight (hopper_wait_in_flight).
@@ -39,10 +40,11 @@ static void drain_earlier_loops(ct_lower *L, const ct_hopper_plan *whole, int l,
   ct_bld *b = &L->b;
   ct_hopper_emit *E = L->hopper_emit;
   for (int e = 0; e < l; e++) {
-    if (!ct_hopper_loop_rings_overlap(whole, e, l) || !E->fill_trip[e].ptr) continue;
+    if (!ct_hopper_loop_rings_overlap(whole, e, l)) continue;
     ct_hopper_plan_of_loop(whole, e, q);
-    MlirBlock ran = hopper_open_if(L, bld_icmp(b, BLD_SGT, E->fill_trip[e], bld_i32(b, 0)));
-    MlirValue last = bld_sub(b, E->fill_trip[e], bld_i32(b, 1));
+    MlirValue n = bld_load(b, b->i32, E->fill_trip[e], 4); /* (0: loop e did not run — its `if` skipped) */
+    MlirBlock ran = hopper_open_if(L, bld_icmp(b, BLD_SGT, n, bld_i32(b, 0)));
+    MlirValue last = bld_sub(b, n, bld_i32(b, 1));
     for (int i = 0; i < q->npipes; i++) {
       const ct_hopper_pipe *o = &q->pipes[i];
       if (!o->in_loop) continue;
@@ -76,7 +78,7 @@ static void producer_fills(ct_lower *L, MlirOperation loop, int l) {
   hopper_fill_loop(L, done);
   b->block = done;
   if (p->nested) bld_store(b, bld_add(b, E->base, E->trip), hopper_ring_state_ptr(L, 0), 4);
-  E->fill_trip[l] = E->trip;
+  if (whole->nloops > 1) bld_store(b, E->trip, E->fill_trip[l], 4);
   L->hopper = whole;
   free(q);
 }
@@ -121,6 +123,12 @@ bool ws_replay_dispatch(ct_lower *L, MlirBlock body) {
   b->block = leave;
   bld_op(b, "llvm.return", 0, NULL, 0, NULL, 0, NULL);
   b->block = fills;
+  /* several loops: each loop's trip count once its fills are issued, 0 before (and for a loop
+   * inside an `if` the replay skips) */
+  for (int l = 0; l < p->nloops && p->nloops > 1; l++) {
+    L->hopper_emit->fill_trip[l] = bld_entry_alloca(b, mlirRegionGetFirstBlock(L->fn_region), b->i32, 1, 4);
+    bld_store(b, bld_i32(b, 0), L->hopper_emit->fill_trip[l], 4);
+  }
   L->ws_slice = &slice;
   bool ok = lower_block(L, body);
   L->ws_slice = NULL;

@@ -113,13 +113,6 @@ static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, Mlir
     global_alloca |= !mlirAttributeIsNull(mlirOperationGetAttributeByName(allocas.ops[i], ct_ir_sref("global")));
   ct_oplist_free(&allocas);
   if (global_alloca) return "the kernel has an `alloca global` (its buffer is freed by the whole CTA at its return)";
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
-  for (int l = 0; l < p->nloops && p->nloops > 1; l++)
-    if (!mlirBlockEqual(mlirOperationGetBlock(p->loops[l]), body)) {
-      *bad = p->loops[l];
-      return "the kernel has several loops, one of them inside an `if` (the producer agent serves top-level loops in "
-             "turn only)";
-    }
   if (!ct_ws_replays(entry, p)) return NULL; /* the producer warpgroup runs the kernel up to the loop too */
   /* the producer's thread replays its slice of the kernel (the control flow around a nested loop,
    * what the fills read) */

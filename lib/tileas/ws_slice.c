@@ -79,11 +79,12 @@ bool ct_ws_replays(MlirOperation entry, const ct_hopper_plan *p) {
 }
 
 bool ct_ws_is_around(const ct_hopper_plan *p, MlirOperation op) {
-  for (MlirOperation a = mlirOperationGetParentOperation(p->for_op); !mlirOperationIsNull(a);
-       a = mlirOperationGetParentOperation(a)) {
-    if (mlirOperationEqual(a, op)) return true;
-    if (mlirOperationEqual(a, p->top_op)) break;
-  }
+  for (int l = 0; l < p->nloops; l++)
+    for (MlirOperation a = mlirOperationGetParentOperation(p->loops[l]); !mlirOperationIsNull(a);
+         a = mlirOperationGetParentOperation(a)) {
+      if (mlirOperationEqual(a, op)) return true;
+      if (mlirOperationEqual(a, p->top_op) || ct_op_is(a, "cuda_tile.entry")) break;
+    }
   return false;
 }
 

@@ -4,9 +4,12 @@
 // share shared memory with the other loops' rings like theirs. `first_in_if`: loop 1 in an `if`,
 // loop 2 after it at the top level; `both_in_ifs`: each loop in its own `if`. A loop inside another
 // loop beside a loop (`inside_loop`) would need rings that run on across executions for one of
-// several loops: mma.sync, with a remark. Warp specialization declines a kernel whose loops are not
-// all at the top level (remark). The TileAS re-enters to the same PTX; test/emu/loops_in_if.test
-// runs all three on the CPU emulator.
+// several loops: mma.sync, with a remark. Warp specialization (issue 13): the producer's replay runs
+// the `if`s around the loops (ws_slice.c ct_ws_is_around), and drains an earlier loop's rings only
+// when that loop ran (its trip count in a word that stays 0 when its `if` was skipped);
+// `ws_first_in_if` / `ws_both_in_ifs` (their `if`s have no results; an `if` yielding the loop's
+// result declines, remark). The TileAS re-enters to the same PTX; test/emu/loops_in_if.test runs
+// every kernel on the CPU emulator.
 // RUN: %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %FileCheck %s < %t.ptx
@@ -21,14 +24,21 @@
 // RUN: %tilec -O3 --gpu-name=sm_100a --emit=tileas %s -o %t.100.tileas.mlir
 // RUN: %tilec -O3 --gpu-name=sm_100a %t.100.tileas.mlir -o %t.100.re.ptx
 // RUN: cmp %t.100.ptx %t.100.re.ptx
-// RUN: %tilec -O3 --gpu-name=sm_90a --pipeline-strategy=warp-specialize --remarks %s -o %t.ws.ptx 2>&1 | %FileCheck %s --check-prefix=WS
+// RUN: %tilec -O3 --gpu-name=sm_90a --pipeline-strategy=warp-specialize --remarks %s -o %t.ws.ptx 2> %t.ws.remarks
+// RUN: %FileCheck %s --check-prefix=WS < %t.ws.remarks
+// RUN: %FileCheck %s --check-prefix=WSPTX < %t.ws.ptx
 // RUN: %check-ptx sm_90a %t.ws.ptx
-// REMARK-DAG: loops_in_if.mlir:92:7: remark: wgmma path: 2 TMA pipes, 8192 bytes per iteration, 20 mbarriers; loop 1 of 2, its rings sharing shared memory with the other loops'
-// REMARK-DAG: loops_in_if.mlir:102:5: remark: wgmma path: 2 TMA pipes, 8192 bytes per iteration, 20 mbarriers; loop 2 of 2, its rings sharing shared memory with the other loops'
-// REMARK-DAG: loops_in_if.mlir:137:7: remark: wgmma path: 2 TMA pipes, 8192 bytes per iteration, 20 mbarriers; loop 1 of 2, its rings sharing shared memory with the other loops'
-// REMARK-DAG: loops_in_if.mlir:148:7: remark: wgmma path: 2 TMA pipes, 8192 bytes per iteration, 20 mbarriers; loop 2 of 2, its rings sharing shared memory with the other loops'
-// REMARK-DAG: loops_in_if.mlir:187:7: remark: mma.sync path: the mmaf ops are in several loops, one of them inside another loop
-// REMARK-DAG: loops_in_if.mlir:194:9: remark: mma.sync path: the mmaf ops are in several loops, one of them inside another loop
+// RUN: %tilec -O3 --gpu-name=sm_90a --pipeline-strategy=warp-specialize --emit=tileas %s -o %t.ws.tileas.mlir
+// RUN: %tilec -O3 --gpu-name=sm_90a %t.ws.tileas.mlir -o %t.ws.re.ptx
+// RUN: cmp %t.ws.ptx %t.ws.re.ptx
+// RUN: %tilec -O3 --gpu-name=sm_100a --pipeline-strategy=warp-specialize --remarks %s -o %t.ws100.ptx 2>&1 | %FileCheck %s --check-prefix=WS100
+// RUN: %check-ptx sm_100a %t.ws100.ptx
+// REMARK-DAG: loops_in_if.mlir:119:7: remark: wgmma path: 2 TMA pipes, 8192 bytes per iteration, 20 mbarriers; loop 1 of 2, its rings sharing shared memory with the other loops'
+// REMARK-DAG: loops_in_if.mlir:129:5: remark: wgmma path: 2 TMA pipes, 8192 bytes per iteration, 20 mbarriers; loop 2 of 2, its rings sharing shared memory with the other loops'
+// REMARK-DAG: loops_in_if.mlir:164:7: remark: wgmma path: 2 TMA pipes, 8192 bytes per iteration, 20 mbarriers; loop 1 of 2, its rings sharing shared memory with the other loops'
+// REMARK-DAG: loops_in_if.mlir:175:7: remark: wgmma path: 2 TMA pipes, 8192 bytes per iteration, 20 mbarriers; loop 2 of 2, its rings sharing shared memory with the other loops'
+// REMARK-DAG: loops_in_if.mlir:214:7: remark: mma.sync path: the mmaf ops are in several loops, one of them inside another loop
+// REMARK-DAG: loops_in_if.mlir:221:9: remark: mma.sync path: the mmaf ops are in several loops, one of them inside another loop
 // Loop 1's 2 x 5 stages x (full, empty), then loop 2's; loop 2's first fills after loop 1's exit barrier, inside the `if`.
 // CHECK-LABEL: .entry first_in_if(
 // CHECK-COUNT-40: mbarrier.init.shared.b64
@@ -47,10 +57,13 @@
 // CHECK-LABEL: .entry inside_loop(
 // CHECK-NOT: wgmma.mma_async
 // CHECK: mma.sync.aligned
-// BW-DAG: loops_in_if.mlir:92:7: remark: tcgen05 path: 2 TMA pipes, 8192 bytes per iteration, 25 mbarriers; each stage is released by a tcgen05.commit, refilled one iteration later; loop 1 of 2, its rings sharing shared memory with the other loops'
-// BW-DAG: loops_in_if.mlir:102:5: remark: tcgen05 path: 2 TMA pipes, 8192 bytes per iteration, 25 mbarriers; each stage is released by a tcgen05.commit, refilled one iteration later; loop 2 of 2, its rings sharing shared memory with the other loops'
-// BW-DAG: loops_in_if.mlir:148:7: remark: tcgen05 path: 2 TMA pipes, 8192 bytes per iteration, 25 mbarriers; each stage is released by a tcgen05.commit, refilled one iteration later; loop 2 of 2, its rings sharing shared memory with the other loops'
-// BW-DAG: loops_in_if.mlir:187:7: remark: mma.sync path: the mmaf ops are in several loops, one of them inside another loop
+// CHECK-LABEL: .entry ws_first_in_if(
+// CHECK-NOT: mma.sync.aligned
+// CHECK: wgmma.mma_async
+// BW-DAG: loops_in_if.mlir:119:7: remark: tcgen05 path: 2 TMA pipes, 8192 bytes per iteration, 25 mbarriers; each stage is released by a tcgen05.commit, refilled one iteration later; loop 1 of 2, its rings sharing shared memory with the other loops'
+// BW-DAG: loops_in_if.mlir:129:5: remark: tcgen05 path: 2 TMA pipes, 8192 bytes per iteration, 25 mbarriers; each stage is released by a tcgen05.commit, refilled one iteration later; loop 2 of 2, its rings sharing shared memory with the other loops'
+// BW-DAG: loops_in_if.mlir:175:7: remark: tcgen05 path: 2 TMA pipes, 8192 bytes per iteration, 25 mbarriers; each stage is released by a tcgen05.commit, refilled one iteration later; loop 2 of 2, its rings sharing shared memory with the other loops'
+// BW-DAG: loops_in_if.mlir:214:7: remark: mma.sync path: the mmaf ops are in several loops, one of them inside another loop
 // One TMEM allocation for both loops of first_in_if; loop 1's accumulator read back inside the `if`.
 // BWPTX-LABEL: .entry first_in_if(
 // BWPTX: tcgen05.alloc.cta_group::1
@@ -62,8 +75,22 @@
 // BWPTX-LABEL: .entry both_in_ifs(
 // BWPTX: tcgen05.mma.cta_group::1.kind::f16
 // BWPTX: tcgen05.mma.cta_group::1.kind::f16
-// WS-DAG: loops_in_if.mlir:92:7: remark: warp specialization: not for this loop: the kernel has several loops, one of them inside an `if` (the producer agent serves top-level loops in turn only) (tileaa.for)
-// WS-DAG: loops_in_if.mlir:137:7: remark: warp specialization: not for this loop: the kernel has several loops, one of them inside an `if` (the producer agent serves top-level loops in turn only) (tileaa.for)
+// WS-DAG: loops_in_if.mlir:118:5: remark: warp specialization: not for this loop: an `if` around the loop has results (the producer agent would have to compute them) (if)
+// WS-DAG: loops_in_if.mlir:163:5: remark: warp specialization: not for this loop: an `if` around the loop has results (the producer agent would have to compute them) (if)
+// WS-DAG: loops_in_if.mlir:258:7: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}issues the TMA fills for the kernel's 2 loops in turn (a loop's rings reuse an earlier loop's shared memory: the producer waits for that loop's last stages first)
+// WS-DAG: loops_in_if.mlir:306:7: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}issues the TMA fills for the kernel's 2 loops in turn
+// The producer (warps 4-7, thread 128 issuing) replays the `if` (%ctaid.x != 0) around loop 1, then drains
+// loop 1's rings, behind a test of its trip word, before loop 2's fills.
+// WSPTX-LABEL: .entry ws_first_in_if(
+// WSPTX: setmaxnreg.dec.sync.aligned.u32 24;
+// WSPTX: mov.u32 [[X:%r[0-9]+]], %ctaid.x;
+// WSPTX: setp.ne.b32 {{%p[0-9]+}}, [[X]], 0;
+// WSPTX: cp.async.bulk.tensor.2d
+// WSPTX: mbarrier.try_wait.parity.shared.b64
+// WSPTX: setmaxnreg.inc.sync.aligned.u32
+// WSPTX-LABEL: .entry ws_both_in_ifs(
+// WSPTX: setmaxnreg.dec.sync.aligned.u32 24;
+// WS100: loops_in_if.mlir:258:7: remark: warp specialization (
 cuda_tile.module @loop_in_if {
   entry @first_in_if(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %u_ptr: tile<ptr<f16>>, %v_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>) {
     %a_ptr16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
@@ -197,6 +224,102 @@ cuda_tile.module @loop_in_if {
       continue %acc3 : tile<64x64xf32>
     }
     %t = store_view_tko weak %out, %c_pv[%bx, %by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @ws_first_in_if(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %u_ptr: tile<ptr<f16>>, %v_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>, %d_ptr: tile<ptr<f32>>) {
+    %a_ptr16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
+    %a_tv = make_tensor_view %a_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(64x32), tensor_view<128x128xf16, strides=[128,1]>>
+    %b_ptr16 = assume div_by<16>, %b_ptr : tile<ptr<f16>>
+    %b_tv = make_tensor_view %b_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(32x64), tensor_view<128x128xf16, strides=[128,1]>>
+    %u_ptr16 = assume div_by<16>, %u_ptr : tile<ptr<f16>>
+    %u_tv = make_tensor_view %u_ptr16, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %u_pv = make_partition_view %u_tv : partition_view<tile=(64x32), tensor_view<128x64xf16, strides=[64,1]>>
+    %v_ptr16 = assume div_by<16>, %v_ptr : tile<ptr<f16>>
+    %v_tv = make_tensor_view %v_ptr16, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %v_pv = make_partition_view %v_tv : partition_view<tile=(32x64), tensor_view<64x128xf16, strides=[128,1]>>
+    %c_ptr16 = assume div_by<16>, %c_ptr : tile<ptr<f32>>
+    %c_tv = make_tensor_view %c_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>
+    %d_ptr16 = assume div_by<16>, %d_ptr : tile<ptr<f32>>
+    %d_tv = make_tensor_view %d_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %d_pv = make_partition_view %d_tv : partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %nk = constant <i32: 4> : tile<i32>
+    %nr = constant <i32: 2> : tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<64x64xf32>
+    %t0d = store_view_tko weak %zero, %d_pv[%bx, %by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    %pos = cmpi greater_than %bx, %c0, signed : tile<i32> -> tile<i1>
+    if %pos {
+      %acc1 = for %k in (%c0 to %nk, step %c1) : tile<i32> iter_values(%acc_it = %zero) -> (tile<64x64xf32>) {
+        %a, %ta = load_view_tko weak %a_pv[%bx, %k] : partition_view<tile=(64x32), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x32xf16>, token
+        %b, %tb = load_view_tko weak %b_pv[%k, %by] : partition_view<tile=(32x64), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<32x64xf16>, token
+        %d0 = mmaf %a, %b, %acc_it : tile<64x32xf16>, tile<32x64xf16>, tile<64x64xf32>
+        continue %d0 : tile<64x64xf32>
+      }
+      %t1 = store_view_tko weak %acc1, %d_pv[%bx, %by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    }
+    %acc2 = for %r in (%c0 to %nr, step %c1) : tile<i32> iter_values(%acc2_it = %zero) -> (tile<64x64xf32>) {
+      %u, %tu = load_view_tko weak %u_pv[%bx, %r] : partition_view<tile=(64x32), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<64x32xf16>, token
+      %v, %tv = load_view_tko weak %v_pv[%r, %by] : partition_view<tile=(32x64), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<32x64xf16>, token
+      %d1 = mmaf %u, %v, %acc2_it : tile<64x32xf16>, tile<32x64xf16>, tile<64x64xf32>
+      continue %d1 : tile<64x64xf32>
+    }
+    %t2 = store_view_tko weak %acc2, %c_pv[%bx, %by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    return
+  }
+
+  entry @ws_both_in_ifs(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %u_ptr: tile<ptr<f16>>, %v_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>, %d_ptr: tile<ptr<f32>>) {
+    %a_ptr16 = assume div_by<16>, %a_ptr : tile<ptr<f16>>
+    %a_tv = make_tensor_view %a_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %a_pv = make_partition_view %a_tv : partition_view<tile=(64x32), tensor_view<128x128xf16, strides=[128,1]>>
+    %b_ptr16 = assume div_by<16>, %b_ptr : tile<ptr<f16>>
+    %b_tv = make_tensor_view %b_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf16, strides=[128,1]>
+    %b_pv = make_partition_view %b_tv : partition_view<tile=(32x64), tensor_view<128x128xf16, strides=[128,1]>>
+    %u_ptr16 = assume div_by<16>, %u_ptr : tile<ptr<f16>>
+    %u_tv = make_tensor_view %u_ptr16, shape = [128, 64], strides = [64, 1] : tensor_view<128x64xf16, strides=[64,1]>
+    %u_pv = make_partition_view %u_tv : partition_view<tile=(64x32), tensor_view<128x64xf16, strides=[64,1]>>
+    %v_ptr16 = assume div_by<16>, %v_ptr : tile<ptr<f16>>
+    %v_tv = make_tensor_view %v_ptr16, shape = [64, 128], strides = [128, 1] : tensor_view<64x128xf16, strides=[128,1]>
+    %v_pv = make_partition_view %v_tv : partition_view<tile=(32x64), tensor_view<64x128xf16, strides=[128,1]>>
+    %c_ptr16 = assume div_by<16>, %c_ptr : tile<ptr<f32>>
+    %c_tv = make_tensor_view %c_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %c_pv = make_partition_view %c_tv : partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>
+    %d_ptr16 = assume div_by<16>, %d_ptr : tile<ptr<f32>>
+    %d_tv = make_tensor_view %d_ptr16, shape = [128, 128], strides = [128, 1] : tensor_view<128x128xf32, strides=[128,1]>
+    %d_pv = make_partition_view %d_tv : partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>
+    %bx, %by, %bz = get_tile_block_id : tile<i32>
+    %c0 = constant <i32: 0> : tile<i32>
+    %c1 = constant <i32: 1> : tile<i32>
+    %nk = constant <i32: 4> : tile<i32>
+    %nr = constant <i32: 2> : tile<i32>
+    %zero = constant <f32: 0.000000e+00> : tile<64x64xf32>
+    %t0d = store_view_tko weak %zero, %d_pv[%bx, %by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    %t0c = store_view_tko weak %zero, %c_pv[%bx, %by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    %pos = cmpi greater_than %bx, %c0, signed : tile<i32> -> tile<i1>
+    %posy = cmpi greater_than %by, %c0, signed : tile<i32> -> tile<i1>
+    if %pos {
+      %acc1 = for %k in (%c0 to %nk, step %c1) : tile<i32> iter_values(%acc_it = %zero) -> (tile<64x64xf32>) {
+        %a, %ta = load_view_tko weak %a_pv[%bx, %k] : partition_view<tile=(64x32), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<64x32xf16>, token
+        %b, %tb = load_view_tko weak %b_pv[%k, %by] : partition_view<tile=(32x64), tensor_view<128x128xf16, strides=[128,1]>>, tile<i32> -> tile<32x64xf16>, token
+        %d0 = mmaf %a, %b, %acc_it : tile<64x32xf16>, tile<32x64xf16>, tile<64x64xf32>
+        continue %d0 : tile<64x64xf32>
+      }
+      %t1 = store_view_tko weak %acc1, %d_pv[%bx, %by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    }
+    if %posy {
+      %acc2 = for %r in (%c0 to %nr, step %c1) : tile<i32> iter_values(%acc2_it = %zero) -> (tile<64x64xf32>) {
+        %u, %tu = load_view_tko weak %u_pv[%bx, %r] : partition_view<tile=(64x32), tensor_view<128x64xf16, strides=[64,1]>>, tile<i32> -> tile<64x32xf16>, token
+        %v, %tv = load_view_tko weak %v_pv[%r, %by] : partition_view<tile=(32x64), tensor_view<64x128xf16, strides=[128,1]>>, tile<i32> -> tile<32x64xf16>, token
+        %d1 = mmaf %u, %v, %acc2_it : tile<64x32xf16>, tile<32x64xf16>, tile<64x64xf32>
+        continue %d1 : tile<64x64xf32>
+      }
+      %t2 = store_view_tko weak %acc2, %c_pv[%bx, %by] : tile<64x64xf32>, partition_view<tile=(64x64), tensor_view<128x128xf32, strides=[128,1]>>, tile<i32> -> token
+    }
     return
   }
 }
