@@ -87,7 +87,7 @@ MlirValue hopper_stage_of(ct_lower *L, const ct_hopper_pipe *o) { return L->hopp
 MlirValue hopper_phase_of(ct_lower *L, const ct_hopper_pipe *o) { return L->hopper_emit->phase[o - L->hopper->pipes]; }
 
 MlirValue hopper_global_iter(ct_lower *L, MlirValue j) {
-  return L->hopper_emit->ring_state.ptr ? bld_add(&L->b, L->hopper_emit->base, j) : j;
+  return L->hopper->nested ? bld_add(&L->b, L->hopper_emit->base, j) : j;
 }
 
 /* Pipe o's stage and mbarrier parity at iteration j (i32, 0-based in this execution of the loop):
@@ -102,7 +102,7 @@ void hopper_ring_pos(ct_lower *L, const ct_hopper_pipe *o, MlirValue j, MlirValu
 
 /* Word `which` of a nested loop's ring state (hopper_emit.ring_state). */
 MlirValue hopper_ring_state_ptr(ct_lower *L, int which) {
-  return bld_gep(&L->b, L->hopper_emit->ring_state, bld_i32(&L->b, which), L->b.i32);
+  return bld_gep(&L->b, L->hopper_emit->ring_state, bld_i32(&L->b, L->hopper->ring_word + which), L->b.i32);
 }
 
 MlirValue hopper_bar_ptr(ct_lower *L, int64_t which_off, MlirValue stage) {
@@ -148,9 +148,12 @@ void hopper_kernel_prologue(ct_lower *L) {
   L->smem_reserved = reserved;
   E->ring_state = (MlirValue){NULL};
   E->base = bld_i32(b, 0);
-  if (p->nested) { /* both counters start at 0 (every thread keeps its own, uniform, copy) */
-    E->ring_state = bld_entry_alloca(b, mlirRegionGetFirstBlock(L->fn_region), b->i32, 2, 4);
-    for (int i = 0; i < 2; i++) bld_store(b, bld_i32(b, 0), hopper_ring_state_ptr(L, i), 4);
+  bool any_nested = p->nested;
+  for (int l = 0; l < p->nloops && p->nloops > 1; l++) any_nested |= p->loop_nested[l];
+  if (any_nested) { /* the counters start at 0 (every thread keeps its own, uniform, copy); two per loop */
+    int words = p->nloops > 1 ? 2 * p->nloops : 2;
+    E->ring_state = bld_entry_alloca(b, mlirRegionGetFirstBlock(L->fn_region), b->i32, words, 4);
+    for (int i = 0; i < words; i++) bld_store(b, bld_i32(b, 0), hopper_ring_state_ptr(L, i), 4);
   }
   MlirValue raw32 = bld_cast(b, "llvm.trunc", bld_cast(b, "llvm.ptrtoint", E->raw, b->i64), b->i32);
   E->base32 = bld_and(b, bld_add(b, raw32, bld_i32(b, SMEM_ALIGN - 1)), bld_i32(b, -SMEM_ALIGN));
@@ -322,7 +325,7 @@ void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) 
   E->step = step;
   /* n = (ub - lb + step - 1) / step */
   E->trip = bld_bin(b, "llvm.sdiv", bld_sub(b, bld_add(b, bld_sub(b, ub, lb), step), bld_i32(b, 1)), step);
-  if (p->nested) E->base = bld_load(b, b->i32, hopper_ring_state_ptr(L, 0), 4);
+  E->base = p->nested ? bld_load(b, b->i32, hopper_ring_state_ptr(L, 0), 4) : bld_i32(b, 0);
   if (p->ws) {
     if (!p->ws_replay) ws_dispatch(L); /* (else the agents split at the kernel's start: lower_ws_producer.c) */
     for (int i = 0; i < p->npipes; i++) /* operands loaded before the loop have landed */

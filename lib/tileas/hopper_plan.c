@@ -695,6 +695,10 @@ void ct_hopper_plan_of_loop(const ct_hopper_plan *p, int l, ct_hopper_plan *q) {
   for (int i = 0; i < q->npipes; i++)
     if (q->pipes[i].in_loop) q->pipes[i].loop = 0;
   q->ws_drained_loops = (p->ws_drained_loops >> l) & 1u;
+  if (p->nloops > 1) {
+    q->nested = p->loop_nested[l];
+    q->ring_word = 2 * l;
+  }
   plan_totals(q);
 }
 
@@ -1209,13 +1213,13 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   }
   p->nmmas = nm;
   /* several loops: each at the top level or inside `if`s there (the entry runs it at most once, so
-   * its rings start afresh like a top-level loop's); not inside another loop, whose rings would have
-   * to run on across its executions (one loop only: p->nested) */
+   * its rings start afresh like a top-level loop's), or inside another loop (loop_nested: its rings
+   * run on across its executions, from its own words of the kernel's ring state) */
   for (int l = 0; l < p->nloops && p->nloops > 1; l++)
     for (MlirOperation a = mlirOperationGetParentOperation(p->loops[l]); !mlirOperationEqual(a, entry);
          a = mlirOperationGetParentOperation(a))
-      if (!ct_op_is(a, "cuda_tile.if")) return "the mmaf ops are in several loops, one of them inside another loop";
-  if (p->nloops > 1) p->nested = false; /* (p->top_op: the first loop's `if`, or the loop) */
+      p->loop_nested[l] |= !ct_op_is(a, "cuda_tile.if");
+  if (p->nloops > 1) p->nested = false; /* (p->top_op: the first loop's outermost op in the entry body) */
   for (int i = 0; i < nm; i++) {
     ct_hopper_mma *mm = &p->mmas[i];
     mm->mmaf = mmas[i];

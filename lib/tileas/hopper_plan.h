@@ -255,6 +255,12 @@ typedef struct ct_hopper_plan {
    * (lower_hopper_loop.c) */
   bool nested;
   MlirOperation top_op;
+  /* several loops: loop l is inside another loop (loop_nested[l]: its rings run on across its
+   * executions like a single nested loop's; the whole plan's `nested` is false, each loop's own plan
+   * (ct_hopper_plan_of_loop) has it). ring_word: the first of this plan's two words in the kernel's
+   * ring state (2 l in loop l's own plan, 0 otherwise) */
+  bool loop_nested[CT_HOPPER_MAX_LOOPS];
+  int ring_word;
   /* warp-specialised (ws): the producer's thread replays its slice of the kernel (ct_ws_replays) */
   bool ws_replay;
   /* warp-specialised, several loops: bit l set when loop l's rings share shared memory with a later

@@ -113,6 +113,12 @@ static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, Mlir
     global_alloca |= !mlirAttributeIsNull(mlirOperationGetAttributeByName(allocas.ops[i], ct_ir_sref("global")));
   ct_oplist_free(&allocas);
   if (global_alloca) return "the kernel has an `alloca global` (its buffer is freed by the whole CTA at its return)";
+  for (int l = 0; l < p->nloops && p->nloops > 1; l++)
+    if (p->loop_nested[l]) {
+      *bad = p->loops[l];
+      return "the kernel has several loops, one of them inside another loop (the producer's drain of a loop's rings "
+             "ahead of another loop's fills counts one execution per loop)";
+    }
   if (!ct_ws_replays(entry, p)) return NULL; /* the producer warpgroup runs the kernel up to the loop too */
   /* the producer's thread replays its slice of the kernel (the control flow around a nested loop,
    * what the fills read) */
