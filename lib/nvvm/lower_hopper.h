@@ -25,10 +25,11 @@ typedef struct ct_hopper_emit {
   MlirValue lb, step;         /* i32 loop bounds */
   MlirValue trip;             /* i32 trip count of the loop */
   MlirValue kt;               /* i32 iteration number (0-based) inside the body */
-  /* a loop nested in other loops (plan->nested): ring_state is an i32[2] alloca — the iterations of
-   * the loop's earlier executions, and how many of its executions read a TMEM accumulator back —
-   * and base the first of them loaded at this execution's start; rings index stages and parities by
-   * base + kt (hopper_ring_pos). Not nested: ring_state NULL, base 0. */
+  /* a loop nested in other loops (its plan's `nested`): ring_state is an i32 alloca of two words per
+   * loop (loop l's at its plan's ring_word = 2 l; one loop: words 0-1) — the iterations of the loop's
+   * earlier executions, and how many of its executions read a TMEM accumulator back — and base the
+   * first of them, loaded at each execution's start; rings index stages and parities by base + kt
+   * (hopper_ring_pos). No nested loop: ring_state NULL; a loop not nested: base 0. */
   MlirValue ring_state, base;
   MlirValue stage[CT_HOPPER_MAX_PIPES], phase[CT_HOPPER_MAX_PIPES]; /* each pipe's stage and parity this iteration */
   /* the replaying producer of several loops (lower_ws_producer.c): an i32 word per loop (alloca),

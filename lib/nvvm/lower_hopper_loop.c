@@ -147,7 +147,6 @@ void hopper_kernel_prologue(ct_lower *L) {
   E->raw = smem_base(L, reserved);
   L->smem_reserved = reserved;
   E->ring_state = (MlirValue){NULL};
-  E->base = bld_i32(b, 0);
   bool any_nested = p->nested;
   for (int l = 0; l < p->nloops && p->nloops > 1; l++) any_nested |= p->loop_nested[l];
   if (any_nested) { /* the counters start at 0 (every thread keeps its own, uniform, copy); two per loop */

@@ -1205,12 +1205,9 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   }
   p->for_op = p->loops[0];
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(entry, 0));
-  p->top_op = p->for_op;
-  while (!mlirBlockEqual(mlirOperationGetBlock(p->top_op), body)) { /* (loops and `if`s: any control flow) */
-    p->top_op = mlirOperationGetParentOperation(p->top_op);
-    if (mlirOperationIsNull(p->top_op)) return "the loop is not in the entry";
-    p->nested = true;
-  }
+  p->top_op = top_level_op(p->for_op, body); /* (loops and `if`s: any control flow) */
+  if (mlirOperationIsNull(p->top_op)) return "the loop is not in the entry";
+  p->nested = !mlirOperationEqual(p->top_op, p->for_op);
   p->nmmas = nm;
   /* several loops: each at the top level or inside `if`s there (the entry runs it at most once, so
    * its rings start afresh like a top-level loop's), or inside another loop (loop_nested: its rings
