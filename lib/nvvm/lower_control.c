@@ -431,6 +431,7 @@ int lower_control_op(ct_lower *L, MlirOperation op, const char *name) {
       ct_error_op(L->c, op, "code generation: `return` with values is not supported");
       return LOWER_FAILED;
     }
+    hopper_loads_at_return(L);
     hopper_store_at_return(L);
     tcgen05_at_return(L);
     device_tmaps_at_return(L);

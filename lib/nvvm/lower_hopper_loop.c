@@ -372,6 +372,18 @@ void hopper_loop_begin(ct_lower *L, MlirValue lb, MlirValue ub, MlirValue step) 
     if (!p->pipes[i].in_loop) hopper_spin_wait(L, hopper_bar_ptr(L, p->pipes[i].full_off, bld_i32(b, 0)), bld_i32(b, 0));
 }
 
+/* A load before the loops is waited for where it is read — at the start of each loop that reads it,
+ * at each consume of a bulk plan's slot. When every such reader sits inside an `if` or another loop,
+ * the entry may run none of them; then the copy could still be writing shared memory after the CTA
+ * exits (into the next CTA's), so every thread waits here for its phase 0 too (at once when a
+ * reader already did). */
+void hopper_loads_at_return(ct_lower *L) {
+  const ct_hopper_plan *p = L->hopper;
+  for (int i = 0; p && i < p->npipes; i++)
+    if (p->pipes[i].wait_at_return)
+      hopper_spin_wait(L, hopper_bar_ptr(L, p->pipes[i].full_off, bld_i32(&L->b, 0)), bld_i32(&L->b, 0));
+}
+
 void hopper_loop_body_begin(ct_lower *L, MlirValue iv) {
   ct_bld *b = &L->b;
   ct_hopper_plan *p = L->hopper;

@@ -409,6 +409,9 @@ const ct_layout *hopper_result_layout(ct_lower *L, MlirOperation mmaf);
  * cp.async.bulk.wait_group.read emitted before the kernel's return (no-op otherwise). */
 int lower_hopper_store(ct_lower *L, MlirOperation op);
 void hopper_store_at_return(ct_lower *L);
+/* lower_hopper_loop.c: before the kernel's return, a wait for every load before the loops that no
+ * wait surely covered (the plan's wait_at_return: its readers sit inside `if`s or other loops). */
+void hopper_loads_at_return(ct_lower *L);
 /* A bulk plan's tileas.consume: wait for the pipe's TMA load (a ring's: this iteration's stage),
  * read the tile into registers. */
 int lower_bulk_consume(ct_lower *L, MlirOperation op);

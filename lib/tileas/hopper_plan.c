@@ -182,6 +182,7 @@ static bool bulk_pipes_read_before(const ct_hopper_plan *p, MlirOperation op, Ml
 static const char *apply_assignment(ct_hopper_plan *p);
 static const char *ring_load_operands(MlirOperation ld, MlirOperation loop, const int32_t *seg);
 static void plan_totals(ct_hopper_plan *p);
+static bool loop_reads_pipe(const ct_hopper_plan *p, int l, int i);
 
 /* The TMA store epilogue of tileas.store `op` (its layout `lay`), or why not. */
 static const char *plan_store(const ct_hopper_plan_env *env, MlirOperation entry, MlirOperation op, const ct_tileas_layout *lay,
@@ -402,6 +403,25 @@ static const char *bulk_ring_users(MlirOperation ld, MlirBlock lbody) {
   return NULL;
 }
 
+/* The one-shot pipes no wait surely covers (wait_at_return): a load before the loops is waited for
+ * at the start of each loop that reads it (a bulk plan's: at each consume of its slot), which the
+ * entry runs only when that loop (consume) sits at its top level, not inside an `if` or another
+ * loop that may run no time. */
+static void mark_waits_at_return(ct_hopper_plan *p, MlirBlock body) {
+  for (int i = 0; i < p->npipes; i++) {
+    ct_hopper_pipe *o = &p->pipes[i];
+    bool sure = o->in_loop;
+    for (int l = 0; l < p->nloops && !sure && !p->bulk; l++)
+      sure = loop_reads_pipe(p, l, i) && mlirBlockEqual(mlirOperationGetBlock(p->loops[l]), body);
+    for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(o->load, 0)); !mlirOpOperandIsNull(u) && !sure && p->bulk;
+         u = mlirOpOperandGetNextUse(u)) {
+      MlirOperation w = mlirOpOperandGetOwner(u);
+      sure = is_op(w, "tileas.consume") && mlirBlockEqual(mlirOperationGetBlock(w), body);
+    }
+    o->wait_at_return = !sure;
+  }
+}
+
 /* Pipe o of a kernel without mmaf: its tileas.produce (o->load), weak, its token unused, a 2-D (or
  * 1-D: one row) view load whose pipe TileAS gave a TMA producer and a register consumer (`blocked`);
  * its tile lands as TileAS's boxes side by side (rows x span bytes each, TileAS's swizzle) and every
@@ -521,6 +541,7 @@ static const char *plan_bulk(const ct_hopper_plan_env *env, MlirOperation entry,
     off += 8 * o->stages;
   }
   plan_totals(p);
+  mark_waits_at_return(p, body);
   p->smem_bytes = off;
   plan_stores(env, entry, p);
   if (!p->npipes && !p->has_store) return "";
@@ -1404,6 +1425,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     off += mm->a_slots * mm->a_slot_bytes;
   }
   plan_totals(p);
+  mark_waits_at_return(p, body);
   p->smem_bytes = off;
   if (p->smem_bytes + CT_SMEM_RING_SLACK > HOPPER_SMEM_LIMIT) return "the ring does not fit in shared memory";
   plan_stores(env, entry, p);

@@ -148,6 +148,9 @@ typedef struct ct_hopper_pipe {
   ct_wgmma_operand_geom geom;
   ct_tensormap_fields tmap;
   MlirOperation last_use;    /* the mmaf after which a stage is released (in-loop pipes) */
+  bool wait_at_return;       /* loaded once and no wait for it surely runs (its readers are inside `if`s or
+                                other loops): the kernel's return waits for it, so that no copy is still
+                                landing in shared memory when the CTA exits */
   int64_t smem_off;          /* stage 0, from the 1024-aligned ring start */
   int64_t full_off, empty_off; /* its mbarriers full[stages] (and empty[stages] when in the loop) */
   int64_t full_arrivals, empty_arrivals; /* their init counts (tileas.barriers; default 1 and the consumer threads) */

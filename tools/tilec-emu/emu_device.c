@@ -81,6 +81,7 @@ static double emu_timeout_s = 60;
 static _Thread_local const emu_thread_arg *emu_self;
 static void emu_shadow_reset(void); /* (the async-proxy shadow of shared memory, below) */
 static void emu_inflight_reset(void); /* (wgmma groups in flight, below) */
+static void emu_mbar_check_exit(const unsigned *ctaid); /* (mbarriers, below) */
 static void emu_shadows_free(void);
 
 static void emu_barrier_init(emu_barrier *b) {
@@ -193,6 +194,7 @@ EMU_EXPORT int tilec_emu_launch(void (*entry)(void **), const unsigned grid[3], 
         /* (a partial start would leave the started threads waiting at their first barrier) */
         if (status) _exit(4);
         for (unsigned t = 0; t < started; t++) pthread_join(threads[t], NULL);
+        emu_mbar_check_exit(cta->ctaid);
       }
   pthread_attr_destroy(&attr);
   for (unsigned i = 0; i < EMU_NAMED_BARRIERS; i++) emu_barrier_destroy(&cta->named[i]);
@@ -410,34 +412,63 @@ EMU_EXPORT void tilec_emu_mma(const uint8_t *in, uint8_t *out, int k, int ta, in
 }
 
 /* --- mbarriers (the 8-byte object in shared memory: expected and pending arrivals, pending
- * transaction bytes, phase), all under one lock ------------------------------------------- */
+ * transaction bytes, phase), all under one lock -------------------------------------------
+ * A phase that transaction bytes (a TMA load's) completed and that no thread's wait has observed
+ * yet is `unseen`: on the GPU the copy may still be landing when the CTA exits, writing shared
+ * memory the next CTA on the SM owns. A CTA that ends with an unseen phase on any mbarrier it
+ * initialised fails the run (emu_mbar_check_exit; emu_mbar_inited marks the 8-byte words that
+ * mbarrier.init made, a st.shared over one unmarks it). */
 typedef struct {
   uint16_t expected, pending;
-  int32_t tx : 31;
+  int32_t tx : 29;
+  uint32_t had_tx : 1; /* the current phase expects transaction bytes */
+  uint32_t unseen : 1; /* the last completed phase had transaction bytes and no wait observed it */
   uint32_t phase : 1;
 } emu_mbar;
 _Static_assert(sizeof(emu_mbar) == 8, "an mbarrier is 8 bytes");
 static pthread_mutex_t emu_mbar_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned char *emu_mbar_inited; /* one byte per 8-byte word of shared memory */
 
 static void emu_mbar_check(emu_mbar *m) {
   if (m->pending == 0 && m->tx == 0) {
     m->phase ^= 1;
     m->pending = m->expected;
+    m->unseen = m->had_tx;
+    m->had_tx = 0;
   }
+}
+static void emu_mbar_mark(const void *m, int inited) {
+  uint64_t at = (uint64_t)((const unsigned char *)m - tilec_emu_smem);
+  if (emu_mbar_inited && at < tilec_emu_smem_bytes) emu_mbar_inited[at / 8] = (unsigned char)inited;
 }
 EMU_EXPORT void tilec_emu_mbarrier_init_shared(emu_mbar *m, uint32_t count) {
   pthread_mutex_lock(&emu_mbar_lock);
   m->expected = m->pending = (uint16_t)count;
   m->tx = 0;
+  m->had_tx = m->unseen = 0;
   m->phase = 0;
+  emu_mbar_mark(m, 1);
   pthread_mutex_unlock(&emu_mbar_lock);
 }
 EMU_EXPORT void tilec_emu_mbarrier_init(emu_mbar *m, uint32_t count) { tilec_emu_mbarrier_init_shared(m, count); }
+static void emu_mbar_check_exit(const unsigned *ctaid) {
+  for (uint64_t w = 0; w < tilec_emu_smem_bytes / 8; w++) {
+    if (!emu_mbar_inited[w]) continue;
+    const emu_mbar *m = (const emu_mbar *)(tilec_emu_smem + 8 * w);
+    if (!m->unseen && !m->had_tx) continue;
+    fprintf(stderr, "tilec-emu: CTA (%u,%u,%u) exited with the mbarrier at shared +%llu %s: a TMA load into shared "
+            "memory may still be landing (wait for every fill before the CTA exits)\n", ctaid[0], ctaid[1], ctaid[2],
+            (unsigned long long)(8 * w), m->unseen ? "completing a phase no thread waited for" : "expecting transaction bytes");
+    fflush(stderr);
+    _exit(4);
+  }
+}
 static uint64_t emu_mbar_arrive(emu_mbar *m, int32_t tx, uint32_t count) {
   pthread_mutex_lock(&emu_mbar_lock);
   uint64_t token = m->phase;
   if (m->pending < count) emu_die("mbarrier: more arrivals than its count %u", m->expected);
   m->tx += tx;
+  if (tx) m->had_tx = 1;
   m->pending = (uint16_t)(m->pending - count);
   emu_mbar_check(m);
   pthread_mutex_unlock(&emu_mbar_lock);
@@ -460,6 +491,7 @@ EMU_EXPORT uint64_t tilec_emu_mbarrier_arrive_expect_tx_scope_cta_space_cta(emu_
 EMU_EXPORT void tilec_emu_mbarrier_expect_tx_scope_cta_space_cta(emu_mbar *m, uint32_t tx) {
   pthread_mutex_lock(&emu_mbar_lock);
   m->tx += (int32_t)tx;
+  if (tx) m->had_tx = 1;
   pthread_mutex_unlock(&emu_mbar_lock);
 }
 /* true once the phase of parity `parity` has completed (the current phase's parity differs) */
@@ -468,6 +500,7 @@ static _Bool emu_mbar_test_parity(emu_mbar *m, uint32_t parity) {
   emu_tc_deliver(m); /* tcgen05 commits to m complete now, at the latest (below) */
   pthread_mutex_lock(&emu_mbar_lock);
   _Bool done = m->phase != (parity & 1);
+  if (done) m->unseen = 0; /* (the completed phase of that parity is the last one) */
   pthread_mutex_unlock(&emu_mbar_lock);
   if (!done) sched_yield();
   return done;
@@ -495,8 +528,10 @@ static uint64_t *emu_smem_shadow;
 static uint32_t emu_fences[EMU_MAX_THREADS];
 static void emu_shadow_reset(void) {
   if (!emu_smem_shadow) emu_smem_shadow = calloc(tilec_emu_smem_bytes, sizeof *emu_smem_shadow);
-  if (!emu_smem_shadow) emu_die("out of memory for the shared-memory shadow");
+  if (!emu_mbar_inited) emu_mbar_inited = calloc(tilec_emu_smem_bytes / 8 + 1, 1);
+  if (!emu_smem_shadow || !emu_mbar_inited) emu_die("out of memory for the shared-memory shadow");
   memset(emu_smem_shadow, 0, tilec_emu_smem_bytes * sizeof *emu_smem_shadow);
+  memset(emu_mbar_inited, 0, tilec_emu_smem_bytes / 8 + 1);
   memset(emu_fences, 0, sizeof emu_fences);
 }
 static int emu_in_smem(const unsigned char *p, uint64_t n) {
@@ -506,6 +541,8 @@ static void emu_inflight_write(const unsigned char *p, uint64_t n, const char *w
 EMU_EXPORT void tilec_emu_smem_store(unsigned char *p, uint64_t n) {
   if (!emu_in_smem(p, n)) return;
   emu_inflight_write(p, n, "a st.shared");
+  for (uint64_t w = (uint64_t)(p - tilec_emu_smem) / 8; w * 8 < (uint64_t)(p - tilec_emu_smem) + n; w++)
+    emu_mbar_inited[w] = 0; /* (no longer an mbarrier) */
   uint32_t me = emu_self->linear;
   uint64_t mark = ((uint64_t)(me + 1) << 32) | __atomic_load_n(&emu_fences[me], __ATOMIC_RELAXED);
   for (uint64_t i = 0; i < n; i++) emu_smem_shadow[(p - tilec_emu_smem) + i] = mark;
@@ -725,8 +762,8 @@ static void emu_inflight_reset(void) {
   memset(emu_group_retired, 0, sizeof emu_group_retired);
 }
 static void emu_shadows_free(void) {
-  free(emu_smem_shadow), free(emu_smem_reader);
-  emu_smem_shadow = NULL, emu_smem_reader = NULL;
+  free(emu_smem_shadow), free(emu_smem_reader), free(emu_mbar_inited);
+  emu_smem_shadow = NULL, emu_smem_reader = NULL, emu_mbar_inited = NULL;
 }
 static void emu_inflight_read(const unsigned char *p, uint64_t n) {
   unsigned me = emu_self->linear;
