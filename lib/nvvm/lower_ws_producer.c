@@ -8,8 +8,8 @@
  * barrier) the CTA splits: the producer warpgroup (threads from L->nthreads on) gives registers
  * back (setmaxnreg.dec); its first thread lowers the entry body a second time in producer mode
  * (L->ws_slice: the ops of tileas/ws_slice.c's producer slice, the `for` / `if` ops around the loop
- * and their terminators; every other op is skipped, and a token a skipped op would have made is
- * a placeholder) with the loop itself replaced by its fill loop — fill j of an execution waits, when
+ * and their terminators; every other op is skipped, and a token or tile a skipped op would have
+ * made, which that control flow carries or yields, is a placeholder) with the loop itself replaced by its fill loop — fill j of an execution waits, when
  * its global index g = base + j (base: the trips of the earlier executions, in the thread's own
  * ring_state word; 0 for a loop at the top level) is >= S, for phase g/S - 1 of empty[g % S], then arrive.expect_tx + the TMA
  * boxes into stage g % S — and returns at the entry's `return`; the other 127 producer threads
@@ -96,12 +96,25 @@ int lower_ws_producer_op(ct_lower *L, MlirOperation op, const char *name) {
   }
   bool terminator = !strcmp(name, "continue") || !strcmp(name, "yield");
   if (!terminator && !ct_ws_is_around(p, op) && !ct_oplist_has(L->ws_slice, op)) return LOWER_DONE; /* the consumers' */
-  /* a token the skipped ops would have made (a store's, carried by the tile loop) */
+  /* a value the skipped ops (or the loop, now its fills) would have made, carried or yielded by the
+   * control flow around the loop: a token (a store's, carried by the tile loop), or a tile the
+   * consumers compute (an accumulator an `if` yields, a persistent loop carries) — a uniform undef
+   * tile, which any layout takes without code; nothing in the producer's slice reads it */
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); i++) {
     MlirValue v = mlirOperationGetOperand(op, i);
     ct_type t;
-    if (!lv_lookup(L, v) && ct_type_from_mlir(mlirValueGetType(v), &t) && t.kind == CT_TYPE_TOKEN)
+    if (lv_lookup(L, v) || !ct_type_from_mlir(mlirValueGetType(v), &t)) continue;
+    if (t.kind == CT_TYPE_TOKEN) {
       lv_bind(L, v, lv_alloc(L, LV_TOKEN, NULL));
+    } else if (t.kind == CT_TYPE_TILE) {
+      const ct_layout *l = layout_blocked_for(L, op, &t);
+      if (!l) return LOWER_FAILED;
+      ct_lv *u = lv_new_tile(L, &t, l);
+      MlirValue undef = bld_undef(&L->b, elem_llvm_type(L, t.elem));
+      for (int k = 0; k < u->nregs; k++) u->regs[k] = undef;
+      u->uniform = true;
+      lv_bind(L, v, u);
+    }
   }
   return LOWER_NOT_MINE;
 }

@@ -9,9 +9,10 @@
  * the entry's arguments or the induction values of the enclosing loops. Refused (the reason is the
  * remark / error the caller gives): a coordinate computed in the loop body in another way; an op in
  * the slice that is not register-only (ct_ws_register_only: a store, atomic, print, a load of more
- * than one element, a region); an enclosing loop carrying anything but tokens, or a `loop` (its
- * exit is a `break` inside the body) or an `if` with tile results around the loop (the producer
- * would have to compute the values the consumers compute).
+ * than one element, a region — so never an `if`'s or a loop's result); a `loop` around the loop
+ * (its exit is a `break` inside the body). The results of the `if`s and the values the `for`s
+ * around the loop carry are the consumers': the producer's replay carries placeholders in their
+ * place (lower_ws_producer.c), which the slice never reads.
  * Several loops (top-level, one after the other): the union of every loop's slice.
  * Used for a nested loop, for several loops, and for a top-level loop whose prefix (the ops before it) is not
  * register-only (ct_ws_replays: e.g. a load before the loop, which the producer warpgroup cannot
@@ -137,26 +138,13 @@ static const char *loop_slice(slicer *s, int l) {
   for (MlirOperation a = mlirOperationGetParentOperation(loop); !why && !mlirOperationIsNull(a);
        a = mlirOperationGetParentOperation(a)) {
     bool is_for = ct_ir_is(a, "tileaa.for") || ct_ir_is(a, "cuda_tile.for");
+    /* (its results, a loop's carried values: the consumers'; the producer carries placeholders) */
     if (ct_ir_is(a, "cuda_tile.if")) {
-      for (intptr_t r = 0; r < mlirOperationGetNumResults(a); r++) {
-        ct_type t;
-        if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(a, r)), &t) || t.kind != CT_TYPE_TOKEN) {
-          *bad = a;
-          why = "an `if` around the loop has results (the producer agent would have to compute them)";
-        }
-      }
-      if (!why) why = need(s, mlirOperationGetOperand(a, 0));
+      why = need(s, mlirOperationGetOperand(a, 0));
     } else if (is_for) {
       int bounds = ct_ir_is(a, "tileaa.for") ? 1 : 3;
-      for (intptr_t k = 0; !why && k < mlirOperationGetNumOperands(a); k++) {
-        MlirValue v = mlirOperationGetOperand(a, k);
-        ct_type t;
-        if (k < bounds) why = need(s, v);
-        else if (!ct_type_from_mlir(mlirValueGetType(v), &t) || t.kind != CT_TYPE_TOKEN) {
-          *bad = a;
-          why = "a loop around the loop carries values other than tokens (the producer agent would have to compute them)";
-        }
-      }
+      for (intptr_t k = 0; !why && k < bounds && k < mlirOperationGetNumOperands(a); k++)
+        why = need(s, mlirOperationGetOperand(a, k));
     } else if (ct_ir_is(a, "cuda_tile.entry")) {
       break;
     } else {

@@ -10,8 +10,8 @@
 // specialization declines those (remark). Warp specialization (issue 13): the producer's replay runs
 // the `if`s around the loops (ws_slice.c ct_ws_is_around), and drains an earlier loop's rings only
 // when that loop ran (its trip count in a word that stays 0 when its `if` was skipped);
-// `ws_first_in_if` / `ws_both_in_ifs` (their `if`s have no results; an `if` yielding the loop's
-// result declines, remark). The TileAS re-enters to the same PTX; test/emu/loops_in_if.test runs
+// `ws_first_in_if` / `ws_both_in_ifs` (their `if`s have no results), and first_in_if / both_in_ifs
+// (an `if` yielding the loop's result: the producer yields a placeholder). The TileAS re-enters to the same PTX; test/emu/loops_in_if.test runs
 // every kernel on the CPU emulator.
 // RUN: %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
@@ -90,8 +90,8 @@
 // BWPTX-LABEL: .entry both_in_ifs(
 // BWPTX: tcgen05.mma.cta_group::1.kind::f16
 // BWPTX: tcgen05.mma.cta_group::1.kind::f16
-// WS-DAG: loops_in_if.mlir:136:5: remark: warp specialization: not for this loop: an `if` around the loop has results (the producer agent would have to compute them) (if)
-// WS-DAG: loops_in_if.mlir:181:5: remark: warp specialization: not for this loop: an `if` around the loop has results (the producer agent would have to compute them) (if)
+// WS-DAG: loops_in_if.mlir:137:7: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}issues the TMA fills for the kernel's 2 loops in turn
+// WS-DAG: loops_in_if.mlir:182:7: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}issues the TMA fills for the kernel's 2 loops in turn
 // WS-DAG: loops_in_if.mlir:237:7: remark: warp specialization: not for this loop: the kernel has several loops, one of them inside another loop
 // WS-DAG: loops_in_if.mlir:273:7: remark: warp specialization: not for this loop: the kernel has several loops, one of them inside another loop
 // WS-DAG: loops_in_if.mlir:315:7: remark: warp specialization: not for this loop: the kernel has several loops, one of them inside another loop

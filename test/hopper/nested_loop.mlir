@@ -9,7 +9,7 @@
 // Warp specialized (--pipeline-strategy=warp-specialize; `auto` for the persistent ones): the agents
 // split at the kernel's start; the producer's thread replays the tile loop and the `if` (the producer
 // slice: tileas/ws_slice.c) with the K loop as its fill loop, its fills running on across executions;
-// a tile loop carrying a value the consumers compute is declined (persistent_carried).
+// a tile loop carrying a value the consumers compute carries a placeholder there (persistent_carried).
 // RUN: %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %FileCheck %s < %t.ptx
@@ -24,7 +24,7 @@
 // WS: nested_loop.mlir:104:7: remark: warp specialization (--pipeline-strategy=warp-specialize
 // WS: nested_loop.mlir:137:7: remark: warp specialization (--pipeline-strategy=warp-specialize
 // WS: nested_loop.mlir:169:7: remark: warp specialization (--pipeline-strategy=warp-specialize
-// WS: nested_loop.mlir:197:5: remark: warp specialization: not for this loop: a loop around the loop carries values other than tokens
+// WS: nested_loop.mlir:201:7: remark: warp specialization (--pipeline-strategy=warp-specialize
 // WSPTX-LABEL: .entry persistent_init(
 // WSPTX: .reqntid 384, 1, 1
 // WSPTX: setmaxnreg.dec.sync.aligned.u32 40;
@@ -40,11 +40,11 @@
 // WSPTX-LABEL: .entry persistent_unaligned_b(
 // WSPTX: setmaxnreg.dec.sync.aligned.u32 40;
 // WSPTX-LABEL: .entry persistent_carried(
-// WSPTX-NOT: setmaxnreg
-// WSPTX: .reqntid 256, 1, 1
+// WSPTX: .reqntid 384, 1, 1
+// WSPTX: setmaxnreg.dec.sync.aligned.u32 40;
 // AUTO: remark: warp specialization (auto: a persistent kernel (its tile loop strides by the grid: one wave by design)
 // AUTO: remark: warp specialization: auto keeps the modulo pipeline: the loop runs fewer than two fills per stage
-// AUTO: remark: warp specialization (auto: a persistent kernel
+// AUTO-COUNT-2: remark: warp specialization (auto: a persistent kernel
 // REMARK-DAG: nested_loop.mlir:107:9: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: TMA ring of 4 stages
 // REMARK-DAG: nested_loop.mlir:140:9: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: TMA ring of 4 stages
 // REMARK-DAG: nested_loop.mlir:172:9: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: TMA ring of 5 stages, swizzle 64B, box 128x32; B: registers, staged

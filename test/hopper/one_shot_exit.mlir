@@ -4,9 +4,10 @@
 // every such reader sits inside an `if` or inside another loop, the entry may run none of them, and the
 // copy could still be writing shared memory after the CTA exits (into the next CTA's). Then every thread
 // waits for the load's mbarrier before the kernel's return too (at once when a reader already did).
-// The kernels: A loaded once, the K loop (B's ring) inside an `if` (once_in_if; ws_once_in_if, whose
-// `if` has no results, so warp specialization takes it) or inside a loop that runs %bx times
-// (once_nested, ws_once_nested); a TMA-loaded tile read only inside an `if` (bulk_in_if: TileAS puts the
+// The kernels: A loaded once, the K loop (B's ring) inside an `if` (once_in_if, whose `if` yields the
+// loop's result; ws_once_in_if, which stores inside the `if`) or inside a loop that runs %bx times
+// (once_nested, carrying the accumulator; ws_once_nested); all four are warp-specialised under
+// --pipeline-strategy=warp-specialize; a TMA-loaded tile read only inside an `if` (bulk_in_if: TileAS puts the
 // consume before the `if`, so no wait at return; test/emu/one_shot_exit.test moves it into the `if`).
 // RUN: %tilec -O3 --gpu-name=sm_90a %s -o %t.ptx
 // RUN: %FileCheck %s < %t.ptx
@@ -44,8 +45,10 @@
 // CHECK: mbarrier.try_wait.parity.shared.b64 {{%p[0-9]+}}, [[[A]]]
 // CHECK-NOT: st.global
 // CHECK: ret;
-// WS-DAG: one_shot_exit.mlir:148:7: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant
-// WS-DAG: one_shot_exit.mlir:175:7: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant
+// WS-DAG: one_shot_exit.mlir:92:7: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant
+// WS-DAG: one_shot_exit.mlir:122:7: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant
+// WS-DAG: one_shot_exit.mlir:151:7: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant
+// WS-DAG: one_shot_exit.mlir:178:7: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant
 // The consumers wait at the return (the producer warpgroup returns after its fills).
 // WSPTX-LABEL: .entry ws_once_in_if(
 // WSPTX: setmaxnreg.dec.sync.aligned.u32

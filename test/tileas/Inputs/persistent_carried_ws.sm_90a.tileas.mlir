@@ -1,6 +1,6 @@
 // A hand-written TileAS module: test/hopper/nested_loop.mlir's persistent_carried (its tile loop carries a
-// count) with warp specialization's agents written on its K loop, which TileAS itself declines: the
-// producer could not replay the tile loop (test/tileas/decisions/ws_protocol.test, NESTED-CARRIED).
+// count) with warp specialization's agents written on its K loop. The producer replays the tile loop
+// carrying a placeholder for the count (test/tileas/decisions/ws_protocol.test, NESTED-CARRIED).
 module {
   "cuda_tile.module"() ({
     "cuda_tile.entry"() ({
