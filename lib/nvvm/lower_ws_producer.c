@@ -17,12 +17,12 @@
  * barriers becoming named barrier 1 over their threads; their loop waits for full stages and
  * releases them (lower_hopper_loop.c), the last stages of each execution on its exit edge, so the
  * rings run on across executions for both agents alike (the protocol ws_protocol.c proves).
- * Several loops (one after the other at the entry's top level, or inside `if`s there): each becomes
- * its fill loop, from its own plan (ct_hopper_plan_of_loop), in program order (the replay runs the
- * `if`s around them); before the fills of a loop whose rings share
- * shared memory with an earlier loop's, the producer waits, per ring of that earlier loop, for the
- * consumers' release of its last fill (drain_earlier_loops), which the consumers give on the exit
- * edge when a wgmma group was in flight (hopper_wait_in_flight).
+ * Several loops (one after the other at the entry's top level, inside `if`s there, or inside other
+ * loops): each becomes its fill loop, from its own plan (ct_hopper_plan_of_loop), in program order
+ * (the replay runs the control flow around them); before the fills of a loop whose rings share
+ * shared memory with another loop's that has filled any, the producer waits, per ring of that loop,
+ * for the consumers' release of its last fill so far (drain_other_loops), which the consumers give
+ * on the exit edge when a wgmma group was in flight (hopper_wait_in_flight).
  * Seed: 001 (warp specialization; persistent variant). Knobs: none. */
 #include <stdlib.h>
 #include <string.h>
@@ -31,20 +31,25 @@
 #include "nvvm/lower_internal.h"
 #include "tileaa/ir_build.h"
 
-/* Before the fills of loop l (several loops): every earlier loop whose rings share shared memory
- * with loop l's is drained — for each of its rings, when it ran n >= 1 iterations, a wait for the
- * consumers' release of its last fill n - 1 (phase (n-1)/S of empty[(n-1) % S]): the consumers
- * release in program order, so every read of that loop's stages is then complete. No later fill
- * arrives on those mbarriers, so the parity cannot be a later phase's. */
-static void drain_earlier_loops(ct_lower *L, const ct_hopper_plan *whole, int l, ct_hopper_plan *q) {
+/* Before the fills of loop l (several loops): every other loop whose rings share shared memory with
+ * loop l's and that has filled any (its global fill count n >= 1, in its word: for a loop inside
+ * another loop, the fills of all its executions so far — so also a loop that follows l in the body of
+ * a loop around both, from that loop's previous iteration) is drained — for each of its rings, a wait
+ * for the consumers' release of its last fill n - 1 (phase (n-1)/S of empty[(n-1) % S]): the consumers
+ * release in program order (a drained or nested loop's last stages too, on its exit edge), so every
+ * read of that loop's stages is then complete. That loop fills again only after this point, so no
+ * later phase of that mbarrier can have completed: the parity is its last phase's. */
+static void drain_other_loops(ct_lower *L, const ct_hopper_plan *whole, int l, ct_hopper_plan *q) {
   ct_bld *b = &L->b;
   ct_hopper_emit *E = L->hopper_emit;
-  for (int e = 0; e < l; e++) {
-    if (!ct_hopper_loop_rings_overlap(whole, e, l)) continue;
+  for (int e = 0; e < whole->nloops; e++) {
+    /* (a later loop fills before loop l only when a loop around both runs them again) */
+    bool later_first = e > l && whole->loop_nested[e] && whole->loop_nested[l];
+    if (e == l || (e > l && !later_first) || !ct_hopper_loop_rings_overlap(whole, e, l)) continue;
     ct_hopper_plan_of_loop(whole, e, q);
-    MlirValue n = bld_load(b, b->i32, E->fill_trip[e], 4); /* (0: loop e did not run — its `if` skipped) */
+    MlirValue n = bld_load(b, b->i32, E->fill_trip[e], 4); /* (0: loop e did not run yet — or its `if` was skipped) */
     MlirBlock ran = hopper_open_if(L, bld_icmp(b, BLD_SGT, n, bld_i32(b, 0)));
-    MlirValue last = bld_sub(b, n, bld_i32(b, 1));
+    MlirValue last = bld_sub(b, n, bld_i32(b, 1)); /* (a global index: the whole plan is not `nested`) */
     for (int i = 0; i < q->npipes; i++) {
       const ct_hopper_pipe *o = &q->pipes[i];
       if (!o->in_loop) continue;
@@ -67,7 +72,7 @@ static void producer_fills(ct_lower *L, MlirOperation loop, int l) {
   E->trip = trip ? trip->regs[0] : bld_i32(b, 0);
   if (whole->nloops > 1) {
     if (!(q = malloc(sizeof *q))) abort();
-    drain_earlier_loops(L, whole, l, q);
+    drain_other_loops(L, whole, l, q);
     ct_hopper_plan_of_loop(whole, l, q);
     L->hopper = q;
   }
@@ -77,8 +82,9 @@ static void producer_fills(ct_lower *L, MlirOperation loop, int l) {
   MlirBlock done = lower_new_block(L);
   hopper_fill_loop(L, done);
   b->block = done;
-  if (p->nested) bld_store(b, bld_add(b, E->base, E->trip), hopper_ring_state_ptr(L, 0), 4);
-  if (whole->nloops > 1) bld_store(b, E->trip, E->fill_trip[l], 4);
+  MlirValue filled = p->nested ? bld_add(b, E->base, E->trip) : E->trip; /* (the loop's global fill count) */
+  if (p->nested) bld_store(b, filled, hopper_ring_state_ptr(L, 0), 4);
+  if (whole->nloops > 1) bld_store(b, filled, E->fill_trip[l], 4);
   L->hopper = whole;
   free(q);
 }

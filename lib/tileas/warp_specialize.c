@@ -23,12 +23,13 @@
  * issues the tcgen05.mma and commits each stage to its empty mbarrier (one arrival), and all its
  * warps read the TMEM accumulator back after the loop; the variants differ only in the schedule
  * (a commit tracks its MMAs, so a stage is always released by the iteration that read it).
- * Several loops on the tensor cores (top-level, one after the other): every loop gets the same
+ * Several loops on the tensor cores (top-level, inside `if`s or inside other loops): every loop gets the same
  * agents and variant (heavy only when every loop's schedule stands), one producer serving them in
  * turn with its replayed slice; a later loop's rings that share shared memory with an earlier
  * loop's move to their own (past the plan's end) when the CTAs per SM chosen still fit, so the
  * producer fills them while the consumers finish the earlier loop; otherwise the producer first
- * waits for the earlier loop's last stages (hopper_plan.c ws_drained_loops).
+ * waits for the other loop's last stages so far (hopper_plan.c ws_drained_loops; a loop inside
+ * another loop releases its last stages on every exit anyway).
  * Eligibility: the entry is on the wgmma or tcgen05 path with at least one ring pipe. When every op
  * before the loop is register-only (ws_slice.c ct_ws_register_only: no store, atomic, print,
  * reduction, layout conversion or nested region, no load but of one element, which both agents
@@ -37,7 +38,8 @@
  * persistent kernel's K loop inside its tile loop; wgmma, or tcgen05 with its MMA agent), the
  * agents split at the kernel's start and the producer's thread replays its slice of the kernel —
  * eligible when ws_slice.c finds it (register-only ops computing the fill coordinates and the bounds
- * and conditions around the loop; enclosing loops carrying tokens only).
+ * and conditions around the loop; what the control flow around it carries or yields is the
+ * consumers', a placeholder in the replay).
  * Strategy: --pipeline-strategy=modulo (default: no attribute), warp-specialize (every eligible
  * loop; a remark says why one is not), auto (the cost model below).
  * Cost model of `auto` (ws_pays): specialization takes the fills and the empty-stage waits out of
@@ -113,12 +115,6 @@ static const char *ineligible(MlirOperation entry, const ct_hopper_plan *p, Mlir
     global_alloca |= !mlirAttributeIsNull(mlirOperationGetAttributeByName(allocas.ops[i], ct_ir_sref("global")));
   ct_oplist_free(&allocas);
   if (global_alloca) return "the kernel has an `alloca global` (its buffer is freed by the whole CTA at its return)";
-  for (int l = 0; l < p->nloops && p->nloops > 1; l++)
-    if (p->loop_nested[l]) {
-      *bad = p->loops[l];
-      return "the kernel has several loops, one of them inside another loop (the producer's drain of a loop's rings "
-             "ahead of another loop's fills counts one execution per loop)";
-    }
   if (!ct_ws_replays(entry, p)) return NULL; /* the producer warpgroup runs the kernel up to the loop too */
   /* the producer's thread replays its slice of the kernel (the control flow around a nested loop,
    * what the fills read) */

@@ -7,12 +7,12 @@
 // one outer loop) runs its rings on across its executions — stage and parity from its global
 // iteration, kept in its own two words of the kernel's ring state (plan ring_word 2 l) — like a
 // single nested loop's; the outer loops run 3 times, so the 5-stage rings wrap. Warp
-// specialization declines those (remark). Warp specialization (issue 13): the producer's replay runs
-// the `if`s around the loops (ws_slice.c ct_ws_is_around), and drains an earlier loop's rings only
-// when that loop ran (its trip count in a word that stays 0 when its `if` was skipped);
-// `ws_first_in_if` / `ws_both_in_ifs` (their `if`s have no results), and first_in_if / both_in_ifs
-// (an `if` yielding the loop's result: the producer yields a placeholder). The TileAS re-enters to the same PTX; test/emu/loops_in_if.test runs
-// every kernel on the CPU emulator.
+// specialization (issue 13): the producer's replay runs the control flow around the loops
+// (ws_slice.c ct_ws_is_around), and drains another loop's rings only when that loop has filled any
+// (its global fill count in a word that stays 0 until it runs; two_nested: loop 2's previous execution
+// before loop 1's next); every kernel here is warp-specialised (an `if` yielding the loop's result:
+// the producer yields a placeholder). The TileAS re-enters to the same PTX; test/emu/loops_in_if.test
+// runs every kernel on the CPU emulator.
 // RUN: %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %FileCheck %s < %t.ptx
@@ -92,9 +92,9 @@
 // BWPTX: tcgen05.mma.cta_group::1.kind::f16
 // WS-DAG: loops_in_if.mlir:137:7: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}issues the TMA fills for the kernel's 2 loops in turn
 // WS-DAG: loops_in_if.mlir:182:7: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}issues the TMA fills for the kernel's 2 loops in turn
-// WS-DAG: loops_in_if.mlir:237:7: remark: warp specialization: not for this loop: the kernel has several loops, one of them inside another loop
-// WS-DAG: loops_in_if.mlir:273:7: remark: warp specialization: not for this loop: the kernel has several loops, one of them inside another loop
-// WS-DAG: loops_in_if.mlir:315:7: remark: warp specialization: not for this loop: the kernel has several loops, one of them inside another loop
+// WS-DAG: loops_in_if.mlir:229:5: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}issues the TMA fills for the kernel's 2 loops in turn
+// WS-DAG: loops_in_if.mlir:273:7: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}issues the TMA fills for the kernel's 2 loops in turn
+// WS-DAG: loops_in_if.mlir:315:7: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}issues the TMA fills for the kernel's 2 loops in turn
 // WS-DAG: loops_in_if.mlir:361:7: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}issues the TMA fills for the kernel's 2 loops in turn (a loop's rings reuse an earlier loop's shared memory: the producer waits for that loop's last stages first)
 // WS-DAG: loops_in_if.mlir:409:7: remark: warp specialization (--pipeline-strategy=warp-specialize, heavy variant{{.*}}issues the TMA fills for the kernel's 2 loops in turn
 // The producer (warps 4-7, thread 128 issuing) replays the `if` (%ctaid.x != 0) around loop 1, then drains
