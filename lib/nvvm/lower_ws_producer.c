@@ -9,10 +9,11 @@
  * back (setmaxnreg.dec); its first thread lowers the entry body a second time in producer mode
  * (L->ws_slice: the ops of tileas/ws_slice.c's producer slice, the `for` / `if` ops around the loop
  * and their terminators; every other op is skipped, and a token or tile a skipped op would have
- * made, which that control flow carries or yields, is a placeholder) with the loop itself replaced by its fill loop — fill j of an execution waits, when
- * its global index g = base + j (base: the trips of the earlier executions, in the thread's own
- * ring_state word; 0 for a loop at the top level) is >= S, for phase g/S - 1 of empty[g % S], then arrive.expect_tx + the TMA
- * boxes into stage g % S — and returns at the entry's `return`; the other 127 producer threads
+ * made, which that control flow carries or yields, is a placeholder) with the loop itself replaced
+ * by its fill loop — fill j of an execution waits, when its global index g = base + j (base: the
+ * trips of the earlier executions, in the thread's own ring_state word; 0 for a loop at the top
+ * level) is >= S, for phase g/S - 1 of empty[g % S], then arrive.expect_tx + the TMA boxes into
+ * stage g % S — and returns at the entry's `return`; the other 127 producer threads
  * return at once. The consumer warpgroups (setmaxnreg.inc) then lower the whole body as usual, CTA
  * barriers becoming named barrier 1 over their threads; their loop waits for full stages and
  * releases them (lower_hopper_loop.c), the last stages of each execution on its exit edge, so the
