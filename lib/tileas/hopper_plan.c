@@ -411,12 +411,15 @@ static void mark_waits_at_return(ct_hopper_plan *p, MlirBlock body) {
   for (int i = 0; i < p->npipes; i++) {
     ct_hopper_pipe *o = &p->pipes[i];
     bool sure = o->in_loop;
-    for (int l = 0; l < p->nloops && !sure && !p->bulk; l++)
-      sure = loop_reads_pipe(p, l, i) && mlirBlockEqual(mlirOperationGetBlock(p->loops[l]), body);
-    for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(o->load, 0)); !mlirOpOperandIsNull(u) && !sure && p->bulk;
-         u = mlirOpOperandGetNextUse(u)) {
-      MlirOperation w = mlirOpOperandGetOwner(u);
-      sure = is_op(w, "tileas.consume") && mlirBlockEqual(mlirOperationGetBlock(w), body);
+    if (!p->bulk) {
+      for (int l = 0; l < p->nloops && !sure; l++)
+        sure = loop_reads_pipe(p, l, i) && mlirBlockEqual(mlirOperationGetBlock(p->loops[l]), body);
+    } else {
+      MlirValue slot = mlirOperationGetResult(o->load, 0);
+      for (MlirOpOperand u = mlirValueGetFirstUse(slot); !mlirOpOperandIsNull(u) && !sure; u = mlirOpOperandGetNextUse(u)) {
+        MlirOperation w = mlirOpOperandGetOwner(u);
+        sure = is_op(w, "tileas.consume") && mlirBlockEqual(mlirOperationGetBlock(w), body);
+      }
     }
     o->wait_at_return = !sure;
   }

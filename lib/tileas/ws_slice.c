@@ -13,7 +13,7 @@
  * (its exit is a `break` inside the body). The results of the `if`s and the values the `for`s
  * around the loop carry are the consumers': the producer's replay carries placeholders in their
  * place (lower_ws_producer.c), which the slice never reads.
- * Several loops (top-level, one after the other): the union of every loop's slice.
+ * Several loops (at the top level, inside `if`s or inside other loops): the union of every loop's slice.
  * Used for a nested loop, for several loops, and for a top-level loop whose prefix (the ops before it) is not
  * register-only (ct_ws_replays: e.g. a load before the loop, which the producer warpgroup cannot
  * run with the consumers); a loop with a register-only prefix keeps the simpler form, where every
