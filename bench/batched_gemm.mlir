@@ -1,6 +1,7 @@
 // Batched GEMM for the GPU suite (bench/gpu_suite.sh row batched_gemm): C[b] = A[b] x B[b] for
 // b < batch, f16 operands, f32 accumulators; each tile block takes 2 batches x a 64x64 output tile
-// and loops over K in steps of 32 (3-D mmaf: mma.sync per batch, lib/nvvm/lower_mma.c). Grid:
+// and loops over K in steps of 32 (3-D mmaf, no alignment proof: one wgmma / tcgen05.mma chain per batch,
+// operands staged through shared memory from ordinary loads: docs/tileaa-tileas.md). Grid:
 // (M/64, N/64, batch/2); M, N multiples of 64, K of 32, batch even. Arguments: A, B, C, batch, M, N, K.
 cuda_tile.module @batched_gemm {
   entry @batched_gemm(%a_ptr: tile<ptr<f16>>, %b_ptr: tile<ptr<f16>>, %c_ptr: tile<ptr<f32>>, %batch: tile<i32>,

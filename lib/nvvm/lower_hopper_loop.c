@@ -590,18 +590,22 @@ MlirValue hopper_stage_operand(ct_lower *L, MlirOperation op, int operand, int k
   ct_lv *v = lv_get(L, op, operand);
   if (!v) return (MlirValue){NULL};
   const ct_layout *l = v->layout;
-  if (!l || l->rank != 2) {
-    ct_error_op(L->c, op, "internal error: the staged %s operand has no 2-D register layout", operand ? "B" : "A");
+  if (!l || (l->rank != 2 && l->rank != 3)) {
+    ct_error_op(L->c, op, "internal error: the staged %s operand has no 2-D or batched 3-D register layout", operand ? "B" : "A");
     return (MlirValue){NULL};
   }
-  int rdim = 1 - kdim;
+  /* (batched: dim 0 is the batch; batch bb's box of slab s at s x box_stride + bb x box_bytes) */
+  int lead = l->rank - 2, rdim = lead + 1 - kdim;
+  kdim += lead;
   int esize = g->esize, span = g->swizzle, span_bits = ct_log2_exact(span);
   int offk = ct_layout_dim_offset(l, kdim), bitsk = ct_layout_dim_bits(l, kdim);
   int offr = ct_layout_dim_offset(l, rdim), bitsr = ct_layout_dim_bits(l, rdim);
+  int offb = lead ? ct_layout_dim_offset(l, 0) : 0, bitsb = lead ? ct_layout_dim_bits(l, 0) : 0;
   MlirValue slot = bld_bin(b, "llvm.urem", L->hopper_emit->kt, bld_i32(b, slots));
   MlirValue base = bld_add(b, bld_i32(b, stage_off), bld_mul(b, slot, bld_i32(b, slot_bytes)));
   MlirValue t = thread_flat_index(L, l);
   MlirValue tk = hopper_bit_field(b, t, offk, bitsk), trow = hopper_bit_field(b, t, offr, bitsr);
+  MlirValue tb = hopper_bit_field(b, t, offb, bitsb);
   for (int r = 0; r < v->nregs; r++) {
     uint32_t rf = ct_layout_reg_flat(l, (uint32_t)r);
     MlirValue k = bld_or(b, tk, bld_i32(b, bitsk ? (rf >> offk) & ((1u << bitsk) - 1) : 0));
@@ -609,7 +613,11 @@ MlirValue hopper_stage_operand(ct_lower *L, MlirOperation op, int operand, int k
     MlirValue kb = bld_mul(b, k, bld_i32(b, esize));
     MlirValue slab = bld_lshr(b, kb, bld_i32(b, span_bits));
     MlirValue in_box = bld_add(b, bld_shl(b, row, bld_i32(b, span_bits)), bld_and(b, kb, bld_i32(b, span - 1)));
-    MlirValue off = bld_add(b, bld_mul(b, slab, bld_i32(b, g->box_bytes)), hopper_swizzle(b, in_box, span));
+    MlirValue off = bld_add(b, bld_mul(b, slab, bld_i32(b, g->box_stride)), hopper_swizzle(b, in_box, span));
+    if (lead) {
+      MlirValue bb = bld_or(b, tb, bld_i32(b, bitsb ? (rf >> offb) & ((1u << bitsb) - 1) : 0));
+      off = bld_add(b, off, bld_mul(b, bb, bld_i32(b, g->box_bytes)));
+    }
     bld_store(b, v->regs[r], hopper_ring_ptr(L, bld_add(b, base, off)), esize);
   }
   return base;
@@ -635,7 +643,10 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   ct_type ct;
   if (!result_type(L, op, 0, &ct)) return LOWER_FAILED;
   ct_layout al, afl;
-  if (!hopper_mma_acc_layout(&al, mm, false, L->nwarps) || !hopper_acc_layout(&afl, mm->m, mm->k, L->nwarps)) {
+  /* (A in registers: the accumulator layout over M x K; batched: every batch's, batch bits highest) */
+  bool afl_ok = mm->batch > 1 ? ct_layout_mma_acc_batched(&afl, mm->batch, mm->m, mm->k, L->nwarps, 1)
+                              : hopper_acc_layout(&afl, mm->m, mm->k, L->nwarps);
+  if (!hopper_mma_acc_layout(&al, mm, false, L->nwarps) || !afl_ok) {
     ct_error_op(L->c, op, "internal error: no wgmma accumulator layout");
     return LOWER_FAILED;
   }
@@ -672,7 +683,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
     ct_lv *a = lv_get(L, op, 0);
     if (!a) return LOWER_FAILED;
     if (!(areg = lv_require(L, op, 0, a, layout_intern(L, &afl)))) return LOWER_FAILED;
-    if (areg->nregs != (int)(mm->k / 2)) {
+    if (areg->nregs != (int)(mm->batch * mm->k / 2)) {
       ct_error_op(L->c, op, "internal error: unexpected wgmma A fragment size");
       return LOWER_FAILED;
     }
@@ -686,7 +697,8 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
    * written between the wgmmas (ptxas would serialise them or inject warpgroup.arrive) */
   int nk = (int)(mm->k / ct_wgmma_kstep_elems(mm->elem));
   MlirValue *da = calloc((size_t)nk, sizeof *da), *db = calloc((size_t)nk, sizeof *db);
-  MlirValue *ar = calloc((size_t)nk * 4 + 1, sizeof *ar);
+  int na = pa ? 0 : (int)(4 * nk * mm->batch); /* (A in registers: 4 .b32 per k16 step per batch) */
+  MlirValue *ar = calloc((size_t)na + 1, sizeof *ar);
   if (!da || !db || !ar) abort();
   for (int kk = 0; kk < nk; kk++) {
     int64_t bo = ct_wgmma_kstep_offset(bg, kk, 0);
@@ -695,8 +707,12 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
       int64_t ao = ct_wgmma_kstep_offset(&pa->geom, kk, 0);
       da[kk] = ao ? bld_add(b, da0, bld_i64(b, ao >> 4)) : da0;
     } else {
-      /* register k = 4·n8-chunk + c: the two chunks of this k16 step are a0..a7 in order */
-      for (int i = 0; i < 4; i++) ar[4 * kk + i] = pack2(L, areg->regs[8 * kk + 2 * i], areg->regs[8 * kk + 2 * i + 1]);
+      /* register k = 4·n8-chunk + c: the two chunks of this k16 step are a0..a7 in order (batch
+       * bb's: the bb-th k/2 registers, at ar + 4 nk bb) */
+      for (int64_t bb = 0; bb < mm->batch; bb++) {
+        MlirValue *src = areg->regs + bb * (mm->k / 2) + 8 * kk;
+        for (int i = 0; i < 4; i++) ar[4 * (nk * bb + kk) + i] = pack2(L, src[2 * i], src[2 * i + 1]);
+      }
     }
   }
   /* an f16 accumulator runs through the wgmmas as .b32 pairs (wgmma's .f16 D fragment: element
@@ -707,14 +723,14 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   MlirValue *d = packed ? calloc((size_t)nd + 1, sizeof *d) : res->regs;
   if (!d) abort();
   for (int j = 0; packed && !zero_d && j < nd; j++) d[j] = pack2(L, res->regs[2 * j], res->regs[2 * j + 1]);
-  fence_operands(b, d, zero_d ? 0 : nd, ar, pa ? 0 : 4 * nk);
+  fence_operands(b, d, zero_d ? 0 : nd, ar, na);
   /* a batched mmaf: one chain per batch, on its slabs (box_bytes apart) and its registers */
   int nd_batch = nd / (int)mm->batch;
   for (int64_t bb = 0; bb < mm->batch; bb++) {
     int64_t aoff = pa ? bb * pa->geom.box_bytes : 0, boff = bb * bg->box_bytes;
     for (int kk = 0; kk < nk; kk++)
       wgmma(L, mm, d + bb * nd_batch, nd_batch, aoff ? bld_add(b, da[kk], bld_i64(b, aoff >> 4)) : da[kk],
-            pa ? NULL : ar + 4 * kk, boff ? bld_add(b, db[kk], bld_i64(b, boff >> 4)) : db[kk],
+            pa ? NULL : ar + 4 * (nk * bb + kk), boff ? bld_add(b, db[kk], bld_i64(b, boff >> 4)) : db[kk],
             pb && pb->role == CT_PIPE_B_MN, zero_d && kk == 0);
   }
   free(da);

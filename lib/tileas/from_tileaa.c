@@ -239,15 +239,18 @@ static bool mma_a_from_registers_ok(MlirOperation mma) {
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mma, 0)), &a) ||
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mma, 2)), &c))
     return false;
-  return ct_wgmma_transposable(a.elem) && (c.elem == CT_F32 || (c.elem == CT_F16 && a.elem == CT_F16)) && a.rank == 2;
+  /* (a batched 3-D mmaf too: one chain per batch, A's fragment of every batch, B staged per batch) */
+  return ct_wgmma_transposable(a.elem) && (c.elem == CT_F32 || (c.elem == CT_F16 && a.elem == CT_F16)) &&
+         (a.rank == 2 || a.rank == 3);
 }
 
-/* tcgen05 (sm_100a) takes a 2-D mmaf/mmai whose A has no TMA path by staging A from registers into
- * shared memory (hopper_plan.c plan_a_staging); the plan declines what else it cannot take. */
+/* tcgen05 (sm_100a) takes a 2-D or batched 3-D mmaf/mmai whose A has no TMA path by staging A from
+ * registers into shared memory (hopper_plan.c plan_a_staging; batched: every batch's); the plan
+ * declines what else it cannot take. */
 static bool mma_a_stageable_tcgen05(MlirOperation mma) {
   ct_type a;
   return ct_ir_is_mma(mma) && mlirOperationGetNumOperands(mma) == 3 &&
-         ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mma, 0)), &a) && a.rank == 2;
+         ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mma, 0)), &a) && (a.rank == 2 || a.rank == 3);
 }
 
 /* The load group that decides an mma's instruction family: its lhs, else its rhs (an lhs computed

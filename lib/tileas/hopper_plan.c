@@ -6,8 +6,9 @@
  * of one `tileaa.for` — at the entry's top level, or nested in control flow (`nested`, top_op: a
  * persistent kernel's tile loop; the rings then run on across the loop's executions) — carry
  * tileas.mma = "wgmma", and be a kind wgmma has (f16/bf16/tf32/f8E4M3FN/f8E5M2 → f32, f16 and fp8
- * → f16 mmaf, i8 → i32 mmai: wgmma_types), 2-D or batched 3-D (`batch`: both operands 3-D view
- * loads, a [batch, rows, span] TMA box, one chain per batch), with one tile M (64
+ * → f16 mmaf, i8 → i32 mmai: wgmma_types), 2-D or batched 3-D (`batch`: one chain per batch; an
+ * operand in a pipe is a 3-D view load, a [batch, rows, span] TMA box — on wgmma, A may also be in
+ * registers and B staged, every batch's box side by side as TMA would lay them), with one tile M (64
  * or 128: one m64 wgmma per warpgroup). tf32 and 8-bit operands must both be K-major (wgmma
  * transposes 16-bit types only): A from a pipe; B the permute of one, or else staged from
  * registers into K-major SMEM slots (plan_b_staging; placed after the mbarriers). Operands: A is the tileas.consume of a
@@ -1160,8 +1161,12 @@ static const char *plan_staging(const ct_hopper_mma *mm, int64_t rows, int64_t *
   int64_t kbytes = mm->k * esize;
   int span = kbytes % 128 == 0 ? 128 : kbytes % 64 == 0 ? 64 : 32;
   if (kbytes % span) return "tile K is not a whole number of 32-byte swizzle rows";
-  *slot_bytes = rows * kbytes;
+  /* a batched mmaf: every batch's rows, laid out as a [batch, rows, span] TMA box would be (batch
+   * b's box of slab s at s x batch x box + b x box; rows a multiple of 8: a swizzle pattern each) */
+  if (mm->batch > 1 && rows % 8) return "a batched mmaf's staged operand has rows not a multiple of 8 (a swizzle pattern per batch)";
+  *slot_bytes = mm->batch * rows * kbytes;
   ct_wgmma_operand_geom_init(g, true, span, esize, rows, (int)(kbytes / span));
+  if (mm->batch > 1) ct_wgmma_operand_geom_batch(g, mm->batch);
   return NULL;
 }
 static const char *plan_b_staging(ct_hopper_mma *mm) {
@@ -1274,7 +1279,6 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
                         : "TileAS did not choose wgmma for the mmaf (its operand layouts are not SMEM descriptors)";
     MlirOperation ap = hopper_produce_of(mlirOperationGetOperand(mmas[i], 0));
     mm->a_pipe = -1;
-    if (mm->batch > 1 && mlirOperationIsNull(ap)) return "a batched mmaf's A is not a TMA-loaded 3-D view tile";
     if (!mlirOperationIsNull(ap) && (mm->a_pipe = use_pipe(p, ap, CT_PIPE_A, mm->batch, &why)) < 0) return why;
     bool transposable = ct_wgmma_transposable(mm->elem);
     if (mlirOperationIsNull(ap) && p->tcgen05 && (why = plan_a_staging(mm))) return why;
@@ -1290,7 +1294,6 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     if (!transposable && !mlirOperationIsNull(bp) && role == CT_PIPE_B_MN)
       return "a tf32 or 8-bit B in an MN-major TMA pipe (wgmma reads these types K-major only)";
     if (mlirOperationIsNull(bp)) {
-      if (mm->batch > 1) return "a batched mmaf's B is not a TMA-loaded 3-D view tile (read MN-major)";
       /* B in registers (a SIMT load: no TMA path; or computed): staged, transposed, into K-major
        * slots each iteration */
       if ((why = plan_b_staging(mm))) return why;

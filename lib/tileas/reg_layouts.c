@@ -60,23 +60,25 @@ static bool only_feeds_mma(MlirValue v) {
   return true;
 }
 
-/* Is every use of v the A operand of a 2-D mmaf on wgmma (through tileaa.wait hand-offs)? *shape:
- * A's M x K. Such a tile is loaded straight into wgmma's register A fragment. */
-static bool only_feeds_wgmma_a(MlirValue v, int64_t shape[2]) {
+/* Is every use of v the A operand of a 2-D or batched 3-D mmaf on wgmma (through tileaa.wait
+ * hand-offs)? *rank, shape: A's (batch x) M x K. Such a tile is loaded straight into wgmma's register
+ * A fragment. */
+static bool only_feeds_wgmma_a(MlirValue v, int *rank, int64_t shape[3]) {
   MlirOpOperand u = mlirValueGetFirstUse(v);
   if (mlirOpOperandIsNull(u)) return false;
   for (; !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation w = mlirOpOperandGetOwner(u);
     if (name_is(w, "tileaa.wait")) {
-      if (mlirOperationGetNumResults(w) != 1 || !only_feeds_wgmma_a(mlirOperationGetResult(w, 0), shape)) return false;
+      if (mlirOperationGetNumResults(w) != 1 || !only_feeds_wgmma_a(mlirOperationGetResult(w, 0), rank, shape)) return false;
       continue;
     }
     ct_mma_family f;
     ct_type a;
     if (!ct_ir_is_mma(w) || mlirOpOperandGetOperandNumber(u) != 0 || !ct_tileas_op_mma(w, &f) || f != CT_MMA_WGMMA ||
-        !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(w, 0)), &a) || a.rank != 2)
+        !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(w, 0)), &a) || (a.rank != 2 && a.rank != 3))
       return false;
-    shape[0] = a.shape[0], shape[1] = a.shape[1];
+    *rank = a.rank;
+    for (int d = 0; d < a.rank; d++) shape[d] = a.shape[d];
   }
   return true;
 }
@@ -89,10 +91,13 @@ bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out) {
   if (!name_is(vop, "tileaa.view") || ct_tileaa_view_read(vop, &vt)) return false;
   int64_t shape[CT_MAX_RANK];
   for (int i = 0; i < vt.tile_rank; i++) shape[i] = vt.tile_shape[i];
-  int64_t a_shape[2];
-  if (vt.tile_rank == 2 && only_feeds_wgmma_a(mlirOperationGetResult(op, 0), a_shape) &&
-      ct_layout_mma_acc_grid(out, a_shape[0], a_shape[1], nwarps, 1))
-    return true; /* wgmma's A fragment: the m64 accumulator layout over M x K (lower_hopper_loop.c) */
+  int64_t a_shape[3];
+  int a_rank = 0;
+  if (vt.tile_rank >= 2 && vt.tile_rank <= 3 && only_feeds_wgmma_a(mlirOperationGetResult(op, 0), &a_rank, a_shape) &&
+      a_rank == vt.tile_rank &&
+      (a_rank == 2 ? ct_layout_mma_acc_grid(out, a_shape[0], a_shape[1], nwarps, 1)
+                   : ct_layout_mma_acc_batched(out, a_shape[0], a_shape[1], a_shape[2], nwarps, 1)))
+    return true; /* wgmma's A fragment: the m64 accumulator layout over M x K (lower_hopper_loop.c; batched: every batch's) */
   if (!only_feeds_mma(mlirOperationGetResult(op, 0))) return ct_layout_blocked(out, vt.tile_rank, shape, nwarps);
   int bits = ct_elem_bits(vt.elem);
   int spt_bits = ct_log2_exact(bits >= 8 ? 128 / bits : 16);

@@ -7,8 +7,8 @@
 // of a batch is B slabs on: the MN-major LBO and the K-major k-step offset use that stride
 // (test/unit/hopper_desc.c). On sm_100a one tcgen05.mma chain per batch into TMEM columns
 // b x N.., read back per batch (M = 64: 16x256b, M = 128: 32x32b). A batched B through
-// `permute [0, 2, 1]` is not a TMA pipe: mma.sync, with the remark. ptxas: 0 spills, both targets,
-// and the warp-specialised forms.
+// `permute [0, 2, 1]` is not a TMA pipe: it is staged per batch from registers (wgmma and tcgen05
+// alike). ptxas: 0 spills, both targets, and the warp-specialised forms.
 // RUN: %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %FileCheck %s < %t.ptx
@@ -24,7 +24,7 @@
 // REMARK-DAG: wgmma_batched.mlir:72:7: remark: wgmma path: m64n128k16 x 1 warpgroup (128 threads), one chain for each of 2 batches; A: TMA ring of {{[0-9]}} stages, swizzle 128B, box 64x64 per batch (2 batches); B: TMA ring of {{[0-9]}} stages, swizzle 128B, box 64x64 per batch (2 batches) x 2, MN-major
 // REMARK-DAG: wgmma_batched.mlir:96:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads), one chain for each of 2 batches; A: TMA ring of {{[0-9]}} stages, swizzle 128B, box 64x64 per batch (2 batches) x 2;
 // REMARK-DAG: wgmma_batched.mlir:120:7: remark: wgmma path: m64n64k16 x 2 warpgroups (256 threads), one chain for each of 2 batches
-// REMARK-DAG: wgmma_batched.mlir:145:7: remark: mma.sync path: a batched mmaf's B is not a TMA-loaded 3-D view tile (read MN-major)
+// REMARK-DAG: wgmma_batched.mlir:145:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads), one chain for each of 2 batches; A: TMA ring of {{[0-9]}} stages, swizzle 64B, box 64x32 per batch (2 batches); B: registers, staged transposed into {{[0-9]}} K-major slots
 // CHECK-LABEL: // tilec.tensormap batched_wide param=3 base_arg=0 dtype=f16 rank=3 dims=256,256,4 strides_bytes=512,131072 box=64,64,2
 // CHECK-NEXT: // tilec.tensormap batched_wide param=4 base_arg=1 dtype=f16 rank=3 dims=256,256,4 strides_bytes=512,131072 box=64,64,2
 // CHECK-LABEL: .entry batched_wide(
@@ -39,8 +39,8 @@
 // CHECK-NOT: wgmma.mma_async
 // CHECK: wgmma.commit_group.sync.aligned;
 // CHECK-LABEL: .entry batched_nt(
-// CHECK-NOT: wgmma
-// CHECK: mma.sync.aligned.m16n8k16
+// CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// CHECK-NOT: mma.sync
 // BW-REMARK-DAG: wgmma_batched.mlir:72:7: remark: tcgen05 path: m64n128k16 kind::f16 for each of 2 batches issued by thread 0, accumulator in TMEM columns [0, 256) of 256 allocated
 // BW-REMARK-DAG: wgmma_batched.mlir:120:7: remark: tcgen05 path: m128n64k16 kind::f16 for each of 2 batches issued by thread 0, accumulator in TMEM columns [0, 128) of 128 allocated; 256 threads
 // BW-LABEL: .entry batched_wide(
