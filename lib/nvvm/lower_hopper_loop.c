@@ -217,8 +217,10 @@ void hopper_issue(ct_lower *L, const ct_hopper_pipe *o, MlirValue stage, MlirVal
                            : bld_mul(b, load_index(L, o, 3 + o->lead, j), bld_i32(b, o->view.tile_shape[o->lead + 1]));
   MlirValue stage_off = bld_add(b, bld_i32(b, o->smem_off), bld_mul(b, stage, bld_i32(b, o->tile_bytes)));
   MlirType ptr7 = mlirLLVMPointerTypeGet(b->ctx, 7);
+  /* (box column bx at bx × box_stride: a batched pipe's box [batch, rows, span] is batch slabs of
+   * box_bytes each, which the descriptors read there — ct_wgmma_operand_geom_batch) */
   for (int bx = 0; bx < o->nboxes; bx++) {
-    MlirValue dst = hopper_ring_ptr(L, bld_add(b, stage_off, bld_i32(b, bx * o->geom.box_bytes)));
+    MlirValue dst = hopper_ring_ptr(L, bld_add(b, stage_off, bld_i32(b, (int32_t)(bx * o->geom.box_stride))));
     dst = bld_cast(b, "llvm.addrspacecast", dst, ptr7);
     MlirValue ops[8 + CT_MAX_RANK];
     int n = 0;

@@ -100,14 +100,11 @@ static bool value_is_mma_result_at(MlirValue v, int depth) {
 static bool value_is_mma_result(MlirValue v) { return value_is_mma_result_at(v, 0); }
 
 
-/* A cuda_tile.permute [1, 0] whose only use is operand 1 (B) of an mmaf/mmai: the mma reads the
- * permute's source as B stored K-major, so the permute is a descriptor choice, not a data move. */
+/* A cuda_tile.permute [1, 0] (batched: [0, 2, 1]) whose only use is operand 1 (B) of an mmaf/mmai:
+ * the mma reads the permute's source as B stored K-major, so the permute is a descriptor choice,
+ * not a data move. */
 static bool is_kmajor_b_permute(MlirOperation op) {
-  if (!ct_ir_is(op, "cuda_tile.permute") || mlirOperationGetNumResults(op) != 1) return false;
-  MlirAttribute perm = mlirOperationGetAttributeByName(op, ct_ir_sref("permutation"));
-  if (mlirAttributeIsNull(perm) || !mlirAttributeIsADenseI32Array(perm) || mlirDenseArrayGetNumElements(perm) != 2 ||
-      mlirDenseI32ArrayGetElement(perm, 0) != 1 || mlirDenseI32ArrayGetElement(perm, 1) != 0)
-    return false;
+  if (!hopper_is_minor_transpose(op) || mlirOperationGetNumResults(op) != 1) return false;
   MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(op, 0));
   if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u))) return false;
   return ct_ir_is_mma(mlirOpOperandGetOwner(u)) && mlirOpOperandGetOperandNumber(u) == 1;

@@ -552,13 +552,17 @@ static const char *plan_bulk(const ct_hopper_plan_env *env, MlirOperation entry,
   return apply_assignment(p);
 }
 
-/* Is op `permute` with permutation [1, 0]? */
-static bool is_transpose(MlirOperation op) {
+bool hopper_is_minor_transpose(MlirOperation op) {
   if (mlirOperationIsNull(op) || !is_op(op, "cuda_tile.permute")) return false;
   MlirAttribute a = mlirOperationGetAttributeByName(op, sr("permutation"));
-  return !mlirAttributeIsNull(a) && mlirAttributeIsADenseI32Array(a) && mlirDenseArrayGetNumElements(a) == 2 &&
-         mlirDenseI32ArrayGetElement(a, 0) == 1 && mlirDenseI32ArrayGetElement(a, 1) == 0;
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI32Array(a)) return false;
+  intptr_t n = mlirDenseArrayGetNumElements(a);
+  if (n != 2 && n != 3) return false;
+  for (intptr_t d = 0; d < n; d++)
+    if (mlirDenseI32ArrayGetElement(a, d) != (d < n - 2 ? d : d == n - 2 ? n - 1 : n - 2)) return false;
+  return true;
 }
+static bool is_transpose(MlirOperation op) { return hopper_is_minor_transpose(op); }
 
 /* Is v `addi iv, x` (either order) with x defined outside `loop`? TileAA counts every loop from 0,
  * so a `for %k in (%k0 to ...)` reads its index as iv + %k0. *x: the invariant operand. */

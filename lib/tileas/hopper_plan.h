@@ -377,6 +377,9 @@ int hopper_mma_index(const ct_hopper_plan *p, MlirOperation mmaf);
  * reshape that drops leading unit dims: hopper_is_unit_reshape), or null. */
 MlirOperation hopper_produce_of(MlirValue v);
 bool hopper_is_unit_reshape(MlirOperation op);
+/* Is op a `permute` that swaps the last two dims of a 2-D tile ([1, 0]) or of a batched 3-D one
+ * ([0, 2, 1], the batch kept)? Of a pipe's tile feeding B: the K-major descriptor, no data move. */
+bool hopper_is_minor_transpose(MlirOperation op);
 /* Is v `addi iv, x` with x defined outside `loop` (a loop index with a non-zero start)? *x (may be
  * NULL): the invariant operand. */
 bool hopper_iv_plus_invariant(MlirValue v, MlirValue iv, MlirOperation loop, MlirValue *x);

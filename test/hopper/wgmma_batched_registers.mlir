@@ -6,7 +6,7 @@
 // instead be a TMA ring. A kernel whose live tiles exceed the register budget on wgmma declines
 // with the remark (batched_k64_n128: mma.sync at 8 warps). On sm_100a one tcgen05.mma chain per
 // batch, A and B staged per batch alike. ptxas: 0 spills, both targets, and the warp-specialised
-// forms. Results on the emulator: test/emu/batched_staged.test.
+// forms. Results on the emulator: test/emu/batched_mma.test.
 // RUN: %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %FileCheck %s < %t.ptx
