@@ -10,7 +10,9 @@ was found this way). Not a lit test: the tests' tensor-core kernels take about 3
 
 Usage: scripts/emu_sweep.py [--build build] [--jobs 2] [--grid 2,2,2] FILE.mlir...
 Prints one line per kernel, target and strategy (PASS / FAIL / COMPILE-ERR / NOT-EMULATED / TIMEOUT);
-exit 1 when any FAILs or TIMEOUTs."""
+exit 1 when any FAILs or TIMEOUTs. Read a FAIL with max_rel_err=0 as a kernel that writes NaN on
+purpose (tilec-run's NaN check: test/lowering e8m0 widen, f8_padding, pack bytes), and a COMPILE-ERR
+of a negative test (register_budget, smem_ceiling) as its expected error."""
 import argparse, os, re, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
 
