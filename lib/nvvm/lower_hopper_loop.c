@@ -24,7 +24,7 @@
  *    warpgroup's 64 rows) or from registers (the tile converted to the accumulator-shaped
  *    fragment layout, two f16/bf16 per .b32 — wgmma's register-A layout), B from an MN-major
  *    (imm-trans-b 1) or K-major (imm-trans-b 0) descriptor; the accumulator is the tile C in the
- *    wgmma D-fragment layout (hopper_acc_layout); commit_group; wait_group 0. Then every ring
+ *    wgmma D-fragment layout (ct_layout_wgmma_frag); commit_group; wait_group 0. Then every ring
  *    whose last reader this mmaf is is released: arrive(empty[s]) by every thread, and thread 0
  *    refills stage s for iteration kt + S (< n) after try_wait.parity(empty[s], ph);
  *    bar.warp.sync re-converges its warp before the next .aligned op. When the plan keeps the
@@ -54,10 +54,6 @@
 
 #define SMEM_ALIGN CT_SMEM_RING_SLACK /* the ring base's run-time alignment (128B swizzle repeat) */
 
-bool hopper_acc_layout(ct_layout *out, int64_t m, int64_t n, int nwarps) {
-  return ct_layout_mma_acc_grid(out, m, n, nwarps, 1);
-}
-
 /* The accumulator layout of planned mmaf mm (wgmma's D fragment, or the tcgen05.ld layout): a
  * batched one's batch bits sit above the 2-D layout's registers, so batch b's registers are the
  * b-th 1/batch of them. */
@@ -69,8 +65,7 @@ bool hopper_mma_acc_layout(ct_layout *out, const ct_hopper_mma *mm, bool tcgen05
     sh[0] = mm->m, sh[1] = mm->n;
     return ct_layout_tcgen05_acc_of(out, &acc, nwarps);
   }
-  return mm->batch > 1 ? ct_layout_mma_acc_batched(out, mm->batch, mm->m, mm->n, nwarps, 1)
-                       : hopper_acc_layout(out, mm->m, mm->n, nwarps);
+  return ct_layout_wgmma_frag(out, mm->batch, mm->m, mm->n, nwarps);
 }
 
 void hopper_warp_sync(ct_bld *b) {
@@ -645,10 +640,8 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   ct_type ct;
   if (!result_type(L, op, 0, &ct)) return LOWER_FAILED;
   ct_layout al, afl;
-  /* (A in registers: the accumulator layout over M x K; batched: every batch's, batch bits highest) */
-  bool afl_ok = mm->batch > 1 ? ct_layout_mma_acc_batched(&afl, mm->batch, mm->m, mm->k, L->nwarps, 1)
-                              : hopper_acc_layout(&afl, mm->m, mm->k, L->nwarps);
-  if (!hopper_mma_acc_layout(&al, mm, false, L->nwarps) || !afl_ok) {
+  /* (A in registers: the same fragment over M x K) */
+  if (!hopper_mma_acc_layout(&al, mm, false, L->nwarps) || !ct_layout_wgmma_frag(&afl, mm->batch, mm->m, mm->k, L->nwarps)) {
     ct_error_op(L->c, op, "internal error: no wgmma accumulator layout");
     return LOWER_FAILED;
   }

@@ -418,9 +418,6 @@ int lower_bulk_consume(ct_lower *L, MlirOperation op);
 /* A bulk plan's tileas.release: a ring's stage is released (every thread's arrive on its empty
  * mbarrier) and refilled by thread 0 for the iteration S ahead; a one-shot pipe's binds nothing. */
 int lower_bulk_release(ct_lower *L, MlirOperation op);
-/* The wgmma accumulator layout: the mma.sync m16n8 C fragment with every warp along M
- * (16 rows per warp, all N columns in registers). */
-bool hopper_acc_layout(ct_layout *out, int64_t m, int64_t n, int nwarps);
 /* Layout the result of an mmaf producing `t` would get (for loop-carried accumulators). */
 const ct_layout *mma_result_layout(ct_lower *L, MlirOperation mmaf);
 #endif

@@ -562,7 +562,6 @@ bool hopper_is_minor_transpose(MlirOperation op) {
     if (mlirDenseI32ArrayGetElement(a, d) != (d < n - 2 ? d : d == n - 2 ? n - 1 : n - 2)) return false;
   return true;
 }
-static bool is_transpose(MlirOperation op) { return hopper_is_minor_transpose(op); }
 
 /* Is v `addi iv, x` (either order) with x defined outside `loop`? TileAA counts every loop from 0,
  * so a `for %k in (%k0 to ...)` reads its index as iv + %k0. *x: the invariant operand. */
@@ -760,7 +759,7 @@ static const char *check_tile_uses(const ct_hopper_plan *p, const ct_hopper_pipe
       continue;
     }
     if (o->role == CT_PIPE_B_K) {
-      if (!is_transpose(w)) return "a TMA-loaded tile is also used by ordinary ops";
+      if (!hopper_is_minor_transpose(w)) return "a TMA-loaded tile is also used by ordinary ops";
       for (MlirOpOperand k = mlirValueGetFirstUse(mlirOperationGetResult(w, 0)); !mlirOpOperandIsNull(k);
            k = mlirOpOperandGetNextUse(k))
         if (hopper_mma_index(p, mlirOpOperandGetOwner(k)) < 0 || mlirOpOperandGetOperandNumber(k) != 1)
@@ -1290,7 +1289,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
       return "wgmma with A in registers is used for f16/bf16 only (the A operand of this mmaf is not a view load)";
     MlirValue bv = mlirOperationGetOperand(mmas[i], 1);
     ct_pipe_role role = CT_PIPE_B_MN;
-    if (is_transpose(def_op(bv))) {
+    if (hopper_is_minor_transpose(def_op(bv))) {
       role = CT_PIPE_B_K;
       bv = mlirOperationGetOperand(def_op(bv), 0);
     }

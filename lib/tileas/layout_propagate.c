@@ -535,7 +535,7 @@ static void walk_mma(lp *P, MlirOperation op) {
     ct_type at;
     ct_layout afl;
     if (!a_in_smem && tile_of_rank(a, &at) && at.rank == 2 &&
-        ct_layout_mma_acc_grid(&afl, at.shape[0], at.shape[1], P->nwarps, 1)) {
+        ct_layout_wgmma_frag_of(&afl, &at, P->nwarps)) {
       use_operand(P, op, 0);
       ensure_layout(P, op, 0, &afl);
     }

@@ -343,6 +343,15 @@ bool ct_layout_mma_acc_batched(ct_layout *out, int64_t nb, int64_t m, int64_t n,
   return true;
 }
 
+bool ct_layout_wgmma_frag(ct_layout *out, int64_t nb, int64_t m, int64_t n, int nwarps) {
+  return nb > 1 ? ct_layout_mma_acc_batched(out, nb, m, n, nwarps, 1) : ct_layout_mma_acc_grid(out, m, n, nwarps, 1);
+}
+
+bool ct_layout_wgmma_frag_of(ct_layout *out, const ct_type *t, int nwarps) {
+  if (t->rank == 2) return ct_layout_wgmma_frag(out, 1, t->shape[0], t->shape[1], nwarps);
+  return t->rank == 3 && ct_layout_mma_acc_batched(out, t->shape[0], t->shape[1], t->shape[2], nwarps, 1);
+}
+
 bool ct_reg_layout_mma_grid_of(const ct_layout *l, int64_t m, int64_t n, int nwarps, int *wm, int *wn) {
   for (int a = 1; a <= nwarps; a *= 2) {
     ct_layout g;

@@ -61,24 +61,21 @@ static bool only_feeds_mma(MlirValue v) {
 }
 
 /* Is every use of v the A operand of a 2-D or batched 3-D mmaf on wgmma (through tileaa.wait
- * hand-offs)? *rank, shape: A's (batch x) M x K. Such a tile is loaded straight into wgmma's register
+ * hand-offs)? *a: A's type ((batch x) M x K). Such a tile is loaded straight into wgmma's register
  * A fragment. */
-static bool only_feeds_wgmma_a(MlirValue v, int *rank, int64_t shape[3]) {
+static bool only_feeds_wgmma_a(MlirValue v, ct_type *a) {
   MlirOpOperand u = mlirValueGetFirstUse(v);
   if (mlirOpOperandIsNull(u)) return false;
   for (; !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation w = mlirOpOperandGetOwner(u);
     if (name_is(w, "tileaa.wait")) {
-      if (mlirOperationGetNumResults(w) != 1 || !only_feeds_wgmma_a(mlirOperationGetResult(w, 0), rank, shape)) return false;
+      if (mlirOperationGetNumResults(w) != 1 || !only_feeds_wgmma_a(mlirOperationGetResult(w, 0), a)) return false;
       continue;
     }
     ct_mma_family f;
-    ct_type a;
     if (!ct_ir_is_mma(w) || mlirOpOperandGetOperandNumber(u) != 0 || !ct_tileas_op_mma(w, &f) || f != CT_MMA_WGMMA ||
-        !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(w, 0)), &a) || (a.rank != 2 && a.rank != 3))
+        !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(w, 0)), a) || (a->rank != 2 && a->rank != 3))
       return false;
-    *rank = a.rank;
-    for (int d = 0; d < a.rank; d++) shape[d] = a.shape[d];
   }
   return true;
 }
@@ -91,12 +88,9 @@ bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out) {
   if (!name_is(vop, "tileaa.view") || ct_tileaa_view_read(vop, &vt)) return false;
   int64_t shape[CT_MAX_RANK];
   for (int i = 0; i < vt.tile_rank; i++) shape[i] = vt.tile_shape[i];
-  int64_t a_shape[3];
-  int a_rank = 0;
-  if (vt.tile_rank >= 2 && vt.tile_rank <= 3 && only_feeds_wgmma_a(mlirOperationGetResult(op, 0), &a_rank, a_shape) &&
-      a_rank == vt.tile_rank &&
-      (a_rank == 2 ? ct_layout_mma_acc_grid(out, a_shape[0], a_shape[1], nwarps, 1)
-                   : ct_layout_mma_acc_batched(out, a_shape[0], a_shape[1], a_shape[2], nwarps, 1)))
+  ct_type a;
+  if (vt.tile_rank >= 2 && vt.tile_rank <= 3 && only_feeds_wgmma_a(mlirOperationGetResult(op, 0), &a) &&
+      a.rank == vt.tile_rank && ct_layout_wgmma_frag_of(out, &a, nwarps))
     return true; /* wgmma's A fragment: the m64 accumulator layout over M x K (lower_hopper_loop.c; batched: every batch's) */
   if (!only_feeds_mma(mlirOperationGetResult(op, 0))) return ct_layout_blocked(out, vt.tile_rank, shape, nwarps);
   int bits = ct_elem_bits(vt.elem);
@@ -163,8 +157,7 @@ static bool mma_acc_layout(MlirOperation op, int nwarps, ct_layout *out) {
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(op, 2)), &c))
     return false;
   if (f == CT_MMA_WGMMA) /* (a batched mmaf: the batch bits above the m64 accumulator's: one chain per batch) */
-    return c.rank == 2 ? ct_layout_mma_acc_grid(out, c.shape[0], c.shape[1], nwarps, 1)
-                       : c.rank == 3 && ct_layout_mma_acc_batched(out, c.shape[0], c.shape[1], c.shape[2], nwarps, 1);
+    return ct_layout_wgmma_frag_of(out, &c, nwarps);
   if (f == CT_MMA_TCGEN05) return ct_layout_tcgen05_acc_of(out, &c, nwarps);
   return f == CT_MMA_SYNC && ct_layout_mma_acc_of(out, &c, nwarps); /* rank 2, or 3: batched */
 }
