@@ -666,19 +666,27 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   for (int i = 0; i < nacc && zero_d; i++) zero_d = hopper_is_zero_const(acc0->regs[i]);
   ct_lv *res = lv_new_tile(L, &ct, acc_layout);
   for (int i = 0; i < nacc; i++) res->regs[i] = acc0->regs[i];
+  /* the warpgroup's part: its 64 rows (warpgroup w % (m / 64)) and, batches split over the
+   * warpgroups (batch_warpgroups G), its nbl = batch / G batches from (w / (m / 64)) x nbl on —
+   * the accumulator and A layouts (ct_layout_wgmma_frag) hold just those */
+  int64_t nbl = p->batch_warpgroups > 1 ? mm->batch / p->batch_warpgroups : mm->batch;
+  int wg_m = p->warpgroups / (p->batch_warpgroups > 1 ? p->batch_warpgroups : 1);
+  MlirValue wg = bld_lshr(b, L->tid, bld_i32(b, 7));
+  MlirValue wg_row = nbl == mm->batch ? wg : bld_bin(b, "llvm.urem", wg, bld_i32(b, wg_m));
+  MlirValue wg_batch0 = nbl == mm->batch ? (MlirValue){NULL} : bld_mul(b, bld_bin(b, "llvm.udiv", wg, bld_i32(b, wg_m)), bld_i32(b, (int32_t)nbl));
   /* A: the warpgroup's 64 rows of a K-major SMEM tile, or register fragments */
   ct_lv *areg = NULL;
   MlirValue da0 = {NULL};
   const ct_hopper_pipe *pa = mm->a_pipe >= 0 ? &p->pipes[mm->a_pipe] : NULL;
   if (pa) {
-    MlirValue wg = bld_lshr(b, L->tid, bld_i32(b, 7));
-    MlirValue addr = bld_add(b, hopper_stage_addr(L, pa), bld_mul(b, wg, bld_i32(b, 64 * pa->geom.swizzle)));
+    MlirValue addr = bld_add(b, hopper_stage_addr(L, pa), bld_mul(b, wg_row, bld_i32(b, 64 * pa->geom.swizzle)));
+    if (!mlirValueIsNull(wg_batch0)) addr = bld_add(b, addr, bld_mul(b, wg_batch0, bld_i32(b, (int32_t)pa->geom.box_bytes)));
     da0 = desc_at(b, addr, &pa->geom);
   } else {
     ct_lv *a = lv_get(L, op, 0);
     if (!a) return LOWER_FAILED;
     if (!(areg = lv_require(L, op, 0, a, layout_intern(L, &afl)))) return LOWER_FAILED;
-    if (areg->nregs != (int)(mm->batch * mm->k / 2)) {
+    if (areg->nregs != (int)(nbl * mm->k / 2)) {
       ct_error_op(L->c, op, "internal error: unexpected wgmma A fragment size");
       return LOWER_FAILED;
     }
@@ -687,12 +695,13 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   const ct_wgmma_operand_geom *bg = pb ? &pb->geom : &mm->b_geom;
   MlirValue baddr = pb ? hopper_stage_addr(L, pb) : stage_b(L, op, mm);
   if (mlirValueIsNull(baddr)) return LOWER_FAILED;
+  if (!mlirValueIsNull(wg_batch0)) baddr = bld_add(b, baddr, bld_mul(b, wg_batch0, bld_i32(b, (int32_t)bg->box_bytes)));
   MlirValue db0 = desc_at(b, baddr, bg);
   /* every operand of the chain is ready before wgmma.fence: no register of an in-flight wgmma is
    * written between the wgmmas (ptxas would serialise them or inject warpgroup.arrive) */
   int nk = (int)(mm->k / ct_wgmma_kstep_elems(mm->elem));
   MlirValue *da = calloc((size_t)nk, sizeof *da), *db = calloc((size_t)nk, sizeof *db);
-  int na = pa ? 0 : (int)(4 * nk * mm->batch); /* (A in registers: 4 .b32 per k16 step per batch) */
+  int na = pa ? 0 : (int)(4 * nk * nbl); /* (A in registers: 4 .b32 per k16 step per batch) */
   MlirValue *ar = calloc((size_t)na + 1, sizeof *ar);
   if (!da || !db || !ar) abort();
   for (int kk = 0; kk < nk; kk++) {
@@ -704,7 +713,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
     } else {
       /* register k = 4·n8-chunk + c: the two chunks of this k16 step are a0..a7 in order (batch
        * bb's: the bb-th k/2 registers, at ar + 4 nk bb) */
-      for (int64_t bb = 0; bb < mm->batch; bb++) {
+      for (int64_t bb = 0; bb < nbl; bb++) {
         MlirValue *src = areg->regs + bb * (mm->k / 2) + 8 * kk;
         for (int i = 0; i < 4; i++) ar[4 * (nk * bb + kk) + i] = pack2(L, src[2 * i], src[2 * i + 1]);
       }
@@ -719,9 +728,10 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   if (!d) abort();
   for (int j = 0; packed && !zero_d && j < nd; j++) d[j] = pack2(L, res->regs[2 * j], res->regs[2 * j + 1]);
   fence_operands(b, d, zero_d ? 0 : nd, ar, na);
-  /* a batched mmaf: one chain per batch, on its slabs (box_bytes apart) and its registers */
-  int nd_batch = nd / (int)mm->batch;
-  for (int64_t bb = 0; bb < mm->batch; bb++) {
+  /* a batched mmaf: one chain per batch (of the warpgroup's), on its slabs (box_bytes apart) and
+   * its registers */
+  int nd_batch = nd / (int)nbl;
+  for (int64_t bb = 0; bb < nbl; bb++) {
     int64_t aoff = pa ? bb * pa->geom.box_bytes : 0, boff = bb * bg->box_bytes;
     for (int kk = 0; kk < nk; kk++)
       wgmma(L, mm, d + bb * nd_batch, nd_batch, aoff ? bld_add(b, da[kk], bld_i64(b, aoff >> 4)) : da[kk],

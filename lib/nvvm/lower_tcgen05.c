@@ -69,7 +69,7 @@
 #include "nvvm/lower_hopper.h"
 #include "nvvm/lower_internal.h"
 
-#define TMEM_LD_MAX_REGS 32 /* registers per thread per tcgen05.ld (32x32b.x32, 16x256b.x8) */
+#define TMEM_LD_MAX_REGS CT_TCGEN05_ACCESS_MAX_REGS /* registers per thread per tcgen05.ld (tileas/hopper_plan.h) */
 
 static void fence_before(ct_bld *b) { bld_intr_void(b, "llvm.nvvm.tcgen05.fence.before.thread.sync", 0, NULL); }
 static void fence_after(ct_bld *b) { bld_intr_void(b, "llvm.nvvm.tcgen05.fence.after.thread.sync", 0, NULL); }

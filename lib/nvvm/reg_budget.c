@@ -42,13 +42,15 @@ bool ct_reg_budget_check(ct_lower *L, MlirOperation entry) {
     int share = ct_hopper_ws_share(L->hopper);
     int64_t b = L->hopper->ws_agents.ctas_per_sm > 1 ? share : co->regs * 7 / 8;
     if (b < P.budget) P.budget = b;
-    int64_t acc = ct_hopper_wgmma_acc_words(L->hopper);
-    if (acc + CT_WGMMA_REG_OVERHEAD > share) {
+    int64_t acc = ct_hopper_wgmma_acc_words(L->hopper), need = ct_hopper_mma_min_regs(L->hopper);
+    if (need > share) {
       ct_error_op(L->c, L->hopper->for_op,
                   "warp specialization at %d CTAs per SM: the launch's %d registers per thread (.maxnreg) are fewer "
-                  "than the %lld a wgmma with %lld accumulator words per thread needs; use fewer CTAs per SM "
+                  "than the %lld %s %lld %s per thread needs; use fewer CTAs per SM "
                   "(tileas.pipeline ctas_per_sm, the occupancy hint)",
-                  L->hopper->ws_agents.ctas_per_sm, share, (long long)(acc + CT_WGMMA_REG_OVERHEAD), (long long)acc);
+                  L->hopper->ws_agents.ctas_per_sm, share, (long long)need,
+                  L->hopper->tcgen05 ? "a tcgen05.ld / st of" : "a wgmma with", (long long)acc,
+                  L->hopper->tcgen05 ? "registers" : "accumulator words");
       return false;
     }
   }

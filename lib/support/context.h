@@ -10,6 +10,7 @@
 #define TILEC_SUPPORT_CONTEXT_H
 #include <mlir-c/IR.h>
 #include <stdbool.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 

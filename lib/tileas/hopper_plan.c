@@ -1037,11 +1037,16 @@ static const char *read_ws(ct_hopper_plan *p) {
 
 int64_t ct_hopper_wgmma_acc_words(const ct_hopper_plan *p) {
   int64_t most = 0;
-  for (int i = 0; i < p->nmmas && !p->tcgen05; i++) {
+  for (int i = 0; i < p->nmmas; i++) {
     int64_t w = p->mmas[i].m * p->mmas[i].n * p->mmas[i].batch / (128 * p->warpgroups);
+    if (p->tcgen05 && w > CT_TCGEN05_ACCESS_MAX_REGS) w = CT_TCGEN05_ACCESS_MAX_REGS;
     if (w > most) most = w;
   }
   return most;
+}
+
+int64_t ct_hopper_mma_min_regs(const ct_hopper_plan *p) {
+  return ct_hopper_wgmma_acc_words(p) + (p->tcgen05 ? CT_TCGEN05_REG_OVERHEAD : CT_WGMMA_REG_OVERHEAD);
 }
 
 int ct_ws_launch_share(int ctas_per_sm, int threads) { return CT_REG_FILE_PER_CTA / ctas_per_sm / threads / 8 * 8; }
@@ -1187,6 +1192,15 @@ static const char *plan_a_staging(ct_hopper_mma *mm) {
   return NULL;
 }
 
+/* Can g warpgroups per 64 rows split the batch of every mmaf of wgmma plan p (batch_warpgroups)?
+ * Each mmaf batched, its batch a multiple of g, g a power of two, at most 16 warps in all. */
+static bool batch_split_ok(const ct_hopper_plan *p, int g) {
+  if (p->bulk || p->tcgen05 || p->nmmas == 0 || ct_log2_exact(g) < 1 || 4 * p->warpgroups * g > 16) return false;
+  for (int i = 0; i < p->nmmas; i++)
+    if (p->mmas[i].batch < 2 || p->mmas[i].batch % g) return false;
+  return true;
+}
+
 /* The wgmma instruction kinds (PTX ISA 9.7.15): f16/bf16 -> f32 (A, B equal), tf32 -> f32, fp8
  * (e4m3/e5m2) -> f32 (A and B of one type: the verifier's rule), f16 and fp8 -> f16, and for mmai
  * i8 -> i32 (.s8/.u8 by each operand's signedness).
@@ -1221,7 +1235,8 @@ static const char *wgmma_types(MlirOperation op, const ct_type *a, const ct_type
   return NULL;
 }
 
-static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, MlirOperation *mmas, int nm, ct_hopper_plan *p) {
+static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, MlirOperation *mmas, int nm, ct_hopper_plan *p,
+                        int want_warps) {
   memset(p, 0, sizeof *p);
   p->tcgen05 = env->has_tcgen05;
   const char *why = NULL;
@@ -1307,6 +1322,12 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   for (int i = 0; i < p->npipes; i++)
     if ((why = check_load(p, &p->pipes[i], body))) return why;
   p->warpgroups = (int)(p->m / 64);
+  p->batch_warpgroups = 1;
+  if (want_warps > 4 * p->warpgroups && want_warps % (4 * p->warpgroups) == 0 &&
+      batch_split_ok(p, want_warps / (4 * p->warpgroups))) {
+    p->batch_warpgroups = want_warps / (4 * p->warpgroups);
+    p->warpgroups *= p->batch_warpgroups;
+  }
 
   enum { MAXL = 64 };
   MlirOperation prods[MAXL];
@@ -1513,7 +1534,7 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
     why = "the TMA tensor-core paths are not taken: wgmma is sm_90a's, and tcgen05 (sm_100a) is off where "
           "TILEC_DISABLE_TCGEN05 is set";
   else {
-    why = plan(env, entry, mmas, n, p);
+    why = plan(env, entry, mmas, n, p, hinted_warps ? hinted_warps : (int)ct_attr_int(entry, "tileas.num_warps", 0));
     if (!why && hinted_warps && hinted_warps != 4 * p->warpgroups)
       why = p->tcgen05 ? "num_worker_warps_per_cta differs from the 4 warps per 64 rows the tcgen05 accumulator's read-back "
                          "uses"
@@ -1536,11 +1557,14 @@ bool ct_hopper_plan_entry(const ct_hopper_plan_env *env, MlirOperation entry, ct
     ct_hopper_plan_of_loop(p, l, &q);
     for (int k = 0; k < q.nmmas; k++) {
       const ct_hopper_mma *mm = &q.mmas[k];
-      char a[160], b[160], batches[64] = "";
+      char a[160], b[160], batches[128] = "";
       describe_operand(&q, mm->a_pipe, mm->a_staged, false, mm->a_slots, &mm->a_geom, a, sizeof a);
       describe_b(&q, mm, b, sizeof b);
       if (!p->tcgen05) {
-        if (mm->batch > 1) snprintf(batches, sizeof batches, ", one chain for each of %lld batches", (long long)mm->batch);
+        if (p->batch_warpgroups > 1)
+          snprintf(batches, sizeof batches, ", the %lld batches split over them (%lld per warpgroup, one chain each)",
+                   (long long)mm->batch, (long long)(mm->batch / p->batch_warpgroups));
+        else if (mm->batch > 1) snprintf(batches, sizeof batches, ", one chain for each of %lld batches", (long long)mm->batch);
         ct_remark_op(env->c, mm->mmaf, "wgmma path: m64n%lldk%d x %d warpgroup%s (%d threads)%s; A: %s; B: %s",
                      (long long)mm->n, ct_wgmma_kstep_elems(mm->elem), p->warpgroups, p->warpgroups == 1 ? "" : "s",
                      threads, batches, a, b);

@@ -282,7 +282,13 @@ typedef struct ct_hopper_plan {
   ct_hopper_pipe pipes[CT_HOPPER_MAX_PIPES]; /* program order of their produces = tensor-map order */
   ct_hopper_mma mmas[CT_HOPPER_MAX_MMAS];
   int64_t m;                 /* tile M of every mmaf */
-  int warpgroups;            /* m / 64; threads = 128 × warpgroups */
+  int warpgroups;            /* m / 64 × batch_warpgroups; threads = 128 × warpgroups */
+  /* wgmma, every mmaf batched (3-D): the warpgroups beyond M's split the batch — warpgroup w runs
+   * the chains of batches [(w / (m / 64)) × batch / G, ...) for G = batch_warpgroups, so each holds
+   * 1/G of the accumulators (issue 12: large accumulators split across warpgroups). Taken when the
+   * warps decided or hinted (tileas.num_warps, num_worker_warps_per_cta) are that many; path_select.c
+   * asks for it when the live tiles at m / 64 warpgroups exceed the register budget. 1 otherwise */
+  int batch_warpgroups;
   int stages;                /* the deepest in-loop ring (the `tilec.pipeline` note) */
   int64_t tx_bytes;          /* bytes the in-loop pipes bring per iteration (several loops: the most of one loop) */
   int nbarriers;             /* mbarriers: 2 × stages per in-loop pipe, 1 per pipe before the loop */
@@ -326,9 +332,18 @@ int ct_ctas_per_sm(const ct_machine *m, int threads, int64_t regs, int64_t smem_
 /* Registers ptxas wants beside the accumulator to issue a wgmma (it refuses an m64n128k16 f32, 64
  * accumulator words per thread, under a .maxnreg of 90). */
 #define CT_WGMMA_REG_OVERHEAD 26
-/* The most accumulator words per consumer thread of one of the plan's wgmma mmaf (0 on tcgen05,
- * whose accumulators live in TMEM). */
+/* Registers per thread one tcgen05.ld / tcgen05.st moves at most (32x32b.x32, 16x256b.x8): the
+ * chunk in which the tcgen05 path reads, rescales and writes an accumulator in TMEM. */
+#define CT_TCGEN05_ACCESS_MAX_REGS 32
+/* Registers ptxas wants beside such a chunk (it refuses a tcgen05.st 32x32b.x32 under 50). */
+#define CT_TCGEN05_REG_OVERHEAD 18
+/* The most accumulator words per consumer thread of one of the plan's wgmma mmaf; on tcgen05, whose
+ * accumulators live in TMEM, the words of the largest chunk a thread moves with one tcgen05.ld / st
+ * (at most CT_TCGEN05_ACCESS_MAX_REGS). */
 int64_t ct_hopper_wgmma_acc_words(const ct_hopper_plan *p);
+/* The registers per consumer thread the plan's MMAs need whatever the pressure estimate says: the
+ * accumulator words (above) plus CT_WGMMA_REG_OVERHEAD, or on tcgen05 plus CT_TCGEN05_REG_OVERHEAD. */
+int64_t ct_hopper_mma_min_regs(const ct_hopper_plan *p);
 
 /* Where the plan is built and what it says. The TileAS pass (path_select.c) builds it to decide and
  * explains a decline; the code generator rebuilds it to read the geometry of the decided path and

@@ -11,8 +11,10 @@
  * TILEC_DISABLE_TCGEN05 is set). When it is planned, the mmaf ops keep wgmma / tcgen05.mma and
  * the entry gets 4 warps per 64 rows (and, for tcgen05, its TMEM decision tileas.tmem) — unless
  * its live tiles would then exceed the register budget (reg_pressure.c, the code generator's own
- * estimate; not checked for a warp-specialised plan, whose agents are already in the IR): then the
- * plan is declined with a remark;
+ * estimate; not checked for a warp-specialised plan, whose agents are already in the IR): then,
+ * every mmaf being batched and no warps hinted, the batches are split over 2 or 4 warpgroups per 64
+ * rows (hopper_plan.h batch_warpgroups; split_batches: the fewest that fit, with a remark), or
+ * else the plan is declined with a remark;
  * otherwise — with a remark saying why — the entry gets its hinted warps (num_worker_warps_per_cta;
  * with no hint 4, or the fewest of 8 and 16 at which its live tiles fit the register budget:
  * fitting_warps) and every mmaf/mmai another family: mma.sync when its operands fit
@@ -275,6 +277,33 @@ static int64_t fitting_warps(ct_ctx *c, MlirOperation entry) {
   return CT_DEFAULT_WARPS;
 }
 
+/* A wgmma plan whose live tiles exceed the register budget at its m / 64 warpgroups, every mmaf
+ * batched: the fewest warpgroups (2, 4 per 64 rows; at most 16 warps) that split the batches
+ * (hopper_plan.h batch_warpgroups: each holds its batches' accumulators) and bring the estimate
+ * within the budget at their threads. Replaces *plan and says so; false when none does. */
+static bool split_batches(ct_ctx *c, MlirOperation entry, const ct_hopper_plan_env *env, ct_hopper_plan *plan,
+                          ct_reg_pressure *P) {
+  ct_hopper_plan_env quiet = *env;
+  quiet.explain_decline = false;
+  int threads0 = 128 * plan->warpgroups;
+  int64_t need0 = P->need;
+  for (int g = 2; 4 * plan->warpgroups * g <= 16; g *= 2) {
+    ct_hopper_plan q;
+    const char *why = NULL;
+    if (!ct_hopper_plan_entry(&quiet, entry, &q, 4 * plan->warpgroups * g, &why) || q.batch_warpgroups != g) continue;
+    ct_reg_pressure Q = {.nthreads = 128 * q.warpgroups, .budget = ct_reg_budget_words(128 * q.warpgroups), .plan = &q};
+    if (!ct_reg_pressure_fits(entry, &Q)) continue;
+    for (int i = 0; i < q.nmmas; i++)
+      ct_remark_op(c, q.mmas[i].mmaf, "wgmma path with the batches split over %d warpgroups (%d threads): at %d threads the "
+                   "live tiles would need %lld registers per thread, over the budget of %lld; split, %lld of %lld",
+                   q.warpgroups, 128 * q.warpgroups, threads0, (long long)need0, (long long)P->budget, (long long)Q.peak,
+                   (long long)Q.budget);
+    *plan = q;
+    return true;
+  }
+  return false;
+}
+
 static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options *o) {
   MlirContext ctx = mlirOperationGetContext(entry);
   const char *arch = o->target == CT_TILEAS_SM100A ? "sm_100" : "sm_90";
@@ -294,13 +323,15 @@ static bool select_entry(ct_ctx *c, MlirOperation entry, const ct_tileas_options
   if (wgmma && !plan.ws) { /* the planned path's live tiles must fit the code generator's budget (its estimate) */
     int threads = 128 * plan.warpgroups;
     ct_reg_pressure P = {.nthreads = threads, .budget = ct_reg_budget_words(threads), .plan = &plan};
-    if (!ct_reg_pressure_fits(entry, &P)) {
+    bool fits = ct_reg_pressure_fits(entry, &P);
+    if (!fits && hint < 0) fits = split_batches(c, entry, &env, &plan, &P); /* (a batched mmaf: more warpgroups) */
+    if (!fits) {
       ct_oplist mm = {0};
       ct_ir_collect(entry, "cuda_tile.mma", &mm);
       for (size_t i = 0; i < mm.n; i++)
         ct_remark_op(c, mm.ops[i], "mma.sync path: on the %s path the live tiles would need more than the register "
-                     "budget of %lld per thread at %d threads (the accumulators stay in registers)",
-                     plan.tcgen05 ? "tcgen05" : "wgmma", (long long)P.budget, threads);
+                     "budget of %lld per thread at %d threads%s", plan.tcgen05 ? "tcgen05" : "wgmma", (long long)P.budget,
+                     threads, plan.tcgen05 ? "" : " (the accumulators stay in registers)");
       ct_oplist_free(&mm);
       wgmma = planned = false;
       warps = CT_DEFAULT_WARPS;

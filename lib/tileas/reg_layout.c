@@ -344,12 +344,28 @@ bool ct_layout_mma_acc_batched(ct_layout *out, int64_t nb, int64_t m, int64_t n,
 }
 
 bool ct_layout_wgmma_frag(ct_layout *out, int64_t nb, int64_t m, int64_t n, int nwarps) {
-  return nb > 1 ? ct_layout_mma_acc_batched(out, nb, m, n, nwarps, 1) : ct_layout_mma_acc_grid(out, m, n, nwarps, 1);
+  if (nb <= 1) return ct_layout_mma_acc_grid(out, m, n, nwarps, 1);
+  int wm = m % 64 == 0 && nwarps > 4 * (m / 64) ? (int)(4 * (m / 64)) : nwarps; /* (the warps along M) */
+  if (wm == nwarps) return ct_layout_mma_acc_batched(out, nb, m, n, nwarps, 1);
+  /* the warpgroups beyond M's split the batch (hopper_plan.h batch_warpgroups): the low batch bits
+   * are registers, the high ones the warp bits above M's, so warpgroup w holds batches
+   * (w / (m / 64)) x nb / g .. of nb for g = nwarps / wm */
+  int lgb = ct_log2_exact(nb), lgg = ct_log2_exact(nwarps / wm), lgmn = ct_log2_exact(m) + ct_log2_exact(n);
+  if (nwarps % wm || lgb < 0 || lgg < 0 || lgg > lgb || !ct_layout_mma_acc_grid(out, m, n, wm, 1) ||
+      out->nreg_bits + lgb - lgg > CT_LAYOUT_MAX_REG_BITS || lgmn + lgb > 31)
+    return false;
+  out->rank = 3;
+  out->shape[0] = nb;
+  out->shape[1] = m;
+  out->shape[2] = n;
+  for (int i = 0; i < lgb - lgg; i++) out->reg[out->nreg_bits++] = 1u << (lgmn + i);
+  for (int i = lgb - lgg; i < lgb; i++) out->warp[out->nwarp_bits++] = 1u << (lgmn + i);
+  return true;
 }
 
 bool ct_layout_wgmma_frag_of(ct_layout *out, const ct_type *t, int nwarps) {
   if (t->rank == 2) return ct_layout_wgmma_frag(out, 1, t->shape[0], t->shape[1], nwarps);
-  return t->rank == 3 && ct_layout_mma_acc_batched(out, t->shape[0], t->shape[1], t->shape[2], nwarps, 1);
+  return t->rank == 3 && ct_layout_wgmma_frag(out, t->shape[0], t->shape[1], t->shape[2], nwarps);
 }
 
 bool ct_reg_layout_mma_grid_of(const ct_layout *l, int64_t m, int64_t n, int nwarps, int *wm, int *wn) {

@@ -109,7 +109,8 @@ bool ct_layout_mma_acc_grid(ct_layout *out, int64_t m, int64_t n, int wm, int wn
 bool ct_layout_mma_acc_batched(ct_layout *out, int64_t nb, int64_t m, int64_t n, int wm, int wn);
 /* wgmma's register fragment over all nwarps (wm = nwarps, wn = 1): the D accumulator [M, N], and A
  * read from registers [M, K]; for a batched mmaf (nb > 1) every batch's, the batch bits highest
- * (one chain per batch). ct_layout_wgmma_frag_of: the same for tile type t, rank 2 or 3 ([nb, M, N]). */
+ * (one chain per batch) — or, with more warps than 4 per 64 rows (batches split over warpgroups),
+ * the low batch bits registers and the high ones warps. ct_layout_wgmma_frag_of: the same for tile type t, rank 2 or 3 ([nb, M, N]). */
 bool ct_layout_wgmma_frag(ct_layout *out, int64_t nb, int64_t m, int64_t n, int nwarps);
 bool ct_layout_wgmma_frag_of(ct_layout *out, const ct_type *t, int nwarps);
 /* The mma accumulator layout of accumulator type c (rank 2, or rank 3: batched) over nwarps on

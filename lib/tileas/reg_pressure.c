@@ -13,7 +13,10 @@
  *     broadcasts and reshapes of those) are one register; a non-splat constant of up to
  *     CT_CONSTANT_REPLICATED_MAX elements is replicated in every thread (N elements; a bigger one
  *     counts as a tile); a tile the Hopper plan loads by TMA into shared memory for
- *     wgmma is none;
+ *     wgmma is none, and so is an accumulator the tcgen05 plan keeps in tensor memory for the
+ *     whole loop (the mmaf's result, the loop's block argument carrying it, a rescale's result:
+ *     ct_hopper_mma keep_in_flight / tmem_rescaled; the loop's result is read back into
+ *     registers after it and counts);
  *   - the peak per thread of the tile values live at the same time: a value is live from its
  *     definition to its last use in its block (a use inside a nested region counts at the op
  *     holding the region; a value captured by a region stays live through it, an explicit operand
@@ -57,6 +60,28 @@ typedef struct rb {
  * bulk plan's consume reads its tile into registers)? */
 static bool in_pipe_smem(const ct_reg_pressure *P, MlirOperation op, const char *name) {
   return P->plan && !P->plan->bulk && !strcmp(name, "tileas.consume") && hopper_takes_pipe_slot(P->plan, op);
+}
+
+/* Does v stay in tensor memory on the plan's tcgen05 path (no registers)? An accumulator the loop
+ * keeps in TMEM (every mmaf but a tmem_per_iter one, which is read back every iteration): the
+ * mmaf's result, the rescale mulf's result, and the loop body's block argument carrying it. */
+static bool in_tmem(const ct_reg_pressure *P, MlirValue v) {
+  const ct_hopper_plan *p = P->plan;
+  if (!p || p->bulk || !p->tcgen05) return false;
+  bool arg = mlirValueIsABlockArgument(v);
+  for (int i = 0; i < p->nmmas; i++) {
+    const ct_hopper_mma *mm = &p->mmas[i];
+    if (mm->tmem_per_iter || (!mm->keep_in_flight && !mm->tmem_rescaled)) continue;
+    if (!arg) {
+      if (mlirValueEqual(v, mlirOperationGetResult(mm->mmaf, 0))) return true;
+      if (mm->tmem_rescaled && !mlirOperationIsNull(mm->rescale) && mlirValueEqual(v, mlirOperationGetResult(mm->rescale, 0)))
+        return true;
+    } else if (mlirBlockEqual(mlirBlockArgumentGetOwner(v), mlirRegionGetFirstBlock(mlirOperationGetRegion(p->loops[mm->loop], 0))) &&
+               mlirBlockArgumentGetArgNumber(v) == 1 + mm->loop_result) {
+      return true;
+    }
+  }
+  return false;
 }
 
 static long rb_find(const rb *R, MlirValue v) {
@@ -123,6 +148,7 @@ static void result_cost(rb *R, MlirOperation op, int ri, int64_t *cost, bool *un
     return;
   }
   if (ri == 0 && in_pipe_smem(R->P, op, name)) return;
+  if (in_tmem(R->P, mlirOperationGetResult(op, ri))) return;
   /* a broadcast renames its source's registers, or is materialised element by element straight
    * into its consumer (lower_shape.c): it costs what its source costs */
   if (!strcmp(name, "broadcast") && mlirOperationGetNumOperands(op) == 1) {
@@ -177,7 +203,7 @@ static bool too_wide(rb *R, MlirOperation op) {
   for (intptr_t k = 0; k < mlirOperationGetNumResults(op); k++) {
     ct_type t;
     if (!ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, k)), &t) || t.kind != CT_TYPE_TILE) continue;
-    if (k == 0 && in_pipe_smem(P, op, name)) continue;
+    if ((k == 0 && in_pipe_smem(P, op, name)) || in_tmem(P, mlirOperationGetResult(op, k))) continue;
     int64_t n = ct_type_num_elements(&t);
     int64_t per = n == INT64_MAX ? n : (n + P->nthreads - 1) / P->nthreads;
     if (per <= (1 << CT_LAYOUT_MAX_REG_BITS)) continue;
@@ -198,7 +224,7 @@ static bool block_peak(rb *R, MlirBlock B, int64_t base, int64_t *peak) {
   for (intptr_t a = 0; a < mlirBlockGetNumArguments(B); a++) {
     ct_type t;
     MlirValue v = mlirBlockGetArgument(B, a);
-    int64_t cost = ct_type_from_mlir(mlirValueGetType(v), &t) ? ct_tile_regs_per_thread(&t, R->P->nthreads) : 0;
+    int64_t cost = ct_type_from_mlir(mlirValueGetType(v), &t) && !in_tmem(R->P, v) ? ct_tile_regs_per_thread(&t, R->P->nthreads) : 0;
     rb_define(R, v, B, cost, false);
   }
   size_t first_result = R->nvals;

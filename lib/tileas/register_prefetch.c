@@ -294,6 +294,13 @@ static bool prefetch_loop(ct_ctx *c, MlirOperation entry, MlirOperation loop, co
                  (long long)P.peak, (long long)extra, (long long)E->budget);
     return true;
   }
+  if (E->plan && E->plan->batch_warpgroups > 1) { /* (path_select.c split_batches) */
+    ct_remark_op(c, loads[0],
+                 "ordinary loads of this loop not prefetched: the batches are split over %d warpgroups because the live "
+                 "tiles did not fit the register budget at fewer; the next iteration's %lld registers would undo that",
+                 E->plan->warpgroups, (long long)extra);
+    return true;
+  }
   /* the roofline: memory = the loads' latency + transfer, compute = the iteration's mma (and other)
    * work; the plain loop waits for both in turn, the prefetching one for the longer */
   ct_roofline r;

@@ -183,8 +183,9 @@ static int64_t cta_smem_footprint(const ct_hopper_plan *p, const ct_machine *m) 
  * launch share; the CTAs' shared memory in the SM's; their TMEM columns in the SM's 512? NULL =
  * yes, else why not. */
 static const char *ws_budget_fits(MlirOperation entry, const ct_hopper_plan *p, const ws_budget *b, const ct_machine *m) {
-  if (ct_hopper_wgmma_acc_words(p) + CT_WGMMA_REG_OVERHEAD > b->share)
-    return "the wgmma accumulators and their issue need more registers than that many CTAs leave a thread";
+  if (ct_hopper_mma_min_regs(p) > b->share)
+    return p->tcgen05 ? "a tcgen05.ld / st of the accumulator needs more registers than that many CTAs leave a thread"
+                      : "the wgmma accumulators and their issue need more registers than that many CTAs leave a thread";
   ct_reg_pressure P = {.nthreads = 128 * p->warpgroups, .budget = b->share * 7 / 8, .plan = p};
   if (!ct_reg_pressure_fits(entry, &P)) return "the consumers' registers do not fit that many CTAs' share";
   if (b->ctas_per_sm * cta_smem_footprint(p, m) > m->smem_per_sm_bytes) return "that many CTAs' shared memory exceeds the SM's";
@@ -228,13 +229,13 @@ int64_t ct_static_grid_bound(MlirOperation entry) {
 }
 
 /* CTAs per SM of the modulo pipeline for plan p: its shared memory, and its registers estimated
- * as the larger of a wgmma's need (accumulator + CT_WGMMA_REG_OVERHEAD) and the pressure estimate,
+ * as the larger of the MMAs' need (ct_hopper_mma_min_regs) and the pressure estimate,
  * rounded up to 8 (ptxas gives examples/gemm.mlir's 256 threads 90: two CTAs). */
 static int modulo_ctas_per_sm(MlirOperation entry, const ct_hopper_plan *p, const ct_machine *m) {
   int threads = 128 * p->warpgroups;
   ct_reg_pressure P = {.nthreads = threads, .budget = CT_REG_MAX_PER_THREAD, .plan = p};
   ct_reg_pressure_fits(entry, &P);
-  int64_t regs = ct_hopper_wgmma_acc_words(p) + CT_WGMMA_REG_OVERHEAD;
+  int64_t regs = ct_hopper_mma_min_regs(p);
   if (P.peak > regs) regs = P.peak;
   return ct_ctas_per_sm(m, threads, regs, cta_smem_footprint(p, m));
 }
