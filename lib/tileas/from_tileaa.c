@@ -602,6 +602,11 @@ MlirModule ct_tileas_from_tileaa(ct_ctx *c, MlirModule in, const ct_tileas_optio
                 "default 1,4,0.25), got '%s'", getenv("TILEC_LAYOUT_WEIGHTS"));
     return (MlirModule){NULL};
   }
+  if (o->tunables.invalid_bool) {
+    ct_error_op(c, mlirModuleGetOperation(in), "%s expects a boolean (1, true, on, yes or 0, false, off, no), got '%s'",
+                o->tunables.invalid_bool, getenv(o->tunables.invalid_bool));
+    return (MlirModule){NULL};
+  }
   MlirOperation clone = mlirOperationClone(mlirModuleGetOperation(in));
   MlirModule m = mlirModuleFromOperation(clone);
   ct_oplist entries = {0};

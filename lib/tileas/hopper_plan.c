@@ -1108,6 +1108,10 @@ static void plan_in_flight(ct_hopper_plan *p, int l) {
   /* heavy wgmma: as its consumer schedule says (tcgen05: the accumulator is in TMEM and every
    * commit tracks its MMAs, whatever the variant) */
   if (p->ws && !p->tcgen05 && !consumer_schedule_holds_stages(p, l)) return;
+  /* wgmma: a group in flight holds its stage into the next iteration, whose fill needs another one
+   * (a one-stage ring would wait for a release that comes only after that fill is consumed) */
+  for (int i = 0; i < p->npipes && !p->tcgen05; i++)
+    if (p->pipes[i].in_loop && p->pipes[i].loop == l && p->pipes[i].stages < 2) return;
   for (int k = 0; k < nm; k++) {
     mine[k]->keep_in_flight = true;
     mine[k]->loop_result = r[k];

@@ -91,8 +91,10 @@ typedef struct ct_layout_tunables {
                              tcgen05 path has not run on a B200) */
   ct_layout_weights weights; /* TILEC_LAYOUT_WEIGHTS=smem,tmem,reg (default 1,4,0.25) */
   bool weights_invalid;      /* TILEC_LAYOUT_WEIGHTS is not three non-negative numbers (TileAS reports it) */
+  const char *invalid_bool;  /* the first boolean variable above set to something else (TileAS reports it) */
 } ct_layout_tunables;
-/* Defaults, then the environment variables above (value "", "0", "false", "off" = unset). */
+/* Defaults, then the environment variables above (booleans: unset, "", 0 / false / off / no = false;
+ * 1 / true / on / yes = true; any case). */
 void ct_layout_tunables_default(ct_layout_tunables *t);
 void ct_layout_tunables_from_env(ct_layout_tunables *t);
 

@@ -28,16 +28,31 @@
  *   score ranks); weights are ct_layout_tunables.weights (TILEC_LAYOUT_WEIGHTS=smem,tmem,reg: on
  *   sm_100a the TMEM term is what keeps an mma's A in SMEM rather than staged into TMEM).
  * Seed: "Layout Selector: Three-Term Additive", "Performance-Critical Tunables". */
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tileas/layout.h"
 
-static bool env_true(const char *name) {
+/* A boolean tunable: unset or empty is false; 1 / true / on / yes and 0 / false / off / no (any
+ * case) are read as such; anything else is recorded in t->invalid_bool (TileAS reports it). */
+static bool same_word(const char *a, const char *b) {
+  for (; *a && *b; a++, b++)
+    if (tolower((unsigned char)*a) != *b) return false;
+  return !*a && !*b;
+}
+
+static bool env_bool(ct_layout_tunables *t, const char *name) {
+  static const char *const yes[] = {"1", "true", "on", "yes"}, *const no[] = {"0", "false", "off", "no"};
   const char *v = getenv(name);
   if (!v || !*v) return false;
-  return strcmp(v, "0") != 0 && strcmp(v, "false") != 0 && strcmp(v, "FALSE") != 0 && strcmp(v, "off") != 0;
+  for (int i = 0; i < 4; i++) {
+    if (same_word(v, yes[i])) return true;
+    if (same_word(v, no[i])) return false;
+  }
+  if (!t->invalid_bool) t->invalid_bool = name;
+  return false;
 }
 
 void ct_layout_tunables_default(ct_layout_tunables *t) {
@@ -46,11 +61,12 @@ void ct_layout_tunables_default(ct_layout_tunables *t) {
 }
 
 void ct_layout_tunables_from_env(ct_layout_tunables *t) {
-  t->prefer_tma = env_true("TILEIR_PREFER_TMA_FOR_LOAD_STORE");
-  t->always_swizzle = env_true("TILEIR_ALWAYS_SWIZZLE");
-  t->delay_tma_store_wait = env_true("TILEIR_DELAY_TMA_STORE_WAIT");
-  t->unlimited_smem = env_true("TILE_AS_DEBUG_UNLIMITED_SMEM");
-  t->disable_tcgen05 = env_true("TILEC_DISABLE_TCGEN05");
+  t->invalid_bool = NULL;
+  t->prefer_tma = env_bool(t, "TILEIR_PREFER_TMA_FOR_LOAD_STORE");
+  t->always_swizzle = env_bool(t, "TILEIR_ALWAYS_SWIZZLE");
+  t->delay_tma_store_wait = env_bool(t, "TILEIR_DELAY_TMA_STORE_WAIT");
+  t->unlimited_smem = env_bool(t, "TILE_AS_DEBUG_UNLIMITED_SMEM");
+  t->disable_tcgen05 = env_bool(t, "TILEC_DISABLE_TCGEN05");
   const char *w = getenv("TILEC_LAYOUT_WEIGHTS");
   if (!w || !*w) return;
   double v[3];

@@ -17,10 +17,18 @@
 // RUN: %check-ptx sm_90a %t.ptx
 // RUN: %tilec -O3 --gpu-name=sm_90a --pipeline-strategy=warp-specialize %s -o %t.ws.ptx
 // RUN: %check-ptx sm_90a %t.ws.ptx
-// REMARK-DAG: plan_register_budget.mlir:53:7: remark: wgmma path with the batches split over 2 warpgroups (256 threads): at 128 threads the live tiles would need {{[0-9]+}} registers per thread, over the budget of 223; split, {{[0-9]+}} of 223
-// REMARK-DAG: plan_register_budget.mlir:53:7: remark: wgmma path: m64n64k16 x 2 warpgroups (256 threads), the 8 batches split over them (4 per warpgroup, one chain each); A: TMA ring
-// REMARK-DAG: plan_register_budget.mlir:78:7: remark: mma.sync path: on the wgmma path the live tiles would need more than the register budget of 223 per thread at 128 threads
-// REMARK-DAG: plan_register_budget.mlir:59:3: remark: 8 warps per CTA (no num_worker_warps_per_cta hint): at 4 the live tiles would need more than the register budget; at 8 they need {{[0-9]+}} of 223 registers per thread
+// RUN: env TILEIR_PREFER_TMA_FOR_LOAD_STORE=1 %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.tma.ptx 2> %t.tma.remarks
+// RUN: %FileCheck %s --check-prefix=TMA < %t.tma.remarks
+// RUN: %check-ptx sm_90a %t.tma.ptx
+// Under TILEIR_PREFER_TMA_FOR_LOAD_STORE the store's staging (declined later) leaves room for one
+// stage per ring: then no wgmma group stays in flight (its stage would be needed by the next fill:
+// the protocol check found the deadlock), each iteration waits for its own.
+// TMA: plan_register_budget.mlir:{{[0-9]+}}:7: remark: wgmma path: m64n64k16 x 2 warpgroups (256 threads), the 8 batches split over them (4 per warpgroup, one chain each); A: TMA ring of 1 stage
+// TMA-NOT: remark: wgmma path: one wgmma group stays in flight
+// REMARK-DAG: plan_register_budget.mlir:61:7: remark: wgmma path with the batches split over 2 warpgroups (256 threads): at 128 threads the live tiles would need {{[0-9]+}} registers per thread, over the budget of 223; split, {{[0-9]+}} of 223
+// REMARK-DAG: plan_register_budget.mlir:61:7: remark: wgmma path: m64n64k16 x 2 warpgroups (256 threads), the 8 batches split over them (4 per warpgroup, one chain each); A: TMA ring
+// REMARK-DAG: plan_register_budget.mlir:86:7: remark: mma.sync path: on the wgmma path the live tiles would need more than the register budget of 223 per thread at 128 threads
+// REMARK-DAG: plan_register_budget.mlir:67:3: remark: 8 warps per CTA (no num_worker_warps_per_cta hint): at 4 the live tiles would need more than the register budget; at 8 they need {{[0-9]+}} of 223 registers per thread
 // CHECK-LABEL: .entry batched8(
 // CHECK: .reqntid 256
 // CHECK: wgmma.fence.sync.aligned;

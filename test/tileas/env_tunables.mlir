@@ -5,6 +5,15 @@
 // RUN: env TILEIR_PREFER_TMA_FOR_LOAD_STORE=false %tilec --emit=tileas %examples/softmax.mlir | %FileCheck %s --check-prefix=DEF
 // RUN: env TILEIR_ALWAYS_SWIZZLE=1 %tilec --emit=tileas --print-ir-after-all %examples/softmax.mlir 2>&1 >/dev/null | %after-sched | %FileCheck %s --check-prefix=SWZ
 // RUN: env TILEIR_PREFER_TMA_FOR_LOAD_STORE=true TILEIR_DELAY_TMA_STORE_WAIT=1 %tilec --emit=tileas --print-ir-after-all %examples/softmax.mlir 2>&1 >/dev/null | %after-sched | %FileCheck %s --check-prefix=DELAY
+// RUN: env TILEIR_PREFER_TMA_FOR_LOAD_STORE=TRUE %tilec --emit=tileas %examples/softmax.mlir | %FileCheck %s --check-prefix=FINAL
+// RUN: env TILEIR_PREFER_TMA_FOR_LOAD_STORE=Off %tilec --emit=tileas %examples/softmax.mlir | %FileCheck %s --check-prefix=DEF
+// RUN: env TILEIR_PREFER_TMA_FOR_LOAD_STORE=treu not %tilec --emit=tileas %examples/softmax.mlir -o %t.bad 2>&1 | %FileCheck %s --check-prefix=BADBOOL
+// RUN: env TILEC_DISABLE_TCGEN05=maybe not %tilec -O3 --gpu-name=sm_100a %examples/gemm.mlir -o %t.bad 2>&1 | %FileCheck %s --check-prefix=BADBOOL2
+// RUN: test ! -e %t.bad
+// A boolean tunable takes 1 / true / on / yes or 0 / false / off / no in any case; anything else is
+// an error naming the variable (a typo must not silently mean true).
+// BADBOOL: softmax.mlir:1:1: error: TILEIR_PREFER_TMA_FOR_LOAD_STORE expects a boolean (1, true, on, yes or 0, false, off, no), got 'treu'
+// BADBOOL2: gemm.mlir:1:1: error: TILEC_DISABLE_TCGEN05 expects a boolean (1, true, on, yes or 0, false, off, no), got 'maybe'
 // Softmax's 4x1024 f32 rows feed elementwise ops: by default a direct SIMT load/store wins (no
 // SMEM round trip); each tunable changes the chosen layout or the store wait (checked as the
 // modulo scheduler leaves the module). Under TILEIR_PREFER_TMA_FOR_LOAD_STORE path selection keeps
