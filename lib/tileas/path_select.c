@@ -293,11 +293,13 @@ static bool split_batches(ct_ctx *c, MlirOperation entry, const ct_hopper_plan_e
     if (!ct_hopper_plan_entry(&quiet, entry, &q, 4 * plan->warpgroups * g, &why) || q.batch_warpgroups != g) continue;
     ct_reg_pressure Q = {.nthreads = 128 * q.warpgroups, .budget = ct_reg_budget_words(128 * q.warpgroups), .plan = &q};
     if (!ct_reg_pressure_fits(entry, &Q)) continue;
+    char over[96];
+    if (P->too_wide) snprintf(over, sizeof over, "a tile would hold %lld elements per thread", (long long)P->wide_per);
+    else snprintf(over, sizeof over, "the live tiles would need %lld registers per thread", (long long)need0);
     for (int i = 0; i < q.nmmas; i++)
-      ct_remark_op(c, q.mmas[i].mmaf, "wgmma path with the batches split over %d warpgroups (%d threads): at %d threads the "
-                   "live tiles would need %lld registers per thread, over the budget of %lld; split, %lld of %lld",
-                   q.warpgroups, 128 * q.warpgroups, threads0, (long long)need0, (long long)P->budget, (long long)Q.peak,
-                   (long long)Q.budget);
+      ct_remark_op(c, q.mmas[i].mmaf, "wgmma path with the batches split over %d warpgroups (%d threads): at %d threads %s, "
+                   "over the budget of %lld; split, %lld of %lld", q.warpgroups, 128 * q.warpgroups, threads0, over,
+                   (long long)P->budget, (long long)Q.peak, (long long)Q.budget);
     *plan = q;
     return true;
   }
