@@ -669,11 +669,13 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   /* the warpgroup's part: its 64 rows (warpgroup w % (m / 64)) and, batches split over the
    * warpgroups (batch_warpgroups G), its nbl = batch / G batches from (w / (m / 64)) x nbl on —
    * the accumulator and A layouts (ct_layout_wgmma_frag) hold just those */
-  int64_t nbl = p->batch_warpgroups > 1 ? mm->batch / p->batch_warpgroups : mm->batch;
-  int wg_m = p->warpgroups / (p->batch_warpgroups > 1 ? p->batch_warpgroups : 1);
+  bool split = p->batch_warpgroups > 1;
+  int64_t nbl = split ? mm->batch / p->batch_warpgroups : mm->batch;
+  int wg_m = split ? p->warpgroups / p->batch_warpgroups : p->warpgroups;
   MlirValue wg = bld_lshr(b, L->tid, bld_i32(b, 7));
-  MlirValue wg_row = nbl == mm->batch ? wg : bld_bin(b, "llvm.urem", wg, bld_i32(b, wg_m));
-  MlirValue wg_batch0 = nbl == mm->batch ? (MlirValue){NULL} : bld_mul(b, bld_bin(b, "llvm.udiv", wg, bld_i32(b, wg_m)), bld_i32(b, (int32_t)nbl));
+  MlirValue wg_row = split ? bld_bin(b, "llvm.urem", wg, bld_i32(b, wg_m)) : wg;
+  MlirValue wg_batch0 =
+      split ? bld_mul(b, bld_bin(b, "llvm.udiv", wg, bld_i32(b, wg_m)), bld_i32(b, (int32_t)nbl)) : (MlirValue){NULL};
   /* A: the warpgroup's 64 rows of a K-major SMEM tile, or register fragments */
   ct_lv *areg = NULL;
   MlirValue da0 = {NULL};

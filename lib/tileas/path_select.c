@@ -286,7 +286,6 @@ static bool split_batches(ct_ctx *c, MlirOperation entry, const ct_hopper_plan_e
   ct_hopper_plan_env quiet = *env;
   quiet.explain_decline = false;
   int threads0 = 128 * plan->warpgroups;
-  int64_t need0 = P->need;
   for (int g = 2; 4 * plan->warpgroups * g <= 16; g *= 2) {
     ct_hopper_plan q;
     const char *why = NULL;
@@ -295,7 +294,7 @@ static bool split_batches(ct_ctx *c, MlirOperation entry, const ct_hopper_plan_e
     if (!ct_reg_pressure_fits(entry, &Q)) continue;
     char over[96];
     if (P->too_wide) snprintf(over, sizeof over, "a tile would hold %lld elements per thread", (long long)P->wide_per);
-    else snprintf(over, sizeof over, "the live tiles would need %lld registers per thread", (long long)need0);
+    else snprintf(over, sizeof over, "the live tiles would need %lld registers per thread", (long long)P->need);
     for (int i = 0; i < q.nmmas; i++)
       ct_remark_op(c, q.mmas[i].mmaf, "wgmma path with the batches split over %d warpgroups (%d threads): at %d threads %s, "
                    "over the budget of %lld; split, %lld of %lld", q.warpgroups, 128 * q.warpgroups, threads0, over,

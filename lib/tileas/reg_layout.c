@@ -330,37 +330,35 @@ bool ct_layout_register_remap(const ct_layout *dst, const ct_layout *src, const 
   return true;
 }
 
-bool ct_layout_mma_acc_batched(ct_layout *out, int64_t nb, int64_t m, int64_t n, int wm, int wn) {
-  if (!ct_layout_mma_acc_grid(out, m, n, wm, wn)) return false;
+/* The 2-D accumulator layout `out` (m x n) made batched [nb, m, n]: the batch bits above every 2-D
+ * bit (row-major flat index: the 2-D bits keep their places), the low ones registers and the
+ * highest lg_warps of them warp bits after the 2-D layout's. */
+static bool add_batch_bits(ct_layout *out, int64_t nb, int64_t m, int64_t n, int lg_warps) {
   int lgb = ct_log2_exact(nb), lgmn = ct_log2_exact(m) + ct_log2_exact(n);
-  if (lgb < 0 || out->nreg_bits + lgb > CT_LAYOUT_MAX_REG_BITS || lgmn + lgb > 31) return false;
-  out->rank = 3;
-  out->shape[0] = nb;
-  out->shape[1] = m;
-  out->shape[2] = n;
-  /* (row-major flat index: the 2-D bits keep their places, the batch bits sit above them) */
-  for (int i = 0; i < lgb; i++) out->reg[out->nreg_bits++] = 1u << (lgmn + i);
-  return true;
-}
-
-bool ct_layout_wgmma_frag(ct_layout *out, int64_t nb, int64_t m, int64_t n, int nwarps) {
-  if (nb <= 1) return ct_layout_mma_acc_grid(out, m, n, nwarps, 1);
-  int wm = m % 64 == 0 && nwarps > 4 * (m / 64) ? (int)(4 * (m / 64)) : nwarps; /* (the warps along M) */
-  if (wm == nwarps) return ct_layout_mma_acc_batched(out, nb, m, n, nwarps, 1);
-  /* the warpgroups beyond M's split the batch (hopper_plan.h batch_warpgroups): the low batch bits
-   * are registers, the high ones the warp bits above M's, so warpgroup w holds batches
-   * (w / (m / 64)) x nb / g .. of nb for g = nwarps / wm */
-  int lgb = ct_log2_exact(nb), lgg = ct_log2_exact(nwarps / wm), lgmn = ct_log2_exact(m) + ct_log2_exact(n);
-  if (nwarps % wm || lgb < 0 || lgg < 0 || lgg > lgb || !ct_layout_mma_acc_grid(out, m, n, wm, 1) ||
-      out->nreg_bits + lgb - lgg > CT_LAYOUT_MAX_REG_BITS || lgmn + lgb > 31)
+  if (lgb < 0 || lg_warps < 0 || lg_warps > lgb || out->nreg_bits + lgb - lg_warps > CT_LAYOUT_MAX_REG_BITS ||
+      lgmn + lgb > 31)
     return false;
   out->rank = 3;
   out->shape[0] = nb;
   out->shape[1] = m;
   out->shape[2] = n;
-  for (int i = 0; i < lgb - lgg; i++) out->reg[out->nreg_bits++] = 1u << (lgmn + i);
-  for (int i = lgb - lgg; i < lgb; i++) out->warp[out->nwarp_bits++] = 1u << (lgmn + i);
+  for (int i = 0; i < lgb - lg_warps; i++) out->reg[out->nreg_bits++] = 1u << (lgmn + i);
+  for (int i = lgb - lg_warps; i < lgb; i++) out->warp[out->nwarp_bits++] = 1u << (lgmn + i);
   return true;
+}
+
+bool ct_layout_mma_acc_batched(ct_layout *out, int64_t nb, int64_t m, int64_t n, int wm, int wn) {
+  return ct_layout_mma_acc_grid(out, m, n, wm, wn) && add_batch_bits(out, nb, m, n, 0);
+}
+
+bool ct_layout_wgmma_frag(ct_layout *out, int64_t nb, int64_t m, int64_t n, int nwarps) {
+  if (nb <= 1) return ct_layout_mma_acc_grid(out, m, n, nwarps, 1);
+  int wm = m % 64 == 0 && nwarps > 4 * (m / 64) ? (int)(4 * (m / 64)) : nwarps; /* (the warps along M) */
+  /* the warpgroups beyond M's split the batch (hopper_plan.h batch_warpgroups): the high batch bits
+   * are the warp bits above M's, so warpgroup w holds batches (w / (m / 64)) x nb / g .. of nb for
+   * g = nwarps / wm */
+  return nwarps % wm == 0 && ct_layout_mma_acc_grid(out, m, n, wm, 1) &&
+         add_batch_bits(out, nb, m, n, ct_log2_exact(nwarps / wm));
 }
 
 bool ct_layout_wgmma_frag_of(ct_layout *out, const ct_type *t, int nwarps) {

@@ -71,7 +71,7 @@ static bool in_tmem(const ct_reg_pressure *P, MlirValue v) {
   bool arg = mlirValueIsABlockArgument(v);
   for (int i = 0; i < p->nmmas; i++) {
     const ct_hopper_mma *mm = &p->mmas[i];
-    if (mm->tmem_per_iter || (!mm->keep_in_flight && !mm->tmem_rescaled)) continue;
+    if (!mm->keep_in_flight && !mm->tmem_rescaled) continue; /* (tmem_per_iter) */
     if (!arg) {
       if (mlirValueEqual(v, mlirOperationGetResult(mm->mmaf, 0))) return true;
       if (mm->tmem_rescaled && !mlirOperationIsNull(mm->rescale) && mlirValueEqual(v, mlirOperationGetResult(mm->rescale, 0)))
