@@ -2,8 +2,8 @@
  *
  * Algorithm: clone the cuda_tile module and run, in order, scaled_mma.c (mmaf_scaled as a bf16
  * mmaf of scaled operands), strip_mine.c (big element-wise groups in register-sized pieces), view_resolve.c (views → tileaa.view),
- * async_memory.c (loads/stores → async producer/consumer pairs) and normalize_loops.c (for →
- * normalised tileaa.for); stop at the first pass that reports an error. The printer is MLIR's
+ * async_memory.c (loads/stores → async producer/consumer pairs), normalize_loops.c (for →
+ * normalised tileaa.for) and mma_unit_loop.c (an mmaf no loop encloses → a one-trip tileaa.for); stop at the first pass that reports an error. The printer is MLIR's
  * generic form (unregistered ops), without locations, local-scope numbering. ct_module_stage
  * tells the driver which stage a parsed module is already at (op-name prefixes).
  * Seed: issue 4 item 1 (--opt-level=1 stops after TileAA). Knobs: none. */
@@ -18,7 +18,8 @@ MlirModule ct_tileaa_from_cuda_tile(ct_ctx *c, MlirModule in, const char *hint_a
   MlirModule m = mlirModuleFromOperation(clone);
   bool ok = ct_tileaa_decompose_scaled_mma(c, clone);
   if (ok) ct_tileaa_strip_mine(c, clone, hint_arch);
-  ok = ok && ct_tileaa_resolve_views(c, clone) && ct_tileaa_async_memory(c, clone) && ct_tileaa_normalize_loops(c, clone);
+  ok = ok && ct_tileaa_resolve_views(c, clone) && ct_tileaa_async_memory(c, clone) && ct_tileaa_normalize_loops(c, clone) &&
+       ct_tileaa_mma_unit_loops(c, clone);
   if (!ok || c->nerrors != errors_before) {
     mlirModuleDestroy(m);
     return (MlirModule){NULL};

@@ -12,7 +12,7 @@
 
 /* The whole TileAA conversion (mmaf_scaled → widened, scaled operands and mmaf; big element-wise groups → loops over register-sized pieces,
  * views → tileaa.view, loads/stores → async producer/consumer pairs, `for` loops → normalised
- * 0..n step 1 loops). hint_arch: the target's key in optimization_hints ("sm_90", "sm_100"; NULL =
+ * 0..n step 1 loops, an mmaf no loop encloses → a one-trip loop). hint_arch: the target's key in optimization_hints ("sm_90", "sm_100"; NULL =
  * "sm_90"), which gives the warps per CTA the register budget of strip-mining assumes. Returns a
  * new module (caller destroys it with mlirModuleDestroy); the input is not modified. Returns a
  * null module after located errors. */
@@ -32,4 +32,5 @@ int ct_tileaa_strip_mine(ct_ctx *c, MlirOperation module_op, const char *hint_ar
 bool ct_tileaa_resolve_views(ct_ctx *c, MlirOperation module_op);   /* view_resolve.c */
 bool ct_tileaa_async_memory(ct_ctx *c, MlirOperation module_op);    /* async_memory.c */
 bool ct_tileaa_normalize_loops(ct_ctx *c, MlirOperation module_op); /* normalize_loops.c */
+bool ct_tileaa_mma_unit_loops(ct_ctx *c, MlirOperation module_op);  /* mma_unit_loop.c */
 #endif

@@ -1078,6 +1078,20 @@ static bool consumer_schedule_holds_stages(const ct_hopper_plan *p, int l) {
   return true;
 }
 
+/* Loop l runs at most one iteration, once per kernel: trip count 1 and no loop around it (an mmaf no
+ * loop enclosed, in the one-trip loop TileAA's mma_unit_loop.c gave it). No next iteration overlaps
+ * its wgmma group (plan_in_flight keeps none in flight), and its staging slots are written once:
+ * one slot per staged operand (but a tcgen05 B keeps its 3: at one, ptxas 13.0 spilled 8 bytes of
+ * test/tileas/kmajor_b_operand.mlir's mixed_use at 72 registers). */
+static bool loop_runs_once(const ct_hopper_plan *p, int l) {
+  if (ct_attr_int(p->loops[l], "trip_count", 0) != 1) return false;
+  for (MlirOperation a = mlirOperationGetParentOperation(p->loops[l]); !mlirOperationIsNull(a); a = mlirOperationGetParentOperation(a)) {
+    if (is_op(a, "cuda_tile.entry")) return true;
+    if (!is_op(a, "cuda_tile.if")) return false;
+  }
+  return false;
+}
+
 /* The mmaf ops of loop l keep their wgmma groups in flight into the next iteration when each takes A
  * straight from a pipe and accumulates into a loop-carried value nothing else reads (roofline.c
  * ct_loop_mmas_in_flight, which the stage count also reads: the groups hold one more stage) — a GEMM
@@ -1091,6 +1105,7 @@ static bool consumer_schedule_holds_stages(const ct_hopper_plan *p, int l) {
  * TMEM for the whole loop (any A: one from registers is staged into slots each iteration, ordered
  * by the mmaf's own order mbarriers), side by side in the columns (plan_tmem). */
 static void plan_in_flight(ct_hopper_plan *p, int l) {
+  if (!p->tcgen05 && loop_runs_once(p, l)) return; /* (tcgen05: the in-flight form is the TMEM-resident accumulator) */
   ct_hopper_mma *mine[CT_LOOP_MAX_IN_FLIGHT];
   int nm = 0;
   for (int k = 0; k < p->nmmas; k++) {
@@ -1446,6 +1461,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     /* (a tcgen05 accumulator read back every iteration: its MMAs are complete before any thread
      * leaves the iteration, so the next iteration rewrites the one slot) */
     mm->b_slots = mm->tmem_per_iter || mm->tmem_rescaled ? 1 : mm->keep_in_flight ? 3 : 2;
+    if (!p->tcgen05 && loop_runs_once(p, mm->loop)) mm->b_slots = 1; /* (one write, read by the one wgmma chain) */
     off = (off + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
     mm->b_stage_off = off;
     off += mm->b_slots * mm->b_slot_bytes;
@@ -1453,7 +1469,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
   for (int k = 0; k < nm && p->tcgen05; k++) {
     ct_hopper_mma *mm = &p->mmas[k];
     if (!mm->a_staged) continue;
-    mm->a_slots = mm->tmem_per_iter || mm->tmem_rescaled ? 1 : 3;
+    mm->a_slots = mm->tmem_per_iter || mm->tmem_rescaled || loop_runs_once(p, mm->loop) ? 1 : 3;
     off = (off + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
     mm->a_stage_off = mm->tmem.a_staging = off;
     off += mm->a_slots * mm->a_slot_bytes;

@@ -534,7 +534,7 @@ static void walk_mma(lp *P, MlirOperation op) {
     bool a_in_smem = mlirValueIsAOpResult(a) && name_is(mlirOpResultGetOwner(a), "tileas.consume");
     ct_type at;
     ct_layout afl;
-    if (!a_in_smem && tile_of_rank(a, &at) && at.rank == 2 &&
+    if (!a_in_smem && tile_of_rank(a, &at) && (at.rank == 2 || at.rank == 3) &&
         ct_layout_wgmma_frag_of(&afl, &at, P->nwarps)) {
       use_operand(P, op, 0);
       ensure_layout(P, op, 0, &afl);

@@ -5,7 +5,8 @@
  * Algorithm: the earlier TileAS passes name the family the operand layouts allow (from_tileaa.c:
  * wgmma for wgmma SMEM descriptors, tcgen05.mma for tcgen05 ones, mma.sync for ldmatrix / register
  * fragments). The Hopper TMA + wgmma path is then planned for the whole entry (hopper_plan.c:
- * every mmaf directly in one tileaa.for (top-level or nested), TMA pipes of TileAS's stages, the ring in shared
+ * every mmaf directly in one tileaa.for (top-level or nested; an mmaf no loop encloses is in the
+ * one-trip loop TileAA's mma_unit_loop.c gives it), TMA pipes of TileAS's stages, the ring in shared
  * memory, tile M 64/128, the hinted warps matching 4 per m64 warpgroup, sm_90a, host-built tensor
  * maps; on sm_100a its tcgen05 form: hopper_plan.h, docs/tileaa-tileas.md — unless
  * TILEC_DISABLE_TCGEN05 is set). When it is planned, the mmaf ops keep wgmma / tcgen05.mma and

@@ -40,7 +40,8 @@
 // CHECK: mad.lo.s32
 
 // The decision is TileAS's (tileas.mma): mma.sync for a K = 16 mmai is refused with a located
-// error, and so is wgmma for an mmai the Hopper path cannot take (not in a loop here).
+// error, and so is wgmma for an mmai the Hopper path cannot take (an i8 A without an alignment
+// proof: no TMA, and wgmma takes A from registers for f16/bf16 only).
 // RUN: %tilec --gpu-name=sm_90a --emit=tileas %s -o %t.tileas.mlir
 // RUN: FileCheck %s --check-prefix=FAM < %t.tileas.mlir
 // FAM: "cuda_tile.mmai"{{.*}}tileas.mma = "mma.sync"
@@ -50,7 +51,7 @@
 // K16: .mlir:{{[0-9]+}}:{{[0-9]+}}: error: TileAS put this mmai on mma.sync (tileas.mma), but mma.sync takes {{.*}} or i8 operands with an i32 accumulator (m16n8k32); M and N multiples of 16 and 8, K of the k step
 // RUN: sed 's/tileas.mma = "mma.sync"/tileas.mma = "wgmma"/' %t.tileas.mlir > %t.wgmma.mlir
 // RUN: not %tilec -O3 --gpu-name=sm_90a %t.wgmma.mlir -o %t.err2.ptx 2>&1 | FileCheck %s --check-prefix=WG
-// WG: .mlir:{{[0-9]+}}:{{[0-9]+}}: error: TileAS put this mmai on wgmma (tileas.mma), but the Hopper TMA + wgmma path cannot take the kernel: the mmaf is not directly inside a `for` loop
+// WG: .mlir:{{[0-9]+}}:{{[0-9]+}}: error: TileAS put this mmai on wgmma (tileas.mma), but the Hopper TMA + wgmma path cannot take the kernel: wgmma with A in registers is used for f16/bf16 only (the A operand of this mmaf is not a view load)
 cuda_tile.module @m {
   entry @mmai_ss(%a_ptr: tile<ptr<i8>>, %b_ptr: tile<ptr<i8>>, %c_ptr: tile<ptr<i32>>) {
     %a_tv = make_tensor_view %a_ptr, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xi8, strides=[64,1]>

@@ -46,17 +46,18 @@
 // the mmaf (@permuted_lhs): B (resp. A) keeps its SIMT load. @kmajor_tf32: an f32 B stored
 // K-major is a legal wgmma operand (the 16-bit rule is for MN-major B only), while the same f32
 // tile used MN-major (@mnmajor_tf32) has no legal SMEM layout and falls back to mma_reg. Path
-// selection (path_select.c) then keeps every mmaf here off wgmma (the wgmma path needs all of an
-// entry's mmaf operands B in TMA pipes and f16/bf16 elements): the f16 ones go to mma.sync, the
-// tf32 ones to the fma form.
+// selection (path_select.c) then puts the f16 ones (top-level mmaf, each in the one-trip loop
+// TileAA's mma_unit_loop.c gives it) on wgmma with the operand that has no TMA pipe taken from
+// registers (@mixed_use: B staged transposed into shared memory; @permuted_lhs: A in registers),
+// and the f32 ones (not tf32: no tensor-core type) in the fma form.
 // (The entry's sym_name prints after its body, so each entry's checks end with its label.) NEG
 // checks the layouts as the modulo scheduler leaves them (the mmaf family there is the one the A
-// layout proposes); FINAL the module after path selection, where every pipe of these entries has
-// become a SIMT tileas.load and each mmaf has its final family.
-// FINAL-NOT: "tileas.produce"
-// FINAL: "cuda_tile.mmaf"{{.*}}tileas.mma = "mma.sync"
+// layout proposes); FINAL the module after path selection, where each mmaf has its final family
+// (the tf32 entries' pipes have become SIMT tileas.loads). The mmaf sits in its one-trip loop, the
+// release of its operand's stage after it.
+// FINAL: "cuda_tile.mmaf"{{.*}}tileas.mma = "wgmma"
 // FINAL-LABEL: sym_name = "mixed_use"
-// FINAL: "cuda_tile.mmaf"{{.*}}tileas.mma = "mma.sync"
+// FINAL: "cuda_tile.mmaf"{{.*}}tileas.mma = "wgmma"
 // FINAL-LABEL: sym_name = "permuted_lhs"
 // FINAL: "cuda_tile.mmaf"{{.*}}tileas.mma = "fma"
 // FINAL-LABEL: sym_name = "kmajor_tf32"
@@ -66,21 +67,21 @@
 // NEG: "tileas.produce"{{.*}}frag = "wgmma_smem"
 // NEG: %[[B:[0-9]+]]:2 = "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "blocked"
 // NEG: %[[BT:[0-9]+]] = "cuda_tile.permute"(%[[B]]#0) {permutation = array<i32: 1, 0>}
-// NEG: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[BT]], %{{[0-9]+}}) {tileas.mma = "wgmma"
+// NEG: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[BT]], %{{[a-z0-9]+}}) {tileas.mma = "wgmma"
 // NEG: "cuda_tile.addf"(%[[BT]], %[[BT]])
 // NEG-LABEL: sym_name = "mixed_use"
 // NEG: %[[A:[0-9]+]]:2 = "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "blocked"
 // NEG: "tileas.produce"{{.*}}frag = "wgmma_smem"
 // NEG: %[[AT:[0-9]+]] = "cuda_tile.permute"(%[[A]]#0) {permutation = array<i32: 1, 0>}
-// NEG: "cuda_tile.mmaf"(%[[AT]], %{{[0-9]+}}, %{{[0-9]+}}) {tileas.mma = "wgmma"
+// NEG: "cuda_tile.mmaf"(%[[AT]], %{{[0-9]+}}, %{{[a-z0-9]+}}) {tileas.mma = "wgmma"
 // NEG-LABEL: sym_name = "permuted_lhs"
 // NEG-NOT: "tileas.load"
 // NEG: "tileas.produce"{{.*}}layout = {atom = "tma", box = array<i64: 64, 32>, boxes = 1 : i64{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
 // NEG: %[[BS:[0-9]+]]:2 = "tileas.produce"(%[[BP:[0-9]+]], {{.*}}layout = {atom = "tma", box = array<i64: 64, 32>, boxes = 1 : i64{{.*}}frag = "wgmma_smem"{{.*}}swizzle = 128 : i64
 // NEG: %[[BK:[0-9]+]] = "tileas.consume"(%[[BP]], %[[BS]]#0)
 // NEG-NEXT: %[[BKT:[0-9]+]] = "cuda_tile.permute"(%[[BK]]) {permutation = array<i32: 1, 0>} : (!cuda_tile.tile<64x32xf32>) -> !cuda_tile.tile<32x64xf32>
-// NEG: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[BKT]], %{{[0-9]+}}) {tileas.mma = "wgmma"
-// NEG-NEXT: "tileas.release"(%[[BP]], %[[BS]]#0)
+// NEG: "cuda_tile.mmaf"(%{{[0-9]+}}, %[[BKT]], %{{[a-z0-9]+}}) {tileas.mma = "wgmma"
+// NEG: "tileas.release"(%[[BP]], %[[BS]]#0)
 // NEG-NOT: "tileas.load"
 // NEG-LABEL: sym_name = "kmajor_tf32"
 // NEG: "tileas.load"{{.*}}layout = {atom = "simt"{{.*}}frag = "mma_reg"
