@@ -335,12 +335,14 @@ static bool check_sched_slot(ct_ctx *c, MlirOperation op) {
 
 /* An mmaf's TMEM columns (tileas.tmem, the Blackwell path) hold its accumulator: tile N 32-bit
  * columns per batch element from `column` on, inside the allocation; only an mmaf / mmai has them
- * (or a B staging buffer, tileas.b_staging_offset). */
+ * (or an A / B staging buffer, tileas.a_staging_offset / tileas.b_staging_offset). */
 static bool check_mma_smem_attrs(ct_ctx *c, MlirOperation op) {
   MlirAttribute a = mlirOperationGetAttributeByName(op, sr("tileas.tmem"));
   bool mma = ct_op_is(op, "cuda_tile.mmaf") || ct_op_is(op, "cuda_tile.mmai");
-  if (!mma && (!mlirAttributeIsNull(a) || !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, sr("tileas.b_staging_offset")))))
-    return report(c, op, "has tileas.tmem or tileas.b_staging_offset, which only an mmaf or mmai carries");
+  if (!mma && (!mlirAttributeIsNull(a) || !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, sr("tileas.b_staging_offset"))) ||
+               !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, sr("tileas.a_staging_offset")))))
+    return report(c, op, "has tileas.tmem, tileas.a_staging_offset or tileas.b_staging_offset, which only an mmaf or mmai "
+                  "carries");
   ct_tileas_tmem t;
   ct_type ty;
   if (mlirAttributeIsNull(a) || ct_tileas_tmem_read(a, &t) || !ct_type_from_mlir(mlirValueGetType(mlirOperationGetResult(op, 0)), &ty) ||
@@ -357,7 +359,8 @@ static bool check_mma_smem_attrs(ct_ctx *c, MlirOperation op) {
 bool ct_verify_stage_attrs_on_cuda_tile(ct_ctx *c, MlirOperation op) {
   if (!check_attrs(c, op, "tileas.mma:mma tileas.reg_layout:reg_layout tileas.sched:sched tileas.schedule:schedule "
                    "tileas.smem_bytes:i64 tileas.target:str tileas.num_warps:warps tileas.reg_layouts:reg_layouts "
-                   "tileas.result_layouts:reg_layouts tileas.tmem:tmem tileas.b_staging_offset:smem_offset"))
+                   "tileas.result_layouts:reg_layouts tileas.tmem:tmem tileas.a_staging_offset:smem_offset "
+                   "tileas.b_staging_offset:smem_offset"))
     return false;
   return check_layout_counts(c, op) && check_sched_slot(c, op) && check_mma_smem_attrs(c, op);
 }

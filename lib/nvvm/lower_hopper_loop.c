@@ -582,7 +582,7 @@ static void unpack2(ct_lower *L, MlirValue w, MlirValue *lo, MlirValue *hi) {
  * swizzle). Returns the slot's offset from the ring start (i32), or NULL on failure; the caller then
  * hands the slots over with fence.proxy.async (generic → async proxy) and a CTA barrier. */
 MlirValue hopper_stage_operand(ct_lower *L, MlirOperation op, int operand, int kdim, int slots, int64_t stage_off,
-                               int64_t slot_bytes, const ct_wgmma_operand_geom *g) {
+                               int64_t slot_bytes, const ct_wgmma_operand_geom *g, bool vector_runs) {
   ct_bld *b = &L->b;
   ct_lv *v = lv_get(L, op, operand);
   if (!v) return (MlirValue){NULL};
@@ -603,7 +603,15 @@ MlirValue hopper_stage_operand(ct_lower *L, MlirOperation op, int operand, int k
   MlirValue t = thread_flat_index(L, l);
   MlirValue tk = hopper_bit_field(b, t, offk, bitsk), trow = hopper_bit_field(b, t, offr, bitsr);
   MlirValue tb = hopper_bit_field(b, t, offb, bitsb);
-  for (int r = 0; r < v->nregs; r++) {
+  /* vector_runs: a thread's run of consecutive K (register bits 0.. on K's bits 0..: a blocked A, a
+   * K-major B) lands in one 16-byte swizzle chunk, contiguous: one store of up to 16 bytes
+   * (st.shared.v4 as for mma.sync's staging) instead of one per element */
+  int run_bits = 0;
+  while (vector_runs && run_bits < l->nreg_bits && run_bits < bitsk && l->reg[run_bits] == 1u << (offk + run_bits) &&
+         (esize << (run_bits + 1)) <= 16)
+    run_bits++;
+  int run = 1 << run_bits;
+  for (int r = 0; r < v->nregs; r += run) {
     uint32_t rf = ct_layout_reg_flat(l, (uint32_t)r);
     MlirValue k = bld_or(b, tk, bld_i32(b, bitsk ? (rf >> offk) & ((1u << bitsk) - 1) : 0));
     MlirValue row = bld_or(b, trow, bld_i32(b, bitsr ? (rf >> offr) & ((1u << bitsr) - 1) : 0));
@@ -615,7 +623,20 @@ MlirValue hopper_stage_operand(ct_lower *L, MlirOperation op, int operand, int k
       MlirValue bb = bld_or(b, tb, bld_i32(b, bitsb ? (rf >> offb) & ((1u << bitsb) - 1) : 0));
       off = bld_add(b, off, bld_mul(b, bb, bld_i32(b, g->box_bytes)));
     }
-    bld_store(b, v->regs[r], hopper_ring_ptr(L, bld_add(b, base, off)), esize);
+    MlirValue val = v->regs[r];
+    if (run > 1) { /* <run x elem> as .b32 words (a vector of them for 8 / 16 bytes) */
+      int64_t n = run, words = run * esize / 4;
+      MlirValue vec = bld_undef(b, mlirVectorTypeGet(1, &n, mlirValueGetType(val)));
+      for (int i = 0; i < run; i++) {
+        MlirValue ins[3] = {vec, v->regs[r + i], bld_i32(b, i)};
+        vec = bld_op1(b, "llvm.insertelement", mlirValueGetType(vec), 3, ins, 0, NULL);
+      }
+      MlirType wt = run * esize == 2 ? mlirIntegerTypeGet(b->ctx, 16)
+                    : words == 1     ? b->i32
+                                     : mlirVectorTypeGet(1, &words, b->i32);
+      val = bld_bitcast(b, vec, wt);
+    }
+    bld_store(b, val, hopper_ring_ptr(L, bld_add(b, base, off)), esize * run);
   }
   return base;
 }
@@ -627,7 +648,7 @@ void hopper_staged_to_async(ct_bld *b) {
 
 /* wgmma's B staged from registers ([K,N]: K is dim 0), then the generic -> async handover. */
 static MlirValue stage_b(ct_lower *L, MlirOperation op, const ct_hopper_mma *mm) {
-  MlirValue off = hopper_stage_operand(L, op, 1, 0, mm->b_slots, mm->b_stage_off, mm->b_slot_bytes, &mm->b_geom);
+  MlirValue off = hopper_stage_operand(L, op, 1, 0, mm->b_slots, mm->b_stage_off, mm->b_slot_bytes, &mm->b_geom, true);
   if (mlirValueIsNull(off)) return off;
   hopper_staged_to_async(&L->b);
   return bld_add(&L->b, L->hopper_emit->base32, off);
@@ -676,14 +697,25 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
   MlirValue wg_row = split ? bld_bin(b, "llvm.urem", wg, bld_i32(b, wg_m)) : wg;
   MlirValue wg_batch0 =
       split ? bld_mul(b, bld_bin(b, "llvm.udiv", wg, bld_i32(b, wg_m)), bld_i32(b, (int32_t)nbl)) : (MlirValue){NULL};
-  /* A: the warpgroup's 64 rows of a K-major SMEM tile, or register fragments */
+  /* A: the warpgroup's 64 rows of a K-major SMEM tile (a TMA pipe's stage, or a tf32 / 8-bit A
+   * staged from registers: its slots, handed over to the async proxy with B's or alone), or
+   * register fragments */
   ct_lv *areg = NULL;
   MlirValue da0 = {NULL};
   const ct_hopper_pipe *pa = mm->a_pipe >= 0 ? &p->pipes[mm->a_pipe] : NULL;
-  if (pa) {
-    MlirValue addr = bld_add(b, hopper_stage_addr(L, pa), bld_mul(b, wg_row, bld_i32(b, 64 * pa->geom.swizzle)));
-    if (!mlirValueIsNull(wg_batch0)) addr = bld_add(b, addr, bld_mul(b, wg_batch0, bld_i32(b, (int32_t)pa->geom.box_bytes)));
-    da0 = desc_at(b, addr, &pa->geom);
+  const ct_wgmma_operand_geom *ag = pa ? &pa->geom : mm->a_staged ? &mm->a_geom : NULL;
+  if (ag) {
+    MlirValue abase;
+    if (pa) abase = hopper_stage_addr(L, pa);
+    else {
+      MlirValue off = hopper_stage_operand(L, op, 0, 1, mm->a_slots, mm->a_stage_off, mm->a_slot_bytes, &mm->a_geom, true);
+      if (mlirValueIsNull(off)) return LOWER_FAILED;
+      if (!mm->b_staged) hopper_staged_to_async(b); /* (else after B's staging: one handover) */
+      abase = bld_add(b, L->hopper_emit->base32, off);
+    }
+    MlirValue addr = bld_add(b, abase, bld_mul(b, wg_row, bld_i32(b, 64 * ag->swizzle)));
+    if (!mlirValueIsNull(wg_batch0)) addr = bld_add(b, addr, bld_mul(b, wg_batch0, bld_i32(b, (int32_t)ag->box_bytes)));
+    da0 = desc_at(b, addr, ag);
   } else {
     ct_lv *a = lv_get(L, op, 0);
     if (!a) return LOWER_FAILED;
@@ -703,14 +735,14 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
    * written between the wgmmas (ptxas would serialise them or inject warpgroup.arrive) */
   int nk = (int)(mm->k / ct_wgmma_kstep_elems(mm->elem));
   MlirValue *da = calloc((size_t)nk, sizeof *da), *db = calloc((size_t)nk, sizeof *db);
-  int na = pa ? 0 : (int)(4 * nk * nbl); /* (A in registers: 4 .b32 per k16 step per batch) */
+  int na = ag ? 0 : (int)(4 * nk * nbl); /* (A in registers: 4 .b32 per k16 step per batch) */
   MlirValue *ar = calloc((size_t)na + 1, sizeof *ar);
   if (!da || !db || !ar) abort();
   for (int kk = 0; kk < nk; kk++) {
     int64_t bo = ct_wgmma_kstep_offset(bg, kk, 0);
     db[kk] = bo ? bld_add(b, db0, bld_i64(b, bo >> 4)) : db0;
-    if (pa) {
-      int64_t ao = ct_wgmma_kstep_offset(&pa->geom, kk, 0);
+    if (ag) {
+      int64_t ao = ct_wgmma_kstep_offset(ag, kk, 0);
       da[kk] = ao ? bld_add(b, da0, bld_i64(b, ao >> 4)) : da0;
     } else {
       /* register k = 4·n8-chunk + c: the two chunks of this k16 step are a0..a7 in order (batch
@@ -734,10 +766,10 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
    * its registers */
   int nd_batch = nd / (int)nbl;
   for (int64_t bb = 0; bb < nbl; bb++) {
-    int64_t aoff = pa ? bb * pa->geom.box_bytes : 0, boff = bb * bg->box_bytes;
+    int64_t aoff = ag ? bb * ag->box_bytes : 0, boff = bb * bg->box_bytes;
     for (int kk = 0; kk < nk; kk++)
       wgmma(L, mm, d + bb * nd_batch, nd_batch, aoff ? bld_add(b, da[kk], bld_i64(b, aoff >> 4)) : da[kk],
-            pa ? NULL : ar + 4 * (nk * bb + kk), boff ? bld_add(b, db[kk], bld_i64(b, boff >> 4)) : db[kk],
+            ag ? NULL : ar + 4 * (nk * bb + kk), boff ? bld_add(b, db[kk], bld_i64(b, boff >> 4)) : db[kk],
             pb && pb->role == CT_PIPE_B_MN, zero_d && kk == 0);
   }
   free(da);

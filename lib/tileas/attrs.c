@@ -226,6 +226,14 @@ bool ct_tileas_op_b_staging_offset(MlirOperation mma, int64_t *offset, const cha
   return read_offset_attr(mma, "tileas.b_staging_offset", "tileas.b_staging_offset is not an integer", offset, why);
 }
 
+void ct_tileas_set_a_staging_offset(MlirOperation mma, int64_t offset) {
+  set_offset_attr(mma, "tileas.a_staging_offset", offset);
+}
+
+bool ct_tileas_op_a_staging_offset(MlirOperation mma, int64_t *offset, const char **why) {
+  return read_offset_attr(mma, "tileas.a_staging_offset", "tileas.a_staging_offset is not an integer", offset, why);
+}
+
 MlirAttribute ct_tileas_barriers_attr(MlirContext ctx, const ct_tileas_barriers *b) {
   MlirNamedAttribute na[4];
   int n = 0;

@@ -70,6 +70,10 @@ void ct_tileas_set_offset(MlirOperation alloc, int64_t offset);
  * offset (from the wgmma path's 1024-aligned SMEM base) of its K-major staging slots. */
 void ct_tileas_set_b_staging_offset(MlirOperation mma, int64_t offset);
 bool ct_tileas_op_b_staging_offset(MlirOperation mma, int64_t *offset, const char **why);
+/* `tileas.a_staging_offset`, the same for a tf32 / 8-bit A staged from registers on wgmma (tcgen05
+ * records its A staging in tileas.tmem). */
+void ct_tileas_set_a_staging_offset(MlirOperation mma, int64_t offset);
+bool ct_tileas_op_a_staging_offset(MlirOperation mma, int64_t *offset, const char **why);
 /* false when absent (*why NULL) or not an integer (*why says so) */
 bool ct_tileas_op_offset(MlirOperation alloc, int64_t *offset, const char **why);
 /* tileas.barriers also carries each mbarrier's init count (arrivals per phase): full_arrivals = 1

@@ -232,13 +232,15 @@ static const group *group_of_waited(const group *gs, size_t n, MlirValue v) {
  * for f16 operands (wgmma_types). */
 static bool mma_a_from_registers_ok(MlirOperation mma) {
   ct_type a, c;
-  if (!ct_ir_is(mma, "cuda_tile.mmaf") || mlirOperationGetNumOperands(mma) != 3 ||
+  if (!ct_ir_is_mma(mma) || mlirOperationGetNumOperands(mma) != 3 ||
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mma, 0)), &a) ||
-      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mma, 2)), &c))
+      !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mma, 2)), &c) || (a.rank != 2 && a.rank != 3))
     return false;
-  /* (a batched 3-D mmaf too: one chain per batch, A's fragment of every batch, B staged per batch) */
-  return ct_wgmma_transposable(a.elem) && (c.elem == CT_F32 || (c.elem == CT_F16 && a.elem == CT_F16)) &&
-         (a.rank == 2 || a.rank == 3);
+  /* (a batched 3-D mmaf too: one chain per batch, A's fragment of every batch, B staged per batch);
+   * a tf32 / 8-bit A is staged into shared memory instead (hopper_plan.c plan_a_staging: the plan
+   * checks the instruction kind and declines, with a remark, what wgmma has none for) */
+  if (!ct_wgmma_transposable(a.elem)) return true;
+  return ct_ir_is(mma, "cuda_tile.mmaf") && (c.elem == CT_F32 || (c.elem == CT_F16 && a.elem == CT_F16));
 }
 
 /* tcgen05 (sm_100a) takes a 2-D or batched 3-D mmaf/mmai whose A has no TMA path by staging A from
@@ -518,8 +520,8 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
                           : (a->choice->frag == CT_FRAG_LDMATRIX || a->choice->frag == CT_FRAG_MMA_REG) ? CT_MMA_SYNC
                                                                                                       : CT_MMA_TCGEN05;
       /* Operands with no TMA path (no alignment proof, odd strides) still run on wgmma where the
-       * target has it: a 16-bit A from registers, B staged from registers into K-major SMEM slots
-       * (hopper_plan.c plan_b_staging); the plan falls back to mma.sync, with a remark, when the
+       * target has it: a 16-bit A from registers (a tf32 / 8-bit one staged like B), B staged from
+       * registers into K-major SMEM slots (hopper_plan.c plan_b_staging); the plan falls back to mma.sync, with a remark, when the
        * kernel does not fit it. */
       if (fam == CT_MMA_SYNC && m->has_wgmma && mma_a_from_registers_ok(mmas.ops[i])) fam = CT_MMA_WGMMA;
       if (fam == CT_MMA_SYNC && m->has_tcgen05 && mma_a_stageable_tcgen05(mmas.ops[i])) fam = CT_MMA_TCGEN05;

@@ -886,6 +886,17 @@ static const char *apply_assignment(ct_hopper_plan *p) {
       return "a B staging buffer's tileas.b_staging_offset is not a multiple of 1024 (the 128B swizzle pattern repeat)";
     r[n++] = (smem_range){mm->b_stage_off, mm->b_stage_off + mm->b_slots * mm->b_slot_bytes, false, false, mm->mmaf, -1};
   }
+  for (int i = 0; i < p->nmmas && !p->tcgen05; i++) { /* (tcgen05: A's staging is in tileas.tmem, below) */
+    ct_hopper_mma *mm = &p->mmas[i];
+    if (!mm->a_staged) continue;
+    int64_t off;
+    p->why_op = mm->mmaf;
+    if (ct_tileas_op_a_staging_offset(mm->mmaf, &off, &why)) mm->a_stage_off = off;
+    else if (why) return why;
+    if (mm->a_stage_off < 0 || mm->a_stage_off % SMEM_PIPE_ALIGN)
+      return "an A staging buffer's tileas.a_staging_offset is not a multiple of 1024 (the 128B swizzle pattern repeat)";
+    r[n++] = (smem_range){mm->a_stage_off, mm->a_stage_off + mm->a_slots * mm->a_slot_bytes, false, false, mm->mmaf, -1};
+  }
   for (int i = 0; i < p->npipes; i++) {
     ct_hopper_pipe *o = &p->pipes[i];
     MlirOperation al = o->alloc, pipe = o->pipe_op;
@@ -961,7 +972,7 @@ static const char *apply_assignment(ct_hopper_plan *p) {
       if (r[i].loop >= 0 && r[j].loop >= 0 && r[i].loop != r[j].loop) continue;
       p->why_op = r[i].op;
       return "two shared-memory ranges of the assignment overlap (tileas.offset / tileas.barriers / "
-             "tileas.b_staging_offset / tileas.tmem)";
+             "tileas.a_staging_offset / tileas.b_staging_offset / tileas.tmem)";
     }
   }
   p->why_op = (MlirOperation){NULL};
@@ -1119,7 +1130,8 @@ static void plan_in_flight(ct_hopper_plan *p, int l) {
   int n = ct_loop_mmas_in_flight(loop, which, r, CT_LOOP_MAX_IN_FLIGHT, p->tcgen05);
   if (n != nm) return;
   for (int k = 0; k < nm; k++)
-    if (!mlirOperationEqual(which[k], mine[k]->mmaf) || (nm > 1 && mine[k]->b_staged && !p->tcgen05)) return;
+    if (!mlirOperationEqual(which[k], mine[k]->mmaf) || (nm > 1 && (mine[k]->a_staged || mine[k]->b_staged) && !p->tcgen05))
+      return;
   /* heavy wgmma: as its consumer schedule says (tcgen05: the accumulator is in TMEM and every
    * commit tracks its MMAs, whatever the variant) */
   if (p->ws && !p->tcgen05 && !consumer_schedule_holds_stages(p, l)) return;
@@ -1203,7 +1215,8 @@ static const char *plan_b_staging(ct_hopper_mma *mm) {
   mm->b_staged = true;
   return NULL;
 }
-/* tcgen05 only (wgmma reads such an A from registers): A as M rows of K bytes, the same way. */
+/* A staged from registers — on tcgen05 always, on wgmma for tf32 / 8-bit types (a 16-bit A is read
+ * from registers): A as M rows of K bytes, the same way. */
 static const char *plan_a_staging(ct_hopper_mma *mm) {
   const char *why = plan_staging(mm, mm->m, &mm->a_slot_bytes, &mm->a_geom);
   if (why) return why;
@@ -1318,9 +1331,13 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     mm->a_pipe = -1;
     if (!mlirOperationIsNull(ap) && (mm->a_pipe = use_pipe(p, ap, CT_PIPE_A, mm->batch, &why)) < 0) return why;
     bool transposable = ct_wgmma_transposable(mm->elem);
-    if (mlirOperationIsNull(ap) && p->tcgen05 && (why = plan_a_staging(mm))) return why;
-    if (mlirOperationIsNull(ap) && !transposable)
-      return "wgmma with A in registers is used for f16/bf16 only (the A operand of this mmaf is not a view load)";
+    /* A not in a pipe: wgmma reads a 16-bit one from registers (its fragment) and stages a tf32 /
+     * 8-bit one like B (register A would need those types' own fragments); tcgen05 stages a 16-bit
+     * one only (staged i8 A and B: ptxas 13.0 capped test/lowering/mmai.mlir's kernels at 72
+     * registers without a .maxnreg and spilled 72 bytes) */
+    if (mlirOperationIsNull(ap) && p->tcgen05 && !transposable)
+      return "tcgen05 stages an A that is not a view load for f16/bf16 only here";
+    if (mlirOperationIsNull(ap) && (p->tcgen05 || !transposable) && (why = plan_a_staging(mm))) return why;
     MlirValue bv = mlirOperationGetOperand(mmas[i], 1);
     ct_pipe_role role = CT_PIPE_B_MN;
     if (hopper_is_minor_transpose(def_op(bv))) {
@@ -1466,12 +1483,15 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     mm->b_stage_off = off;
     off += mm->b_slots * mm->b_slot_bytes;
   }
-  for (int k = 0; k < nm && p->tcgen05; k++) {
+  for (int k = 0; k < nm; k++) {
     ct_hopper_mma *mm = &p->mmas[k];
     if (!mm->a_staged) continue;
-    mm->a_slots = mm->tmem_per_iter || mm->tmem_rescaled || loop_runs_once(p, mm->loop) ? 1 : 3;
+    /* (wgmma: as B's, tileas.a_staging_offset; tcgen05: tileas.tmem's a_staging) */
+    if (p->tcgen05) mm->a_slots = mm->tmem_per_iter || mm->tmem_rescaled || loop_runs_once(p, mm->loop) ? 1 : 3;
+    else mm->a_slots = loop_runs_once(p, mm->loop) ? 1 : mm->keep_in_flight ? 3 : 2;
     off = (off + SMEM_PIPE_ALIGN - 1) / SMEM_PIPE_ALIGN * SMEM_PIPE_ALIGN;
-    mm->a_stage_off = mm->tmem.a_staging = off;
+    mm->a_stage_off = off;
+    if (p->tcgen05) mm->tmem.a_staging = off;
     off += mm->a_slots * mm->a_slot_bytes;
   }
   plan_totals(p);

@@ -70,7 +70,8 @@ void ct_wgmma_operand_geom_batch(ct_wgmma_operand_geom *g, int64_t batch);
 /* K of one wgmma instruction for element type e (16 for f16/bf16, 8 for tf32, 32 for 8-bit). */
 int ct_wgmma_kstep_elems(ct_elem e);
 /* Does wgmma read operands of e in either major order (imm-trans-a/b)? Only 16-bit types: tf32 and
- * 8-bit operands must be K-major in shared memory (and A in registers is 16-bit only here). */
+ * 8-bit operands must be K-major in shared memory (and A in registers is 16-bit only here: a tf32 /
+ * 8-bit A that is no TMA pipe is staged into shared memory). */
 bool ct_wgmma_transposable(ct_elem e);
 int64_t ct_wgmma_kstep_offset(const ct_wgmma_operand_geom *g, int64_t kk, int64_t row_offset);
 
@@ -183,8 +184,9 @@ typedef struct ct_hopper_mma {
    * released), and the loop's result `loop_result` is waited for (wait_group 0) after the loop */
   bool keep_in_flight;
   int loop_result;
-  /* tcgen05: A staged from registers (no TMA pipe): like B, every thread writes it, K-major (M rows
-   * of K bytes), into slot kt % a_slots at a_stage_off each iteration */
+  /* A staged from registers (no TMA pipe; on wgmma a tf32 / 8-bit A only, a 16-bit one is read from
+   * registers): like B, every thread writes it, K-major (M rows of K bytes), into slot
+   * kt % a_slots at a_stage_off each iteration */
   bool a_staged;
   /* tcgen05: the loop's initial accumulator is not a zero constant: every thread stores it into
    * TMEM (tcgen05.st) before the loop, and every MMA accumulates (enable-input-d 1) */

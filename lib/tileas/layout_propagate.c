@@ -42,6 +42,7 @@
 #include "support/ptr_hash.h"
 #include "tileaa/ir_build.h"
 #include "tileas/attrs.h"
+#include "tileas/hopper_plan.h"
 #include "tileas/reg_layout.h"
 #include "tileas/tileas.h"
 
@@ -534,11 +535,11 @@ static void walk_mma(lp *P, MlirOperation op) {
     bool a_in_smem = mlirValueIsAOpResult(a) && name_is(mlirOpResultGetOwner(a), "tileas.consume");
     ct_type at;
     ct_layout afl;
-    if (!a_in_smem && tile_of_rank(a, &at) && (at.rank == 2 || at.rank == 3) &&
-        ct_layout_wgmma_frag_of(&afl, &at, P->nwarps)) {
-      use_operand(P, op, 0);
+    /* (a 16-bit A from registers; a tf32 / 8-bit one is staged into shared memory from any layout) */
+    if (!a_in_smem) use_operand(P, op, 0);
+    if (!a_in_smem && tile_of_rank(a, &at) && (at.rank == 2 || at.rank == 3) && ct_wgmma_transposable(at.elem) &&
+        ct_layout_wgmma_frag_of(&afl, &at, P->nwarps))
       ensure_layout(P, op, 0, &afl);
-    }
     set_result(P, op, 0, &acc, false);
     return;
   }

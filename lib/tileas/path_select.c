@@ -209,7 +209,8 @@ static void demote_untaken_paths(ct_ctx *c, MlirOperation entry, const ct_hopper
  * staging, which reuses the ring when it fits), recorded for the code generator: tileas.offset on
  * each pipe's and the staging buffer's tileas.alloc, tileas.barriers on each pipe, and
  * tileas.b_staging_offset on each mmaf/mmai whose B is staged from registers (no TMA pipe, or a
- * tf32/8-bit B not K-major in one), whose bytes join the kernel's tileas.smem_bytes. */
+ * tf32/8-bit B not K-major in one), tileas.a_staging_offset on each whose tf32 / 8-bit A is (no TMA
+ * pipe), whose bytes join the kernel's tileas.smem_bytes. */
 static void record_smem_assignment(MlirOperation entry, const ct_hopper_plan *plan) {
   for (int i = 0; i < plan->npipes; i++) {
     const ct_hopper_pipe *o = &plan->pipes[i];
@@ -222,12 +223,18 @@ static void record_smem_assignment(MlirOperation entry, const ct_hopper_plan *pl
   if (plan->has_store && !mlirOperationIsNull(plan->st.alloc)) ct_tileas_set_offset(plan->st.alloc, plan->st.smem_off);
   for (int i = 0; i < plan->nmmas && plan->tcgen05; i++) ct_tileas_set_tmem(plan->mmas[i].mmaf, &plan->mmas[i].tmem);
   int64_t staged = 0;
-  for (int i = 0; i < plan->nmmas; i++)
-    if (plan->mmas[i].b_staged) {
-      ct_tileas_set_b_staging_offset(plan->mmas[i].mmaf, plan->mmas[i].b_stage_off);
-      staged += plan->mmas[i].b_slots * plan->mmas[i].b_slot_bytes;
+  for (int i = 0; i < plan->nmmas; i++) {
+    const ct_hopper_mma *mm = &plan->mmas[i];
+    if (mm->b_staged) {
+      ct_tileas_set_b_staging_offset(mm->mmaf, mm->b_stage_off);
+      staged += mm->b_slots * mm->b_slot_bytes;
     }
-  /* the kernel's footprint includes the B staging buffers */
+    if (mm->a_staged && !plan->tcgen05) { /* (tcgen05: in tileas.tmem) */
+      ct_tileas_set_a_staging_offset(mm->mmaf, mm->a_stage_off);
+      staged += mm->a_slots * mm->a_slot_bytes;
+    }
+  }
+  /* the kernel's footprint includes the staging buffers */
   MlirAttribute smem = mlirOperationGetAttributeByName(entry, ct_ir_sref("tileas.smem_bytes"));
   if (staged && !mlirAttributeIsNull(smem) && mlirAttributeIsAInteger(smem))
     mlirOperationSetAttributeByName(entry, ct_ir_sref("tileas.smem_bytes"),

@@ -10,8 +10,8 @@
  *    blocked layout over the view's tile (reg_layout.c ct_layout_blocked: up to 4 consecutive
  *    elements per thread along the last dimension, then lanes, then warps); when every use of the
  *    tile is an A/B operand of mmaf/mmai, up to 16 bytes per thread instead (the tile is only staged to shared memory, so the
- *    global loads and shared stores become 16-byte vectors); when every use is the A operand of
- *    an mmaf on wgmma, wgmma's register A fragment (the accumulator layout over M x K), so the
+ *    global loads and shared stores become 16-byte vectors); when every use is the f16 / bf16 A
+ *    operand of an mmaf on wgmma, wgmma's register A fragment (the accumulator layout over M x K), so the
  *    loads land where wgmma reads them, with no conversion through shared memory;
  *  - a tileas.consume of a TMA load read into registers (a `blocked` pipe consumer: path_select.c's
  *    bulk plan): blocked (ct_layout_blocked: 16-byte ld.shared vectors);
@@ -31,6 +31,7 @@
 #include "tileaa/ir_build.h"
 #include "tileaa/view_read.h"
 #include "tileas/attrs.h"
+#include "tileas/hopper_plan.h"
 #include "tileas/reg_layout.h"
 #include "tileas/tileas.h"
 
@@ -60,7 +61,7 @@ static bool only_feeds_mma(MlirValue v) {
   return true;
 }
 
-/* Is every use of v the A operand of a 2-D or batched 3-D mmaf on wgmma (through tileaa.wait
+/* Is every use of v the 16-bit A operand of a 2-D or batched 3-D mmaf on wgmma (through tileaa.wait
  * hand-offs)? *a: A's type ((batch x) M x K). Such a tile is loaded straight into wgmma's register
  * A fragment. */
 static bool only_feeds_wgmma_a(MlirValue v, ct_type *a) {
@@ -74,7 +75,8 @@ static bool only_feeds_wgmma_a(MlirValue v, ct_type *a) {
     }
     ct_mma_family f;
     if (!ct_ir_is_mma(w) || mlirOpOperandGetOperandNumber(u) != 0 || !ct_tileas_op_mma(w, &f) || f != CT_MMA_WGMMA ||
-        !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(w, 0)), a) || (a->rank != 2 && a->rank != 3))
+        !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(w, 0)), a) || (a->rank != 2 && a->rank != 3) ||
+        !ct_wgmma_transposable(a->elem)) /* (a tf32 / 8-bit A is staged into shared memory: hopper_plan.c) */
       return false;
   }
   return true;

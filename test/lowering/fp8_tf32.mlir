@@ -1,10 +1,12 @@
 // tf32 and fp8 (f8E4M3FN, f8E5M2) compile as storage types: loads and stores move them (tf32 as
 // f32, fp8 as bytes), `ftof` converts them with the PTX conversions (cvt.rn.tf32.f32,
 // cvt.rn.satfinite.{e4m3,e5m2}x2.f32, cvt.rn.f16x2.{e4m3,e5m2}x2), and `mmaf` on them runs on
-// tensor cores when M, N, K are multiples of 16, 8 and the k step: mma.sync.m16n8k32 .e4m3/.e5m2
-// and mma.sync.m16n8k8 .tf32, f32 accumulators, B staged transposed in shared memory
-// (ldmatrix moves 16-bit elements, so no .trans); otherwise (mm_f8_k16) the multiply-add form on
-// their f32 values. The verifier refuses arithmetic on them (addf wants a base float); code
+// tensor cores when M, N, K are multiples of 16, 8 and the k step: on sm_90a wgmma (m64nNk32
+// .e4m3/.e5m2, m64nNk8 .tf32; no alignment proof, so A and B are staged into shared memory, A with
+// 16-byte stores: test/hopper/wgmma_staged_a.mlir), on sm_100a mma.sync.m16n8k32 .e4m3/.e5m2 and
+// mma.sync.m16n8k8 .tf32 (tcgen05 stages a 16-bit A only), f32 accumulators, B staged transposed
+// in shared memory (ldmatrix moves 16-bit elements, so no .trans); otherwise (mm_f8_k16) the
+// multiply-add form on their f32 values. The verifier refuses arithmetic on them (addf wants a base float); code
 // generation refuses any other op on them by name as a second line.
 // RUN: %tilec -O3 --gpu-name=sm_90a %s -o %t.ptx && %check-ptx sm_90a %t.ptx
 // RUN: FileCheck %s < %t.ptx
@@ -15,23 +17,24 @@
 // CHECK-DAG: cvt.rn.f16x2.e4m3x2
 // CHECK-DAG: cvt.rn.satfinite.e5m2x2.f32
 // CHECK-DAG: cvt.rn.tf32.f32
-// 64x64x64 over a 2x2 warp grid: 2 k32 steps x 2 m16 x 4 n8 = 16 mma per warp.
+// 64x64x64 on sm_90a: 2 k32 steps of one m64n64k32 wgmma.
 // CHECK-LABEL: .entry mm_f8(
-// CHECK-NOT: ldmatrix{{.*}}.trans
-// CHECK-NOT: fma.rn.f32
-// CHECK-COUNT-16: mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32
 // CHECK-NOT: mma.sync
+// CHECK: st.shared.v4.b32
+// CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3
 // CHECK-LABEL: .entry mm_f8_e5m2(
-// CHECK-COUNT-16: mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32
+// CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k32.f32.e5m2.e5m2
 // CHECK-LABEL: .entry mm_f8_k16(
 // CHECK-NOT: mma.sync
+// CHECK-NOT: wgmma.mma_async
 // CHECK: cvt.rn.f16x2.e4m3x2
 // CHECK: fma.rn.f32
-// 64x32x64: 4 k8 steps x 2 m16 x 4 n8 = 32 mma per warp.
+// M 64, K 32, N 64: 4 k8 steps.
 // CHECK-LABEL: .entry mm_tf32(
 // CHECK-NOT: fma.rn.f32
-// CHECK-COUNT-32: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32
 // CHECK-NOT: mma.sync
+// sm_100a, 64x64x64 over a 2x2 warp grid: 16 mma per warp.
 // MMA-LABEL: .entry mm_f8(
 // MMA: mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32
 // MMA-LABEL: .entry mm_tf32(
