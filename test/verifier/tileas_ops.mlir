@@ -403,8 +403,19 @@ cuda_tile.module @m {
 // TMEM columns (tileas.tmem) belong to an mmaf / mmai: on another op they are an error.
 cuda_tile.module @m {
   testing$func @f(%x: tile<64x64xf32>) {
-    // expected-error@+1 {{'cuda_tile.addf' op has tileas.tmem or tileas.b_staging_offset, which only an mmaf or mmai carries}}
+    // expected-error@+1 {{'cuda_tile.addf' op has tileas.tmem, tileas.a_staging_offset or tileas.b_staging_offset, which only an mmaf or mmai carries}}
     %y = addf %x, %x rounding<nearest_even> {tileas.tmem = {column = 0 : i64, columns = 64 : i64, done = 0 : i64, slot = 8 : i64}} : tile<64x64xf32>
+    return
+  }
+}
+
+// -----
+
+// So does an A staging buffer (tileas.a_staging_offset, wgmma's staged tf32 / 8-bit A).
+cuda_tile.module @m {
+  testing$func @f(%x: tile<64x64xf32>) {
+    // expected-error@+1 {{'cuda_tile.addf' op has tileas.tmem, tileas.a_staging_offset or tileas.b_staging_offset, which only an mmaf or mmai carries}}
+    %y = addf %x, %x rounding<nearest_even> {tileas.a_staging_offset = 0 : i64} : tile<64x64xf32>
     return
   }
 }
