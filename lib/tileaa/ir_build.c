@@ -245,3 +245,11 @@ bool ct_ir_scalar_arith(MlirOperation op) {
   }
   return true;
 }
+
+bool ct_ir_outside_loops(MlirOperation op) {
+  for (MlirOperation a = mlirOperationGetParentOperation(op); !mlirOperationIsNull(a); a = mlirOperationGetParentOperation(a)) {
+    if (ct_ir_is(a, "cuda_tile.entry")) return true;
+    if (!ct_ir_is(a, "cuda_tile.if")) return false;
+  }
+  return false;
+}

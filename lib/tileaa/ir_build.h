@@ -58,6 +58,8 @@ MlirValue ct_ir_ct_scalar_const(MlirContext ctx, MlirLocation loc, ct_elem elem,
 MlirValue ct_ir_ct_binop(MlirContext ctx, MlirLocation loc, const char *op, MlirValue a, MlirValue b,
                          MlirOperation anchor);
 
+/* Is op outside every loop: only `if`s (no other region op) between it and its cuda_tile.entry? */
+bool ct_ir_outside_loops(MlirOperation op);
 /* The ancestor of op (op itself included) whose parent block is `block`; null when none. */
 MlirOperation ct_ir_ancestor_in_block(MlirOperation op, MlirBlock block);
 /* Earliest / latest op of `block` that uses v (directly or inside a nested region); null when none. */

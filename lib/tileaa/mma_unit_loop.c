@@ -24,15 +24,6 @@
 #include "tileaa/ir_build.h"
 #include "tileaa/tileaa.h"
 
-/* No loop (nor any region op but `if`) between the op and the entry. */
-static bool outside_loops(MlirOperation op) {
-  for (MlirOperation a = mlirOperationGetParentOperation(op); !mlirOperationIsNull(a); a = mlirOperationGetParentOperation(a)) {
-    if (ct_ir_is(a, "cuda_tile.entry")) return true;
-    if (!ct_ir_is(a, "cuda_tile.if")) return false;
-  }
-  return false;
-}
-
 static void wrap_one(MlirContext ctx, MlirOperation mma) {
   MlirLocation loc = mlirOperationGetLocation(mma);
   MlirValue acc = mlirOperationGetOperand(mma, 2), res = mlirOperationGetResult(mma, 0);
@@ -66,7 +57,7 @@ bool ct_tileaa_mma_unit_loops(ct_ctx *c, MlirOperation module_op) {
   for (size_t i = 0; i < mmas.n; i++) {
     MlirOperation op = mmas.ops[i];
     if (!ct_ir_is_mma(op) || mlirOperationGetNumOperands(op) != 3 || mlirOperationGetNumResults(op) != 1) continue;
-    if (outside_loops(op)) wrap_one(c->mlir, op);
+    if (ct_ir_outside_loops(op)) wrap_one(c->mlir, op);
   }
   ct_oplist_free(&mmas);
   return true;

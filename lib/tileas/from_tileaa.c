@@ -227,10 +227,10 @@ static const group *group_of_waited(const group *gs, size_t n, MlirValue v) {
   return NULL;
 }
 
-/* Can wgmma take this mma's A from registers? The plan's rule (hopper_plan.c): register A for the
- * types wgmma transposes (ct_wgmma_transposable: f16/bf16), with f32 accumulators, or f16 ones
- * for f16 operands (wgmma_types). */
-static bool mma_a_from_registers_ok(MlirOperation mma) {
+/* Can wgmma take this mma's A when it is no TMA pipe? The plan's rule (hopper_plan.c): register A
+ * for the types wgmma transposes (ct_wgmma_transposable: f16/bf16), with f32 accumulators, or f16
+ * ones for f16 operands (wgmma_types); any other type staged into shared memory. */
+static bool mma_a_wgmma_ok(MlirOperation mma) {
   ct_type a, c;
   if (!ct_ir_is_mma(mma) || mlirOperationGetNumOperands(mma) != 3 ||
       !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(mma, 0)), &a) ||
@@ -512,7 +512,7 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
     for (size_t i = 0; i < mmas.n; i++) {
       const group *a = mma_operand_group(gs, n, mmas.ops[i]);
       if (!a) { /* neither operand is a view load TileAS lays out (e.g. reshapes of 3-D view loads) */
-        if (m->has_wgmma && mma_a_from_registers_ok(mmas.ops[i])) ct_tileas_set_mma(mmas.ops[i], CT_MMA_WGMMA);
+        if (m->has_wgmma && mma_a_wgmma_ok(mmas.ops[i])) ct_tileas_set_mma(mmas.ops[i], CT_MMA_WGMMA);
         if (m->has_tcgen05 && mma_a_stageable_tcgen05(mmas.ops[i])) ct_tileas_set_mma(mmas.ops[i], CT_MMA_TCGEN05);
         continue;
       }
@@ -523,7 +523,7 @@ static bool convert_entry(ct_ctx *c, const ct_tileas_options *o, MlirOperation e
        * target has it: a 16-bit A from registers (a tf32 / 8-bit one staged like B), B staged from
        * registers into K-major SMEM slots (hopper_plan.c plan_b_staging); the plan falls back to mma.sync, with a remark, when the
        * kernel does not fit it. */
-      if (fam == CT_MMA_SYNC && m->has_wgmma && mma_a_from_registers_ok(mmas.ops[i])) fam = CT_MMA_WGMMA;
+      if (fam == CT_MMA_SYNC && m->has_wgmma && mma_a_wgmma_ok(mmas.ops[i])) fam = CT_MMA_WGMMA;
       if (fam == CT_MMA_SYNC && m->has_tcgen05 && mma_a_stageable_tcgen05(mmas.ops[i])) fam = CT_MMA_TCGEN05;
       ct_tileas_set_mma(mmas.ops[i], fam);
     }

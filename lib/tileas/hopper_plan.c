@@ -1095,12 +1095,7 @@ static bool consumer_schedule_holds_stages(const ct_hopper_plan *p, int l) {
  * one slot per staged operand (but a tcgen05 B keeps its 3: at one, ptxas 13.0 spilled 8 bytes of
  * test/tileas/kmajor_b_operand.mlir's mixed_use at 72 registers). */
 static bool loop_runs_once(const ct_hopper_plan *p, int l) {
-  if (ct_attr_int(p->loops[l], "trip_count", 0) != 1) return false;
-  for (MlirOperation a = mlirOperationGetParentOperation(p->loops[l]); !mlirOperationIsNull(a); a = mlirOperationGetParentOperation(a)) {
-    if (is_op(a, "cuda_tile.entry")) return true;
-    if (!is_op(a, "cuda_tile.if")) return false;
-  }
-  return false;
+  return ct_attr_int(p->loops[l], "trip_count", 0) == 1 && ct_ir_outside_loops(p->loops[l]);
 }
 
 /* The mmaf ops of loop l keep their wgmma groups in flight into the next iteration when each takes A
