@@ -8,7 +8,8 @@ with --unwritten-ok, so kernels written for a larger grid are checked on the CTA
 kernels whose PTX a test checks only as text but whose results nobody checked (a batched TMA fill bug
 was found this way). Not a lit test: the tests' tensor-core kernels take about 30 minutes on 2 cores.
 
-Usage: scripts/emu_sweep.py [--build build] [--jobs 2] [--grid 2,2,2] FILE.mlir...
+Usage: scripts/emu_sweep.py [--build build] [--jobs 2] [--grid 2,2,2] [--targets 90,100]
+       [--strategies modulo,warp-specialize] FILE.mlir...
 Prints one line per kernel, target and strategy (PASS / FAIL / COMPILE-ERR / NOT-EMULATED / TIMEOUT);
 exit 1 when any FAILs or TIMEOUTs. Read a FAIL with max_rel_err=0 as a kernel that writes NaN on
 purpose (tilec-run's NaN check: test/lowering e8m0 widen, f8_padding, pack bytes), and a COMPILE-ERR
@@ -92,10 +93,13 @@ def main():
     ap.add_argument('--jobs', type=int, default=2)
     ap.add_argument('--grid', default='2,2,2')
     ap.add_argument('--timeout', type=float, default=300)
+    ap.add_argument('--targets', default='90,100', help='comma-separated SM numbers (90 = sm_90a, 100 = sm_100a)')
+    ap.add_argument('--strategies', default='modulo,warp-specialize')
     ap.add_argument('files', nargs='+')
     a = ap.parse_args()
-    jobs = [(p, n, s, sm, st) for p in a.files for n, s in entries(open(p).read()) for sm in (90, 100)
-            for st in ('', 'warp-specialize')]
+    sms = [int(t) for t in a.targets.split(',')]
+    strategies = ['' if t == 'modulo' else t for t in a.strategies.split(',')]
+    jobs = [(p, n, s, sm, st) for p in a.files for n, s in entries(open(p).read()) for sm in sms for st in strategies]
     bad = 0
     with ThreadPoolExecutor(a.jobs) as ex:
         for job, res in zip(jobs, ex.map(lambda j: run(j, a), jobs)):

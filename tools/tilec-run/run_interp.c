@@ -31,7 +31,7 @@ static void describe_param(const ct_type *param, char *out, size_t size) {
 
 static int walk_kind(MlirOperation op, int kind) {
   ct_op_id id = ct_op_id_of(op);
-  if (id == CT_OP_mmaf || id == CT_OP_mmai) return RUN_CHECK_GEMM;
+  if (id == CT_OP_mmaf || id == CT_OP_mmai || id == CT_OP_mmaf_scaled) return RUN_CHECK_GEMM;
   if ((id == CT_OP_reduce || id == CT_OP_scan) && kind == RUN_CHECK_ELEMENTWISE) kind = RUN_CHECK_REDUCTION;
   for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); r++)
     for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
