@@ -807,6 +807,13 @@ static MlirOperation first_e5m3_op(MlirOperation op) {
   return (MlirOperation){NULL};
 }
 
+/* The registers per thread `ctas` CTAs of `threads` threads each get of an SM's register file
+ * (a multiple of 8, at most 255). */
+static int launch_share(int ctas, int threads) {
+  int share = CT_REG_FILE_PER_CTA / ctas / threads / 8 * 8;
+  return share < CT_REG_MAX_PER_THREAD ? share : CT_REG_MAX_PER_THREAD;
+}
+
 static bool lower_entry(ct_lower *L, MlirOperation entry) {
   MlirAttribute name_attr = mlirOperationGetAttributeByName(entry, sref("sym_name"));
   if (mlirAttributeIsNull(name_attr) || !mlirAttributeIsAString(name_attr)) {
@@ -992,6 +999,15 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   int nna = 4;
   if (L->hopper && L->hopper->ws) {
     na[nna++] = bld_named(&L->b, "nvvm.maxnreg", mlirIntegerAttrGet(L->b.i32, ct_hopper_ws_share(L->hopper)));
+  } else if (L->hopper && L->hopper->tcgen05 && launch_share(2, cta_threads) == CT_REG_MAX_PER_THREAD) {
+    /* a tcgen05 kernel without agents at up to 128 threads: .maxnreg 255, what each of the two CTAs
+     * per SM the stage count plans for may take anyway. Without it, ptxas 13.0's register-usage
+     * heuristic on sm_100a aims below what such a kernel needs and spills (examples/attention.mlir
+     * with 16-byte staging stores: 96 registers + 8 bytes; with .maxnreg 255, 101 and none). At 256
+     * threads two CTAs' share is 128, which the register estimate cannot promise (a 256-thread
+     * MXFP8 GEMM spilled 12 bytes under .maxnreg 128, and one CTA's 255 took an MXFP4 GEMM from 128
+     * registers to 136, one CTA per SM): ptxas chooses there, as before (0 spills on every kernel) */
+    na[nna++] = bld_named(&L->b, "nvvm.maxnreg", mlirIntegerAttrGet(L->b.i32, CT_REG_MAX_PER_THREAD));
   }
   if (L->hopper) {
     /* tensor maps: `.param .align 128 .b8 [128]` grid-constant parameters (docs/abi.md), and the

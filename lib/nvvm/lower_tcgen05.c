@@ -129,12 +129,11 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
   /* operands staged from registers: every thread writes this iteration's slots first ([M,K]: K is
    * A's dim 1; [K,N]: B's dim 0), then fence.proxy.async and a CTA barrier */
   MlirValue aaddr = {NULL}, baddr = {NULL};
-  /* (element by element: with 16-byte stores ptxas 13.0 on sm_100a gave examples/attention.mlir 96
-   * registers and 8 bytes of spill instead of 117 and none — its register-usage heuristic, no
-   * .maxnreg here) */
-  if (!pa && mlirValueIsNull(aaddr = hopper_stage_operand(L, op, 0, 1, mm->a_slots, mm->a_stage_off, mm->a_slot_bytes, ag, false)))
+  /* (a thread's run of consecutive K as one store of up to 16 bytes, as on wgmma: ptxas 13.0 fits
+   * them without spills under the kernel's .maxnreg, lower_kernel.c) */
+  if (!pa && mlirValueIsNull(aaddr = hopper_stage_operand(L, op, 0, 1, mm->a_slots, mm->a_stage_off, mm->a_slot_bytes, ag, true)))
     return LOWER_FAILED;
-  if (!pb && mlirValueIsNull(baddr = hopper_stage_operand(L, op, 1, 0, mm->b_slots, mm->b_stage_off, mm->b_slot_bytes, bg, false)))
+  if (!pb && mlirValueIsNull(baddr = hopper_stage_operand(L, op, 1, 0, mm->b_slots, mm->b_stage_off, mm->b_slot_bytes, bg, true)))
     return LOWER_FAILED;
   if (!pa || !pb) hopper_staged_to_async(b);
   if (!pa) aaddr = bld_add(b, L->hopper_emit->base32, aaddr);

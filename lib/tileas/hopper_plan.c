@@ -1327,11 +1327,7 @@ static const char *plan(const ct_hopper_plan_env *env, MlirOperation entry, Mlir
     if (!mlirOperationIsNull(ap) && (mm->a_pipe = use_pipe(p, ap, CT_PIPE_A, mm->batch, &why)) < 0) return why;
     bool transposable = ct_wgmma_transposable(mm->elem);
     /* A not in a pipe: wgmma reads a 16-bit one from registers (its fragment) and stages a tf32 /
-     * 8-bit one like B (register A would need those types' own fragments); tcgen05 stages a 16-bit
-     * one only (staged i8 A and B: ptxas 13.0 capped test/lowering/mmai.mlir's kernels at 72
-     * registers without a .maxnreg and spilled 72 bytes) */
-    if (mlirOperationIsNull(ap) && p->tcgen05 && !transposable)
-      return "tcgen05 stages an A that is not a view load for f16/bf16 only here";
+     * 8-bit one like B (register A would need those types' own fragments); tcgen05 stages it */
     if (mlirOperationIsNull(ap) && (p->tcgen05 || !transposable) && (why = plan_a_staging(mm))) return why;
     MlirValue bv = mlirOperationGetOperand(mmas[i], 1);
     ct_pipe_role role = CT_PIPE_B_MN;

@@ -10,7 +10,9 @@
  *    blocked layout over the view's tile (reg_layout.c ct_layout_blocked: up to 4 consecutive
  *    elements per thread along the last dimension, then lanes, then warps); when every use of the
  *    tile is an A/B operand of mmaf/mmai, up to 16 bytes per thread instead (the tile is only staged to shared memory, so the
- *    global loads and shared stores become 16-byte vectors); when every use is the f16 / bf16 A
+ *    global loads and shared stores become 16-byte vectors; a B staged K-major for wgmma / tcgen05
+ *    whose view's base is not proven aligned to two elements, so that it loads element by element
+ *    anyway: that many bytes of consecutive K per thread, k_run_layout); when every use is the f16 / bf16 A
  *    operand of an mmaf on wgmma, wgmma's register A fragment (the accumulator layout over M x K), so the
  *    loads land where wgmma reads them, with no conversion through shared memory;
  *  - a tileas.consume of a TMA load read into registers (a `blocked` pipe consumer: path_select.c's
@@ -82,6 +84,47 @@ static bool only_feeds_wgmma_a(MlirValue v, ct_type *a) {
   return true;
 }
 
+/* Is every use of v the B operand of a 2-D or batched mmaf / mmai on wgmma or tcgen05 (through
+ * tileaa.wait hand-offs)? Such a B, loaded with SIMT loads, is staged into K-major shared memory
+ * (hopper_plan.c plan_staging). */
+static bool only_feeds_staged_b(MlirValue v) {
+  MlirOpOperand u = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(u)) return false;
+  for (; !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation w = mlirOpOperandGetOwner(u);
+    if (name_is(w, "tileaa.wait")) {
+      if (mlirOperationGetNumResults(w) != 1 || !only_feeds_staged_b(mlirOperationGetResult(w, 0))) return false;
+      continue;
+    }
+    ct_mma_family f;
+    if (!ct_ir_is_mma(w) || mlirOpOperandGetOperandNumber(u) != 1 || !ct_tileas_op_mma(w, &f) ||
+        (f != CT_MMA_WGMMA && f != CT_MMA_TCGEN05))
+      return false;
+  }
+  return true;
+}
+
+/* The layout of a [K, N] (or [batch, K, N]) B tile staged K-major from registers whose loads move
+ * one element each anyway (the view's base is not proven aligned to two elements): the blocked
+ * layout of its transpose [N, K] (up to 16 bytes of consecutive K per thread, then lanes and warps),
+ * permuted back, so that the staging writes each thread's run of K as one store of up to 16 bytes
+ * (lower_hopper_loop.c hopper_stage_operand) instead of one per element. (Lanes cover the rest of
+ * K, then N: a warp's loads of one register touch a few K rows, the coalescing the element loads of
+ * the N-major blocked layout had too.) */
+static bool k_run_layout(ct_layout *out, const ct_type *vt, int nwarps) {
+  int r = vt->tile_rank;
+  int64_t tshape[CT_MAX_RANK], shape[CT_MAX_RANK];
+  int32_t perm[CT_MAX_RANK];
+  for (int i = 0; i < r; i++) shape[i] = vt->tile_shape[i], tshape[i] = vt->tile_shape[i], perm[i] = i;
+  tshape[r - 2] = shape[r - 1], tshape[r - 1] = shape[r - 2];
+  perm[r - 2] = r - 1, perm[r - 1] = r - 2;
+  int spt_bits = ct_log2_exact(128 / ct_elem_bits(vt->elem));
+  ct_layout t;
+  if (spt_bits < 0 || !ct_layout_blocked_spt(&t, r, tshape, nwarps, spt_bits)) return false;
+  ct_layout_permute(out, &t, r, shape, perm);
+  return true;
+}
+
 bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out) {
   MlirValue view = mlirOperationGetOperand(op, 0);
   if (!mlirValueIsAOpResult(view)) return false;
@@ -96,6 +139,11 @@ bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out) {
     return true; /* wgmma's A fragment: the m64 accumulator layout over M x K (lower_hopper_loop.c; batched: every batch's) */
   if (!only_feeds_mma(mlirOperationGetResult(op, 0))) return ct_layout_blocked(out, vt.tile_rank, shape, nwarps);
   int bits = ct_elem_bits(vt.elem);
+  MlirAttribute al = mlirOperationGetAttributeByName(vop, ct_ir_sref("base_align"));
+  int64_t base_align = !mlirAttributeIsNull(al) && mlirAttributeIsAInteger(al) ? mlirIntegerAttrGetValueInt(al) : 0;
+  if (vt.tile_rank >= 2 && vt.tile_rank <= 3 && bits >= 8 && base_align * 8 < 2 * bits &&
+      only_feeds_staged_b(mlirOperationGetResult(op, 0)) && k_run_layout(out, &vt, nwarps))
+    return true;
   int spt_bits = ct_log2_exact(bits >= 8 ? 128 / bits : 16);
   if (spt_bits < 2) spt_bits = 2;
   return ct_layout_blocked_spt(out, vt.tile_rank, shape, nwarps, spt_bits) ||

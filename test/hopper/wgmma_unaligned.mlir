@@ -4,7 +4,9 @@
 // loads land where wgmma reads them: no conversion through shared memory), B staged from registers,
 // transposed, into K-major swizzled slots (2 slots; 3 when a wgmma group stays in flight), with
 // fence.proxy.async and a barrier before the wgmma reads them. A TMA A pipe and a staged B mix.
-// The loads stay 2-byte loads (no alignment proof: no vectors). An f16 accumulator takes wgmma's
+// The loads stay 2-byte loads (no alignment proof: no vectors); B, loaded element by element
+// anyway, is laid out as its transpose (reg_layouts.c k_run_layout: 8 consecutive K per thread), so
+// each thread's run of K goes to its K-major slot as one 16-byte store (before: 16 st.shared.b16). An f16 accumulator takes wgmma's
 // .f16 D as well (last kernel).
 // RUN: %tilec -O3 --gpu-name=sm_90a --remarks %s -o %t.ptx 2> %t.remarks
 // RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
@@ -18,24 +20,25 @@
 // SM100: mma.sync.aligned.m16n8k16
 
 // Why each operand is not on TMA (TileAS's rejection of the TMA layout):
-// REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+39]]:7: remark: the A operand of an mma is loaded with ordinary loads, not TMA: base pointer not proven 16-byte aligned (assume div_by<16>)
-// REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+39]]:7: remark: the B operand of an mma is loaded with ordinary loads, not TMA: base pointer not proven 16-byte aligned (assume div_by<16>)
-// REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+39]]:7: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: registers; B: registers, staged transposed into 2 K-major slots (swizzle 64B) each iteration
-// REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+61]]:7: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: TMA ring of {{[0-9]}} stages, swizzle 64B, box 128x32; B: registers, staged transposed into 3 K-major slots (swizzle 64B) each iteration
-// REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+83]]:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads); A: registers; B: registers, staged transposed into 2 K-major slots (swizzle 128B) each iteration
-// REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+104]]:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads); A: registers; B: registers, staged transposed into 2 K-major slots (swizzle 64B) each iteration
+// REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+40]]:7: remark: the A operand of an mma is loaded with ordinary loads, not TMA: base pointer not proven 16-byte aligned (assume div_by<16>)
+// REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+40]]:7: remark: the B operand of an mma is loaded with ordinary loads, not TMA: base pointer not proven 16-byte aligned (assume div_by<16>)
+// REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+40]]:7: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: registers; B: registers, staged transposed into 2 K-major slots (swizzle 64B) each iteration
+// REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+62]]:7: remark: wgmma path: m64n128k16 x 2 warpgroups (256 threads); A: TMA ring of {{[0-9]}} stages, swizzle 64B, box 128x32; B: registers, staged transposed into 3 K-major slots (swizzle 64B) each iteration
+// REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+84]]:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads); A: registers; B: registers, staged transposed into 2 K-major slots (swizzle 128B) each iteration
+// REMARK-DAG: wgmma_unaligned.mlir:[[@LINE+105]]:7: remark: wgmma path: m64n64k16 x 1 warpgroup (128 threads); A: registers; B: registers, staged transposed into 2 K-major slots (swizzle 64B) each iteration
 
 // CHECK-LABEL: .entry gemm_unaligned(
 // CHECK-NOT: ld.shared
 // CHECK-DAG: ld.global.b16
-// CHECK-DAG: st.shared.b16
+// CHECK-DAG: st.shared.v4.b32
 // CHECK-DAG: fence.proxy.async.shared::cta
 // CHECK-DAG: wgmma.fence.sync.aligned
 // CHECK-DAG: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{[{].*[}]}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 0;
 // CHECK-NOT: ld.global.v
+// CHECK-NOT: st.shared.b16
 // CHECK-LABEL: .entry gemm_b_unaligned(
 // CHECK-DAG: cp.async.bulk.tensor.2d
-// CHECK-DAG: st.shared.b16
+// CHECK-DAG: st.shared.v4.b32
 // CHECK-DAG: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {{[{].*[}]}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 0;
 // CHECK-LABEL: .entry gemm_bt_unaligned(
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16

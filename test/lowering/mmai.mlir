@@ -1,17 +1,16 @@
 // `mmai` (i8 x i8 -> i32) compiles on both targets. With M, N, K multiples of 16, 8, 32 it runs on
 // tensor cores, the integer types chosen by each operand's signedness attribute: on sm_90a wgmma
-// m64nNk32 .s8/.u8 (no alignment proof, so A is staged into shared memory with 16-byte stores and B
-// transposed: test/hopper/wgmma_staged_a.mlir; the mmai has no loop around it, so it is in a
-// one-trip loop), on sm_100a mma.sync.m16n8k32 (tcgen05 stages a 16-bit A only; tileas.mma =
-// "mma.sync"): A staged row-major and B transposed in shared memory (rows padded by 16 bytes), both
-// read with ldmatrix.x4 without .trans (four consecutive k of a column per register), i32
-// accumulators in the m16n8 C fragment. Otherwise (K = 16 here) the multiply-add form: a K loop
+// m64nNk32 .s8/.u8, on sm_100a tcgen05.mma kind::i8 (the signedness in its instruction descriptor).
+// No alignment proof, so A is staged into shared memory with 16-byte stores and B transposed
+// (test/hopper/wgmma_staged_a.mlir); the mmai has no loop around it, so it is in a one-trip loop.
+// mma.sync m16n8k32 takes an i8 mmai whose M is below the tensor cores' 64 (bmm_i8 in
+// test/lowering/mma_batched.mlir). Otherwise (K = 16 here) the multiply-add form: a K loop
 // of i32 multiply-adds per accumulator register, each operand sign- or zero-extended by its
 // signedness. 0 spills (check-ptx).
 // RUN: %tilec -O3 --gpu-name=sm_90a %s -o %t.ptx && %check-ptx sm_90a %t.ptx
 // RUN: FileCheck %s --check-prefixes=H,COMMON < %t.ptx
 // RUN: %tilec -O3 --gpu-name=sm_100a %s -o %t.b.ptx && %check-ptx sm_100a %t.b.ptx
-// RUN: FileCheck %s --check-prefixes=SYNC,COMMON < %t.b.ptx
+// RUN: FileCheck %s --check-prefixes=TC5,COMMON < %t.b.ptx
 // sm_90a: 2 k32 steps of one m64n64k32 wgmma.
 // H-LABEL: .entry mmai_ss(
 // H-NOT: mma.sync
@@ -23,21 +22,19 @@
 // H-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k32.s32.s8.u8
 // H-LABEL: .entry mmai_us(
 // H-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k32.s32.u8.s8
-// sm_100a: 64x64x64 over 4 warps (2x2 grid, 32x32 per warp): 2 k32 steps x 2 m16 x 4 n8 = 16 mma per warp.
-// SYNC-LABEL: .entry mmai_ss(
-// SYNC-NOT: .entry
-// SYNC-NOT: ldmatrix{{.*}}.trans
-// SYNC-COUNT-16: mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
-// SYNC-NOT: mma.sync
-// SYNC-LABEL: .entry mmai_uu(
-// SYNC-NOT: .entry
-// SYNC-COUNT-16: mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32
-// SYNC-LABEL: .entry mmai_su(
-// SYNC-NOT: .entry
-// SYNC-COUNT-16: mma.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32
-// SYNC-LABEL: .entry mmai_us(
-// SYNC-NOT: .entry
-// SYNC-COUNT-16: mma.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32
+// sm_100a: 2 k32 steps of one tcgen05.mma (M 64, N 64) each, from one thread, A staged like wgmma's.
+// TC5-LABEL: .entry mmai_ss(
+// TC5: .maxnreg 255
+// TC5-NOT: mma.sync
+// TC5: st.shared.v4.b32
+// TC5-COUNT-2: tcgen05.mma.cta_group::1.kind::i8
+// TC5-NOT: mma.sync
+// TC5-LABEL: .entry mmai_uu(
+// TC5-COUNT-2: tcgen05.mma.cta_group::1.kind::i8
+// TC5-LABEL: .entry mmai_su(
+// TC5-COUNT-2: tcgen05.mma.cta_group::1.kind::i8
+// TC5-LABEL: .entry mmai_us(
+// TC5-COUNT-2: tcgen05.mma.cta_group::1.kind::i8
 // The K = 16 kernels: no tensor cores; the products follow the signedness: signed x signed
 // multiplies sign-extended bytes (mul.wide.s16), unsigned x unsigned zero-extended ones
 // (mul.wide.u16), mixed in i32 (mad.lo.s32).
@@ -53,9 +50,8 @@
 // COMMON-NOT: mul.wide.{{[su]}}16
 // COMMON: mad.lo.s32
 
-// The decision is TileAS's (tileas.mma): mma.sync for a K = 16 mmai is refused with a located
-// error, and so is tcgen05 for an mmai the Blackwell path cannot take (an i8 A without an
-// alignment proof: no TMA, and tcgen05 stages a 16-bit A only).
+// The decision is TileAS's (tileas.mma): mma.sync or tcgen05 for a K = 16 mmai (no whole k32 step)
+// is refused with a located error.
 // RUN: %tilec --gpu-name=sm_90a --emit=tileas %s -o %t.tileas.mlir
 // RUN: FileCheck %s --check-prefix=FAM < %t.tileas.mlir
 // FAM: "cuda_tile.mmai"{{.*}}tileas.mma = "wgmma"
@@ -64,9 +60,12 @@
 // RUN: not %tilec -O3 --gpu-name=sm_90a %t.k16sync.mlir -o %t.err.ptx 2>&1 | FileCheck %s --check-prefix=K16
 // K16: .mlir:{{[0-9]+}}:{{[0-9]+}}: error: TileAS put this mmai on mma.sync (tileas.mma), but mma.sync takes {{.*}} or i8 operands with an i32 accumulator (m16n8k32); M and N multiples of 16 and 8, K of the k step
 // RUN: %tilec --gpu-name=sm_100a --emit=tileas %s -o %t.100.tileas.mlir
-// RUN: sed 's/tileas.mma = "mma.sync"/tileas.mma = "tcgen05.mma"/' %t.100.tileas.mlir > %t.tcgen05.mlir
+// RUN: FileCheck %s --check-prefix=FAM100 < %t.100.tileas.mlir
+// FAM100: "cuda_tile.mmai"{{.*}}tileas.mma = "tcgen05.mma"
+// FAM100: "cuda_tile.mmai"{{.*}}tileas.mma = "fma"
+// RUN: sed 's/tileas.mma = "fma"/tileas.mma = "tcgen05.mma"/' %t.100.tileas.mlir > %t.tcgen05.mlir
 // RUN: not %tilec -O3 --gpu-name=sm_100a %t.tcgen05.mlir -o %t.err2.ptx 2>&1 | FileCheck %s --check-prefix=TC
-// TC: .mlir:{{[0-9]+}}:{{[0-9]+}}: error: TileAS put this mmai on tcgen05.mma (tileas.mma), but the Blackwell TMA + tcgen05 path cannot take the kernel: tcgen05 stages an A that is not a view load for f16/bf16 only here
+// TC: .mlir:{{[0-9]+}}:{{[0-9]+}}: error: TileAS put this mmai on tcgen05.mma (tileas.mma), but the Blackwell TMA + tcgen05 path cannot take the kernel: tile K is not a whole number of MMA k steps
 cuda_tile.module @m {
   entry @mmai_ss(%a_ptr: tile<ptr<i8>>, %b_ptr: tile<ptr<i8>>, %c_ptr: tile<ptr<i32>>) {
     %a_tv = make_tensor_view %a_ptr, shape = [64, 64], strides = [64, 1] : tensor_view<64x64xi8, strides=[64,1]>
