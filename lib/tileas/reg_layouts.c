@@ -48,19 +48,33 @@ static bool consumes_into_registers(MlirOperation op) {
   return !ct_tileas_pipe_read(mlirOpResultGetOwner(pv), &pi) && pi.consumer == CT_FRAG_BLOCKED;
 }
 
-/* Is every use of v an A/B operand of mmaf (through tileaa.wait hand-offs, in a TileAA module)? */
-static bool only_feeds_mma(MlirValue v) {
+/* Is every use of v (through tileaa.wait hand-offs, in a TileAA module) an operand of an mmaf /
+ * mmai that ok(mma, operand number) admits? */
+static bool every_use_feeds_mma(MlirValue v, bool (*ok)(MlirOperation mma, intptr_t operand)) {
   MlirOpOperand u = mlirValueGetFirstUse(v);
   if (mlirOpOperandIsNull(u)) return false;
   for (; !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation w = mlirOpOperandGetOwner(u);
     if (name_is(w, "tileaa.wait")) {
-      if (mlirOperationGetNumResults(w) != 1 || !only_feeds_mma(mlirOperationGetResult(w, 0))) return false;
+      if (mlirOperationGetNumResults(w) != 1 || !every_use_feeds_mma(mlirOperationGetResult(w, 0), ok)) return false;
       continue;
     }
-    if (!ct_ir_is_mma(w) || mlirOpOperandGetOperandNumber(u) > 1) return false;
+    if (!ct_ir_is_mma(w) || !ok(w, mlirOpOperandGetOperandNumber(u))) return false;
   }
   return true;
+}
+
+/* ok: its A or B operand */
+static bool mma_a_or_b(MlirOperation mma, intptr_t operand) {
+  (void)mma;
+  return operand <= 1;
+}
+
+/* ok: the B operand of an mmaf / mmai on wgmma or tcgen05 (a B loaded with SIMT loads is staged
+ * into K-major shared memory there: hopper_plan.c plan_staging) */
+static bool staged_b(MlirOperation mma, intptr_t operand) {
+  ct_mma_family f;
+  return operand == 1 && ct_tileas_op_mma(mma, &f) && (f == CT_MMA_WGMMA || f == CT_MMA_TCGEN05);
 }
 
 /* Is every use of v the 16-bit A operand of a 2-D or batched 3-D mmaf on wgmma (through tileaa.wait
@@ -79,26 +93,6 @@ static bool only_feeds_wgmma_a(MlirValue v, ct_type *a) {
     if (!ct_ir_is_mma(w) || mlirOpOperandGetOperandNumber(u) != 0 || !ct_tileas_op_mma(w, &f) || f != CT_MMA_WGMMA ||
         !ct_type_from_mlir(mlirValueGetType(mlirOperationGetOperand(w, 0)), a) || (a->rank != 2 && a->rank != 3) ||
         !ct_wgmma_transposable(a->elem)) /* (a tf32 / 8-bit A is staged into shared memory: hopper_plan.c) */
-      return false;
-  }
-  return true;
-}
-
-/* Is every use of v the B operand of a 2-D or batched mmaf / mmai on wgmma or tcgen05 (through
- * tileaa.wait hand-offs)? Such a B, loaded with SIMT loads, is staged into K-major shared memory
- * (hopper_plan.c plan_staging). */
-static bool only_feeds_staged_b(MlirValue v) {
-  MlirOpOperand u = mlirValueGetFirstUse(v);
-  if (mlirOpOperandIsNull(u)) return false;
-  for (; !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
-    MlirOperation w = mlirOpOperandGetOwner(u);
-    if (name_is(w, "tileaa.wait")) {
-      if (mlirOperationGetNumResults(w) != 1 || !only_feeds_staged_b(mlirOperationGetResult(w, 0))) return false;
-      continue;
-    }
-    ct_mma_family f;
-    if (!ct_ir_is_mma(w) || mlirOpOperandGetOperandNumber(u) != 1 || !ct_tileas_op_mma(w, &f) ||
-        (f != CT_MMA_WGMMA && f != CT_MMA_TCGEN05))
       return false;
   }
   return true;
@@ -137,12 +131,12 @@ bool ct_reg_layout_for_view_load(MlirOperation op, int nwarps, ct_layout *out) {
   if (vt.tile_rank >= 2 && vt.tile_rank <= 3 && only_feeds_wgmma_a(mlirOperationGetResult(op, 0), &a) &&
       a.rank == vt.tile_rank && ct_layout_wgmma_frag_of(out, &a, nwarps))
     return true; /* wgmma's A fragment: the m64 accumulator layout over M x K (lower_hopper_loop.c; batched: every batch's) */
-  if (!only_feeds_mma(mlirOperationGetResult(op, 0))) return ct_layout_blocked(out, vt.tile_rank, shape, nwarps);
+  if (!every_use_feeds_mma(mlirOperationGetResult(op, 0), mma_a_or_b)) return ct_layout_blocked(out, vt.tile_rank, shape, nwarps);
   int bits = ct_elem_bits(vt.elem);
   MlirAttribute al = mlirOperationGetAttributeByName(vop, ct_ir_sref("base_align"));
   int64_t base_align = !mlirAttributeIsNull(al) && mlirAttributeIsAInteger(al) ? mlirIntegerAttrGetValueInt(al) : 0;
   if (vt.tile_rank >= 2 && vt.tile_rank <= 3 && bits >= 8 && base_align * 8 < 2 * bits &&
-      only_feeds_staged_b(mlirOperationGetResult(op, 0)) && k_run_layout(out, &vt, nwarps))
+      every_use_feeds_mma(mlirOperationGetResult(op, 0), staged_b) && k_run_layout(out, &vt, nwarps))
     return true;
   int spt_bits = ct_log2_exact(bits >= 8 ? 128 / bits : 16);
   if (spt_bits < 2) spt_bits = 2;
