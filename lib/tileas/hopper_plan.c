@@ -865,6 +865,24 @@ typedef struct smem_range {
   int loop;         /* a ring's loop (rings of different loops may share), else -1 */
 } smem_range;
 
+/* The recorded offset of mmaf mm's staged A (a) or B staging buffer (tileas.a_staging_offset /
+ * tileas.b_staging_offset; without it the computed one stands), checked for the swizzle repeat, and
+ * the range its slots take; NULL, or why not. */
+static const char *read_staging_offset(ct_hopper_mma *mm, bool a, smem_range *range) {
+  const char *why;
+  int64_t off, *stage_off = a ? &mm->a_stage_off : &mm->b_stage_off;
+  if (a ? ct_tileas_op_a_staging_offset(mm->mmaf, &off, &why) : ct_tileas_op_b_staging_offset(mm->mmaf, &off, &why))
+    *stage_off = off;
+  else if (why)
+    return why;
+  if (*stage_off < 0 || *stage_off % SMEM_PIPE_ALIGN)
+    return a ? "an A staging buffer's tileas.a_staging_offset is not a multiple of 1024 (the 128B swizzle pattern repeat)"
+             : "a B staging buffer's tileas.b_staging_offset is not a multiple of 1024 (the 128B swizzle pattern repeat)";
+  int64_t bytes = a ? mm->a_slots * mm->a_slot_bytes : mm->b_slots * mm->b_slot_bytes;
+  *range = (smem_range){*stage_off, *stage_off + bytes, false, false, mm->mmaf, -1};
+  return NULL;
+}
+
 /* The shared-memory assignment recorded in the module (tileas.offset on the allocs, tileas.barriers
  * on the pipes: path_select.c writes what plan() computes) replaces the computed one, checked:
  * buffers and the staging tile on the 1024-byte swizzle repeat, mbarriers on 8 bytes, no two
@@ -875,28 +893,13 @@ static const char *apply_assignment(ct_hopper_plan *p) {
   const char *why;
   smem_range r[3 * CT_HOPPER_MAX_PIPES + 5 * CT_HOPPER_MAX_MMAS + 2];
   int n = 0;
-  for (int i = 0; i < p->nmmas; i++) {
-    ct_hopper_mma *mm = &p->mmas[i];
-    if (!mm->b_staged) continue;
-    int64_t off;
-    p->why_op = mm->mmaf;
-    if (ct_tileas_op_b_staging_offset(mm->mmaf, &off, &why)) mm->b_stage_off = off;
-    else if (why) return why;
-    if (mm->b_stage_off < 0 || mm->b_stage_off % SMEM_PIPE_ALIGN)
-      return "a B staging buffer's tileas.b_staging_offset is not a multiple of 1024 (the 128B swizzle pattern repeat)";
-    r[n++] = (smem_range){mm->b_stage_off, mm->b_stage_off + mm->b_slots * mm->b_slot_bytes, false, false, mm->mmaf, -1};
-  }
-  for (int i = 0; i < p->nmmas && !p->tcgen05; i++) { /* (tcgen05: A's staging is in tileas.tmem, below) */
-    ct_hopper_mma *mm = &p->mmas[i];
-    if (!mm->a_staged) continue;
-    int64_t off;
-    p->why_op = mm->mmaf;
-    if (ct_tileas_op_a_staging_offset(mm->mmaf, &off, &why)) mm->a_stage_off = off;
-    else if (why) return why;
-    if (mm->a_stage_off < 0 || mm->a_stage_off % SMEM_PIPE_ALIGN)
-      return "an A staging buffer's tileas.a_staging_offset is not a multiple of 1024 (the 128B swizzle pattern repeat)";
-    r[n++] = (smem_range){mm->a_stage_off, mm->a_stage_off + mm->a_slots * mm->a_slot_bytes, false, false, mm->mmaf, -1};
-  }
+  for (int a = 0; a <= 1; a++) /* every staged B, then every staged A */
+    for (int i = 0; i < p->nmmas; i++) {
+      ct_hopper_mma *mm = &p->mmas[i];
+      if (!(a ? mm->a_staged && !p->tcgen05 : mm->b_staged)) continue; /* (tcgen05: A's staging is in tileas.tmem, below) */
+      p->why_op = mm->mmaf;
+      if ((why = read_staging_offset(mm, a, &r[n++]))) return why;
+    }
   for (int i = 0; i < p->npipes; i++) {
     ct_hopper_pipe *o = &p->pipes[i];
     MlirOperation al = o->alloc, pipe = o->pipe_op;
