@@ -582,7 +582,7 @@ static void unpack2(ct_lower *L, MlirValue w, MlirValue *lo, MlirValue *hi) {
  * swizzle). Returns the slot's offset from the ring start (i32), or NULL on failure; the caller then
  * hands the slots over with fence.proxy.async (generic → async proxy) and a CTA barrier. */
 MlirValue hopper_stage_operand(ct_lower *L, MlirOperation op, int operand, int kdim, int slots, int64_t stage_off,
-                               int64_t slot_bytes, const ct_wgmma_operand_geom *g, bool vector_runs) {
+                               int64_t slot_bytes, const ct_wgmma_operand_geom *g) {
   ct_bld *b = &L->b;
   ct_lv *v = lv_get(L, op, operand);
   if (!v) return (MlirValue){NULL};
@@ -603,11 +603,11 @@ MlirValue hopper_stage_operand(ct_lower *L, MlirOperation op, int operand, int k
   MlirValue t = thread_flat_index(L, l);
   MlirValue tk = hopper_bit_field(b, t, offk, bitsk), trow = hopper_bit_field(b, t, offr, bitsr);
   MlirValue tb = hopper_bit_field(b, t, offb, bitsb);
-  /* vector_runs: a thread's run of consecutive K (register bits 0.. on K's bits 0..: a blocked A, a
-   * K-major B) lands in one 16-byte swizzle chunk, contiguous: one store of up to 16 bytes
-   * (st.shared.v4 as for mma.sync's staging) instead of one per element */
+  /* a thread's run of consecutive K (register bits 0.. on K's bits 0..: a blocked A, a K-major B, a
+   * B in reg_layouts.c's k_run_layout) lands in one 16-byte swizzle chunk, contiguous: one store of
+   * up to 16 bytes (st.shared.v4 as for mma.sync's staging) instead of one per element */
   int run_bits = 0;
-  while (vector_runs && run_bits < l->nreg_bits && run_bits < bitsk && l->reg[run_bits] == 1u << (offk + run_bits) &&
+  while (run_bits < l->nreg_bits && run_bits < bitsk && l->reg[run_bits] == 1u << (offk + run_bits) &&
          (esize << (run_bits + 1)) <= 16)
     run_bits++;
   int run = 1 << run_bits;
@@ -648,7 +648,7 @@ void hopper_staged_to_async(ct_bld *b) {
 
 /* wgmma's B staged from registers ([K,N]: K is dim 0), then the generic -> async handover. */
 static MlirValue stage_b(ct_lower *L, MlirOperation op, const ct_hopper_mma *mm) {
-  MlirValue off = hopper_stage_operand(L, op, 1, 0, mm->b_slots, mm->b_stage_off, mm->b_slot_bytes, &mm->b_geom, true);
+  MlirValue off = hopper_stage_operand(L, op, 1, 0, mm->b_slots, mm->b_stage_off, mm->b_slot_bytes, &mm->b_geom);
   if (mlirValueIsNull(off)) return off;
   hopper_staged_to_async(&L->b);
   return bld_add(&L->b, L->hopper_emit->base32, off);
@@ -708,7 +708,7 @@ static int lower_wgmma(ct_lower *L, MlirOperation op, int idx) {
     MlirValue abase;
     if (pa) abase = hopper_stage_addr(L, pa);
     else {
-      MlirValue off = hopper_stage_operand(L, op, 0, 1, mm->a_slots, mm->a_stage_off, mm->a_slot_bytes, &mm->a_geom, true);
+      MlirValue off = hopper_stage_operand(L, op, 0, 1, mm->a_slots, mm->a_stage_off, mm->a_slot_bytes, &mm->a_geom);
       if (mlirValueIsNull(off)) return LOWER_FAILED;
       if (!mm->b_staged) hopper_staged_to_async(b); /* (else after B's staging: one handover) */
       abase = bld_add(b, L->hopper_emit->base32, off);

@@ -363,13 +363,12 @@ void hopper_refill(ct_lower *L, const struct ct_hopper_pipe *o, MlirValue rel, M
 /* An mma operand staged from registers (hopper_plan.c plan_staging): every thread writes its
  * registers of operand `operand` of op (K is tile dim kdim) K-major and swizzled into slot
  * kt % slots (rows of K bytes, as a TMA box of g's swizzle would lay them out); returns the slot's
- * offset from the ring start (i32), or NULL after an error. vector_runs: a thread's run of
- * consecutive K in its registers is one store of up to 16 bytes (wgmma's staging; tcgen05's stores
- * element by element). hopper_staged_to_async: fence.proxy.async and the
- * CTA barrier that hand the slots to the tensor cores. */
+ * offset from the ring start (i32), or NULL after an error; a thread's run of consecutive K in its
+ * registers is one store of up to 16 bytes. hopper_staged_to_async: fence.proxy.async and the CTA
+ * barrier that hand the slots to the tensor cores. */
 struct ct_wgmma_operand_geom;
 MlirValue hopper_stage_operand(ct_lower *L, MlirOperation op, int operand, int kdim, int slots, int64_t stage_off,
-                               int64_t slot_bytes, const struct ct_wgmma_operand_geom *g, bool vector_runs);
+                               int64_t slot_bytes, const struct ct_wgmma_operand_geom *g);
 void hopper_staged_to_async(ct_bld *b);
 /* Is v an llvm.mlir.constant zero (integer 0, float +-0)? */
 bool hopper_is_zero_const(MlirValue v);

@@ -131,9 +131,9 @@ int lower_tcgen05_mma(ct_lower *L, MlirOperation op, int idx) {
   MlirValue aaddr = {NULL}, baddr = {NULL};
   /* (a thread's run of consecutive K as one store of up to 16 bytes, as on wgmma: ptxas 13.0 fits
    * them without spills under the kernel's .maxnreg, lower_kernel.c) */
-  if (!pa && mlirValueIsNull(aaddr = hopper_stage_operand(L, op, 0, 1, mm->a_slots, mm->a_stage_off, mm->a_slot_bytes, ag, true)))
+  if (!pa && mlirValueIsNull(aaddr = hopper_stage_operand(L, op, 0, 1, mm->a_slots, mm->a_stage_off, mm->a_slot_bytes, ag)))
     return LOWER_FAILED;
-  if (!pb && mlirValueIsNull(baddr = hopper_stage_operand(L, op, 1, 0, mm->b_slots, mm->b_stage_off, mm->b_slot_bytes, bg, true)))
+  if (!pb && mlirValueIsNull(baddr = hopper_stage_operand(L, op, 1, 0, mm->b_slots, mm->b_stage_off, mm->b_slot_bytes, bg)))
     return LOWER_FAILED;
   if (!pa || !pb) hopper_staged_to_async(b);
   if (!pa) aaddr = bld_add(b, L->hopper_emit->base32, aaddr);
