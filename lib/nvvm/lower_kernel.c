@@ -807,13 +807,6 @@ static MlirOperation first_e5m3_op(MlirOperation op) {
   return (MlirOperation){NULL};
 }
 
-/* The registers per thread `ctas` CTAs of `threads` threads each get of an SM's register file
- * (a multiple of 8, at most 255). */
-static int launch_share(int ctas, int threads) {
-  int share = CT_REG_FILE_PER_CTA / ctas / threads / 8 * 8;
-  return share < CT_REG_MAX_PER_THREAD ? share : CT_REG_MAX_PER_THREAD;
-}
-
 static bool lower_entry(ct_lower *L, MlirOperation entry) {
   MlirAttribute name_attr = mlirOperationGetAttributeByName(entry, sref("sym_name"));
   if (mlirAttributeIsNull(name_attr) || !mlirAttributeIsAString(name_attr)) {
@@ -999,7 +992,7 @@ static bool lower_entry(ct_lower *L, MlirOperation entry) {
   int nna = 4;
   if (L->hopper && L->hopper->ws) {
     na[nna++] = bld_named(&L->b, "nvvm.maxnreg", mlirIntegerAttrGet(L->b.i32, ct_hopper_ws_share(L->hopper)));
-  } else if (L->hopper && L->hopper->tcgen05 && launch_share(2, cta_threads) == CT_REG_MAX_PER_THREAD) {
+  } else if (L->hopper && L->hopper->tcgen05 && ct_ws_launch_share(2, cta_threads) >= CT_REG_MAX_PER_THREAD) {
     /* a tcgen05 kernel without agents at up to 128 threads: .maxnreg 255, what each of the two CTAs
      * per SM the stage count plans for may take anyway. Without it, ptxas 13.0's register-usage
      * heuristic on sm_100a aims below what such a kernel needs and spills (examples/attention.mlir
